@@ -1,0 +1,48 @@
+import { contract, isOpName, type Handlers, type OpName } from '../shared/contract';
+import { AppError, type Result } from '../shared/errors';
+
+/**
+ * The one router behind both bridges (IPC in main, HTTP in the host): reject unknown operations,
+ * parse the input, run the handler, parse the output, answer an envelope. Nothing throws across,
+ * and no stack, header or secret reaches the caller: unexpected failures become INTERNAL with a
+ * plain sentence, and go to `onUnexpected` for the log.
+ */
+export async function dispatch(
+  handlers: Handlers,
+  op: unknown,
+  input: unknown,
+  onUnexpected: (op: string, error: unknown) => void = () => {},
+): Promise<Result<unknown>> {
+  if (!isOpName(op)) {
+    return failure(new AppError('INVALID_INPUT', `Unknown operation "${String(op).slice(0, 80)}".`));
+  }
+  const def = contract[op];
+  const parsed = def.input.safeParse(input ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? ` (${issue.path.join('.')})` : '';
+    return failure(
+      new AppError('INVALID_INPUT', `Invalid input for ${op}${where}: ${issue?.message ?? 'rejected'}.`, {
+        details: { issues: parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })) },
+      }),
+    );
+  }
+  try {
+    const handler = handlers[op] as (input: unknown) => Promise<unknown>;
+    const output = def.output.safeParse(await handler(parsed.data));
+    if (!output.success) {
+      onUnexpected(op, output.error);
+      return failure(new AppError('INTERNAL', 'Formdesk produced an answer it could not check. Please report this.'));
+    }
+    return { ok: true, data: output.data };
+  } catch (error) {
+    if (error instanceof AppError) return failure(error);
+    onUnexpected(op, error);
+    return failure(new AppError('INTERNAL', 'Something went wrong inside Formdesk. Details are in the log.'));
+  }
+}
+
+function failure(error: AppError): Result<never> {
+  return { ok: false, error: error.toShape() };
+}
+

@@ -1,0 +1,30 @@
+import { type z } from 'zod';
+import { formOps } from './forms';
+import { workspaceOps } from './workspaces';
+
+export * from './define';
+export * from './events';
+export * from './forms';
+export * from './workspaces';
+
+/** Every operation between renderer and core. Names are the stable API between processes. */
+export const contract = {
+  ...workspaceOps,
+  ...formOps,
+};
+
+export type Contract = typeof contract;
+export type OpName = keyof Contract;
+/** What a caller passes (defaults not yet applied). */
+export type OpInput<N extends OpName> = z.input<Contract[N]['input']>;
+/** What a caller gets back. */
+export type OpOutput<N extends OpName> = z.output<Contract[N]['output']>;
+
+/** Core implements each operation; declared `satisfies Handlers`, a missing one fails to compile. */
+export type Handlers = {
+  [N in OpName]: (input: z.output<Contract[N]['input']>) => Promise<z.input<Contract[N]['output']>>;
+};
+
+export function isOpName(name: unknown): name is OpName {
+  return typeof name === 'string' && Object.hasOwn(contract, name);
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { op } from './define';
+
+/** Where a workspace's API key is kept. The key itself never leaves main (or the host). */
+export const KeyStorage = z.enum(['secure', 'session', 'plaintext']);
+export type KeyStorage = z.infer<typeof KeyStorage>;
+
+export const Workspace = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(['demo', 'remote']),
+  baseUrl: z.string(),
+  keyStorage: KeyStorage,
+  /** False when the stored key can no longer be read (another OS user, a reset keyring). */
+  keyAvailable: z.boolean(),
+  createdAt: z.string(),
+});
+export type Workspace = z.infer<typeof Workspace>;
+
+/** What the OS offers for secrets: a real keyring, or only a plaintext backend. */
+export const KeyringStatus = z.object({
+  secure: z.boolean(),
+  backend: z.string(),
+});
+
+/** Presets for the service's regional hosts; any other base URL is "custom". */
+export const BASE_URL_PRESETS = {
+  us: 'https://api.fillout.com/v1/api',
+  eu: 'https://eu-api.fillout.com/v1/api',
+  ca: 'https://ca-api.fillout.com/v1/api',
+} as const;
+
+const id = z.string().min(1).max(200);
+
+export const workspaceOps = {
+  'workspaces.list': op(
+    z.strictObject({}),
+    z.object({
+      workspaces: z.array(Workspace),
+      currentId: z.string().nullable(),
+      keyring: KeyringStatus,
+    }),
+  ),
+  'workspaces.add': op(
+    z.strictObject({
+      name: z.string().trim().min(1).max(120).optional(),
+      baseUrl: z.string().trim().min(1).max(2000),
+      apiKey: z.string().trim().min(1).max(500),
+      keyStorage: KeyStorage.default('secure'),
+    }),
+    Workspace,
+  ),
+  'workspaces.rename': op(z.strictObject({ id, name: z.string().trim().min(1).max(120) }), Workspace),
+  'workspaces.remove': op(z.strictObject({ id }), z.object({ removed: z.boolean() })),
+  'workspaces.select': op(z.strictObject({ id }), Workspace),
+  'workspaces.openDemo': op(z.strictObject({}), Workspace),
+};

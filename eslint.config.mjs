@@ -1,0 +1,86 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/** The layer table of ARCHITECTURE.md: what each folder may import. */
+const layer = (message, patterns) => ({
+  'no-restricted-imports': ['error', { patterns: patterns.map((p) => ({ ...p, message })) }],
+});
+const groups = (...names) => names.map((n) => ({ group: [`**/${n}`, `**/${n}/**`] }));
+
+export default tseslint.config(
+  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/runs/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['electron/shared/**/*.ts'],
+    rules: layer('electron/shared is the contract: it imports zod and itself only.', [
+      { regex: '^(?!zod$|\\.)' },
+      ...groups('core', 'main', 'preload', 'host', 'local-api', 'renderer'),
+    ]),
+  },
+  {
+    files: ['electron/core/**/*.ts'],
+    rules: layer('electron/core runs in plain Node: never electron, and no outer layer.', [
+      { regex: '^electron$' },
+      ...groups('main', 'preload', 'host', 'local-api', 'renderer'),
+    ]),
+  },
+  {
+    files: ['electron/core/**/*.test.ts'],
+    // Tests of core run against the real local API over loopback.
+    rules: layer('electron/core tests may use the local API, never electron.', [
+      { regex: '^electron$' },
+      ...groups('main', 'preload', 'host', 'renderer'),
+    ]),
+  },
+  {
+    files: ['electron/local-api/**/*.ts'],
+    rules: layer('electron/local-api stands alone: node and the shared contract only.', [
+      { regex: '^electron$' },
+      ...groups('core', 'main', 'preload', 'host', 'renderer'),
+    ]),
+  },
+  {
+    files: ['electron/host/**/*.ts'],
+    rules: layer('electron/host is browser mode: core, shared and node, never electron.', [
+      { regex: '^electron$' },
+      ...groups('main', 'preload', 'renderer'),
+    ]),
+  },
+  {
+    files: ['electron/main/**/*.ts'],
+    rules: layer('electron/main is glue: it never reaches into the renderer or the host.', [
+      ...groups('preload', 'host', 'renderer'),
+    ]),
+  },
+  {
+    files: ['electron/preload/**/*.ts'],
+    rules: layer('The sandboxed preload imports electron and the shared channel names only.', [
+      { regex: '^(?!electron$|\\.)' },
+      ...groups('core', 'main', 'host', 'local-api', 'renderer'),
+    ]),
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...layer('The renderer reaches the app only through the bridge (window.formdesk or HTTP).', [
+        { regex: '^(node:|electron$|better-sqlite3$)' },
+        ...groups('core', 'main', 'preload', 'host', 'local-api'),
+      ]),
+    },
+  },
+);
