@@ -1,0 +1,46 @@
+import { type FormMetadata, type FormSummary } from '../../shared/api/form';
+import {
+  type ListSubmissionsParams,
+  type ListSubmissionsResponse,
+  type WebhookId,
+} from '../../shared/api/endpoints';
+import { type CreateSubmission, type Submission } from '../../shared/api/submission';
+
+/** Interactive calls (a person is waiting) go ahead of background ones (sync, import). */
+export type Priority = 'interactive' | 'background';
+
+export interface CallOptions {
+  priority?: Priority;
+  signal?: AbortSignal;
+}
+
+/**
+ * One typed function per endpoint of the service. Every call goes through the API key's shared
+ * rate scheduler; failures are thrown as AppError with a code from the closed list.
+ */
+export interface ApiClient {
+  readonly baseUrl: string;
+  listForms(options?: CallOptions): Promise<FormSummary[]>;
+  /** Beyond the interface: null when the server does not offer `GET /forms/{formId}`. */
+  getFormMetadata(formId: string, options?: CallOptions): Promise<FormMetadata | null>;
+  listSubmissions(
+    formId: string,
+    params: ListSubmissionsParams,
+    options?: CallOptions,
+  ): Promise<ListSubmissionsResponse>;
+  getSubmission(
+    formId: string,
+    submissionId: string,
+    params?: { includeEditLink?: boolean },
+    options?: CallOptions,
+  ): Promise<Submission>;
+  /** Never retried blindly: an ambiguous failure throws with `outcomeUnknown: true`. */
+  createSubmissions(
+    formId: string,
+    submissions: CreateSubmission[],
+    options?: CallOptions,
+  ): Promise<Submission[]>;
+  deleteSubmission(formId: string, submissionId: string, options?: CallOptions): Promise<void>;
+  createWebhook(formId: string, url: string, options?: CallOptions): Promise<{ id: WebhookId }>;
+  deleteWebhook(webhookId: WebhookId, options?: CallOptions): Promise<void>;
+}

@@ -1,0 +1,26 @@
+import type Database from 'better-sqlite3';
+import { type AppEvent } from '../shared/contract';
+import { type Workspace } from '../shared/contract/workspaces';
+import { type ApiClient } from './api/types';
+
+/** The open workspace: its record, its API client (key inside), its cache database. */
+export interface WorkspaceSession {
+  readonly workspace: Workspace;
+  readonly api: ApiClient;
+  readonly db: Database.Database;
+  /** Aborted when the workspace is closed or switched: long work stops with it. */
+  readonly signal: AbortSignal;
+}
+
+/**
+ * What every feature's handlers are given. Main and the host build one at start-up; core never
+ * learns which process it runs in.
+ */
+export interface AppContext {
+  readonly dataDir: string;
+  emit(event: AppEvent): void;
+  /** The open workspace; throws AppError NOT_FOUND ("Open a workspace first") when none is. */
+  session(): WorkspaceSession;
+  /** Called with each newly opened session, so features can start background work (sync). */
+  onSessionOpened(listener: (session: WorkspaceSession) => void): () => void;
+}
