@@ -1,4 +1,4 @@
-import { contract, isOpName, type Handlers, type OpName } from '../shared/contract';
+import { contract, isOpName, type Handlers } from '../shared/contract';
 import { AppError, type Result } from '../shared/errors';
 
 /**
