@@ -1,0 +1,16 @@
+import { type Handlers } from '../../shared/contract';
+import { type ShellContext } from './types';
+
+type WorkspaceHandlers = Pick<Handlers, `workspaces.${string}` & keyof Handlers>;
+
+export function workspaceHandlers(ctx: ShellContext): WorkspaceHandlers {
+  const ws = ctx.workspaces;
+  return {
+    'workspaces.list': () => ws.list(),
+    'workspaces.add': (input) => ws.add(input),
+    'workspaces.rename': (input) => ws.rename(input),
+    'workspaces.remove': (input) => ws.remove(input),
+    'workspaces.select': (input) => ws.select(input),
+    'workspaces.openDemo': () => ws.openDemo(),
+  };
+}
