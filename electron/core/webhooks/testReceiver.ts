@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { type Submission } from '../../shared/api/submission';
+import { type Delivery } from '../../shared/contract/webhooks';
+import { parseDeliveryBody } from './deliveryPayload';
+import { DeliveryLog } from './deliveryLog';
+import { startReceiverServer, type IncomingDelivery } from './receiverServer';
+
+export interface TestReceiverOptions {
+  workspaceId: string;
+  /** Larger bodies are answered 413; a submission with many file answers stays far below. */
+  maxBodyBytes?: number;
+  /** How many deliveries are kept for the list. */
+  capacity?: number;
+  /** Writes a first-seen submission to the cache; answers whether it did. */
+  store(formId: string, submission: Submission): boolean;
+  /** Told of every logged delivery (accepted or not), after it is in the log. */
+  onDelivery(delivery: Delivery): void;
+}
+
+export interface TestReceiver {
+  readonly id: string;
+  readonly url: string;
+  readonly startedAt: string;
+  readonly workspaceId: string;
+  readonly log: DeliveryLog;
+  /** The address for one form's webhook: bare submissions sent there are still attributed. */
+  urlFor(formId: string): string;
+  /** Whether a webhook url points at this receiver. */
+  owns(url: string): boolean;
+  stop(): Promise<void>;
+}
+
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * A receiver on this machine for trying webhooks without deploying a server: it logs what arrives
+ * and writes new submissions into the cache, so tables update as respondents submit.
+ */
+export async function startTestReceiver(options: TestReceiverOptions): Promise<TestReceiver> {
+  const id = randomUUID();
+  const log = new DeliveryLog(options.capacity ?? 500);
+
+  const record = (incoming: IncomingDelivery): Delivery & { payload: unknown } => {
+    const base = {
+      deliveryId: randomUUID(),
+      receiverId: id,
+      receivedAt: new Date().toISOString(),
+      bytes: incoming.bytes,
+      duplicate: false,
+      cached: false,
+    };
+    if (incoming.kind === 'tooLarge') {
+      return {
+        ...base,
+        status: 'rejected',
+        shape: null,
+        formId: incoming.formIdFromPath,
+        formName: null,
+        submissionId: null,
+        problem: `The body is larger than ${Math.round((options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) / 1024)} KiB.`,
+        payload: null,
+      };
+    }
+    const parsed = parseDeliveryBody(incoming.text);
+    if (!parsed.ok) {
+      return {
+        ...base,
+        status: 'rejected',
+        shape: null,
+        formId: incoming.formIdFromPath,
+        formName: null,
+        submissionId: null,
+        problem: parsed.problem,
+        payload: parsed.payload,
+      };
+    }
+    const formId = parsed.formId ?? incoming.formIdFromPath;
+    const submissionId = parsed.submission.submissionId;
+    const duplicate = log.markSeen(formId, submissionId);
+    return {
+      ...base,
+      status: 'accepted',
+      shape: parsed.shape,
+      formId,
+      formName: parsed.formName,
+      submissionId,
+      duplicate,
+      cached: !duplicate && formId !== null && options.store(formId, parsed.submission),
+      problem: formId === null ? 'No form id in the body or the address: not written to the cache.' : null,
+      payload: parsed.payload,
+    };
+  };
+
+  const server = await startReceiverServer({
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    onDelivery: (incoming) => {
+      const delivery = record(incoming);
+      log.add(delivery);
+      const { payload: _payload, ...summary } = delivery;
+      options.onDelivery(summary);
+      if (incoming.kind === 'tooLarge') return 413;
+      return delivery.status === 'accepted' ? 200 : 400;
+    },
+  });
+
+  return {
+    id,
+    url: server.url,
+    startedAt: new Date().toISOString(),
+    workspaceId: options.workspaceId,
+    log,
+    urlFor: (formId) => `${server.url}/${encodeURIComponent(formId)}`,
+    owns: (url) => url === server.url || url.startsWith(`${server.url}/`),
+    stop: () => server.close(),
+  };
+}
