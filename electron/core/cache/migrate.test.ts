@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppError } from '../../shared/errors';
+import { migrate, userVersion, type Migration } from './migrate';
+
+let dir: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-migrate-'));
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const table = (version: number, name: string): Migration => ({
+  version,
+  name,
+  up: (db) => db.exec(`CREATE TABLE ${name} (id INTEGER PRIMARY KEY)`),
+});
+
+function tables(db: Database.Database): string[] {
+  return (db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name`).all() as { name: string }[]).map(
+    (r) => r.name,
+  );
+}
+
+describe('migrate', () => {
+  it('applies only the pending migrations and records the version', () => {
+    const db = new Database(path.join(dir, 'a.sqlite'));
+    expect(migrate(db, [table(1, 'one')])).toEqual({ from: 0, to: 1, applied: ['1-one'] });
+    expect(migrate(db, [table(1, 'one'), table(10, 'ten')])).toEqual({ from: 1, to: 10, applied: ['10-ten'] });
+    expect(migrate(db, [table(1, 'one'), table(10, 'ten')]).applied).toEqual([]);
+    expect(userVersion(db)).toBe(10);
+    expect(tables(db)).toEqual(['one', 'ten']);
+    db.close();
+  });
+
+  it('leaves the file untouched when any pending migration fails', () => {
+    const db = new Database(path.join(dir, 'b.sqlite'));
+    const broken: Migration = { version: 2, name: 'broken', up: (d) => d.exec('CREATE TABLE nope (') };
+    expect(() => migrate(db, [table(1, 'one'), broken])).toThrow();
+    expect(userVersion(db)).toBe(0);
+    expect(tables(db)).toEqual([]);
+    db.close();
+  });
+
+  it('refuses a database written by a newer version', () => {
+    const db = new Database(path.join(dir, 'c.sqlite'));
+    db.pragma('user_version = 42');
+    let thrown: unknown;
+    try {
+      migrate(db, [table(1, 'one')]);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(AppError);
+    expect((thrown as AppError).code).toBe('DB');
+    expect((thrown as AppError).message).toMatch(/newer version of Formdesk/);
+    expect(tables(db)).toEqual([]);
+    db.close();
+  });
+
+  it('rejects a registry whose versions are not strictly ascending', () => {
+    const db = new Database(':memory:');
+    expect(() => migrate(db, [table(2, 'two'), table(1, 'one')])).toThrow(/out of order/);
+    db.close();
+  });
+});

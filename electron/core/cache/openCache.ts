@@ -1,0 +1,167 @@
+import fs from 'node:fs';
+import Database from 'better-sqlite3';
+import { AppError } from '../../shared/errors';
+import { migrate, type Migration } from './migrate';
+import { migrations as registry } from './migrations';
+
+/** The workspace's SQLite file: cache, sync state, and the durable tables other features keep. */
+export type CacheDb = Database.Database;
+
+export interface CacheRebuild {
+  /** Why the file was rebuilt (the check's first finding or the open error). */
+  reason: string;
+  /** Durable tables copied into the new file, with their row counts. */
+  copied: Record<string, number>;
+  /** Where the damaged file was kept, when anything in it could not be copied. */
+  movedTo: string | null;
+}
+
+export interface OpenCacheOptions {
+  /** Told when a damaged file was replaced by an empty cache (sync refills it from the server). */
+  onRebuilt?: (rebuild: CacheRebuild) => void;
+  /** For tests of the registry itself; the app always uses the full registry. */
+  migrations?: readonly Migration[];
+  now?: () => Date;
+}
+
+/**
+ * Opens (creating if needed) and migrates a workspace file. A corrupt file is rebuilt empty, after
+ * its durable tables are copied over; when they cannot be read, the file is kept beside the new one
+ * under a timestamped name, never silently dropped. A file from a newer Formdesk is refused.
+ */
+export function openCache(file: string, options: OpenCacheOptions = {}): CacheDb {
+  const migrations = options.migrations ?? registry;
+  let db: CacheDb;
+  try {
+    db = connect(file);
+    const damage = quickCheck(db);
+    if (damage === null) return migrated(db, migrations);
+    db.close();
+    return rebuild(file, damage, migrations, options);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (!isCorruption(error)) {
+      throw new AppError('DB', 'The workspace cache could not be opened.', { cause: error });
+    }
+    return rebuild(file, describe(error), migrations, options);
+  }
+}
+
+function connect(file: string): CacheDb {
+  const db = new Database(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    // The import journal lives here: a batch recorded as sent must survive a power cut.
+    db.pragma('synchronous = FULL');
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+function migrated(db: CacheDb, migrations: readonly Migration[]): CacheDb {
+  try {
+    migrate(db, migrations);
+    return db;
+  } catch (error) {
+    db.close();
+    if (error instanceof AppError) throw error;
+    throw new AppError('DB', 'The workspace cache could not be brought up to date.', { cause: error });
+  }
+}
+
+/** Null when the file is sound, else the first problem SQLite reports. */
+function quickCheck(db: CacheDb): string | null {
+  const rows = db.pragma('quick_check') as { quick_check: string }[];
+  const first = rows[0]?.quick_check ?? 'no answer from quick_check';
+  return first === 'ok' ? null : first;
+}
+
+function rebuild(
+  file: string,
+  reason: string,
+  migrations: readonly Migration[],
+  options: OpenCacheOptions,
+): CacheDb {
+  const stamp = (options.now?.() ?? new Date()).toISOString().replace(/[:.]/g, '-');
+  const aside = `${file}.damaged-${stamp}`;
+  moveWithSidecars(file, aside);
+  const db = migrated(connect(file), migrations);
+  const durable = migrations.flatMap((m) => m.durableTables ?? []);
+  const { copied, complete } = copyDurableTables(db, aside, durable);
+  let movedTo: string | null = aside;
+  if (complete) {
+    removeWithSidecars(aside);
+    movedTo = null;
+  }
+  options.onRebuilt?.({ reason, copied, movedTo });
+  return db;
+}
+
+/** Copies what can be read of each durable table; `complete` is false if anything could not be. */
+function copyDurableTables(
+  db: CacheDb,
+  damagedFile: string,
+  tables: readonly string[],
+): { copied: Record<string, number>; complete: boolean } {
+  const copied: Record<string, number> = {};
+  if (tables.length === 0) return { copied, complete: true };
+  try {
+    db.prepare('ATTACH DATABASE ? AS damaged').run(damagedFile);
+  } catch {
+    return { copied, complete: false };
+  }
+  let complete = true;
+  try {
+    for (const table of tables) {
+      try {
+        copied[table] = copyTable(db, table);
+      } catch {
+        complete = false;
+      }
+    }
+  } finally {
+    db.exec('DETACH DATABASE damaged');
+  }
+  return { copied, complete };
+}
+
+function copyTable(db: CacheDb, table: string): number {
+  const columnsOf = (schema: string): string[] =>
+    (db.prepare(`SELECT name FROM pragma_table_info(?, ?)`).all(table, schema) as { name: string }[]).map(
+      (c) => c.name,
+    );
+  const old = new Set(columnsOf('damaged'));
+  if (old.size === 0) return 0;
+  const shared = columnsOf('main').filter((c) => old.has(c));
+  // Table and column names come from the migration registry and the file's own schema, quoted.
+  const list = shared.map((c) => `"${c.replaceAll('"', '""')}"`).join(', ');
+  const quoted = `"${table.replaceAll('"', '""')}"`;
+  return db.transaction(
+    () => db.prepare(`INSERT INTO main.${quoted} (${list}) SELECT ${list} FROM damaged.${quoted}`).run().changes,
+  )();
+}
+
+const SIDECARS = ['', '-wal', '-shm'];
+
+function moveWithSidecars(from: string, to: string): void {
+  for (const suffix of SIDECARS) {
+    if (fs.existsSync(from + suffix)) fs.renameSync(from + suffix, to + suffix);
+  }
+}
+
+function removeWithSidecars(file: string): void {
+  for (const suffix of SIDECARS) fs.rmSync(file + suffix, { force: true });
+}
+
+function isCorruption(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT_VTAB';
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
