@@ -16,7 +16,8 @@ export interface KeyringStatus {
  * the disk, `plaintext` is only honoured after the user accepted the warning.
  */
 export interface KeyVault {
-  put(workspaceId: string, key: string, storage: KeyStorage): Promise<void>;
+  /** Keeps the key; answers how it was actually kept (a memory-only vault keeps every key `session`). */
+  put(workspaceId: string, key: string, storage: KeyStorage): Promise<KeyStorage>;
   /** The key, or null when it is missing or can no longer be decrypted. */
   get(workspaceId: string): Promise<string | null>;
   remove(workspaceId: string): Promise<void>;

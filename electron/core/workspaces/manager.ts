@@ -1,0 +1,279 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type Database from 'better-sqlite3';
+import { type AppEvent } from '../../shared/contract';
+import { type Workspace } from '../../shared/contract/workspaces';
+import { AppError } from '../../shared/errors';
+import { type ApiClient } from '../api/types';
+import { type WorkspaceSession } from '../context';
+import { type Logger } from '../log';
+import { normaliseBaseUrl } from './baseUrl';
+import { DEMO_WORKSPACE_ID, WorkspaceRegistry, type WorkspaceRecord } from './registry';
+import { type KeyVault, type ShellContext, type WorkspaceOperations } from './types';
+import { verifyKey } from './verifyKey';
+
+/** The demo workspace's server: the local API, started in-process by main or the host. */
+export interface DemoServer {
+  baseUrl: string;
+  apiKey: string;
+  close(): Promise<void>;
+}
+
+export interface WorkspaceManagerOptions {
+  dataDir: string;
+  vault: KeyVault;
+  log: Logger;
+  emit(event: AppEvent): void;
+  createApiClient(options: { baseUrl: string; apiKey: string }): ApiClient;
+  openCache(file: string): Database.Database;
+  /** Starts the local API persisted in `store` (a file under `<dataDir>/demo/`). */
+  startDemo(options: { store: string }): Promise<DemoServer>;
+}
+
+interface OpenSession extends WorkspaceSession {
+  readonly controller: AbortController;
+}
+
+/**
+ * Owns the workspaces and the one open session. Implements the AppContext every feature receives:
+ * opening a workspace builds its API client (key inside) and opens its cache; switching closes the
+ * previous session first (its signal aborts, its database closes). Changes run one at a time.
+ */
+export class WorkspaceManager implements ShellContext, WorkspaceOperations {
+  readonly dataDir: string;
+  private readonly registry: WorkspaceRegistry;
+  private readonly listeners = new Set<(session: WorkspaceSession) => void>();
+  private current: OpenSession | null = null;
+  private demo: Promise<DemoServer> | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly options: WorkspaceManagerOptions) {
+    this.dataDir = options.dataDir;
+    this.registry = new WorkspaceRegistry(options.dataDir);
+  }
+
+  get workspaces(): WorkspaceOperations {
+    return this;
+  }
+
+  emit(event: AppEvent): void {
+    this.options.emit(event);
+  }
+
+  session(): WorkspaceSession {
+    if (!this.current) throw new AppError('NOT_FOUND', 'Open a workspace first.');
+    return this.current;
+  }
+
+  onSessionOpened(listener: (session: WorkspaceSession) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async list(): Promise<{
+    workspaces: Workspace[];
+    currentId: string | null;
+    keyring: ReturnType<KeyVault['status']>;
+  }> {
+    const workspaces = await Promise.all(this.registry.all().map((record) => this.describe(record)));
+    return { workspaces, currentId: this.current?.workspace.id ?? null, keyring: this.options.vault.status() };
+  }
+
+  add(input: Parameters<WorkspaceOperations['add']>[0]): Promise<Workspace> {
+    return this.serial(async () => {
+      const baseUrl = normaliseBaseUrl(input.baseUrl);
+      const keyring = this.options.vault.status();
+      if (input.keyStorage === 'secure' && !keyring.secure) {
+        throw new AppError(
+          'INVALID_INPUT',
+          `This computer offers no secure key storage (${keyring.backend}). Keep the key for this session only, or store it unencrypted on this computer.`,
+          { details: { field: 'keyStorage', keyring } },
+        );
+      }
+      this.options.log.addSecret(input.apiKey);
+      const api = this.options.createApiClient({ baseUrl, apiKey: input.apiKey });
+      await verifyKey(api);
+
+      const id = randomUUID();
+      const keyStorage = await this.options.vault.put(id, input.apiKey, input.keyStorage);
+      let record: WorkspaceRecord;
+      try {
+        const name = input.name ?? new URL(baseUrl).host;
+        record = this.registry.add({ id, name, kind: 'remote', baseUrl, keyStorage });
+      } catch (error) {
+        await this.options.vault.remove(id);
+        throw error;
+      }
+      this.options.log.info(`workspace ${id} added for ${new URL(baseUrl).host}`);
+      return this.open(record, api);
+    });
+  }
+
+  rename(input: { id: string; name: string }): Promise<Workspace> {
+    return this.serial(async () => this.describe(this.registry.update(input.id, { name: input.name })));
+  }
+
+  remove(input: { id: string }): Promise<{ removed: boolean }> {
+    return this.serial(async () => {
+      const record = this.registry.get(input.id);
+      if (!record) return { removed: false };
+      if (this.current?.workspace.id === record.id) this.closeSession();
+      if (record.kind === 'demo') {
+        await this.stopDemo();
+        rmSync(join(this.dataDir, 'demo'), { recursive: true, force: true });
+      }
+      await this.options.vault.remove(record.id);
+      rmSync(this.workspaceDir(record.id), { recursive: true, force: true });
+      this.registry.remove(record.id);
+      this.options.log.info(`workspace ${record.id} removed with its key and cache`);
+      return { removed: true };
+    });
+  }
+
+  select(input: { id: string }): Promise<Workspace> {
+    return this.serial(() => this.selectNow(input.id));
+  }
+
+  openDemo(): Promise<Workspace> {
+    return this.serial(async () => {
+      if (this.registry.get(DEMO_WORKSPACE_ID)) return this.selectNow(DEMO_WORKSPACE_ID);
+      const demo = await this.startDemo();
+      const record = this.registry.add({
+        id: DEMO_WORKSPACE_ID,
+        name: 'Demo workspace',
+        kind: 'demo',
+        baseUrl: demo.baseUrl,
+        keyStorage: 'session',
+      });
+      return this.open(record, this.options.createApiClient({ baseUrl: demo.baseUrl, apiKey: demo.apiKey }));
+    });
+  }
+
+  /**
+   * Adds a workspace from configuration (browser mode's FORMDESK_API_URL + FORMDESK_API_KEY)
+   * without the interactive key check, so the app still opens when the service is unreachable.
+   * A workspace with the same base URL is reused: its key is replaced.
+   */
+  configure(input: { baseUrl: string; apiKey: string; name?: string }): Promise<Workspace> {
+    return this.serial(async () => {
+      const baseUrl = normaliseBaseUrl(input.baseUrl);
+      this.options.log.addSecret(input.apiKey);
+      const existing = this.registry.all().find((w) => w.kind === 'remote' && w.baseUrl === baseUrl);
+      const id = existing?.id ?? randomUUID();
+      const keyStorage = await this.options.vault.put(id, input.apiKey, 'session');
+      const record = existing
+        ? this.registry.update(id, { keyStorage })
+        : this.registry.add({ id, name: input.name ?? new URL(baseUrl).host, kind: 'remote', baseUrl, keyStorage });
+      return this.open(record, this.options.createApiClient({ baseUrl, apiKey: input.apiKey }));
+    });
+  }
+
+  /** Reopens the workspace that was open when the app last closed; null when there is none. */
+  async restore(): Promise<Workspace | null> {
+    const id = this.registry.currentId;
+    if (!id) return null;
+    try {
+      return await this.select({ id });
+    } catch (error) {
+      this.options.log.warn(`could not reopen workspace ${id}`, error);
+      return null;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.serial(async () => {
+      this.closeSession();
+      await this.stopDemo();
+    });
+  }
+
+  private async selectNow(id: string): Promise<Workspace> {
+    const record = this.registry.require(id);
+    if (record.kind === 'demo') {
+      const demo = await this.startDemo();
+      const updated = record.baseUrl === demo.baseUrl ? record : this.registry.update(id, { baseUrl: demo.baseUrl });
+      return this.open(updated, this.options.createApiClient({ baseUrl: demo.baseUrl, apiKey: demo.apiKey }));
+    }
+    const apiKey = await this.options.vault.get(id);
+    if (apiKey === null) {
+      throw new AppError(
+        'UNAUTHORIZED',
+        `The API key of "${record.name}" is no longer available (it was kept for one session only, or the keyring changed). Remove the workspace and connect it again.`,
+      );
+    }
+    this.options.log.addSecret(apiKey);
+    return this.open(record, this.options.createApiClient({ baseUrl: record.baseUrl, apiKey }));
+  }
+
+  private open(record: WorkspaceRecord, api: ApiClient): Workspace {
+    this.closeSession();
+    const dir = this.workspaceDir(record.id);
+    mkdirSync(dir, { recursive: true });
+    const db = this.options.openCache(join(dir, 'cache.sqlite'));
+    const workspace: Workspace = { ...record, keyAvailable: true };
+    const controller = new AbortController();
+    this.current = { workspace, api, db, signal: controller.signal, controller };
+    this.registry.setCurrent(record.id);
+    for (const listener of this.listeners) {
+      try {
+        listener(this.current);
+      } catch (error) {
+        this.options.log.error(`a feature failed to start on workspace ${record.id}`, error);
+      }
+    }
+    return workspace;
+  }
+
+  private closeSession(): void {
+    const session = this.current;
+    if (!session) return;
+    this.current = null;
+    session.controller.abort(new AppError('CANCELLED', 'The workspace was closed.'));
+    try {
+      session.db.close();
+    } catch (error) {
+      this.options.log.warn(`closing the cache of workspace ${session.workspace.id} failed`, error);
+    }
+  }
+
+  private startDemo(): Promise<DemoServer> {
+    if (!this.demo) {
+      const dir = join(this.dataDir, 'demo');
+      mkdirSync(dir, { recursive: true });
+      this.demo = this.options.startDemo({ store: join(dir, 'store.sqlite') }).then(
+        (server) => {
+          this.options.log.addSecret(server.apiKey);
+          return server;
+        },
+        (error: unknown) => {
+          this.demo = null;
+          throw new AppError('INTERNAL', 'The demo workspace could not start. Details are in the log.', { cause: error });
+        },
+      );
+    }
+    return this.demo;
+  }
+
+  private async stopDemo(): Promise<void> {
+    const demo = this.demo;
+    this.demo = null;
+    if (demo) await (await demo).close();
+  }
+
+  private async describe(record: WorkspaceRecord): Promise<Workspace> {
+    const keyAvailable = record.kind === 'demo' || (await this.options.vault.get(record.id)) !== null;
+    return { ...record, keyAvailable };
+  }
+
+  private workspaceDir(id: string): string {
+    return join(this.dataDir, 'workspaces', id);
+  }
+
+  /** Runs workspace changes one after another: a switch never interleaves with another. */
+  private serial<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+}

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { KeyStorage } from '../../shared/contract/workspaces';
+import { AppError } from '../../shared/errors';
+import { readJsonFile, writeFileAtomic } from './atomicFile';
+
+/** A workspace as stored on disk: everything but its key, which lives in the key vault. */
+export const WorkspaceRecord = z.object({
+  // Ids name folders under the data dir: nothing that could climb out of it.
+  id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/),
+  name: z.string(),
+  kind: z.enum(['demo', 'remote']),
+  baseUrl: z.string(),
+  keyStorage: KeyStorage,
+  createdAt: z.string(),
+});
+export type WorkspaceRecord = z.infer<typeof WorkspaceRecord>;
+
+const RegistryFile = z.object({
+  version: z.literal(1),
+  currentId: z.string().nullable(),
+  workspaces: z.array(WorkspaceRecord),
+});
+type RegistryFile = z.infer<typeof RegistryFile>;
+
+export const DEMO_WORKSPACE_ID = 'demo';
+
+/** The list of workspaces and which one was open last, kept in `<dataDir>/workspaces.json`. */
+export class WorkspaceRegistry {
+  private readonly file: string;
+  private state: RegistryFile;
+
+  constructor(dataDir: string) {
+    this.file = join(dataDir, 'workspaces.json');
+    try {
+      this.state = readJsonFile(this.file, RegistryFile, { version: 1, currentId: null, workspaces: [] });
+    } catch (error) {
+      throw new AppError('DB', 'The list of workspaces could not be read. Its file may be damaged.', { cause: error });
+    }
+  }
+
+  all(): WorkspaceRecord[] {
+    return this.state.workspaces.map((w) => ({ ...w }));
+  }
+
+  get(id: string): WorkspaceRecord | undefined {
+    const found = this.state.workspaces.find((w) => w.id === id);
+    return found && { ...found };
+  }
+
+  require(id: string): WorkspaceRecord {
+    const found = this.get(id);
+    if (!found) throw new AppError('NOT_FOUND', 'That workspace no longer exists.');
+    return found;
+  }
+
+  get currentId(): string | null {
+    return this.state.currentId;
+  }
+
+  add(fields: Omit<WorkspaceRecord, 'id' | 'createdAt'> & { id?: string }): WorkspaceRecord {
+    const record: WorkspaceRecord = { ...fields, id: fields.id ?? randomUUID(), createdAt: new Date().toISOString() };
+    this.save({ ...this.state, workspaces: [...this.state.workspaces, record] });
+    return { ...record };
+  }
+
+  update(id: string, changes: Partial<Pick<WorkspaceRecord, 'name' | 'baseUrl' | 'keyStorage'>>): WorkspaceRecord {
+    const updated = { ...this.require(id), ...changes };
+    this.save({ ...this.state, workspaces: this.state.workspaces.map((w) => (w.id === id ? updated : w)) });
+    return { ...updated };
+  }
+
+  remove(id: string): boolean {
+    if (!this.get(id)) return false;
+    this.save({
+      ...this.state,
+      currentId: this.state.currentId === id ? null : this.state.currentId,
+      workspaces: this.state.workspaces.filter((w) => w.id !== id),
+    });
+    return true;
+  }
+
+  setCurrent(id: string | null): void {
+    if (this.state.currentId !== id) this.save({ ...this.state, currentId: id });
+  }
+
+  private save(next: RegistryFile): void {
+    writeFileAtomic(this.file, `${JSON.stringify(next, null, 2)}\n`);
+    this.state = next;
+  }
+}

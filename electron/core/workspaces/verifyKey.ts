@@ -1,0 +1,54 @@
+import { AppError, isAppError } from '../../shared/errors';
+import { type ApiClient } from '../api/types';
+
+/** How long adding a workspace waits for the service before calling it unreachable. */
+const CHECK_TIMEOUT_MS = 15_000;
+
+/**
+ * Proves a base URL and key work together before anything is saved: one `GET /forms`. Each way it
+ * can fail gets its own sentence, naming the field the person should fix. Answers the form count.
+ */
+export async function verifyKey(api: ApiClient): Promise<number> {
+  const host = new URL(api.baseUrl).host;
+  try {
+    const forms = await api.listForms({ priority: 'interactive', signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
+    return forms.length;
+  } catch (error) {
+    throw explain(error, host);
+  }
+}
+
+function explain(error: unknown, host: string): AppError {
+  const code = isAppError(error) ? error.code : 'NETWORK';
+  switch (code) {
+    case 'UNAUTHORIZED':
+      return new AppError(
+        'UNAUTHORIZED',
+        `${host} refused this API key. Check that it was copied whole and that the account lives on this host (US, EU and CA accounts each have their own).`,
+        { details: { field: 'apiKey' }, cause: error },
+      );
+    case 'NETWORK':
+    case 'TIMEOUT':
+    case 'OFFLINE':
+      return new AppError('NETWORK', `Could not reach ${host}. Check the address and your connection, then try again.`, {
+        retryable: true,
+        details: { field: 'baseUrl' },
+        cause: error,
+      });
+    case 'NOT_FOUND':
+      return new AppError(
+        'NOT_FOUND',
+        `${host} answered, but not as the form submissions API. Check that the address ends in /v1/api.`,
+        { details: { field: 'baseUrl' }, cause: error },
+      );
+    case 'RATE_LIMITED':
+      return new AppError('RATE_LIMITED', `${host} is busy (too many requests). Wait a moment and try again.`, {
+        retryable: true,
+        cause: error,
+      });
+    default:
+      return isAppError(error)
+        ? error
+        : new AppError('REMOTE', `${host} gave an answer Formdesk did not understand.`, { cause: error });
+  }
+}
