@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../shared/errors';
+import { readCsv } from './readCsv';
+
+const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const fixture = (name: string) => readFileSync(path.resolve(projectRoot, '../shared/fixtures/csv', name));
+
+function refusal(run: () => unknown): AppError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error('expected the file to be refused');
+}
+
+describe('readCsv on the fixture files', () => {
+  it('reads an Excel "CSV UTF-8" file: BOM dropped, quoted commas, newlines and quotes kept', () => {
+    const table = readCsv(fixture('contacts-excel-utf8-bom.csv'));
+    expect(table.encoding).toBe('utf-8');
+    expect(table.hasBom).toBe(true);
+    expect(table.delimiter).toBe(',');
+    expect(table.columns[0]).toBe('Full name');
+    expect(table.rows).toHaveLength(4);
+    expect(table.rows[0]!.cells[2]).toBe('Analytical Engines, Ltd.');
+    expect(table.rows[0]!.cells[3]).toBe('A friend said:\r\n"try it"');
+    expect(table.rows[1]!.cells[0]).toBe('Zoë Brontë');
+    expect(table.rows[2]!.cells[0]).toBe('李小龙');
+    // The second data row starts on line 4: the quoted newline spans lines 2-3.
+    expect(table.rows.map((r) => r.line).slice(0, 2)).toEqual([2, 4]);
+  });
+
+  it('detects a semicolon-separated European export and leaves numbers and dates as written', () => {
+    const table = readCsv(fixture('orders-semicolon-decimal-comma.csv'));
+    expect(table.delimiter).toBe(';');
+    expect(table.columns).toEqual(['Name', 'E-Mail', 'Betrag', 'Datum', 'Newsletter']);
+    expect(table.rows.map((r) => r.cells[2])).toEqual(['1.234,50', '89,90', '0,99']);
+    expect(table.rows[0]!.cells[3]).toBe('16.05.2024');
+  });
+
+  it('decodes Windows-1252 punctuation and currency rather than mojibake or control characters', () => {
+    const table = readCsv(fixture('survey-windows-1252.csv'));
+    expect(table.encoding).toBe('windows-1252');
+    expect(table.rows[0]!.cells).toEqual(['Renée', '“Great” service – would come back’', '€12']);
+    expect(table.rows[1]!.cells).toEqual(['Søren', 'Ça va… ok', '€7']);
+  });
+
+  it('reads mixed LF and CRLF line endings with no stray carriage return', () => {
+    const table = readCsv(fixture('mixed-line-endings.csv'));
+    expect(table.rows).toHaveLength(3);
+    for (const row of table.rows) for (const cell of row.cells) expect(cell).not.toMatch(/\r/);
+    expect(table.rows.map((r) => r.cells[2])).toEqual(['10', '7', '8']);
+  });
+
+  it('refuses an unterminated quote, naming the line where the bad row starts', () => {
+    const error = refusal(() => readCsv(fixture('malformed-unterminated-quote.csv')));
+    expect(error.code).toBe('INVALID_INPUT');
+    expect(error.message).toMatch(/^Line 3: .*never closed/);
+    expect(error.details).toMatchObject({ line: 3, problem: 'CSV_QUOTE_NOT_CLOSED' });
+  });
+
+  it('decodes Excel "Unicode text" (UTF-16LE, tabs)', () => {
+    const table = readCsv(fixture('excel-unicode-text-utf16le.txt'));
+    expect(table.encoding).toBe('utf-16le');
+    expect(table.delimiter).toBe('\t');
+    expect(table.columns).toEqual(['Name', 'Email', 'City']);
+    expect(table.rows.map((r) => r.cells)).toEqual([
+      ['Ana', 'ana@example.com', 'São Paulo'],
+      ['Bo', 'bo@example.com', 'Malmö'],
+    ]);
+  });
+
+  it('skips blank lines and the empty trailing column of loose headers', () => {
+    const table = readCsv(fixture('loose-headers.csv'));
+    expect(table.columns).toEqual(['  full NAME ', 'e-mail address', 'RATING (1-5)']);
+    expect(table.rows.map((r) => r.cells)).toEqual([
+      ['Amy Pond', 'amy@example.com', '4'],
+      ['Rory Williams', 'rory@example.com', '5'],
+    ]);
+    expect(table.rows.map((r) => r.line)).toEqual([3, 4]);
+  });
+
+  it('keeps formula-like values as text exactly as written', () => {
+    const table = readCsv(fixture('formula-values.csv'));
+    expect(table.rows.map((r) => r.cells)).toEqual([
+      ['=HYPERLINK("http://evil.example","click")', '+1+1'],
+      ['@SUM(A1:A2)', '-2+3'],
+      [' =1+1', '\t=cmd'],
+      ['normal', '-5'],
+    ]);
+  });
+});
+
+describe('readCsv choices', () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+
+  it('skips a preamble above the header row', () => {
+    const table = readCsv(bytes('Export from Shop\nGenerated 2024-05-01\n\nName,Email,Total\nA,a@x.io,1\nB,b@x.io,2\n'));
+    expect(table.headerLine).toBe(4);
+    expect(table.columns).toEqual(['Name', 'Email', 'Total']);
+    expect(table.rows).toHaveLength(2);
+  });
+
+  it('follows the user on header line, delimiter and encoding', () => {
+    const table = readCsv(bytes('a;b\nName,Email\nx,y\n'), { headerLine: 2, delimiter: ',' });
+    expect(table.columns).toEqual(['Name', 'Email']);
+    expect(readCsv(bytes('Name\nRené\n'), { encoding: 'windows-1252' }).rows[0]!.cells[0]).toBe('RenÃ©');
+  });
+
+  it('refuses a row wider than the header instead of dropping its values', () => {
+    const error = refusal(() => readCsv(bytes('a,b\n1,2\n1,2,3\n')));
+    expect(error.details).toMatchObject({ line: 3, problem: 'TOO_MANY_FIELDS' });
+  });
+});
