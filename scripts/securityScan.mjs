@@ -1,0 +1,39 @@
+// Runs Electronegativity (Doyensec's Electron misconfiguration scanner) over the Electron glue and
+// the renderer page, and fails on any HIGH or MEDIUM finding. The tool itself always exits 0, so
+// the verdict comes from its SARIF report, filtered to MEDIUM and above.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const require = createRequire(import.meta.url);
+const electronVersion = require('electron/package.json').version;
+const cli = require.resolve('@doyensec/electronegativity/dist/index.js');
+const reportDir = path.join(root, 'test-results');
+mkdirSync(reportDir, { recursive: true });
+
+// The scanner reads one input; a staging of what ships (main, preload and the page) would hide
+// nothing, so scan the source folder of the glue, where every window and session is configured.
+const targets = [{ name: 'electron', input: path.join(root, 'electron') }];
+
+let findings = 0;
+for (const target of targets) {
+  const report = path.join(reportDir, `electronegativity-${target.name}.sarif`);
+  execFileSync(
+    process.execPath,
+    [cli, '-i', target.input, '-o', report, '-s', 'MEDIUM', '-e', electronVersion, '-r', '-v', 'false'],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const results = JSON.parse(readFileSync(report, 'utf8')).runs.flatMap((run) => run.results);
+  for (const result of results) {
+    const where = result.locations?.[0]?.physicalLocation;
+    const file = where?.artifactLocation?.uri ?? '';
+    const line = where?.region?.startLine ?? 0;
+    console.error(`  ${result.ruleId}: ${result.message.text} (${file}:${line})`);
+  }
+  findings += results.length;
+}
+
+console.log(`electronegativity: ${findings} HIGH or MEDIUM findings (Electron ${electronVersion})`);
+process.exit(findings === 0 ? 0 : 1);
