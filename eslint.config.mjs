@@ -8,7 +8,8 @@ import globals from 'globals';
 const layer = (message, patterns) => ({
   'no-restricted-imports': ['error', { patterns: patterns.map((p) => ({ ...p, message })) }],
 });
-const groups = (...names) => names.map((n) => ({ group: [`**/${n}`, `**/${n}/**`] }));
+// Scoped packages are never layers: `**/core` must not catch `@mantine/core`.
+const groups = (...names) => names.map((n) => ({ group: [`**/${n}`, `**/${n}/**`, '!@*/**'] }));
 
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/runs/**'] },
