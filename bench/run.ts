@@ -1,0 +1,59 @@
+// `npm run bench [-- --quick] [-- --only name]`: runs every benchmark, prints a Markdown table and
+// writes it to bench/results.md (full tier) or test-results/bench-quick.md (quick tier).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { benches } from './suite';
+import type { BenchRow } from './types';
+
+const { values } = parseArgs({
+  options: { quick: { type: 'boolean', default: false }, only: { type: 'string', multiple: true } },
+});
+const quick = values.quick ?? false;
+const selected = benches.filter((b) => !values.only || values.only.includes(b.name));
+
+async function main(): Promise<number> {
+  const rows: BenchRow[] = [];
+  const failures: string[] = [];
+  for (const bench of selected) {
+    const started = performance.now();
+    console.error(`▶ ${bench.name}${quick ? ' (quick)' : ''}`);
+    try {
+      rows.push(...(await bench.run({ quick, log: (line) => console.error(`  ${line}`) })));
+    } catch (error) {
+      failures.push(`${bench.name}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    console.error(`  done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+
+  const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.platform()} ${os.arch()}, Node ${process.versions.node}`;
+  const verdict = (met: boolean | undefined) =>
+    met === undefined ? 'reported' : met ? 'met' : '**missed**';
+  const table = [
+    `Machine: ${machine}. Tier: ${quick ? 'quick (small sizes; figures are not comparable with the targets)' : 'full'}. ${new Date().toISOString().slice(0, 10)}.`,
+    '',
+    '| benchmark | measured | reference | ratio | target | verdict |',
+    '|---|---|---|---|---|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.benchmark} | ${r.measured} | ${r.reference} | ${r.ratio === undefined ? '—' : `${r.ratio.toFixed(2)}×`} | ${r.target} | ${verdict(r.met)} |`,
+    ),
+    ...(failures.length > 0
+      ? ['', 'Benchmarks that could not run:', ...failures.map((f) => `- ${f}`)]
+      : []),
+    '',
+  ].join('\n');
+
+  const root = path.resolve(__dirname, '..');
+  const out = quick
+    ? path.join(root, 'test-results', 'bench-quick.md')
+    : path.join(root, 'bench', 'results.md');
+  mkdirSync(path.dirname(out), { recursive: true });
+  writeFileSync(out, `# Formdesk benchmarks\n\n${table}`);
+  console.log(table);
+  console.error(`written to ${path.relative(root, out)}`);
+  return failures.length === 0 ? 0 : 1;
+}
+
+void main().then((code) => process.exit(code));

@@ -1,0 +1,4 @@
+import type { Bench } from './types';
+
+/** Every benchmark `npm run bench` runs, in order. */
+export const benches: Bench[] = [];
