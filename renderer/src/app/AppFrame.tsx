@@ -1,0 +1,74 @@
+import { AppShell, Burger, Group, NavLink, Text, ThemeIcon } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconInbox } from '@tabler/icons-react';
+import { OfflineBadge } from '../components/OfflineBadge';
+import { WorkspaceSwitcher } from '../features/workspaces/WorkspaceSwitcher';
+import { useCurrentWorkspace } from '../features/workspaces/useWorkspaces';
+import { useConnectionState } from './connection';
+import { ErrorBoundary } from './ErrorBoundary';
+import { sections } from './sections';
+import { HOME_SECTION, useAppLocation } from './useAppLocation';
+
+/** The window around every screen: header with workspace and connection, navigation, content. */
+export function AppFrame() {
+  const [navOpen, { toggle, close }] = useDisclosure();
+  const { section: sectionId, go } = useAppLocation();
+  const workspace = useCurrentWorkspace();
+  const connection = useConnectionState(workspace?.id ?? null);
+  const section =
+    sections.find((s) => s.id === sectionId) ?? sections.find((s) => s.id === HOME_SECTION);
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpen } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={navOpen}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Toggle navigation"
+            />
+            <ThemeIcon variant="filled" size="md" radius="md" aria-hidden>
+              <IconInbox size={18} />
+            </ThemeIcon>
+            <Text fw={700} visibleFrom="xs">
+              Formdesk
+            </Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <OfflineBadge state={connection} />
+            <WorkspaceSwitcher />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="xs" aria-label="Sections">
+        {sections.map((s) => (
+          <NavLink
+            key={s.id}
+            href={`#/${s.id}`}
+            label={s.label}
+            leftSection={<s.icon size={18} stroke={1.6} />}
+            active={s.id === section?.id}
+            aria-current={s.id === section?.id ? 'page' : undefined}
+            onClick={(event) => {
+              event.preventDefault();
+              go(s.id);
+              close();
+            }}
+          />
+        ))}
+      </AppShell.Navbar>
+
+      <AppShell.Main data-section={section?.id}>
+        <ErrorBoundary resetKey={section?.id}>{section?.element}</ErrorBoundary>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

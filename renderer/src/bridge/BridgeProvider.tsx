@@ -1,0 +1,69 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import type { Bridge } from './bridge';
+import { BridgeError } from './BridgeError';
+import { createEventHub, type EventHub } from './eventHub';
+import { queriesReadingTables } from './invalidation';
+
+interface BridgeContextValue {
+  bridge: Bridge;
+  hub: EventHub;
+}
+
+const BridgeContext = createContext<BridgeContextValue | null>(null);
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // Reads come from the local cache and events say when it changed: no polling on focus.
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+        retry: (failures, error) =>
+          error instanceof BridgeError && error.shape.retryable && failures < 2,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/**
+ * Provides the bridge, the query client and the one event subscription of the app: `cache.changed`
+ * invalidates the queries that read the changed tables; every event is fanned out to `useAppEvent`.
+ */
+export function BridgeProvider({
+  bridge,
+  client,
+  children,
+}: {
+  bridge: Bridge;
+  client?: QueryClient;
+  children: ReactNode;
+}) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
+  const [hub] = useState(createEventHub);
+
+  useEffect(
+    () =>
+      bridge.onEvent((event) => {
+        if (event.type === 'cache.changed') {
+          const matches = queriesReadingTables(event.tables);
+          void queryClient.invalidateQueries({ predicate: (query) => matches(query.queryKey) });
+        }
+        hub.emit(event);
+      }),
+    [bridge, hub, queryClient],
+  );
+
+  return (
+    <BridgeContext.Provider value={{ bridge, hub }}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </BridgeContext.Provider>
+  );
+}
+
+export function useBridgeContext(): BridgeContextValue {
+  const value = useContext(BridgeContext);
+  if (!value) throw new Error('useBridgeContext is used outside <BridgeProvider>.');
+  return value;
+}

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { AppEvent, type OpName, type OpOutput } from '../../../electron/shared/contract';
+import { AppErrorShape, type Result } from '../../../electron/shared/errors';
+import type { Bridge } from './bridge';
+
+const Envelope = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), data: z.unknown() }),
+  z.object({ ok: z.literal(false), error: AppErrorShape }),
+]);
+
+export interface HttpBridgeOptions {
+  /** The host's origin; the page is served by it, so normally `location.origin`. */
+  origin: string;
+  token: string;
+  fetch?: typeof fetch;
+  openEvents?: (url: string) => Pick<EventSource, 'onmessage' | 'close'>;
+}
+
+/**
+ * Browser mode: operations go to the host as POST /rpc with the per-run token; events arrive as
+ * Server-Sent Events. Transport failures become the same envelope as operation failures.
+ */
+export function createHttpBridge(options: HttpBridgeOptions): Bridge {
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const openEvents = options.openEvents ?? ((url: string) => new EventSource(url));
+  const listeners = new Set<(event: AppEvent) => void>();
+  let source: Pick<EventSource, 'onmessage' | 'close'> | null = null;
+
+  async function invoke<N extends OpName>(op: N, input: unknown): Promise<Result<OpOutput<N>>> {
+    let response: Response;
+    try {
+      response = await doFetch(new URL('/rpc', options.origin), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${options.token}` },
+        body: JSON.stringify({ op, input }),
+      });
+    } catch {
+      return failure(
+        'NETWORK',
+        'Formdesk is not answering. Check that it is still running, then try again.',
+        true,
+      );
+    }
+    if (response.status === 401 || response.status === 403) {
+      return failure(
+        'UNAUTHORIZED',
+        'This page is no longer connected to Formdesk. Open it again from the link Formdesk printed.',
+        false,
+      );
+    }
+    const body: unknown = await response.json().catch(() => null);
+    const envelope = Envelope.safeParse(body);
+    if (!envelope.success) {
+      return failure(
+        'INTERNAL',
+        `Formdesk answered in an unexpected way (HTTP ${response.status}).`,
+        true,
+      );
+    }
+    // The router parsed the output against the contract before sending it.
+    return envelope.data.ok
+      ? { ok: true, data: envelope.data.data as OpOutput<N> }
+      : { ok: false, error: envelope.data.error };
+  }
+
+  function open(): void {
+    const url = new URL('/events', options.origin);
+    url.searchParams.set('token', options.token);
+    source = openEvents(url.toString());
+    source.onmessage = (message: MessageEvent) => {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(String(message.data));
+      } catch {
+        return;
+      }
+      const parsed = AppEvent.safeParse(raw);
+      if (!parsed.success) return;
+      for (const listener of listeners) listener(parsed.data);
+    };
+  }
+
+  return {
+    invoke: invoke as Bridge['invoke'],
+    onEvent(listener) {
+      listeners.add(listener);
+      if (!source) open();
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0 && source) {
+          source.close();
+          source = null;
+        }
+      };
+    },
+  };
+}
+
+function failure(code: AppErrorShape['code'], message: string, retryable: boolean): Result<never> {
+  return { ok: false, error: { code, message, retryable } };
+}

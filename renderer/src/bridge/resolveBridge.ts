@@ -1,0 +1,10 @@
+import type { Bridge } from './bridge';
+import { createHttpBridge } from './httpBridge';
+import { takeSessionToken } from './sessionToken';
+
+/** The preload's bridge inside Electron; in a browser, the HTTP bridge to the host that served us. */
+export function resolveBridge(): Bridge {
+  if (window.formdesk) return window.formdesk;
+  const token = takeSessionToken(window.location, window.sessionStorage, window.history) ?? '';
+  return createHttpBridge({ origin: window.location.origin, token });
+}

@@ -1,0 +1,30 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { IconAlertTriangle, IconPlugConnectedX } from '@tabler/icons-react';
+import { toErrorShape } from '../bridge';
+import { adviseOn } from './errorAdvice';
+
+/** An operation's failure as a sentence that says what happened and what to do next. */
+export function ErrorAlert({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const shape = toErrorShape(error);
+  const advice = adviseOn(shape);
+  const offline = shape.code === 'NETWORK' || shape.code === 'OFFLINE';
+  return (
+    <Alert
+      color={offline ? 'yellow' : 'red'}
+      icon={offline ? <IconPlugConnectedX /> : <IconAlertTriangle />}
+      title={advice.title}
+      data-state="error"
+      data-error-code={shape.code}
+      role="alert"
+    >
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Text size="sm">{advice.sentence}</Text>
+        {onRetry && (shape.retryable || offline) && (
+          <Button size="xs" variant="light" color={offline ? 'yellow' : 'red'} onClick={onRetry}>
+            Try again
+          </Button>
+        )}
+      </Group>
+    </Alert>
+  );
+}

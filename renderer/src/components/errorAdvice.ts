@@ -1,0 +1,57 @@
+import type { AppErrorShape, ErrorCode } from '../../../electron/shared/errors';
+
+/** A title and the next step for each error code; the shape's own message says what happened. */
+const ADVICE: Record<ErrorCode, { title: string; next: string }> = {
+  INVALID_INPUT: {
+    title: 'Something in the request is not right',
+    next: 'Check the highlighted values and try again.',
+  },
+  UNAUTHORIZED: {
+    title: 'The API key was refused',
+    next: 'Open Settings and reconnect the workspace with a current API key.',
+  },
+  NOT_FOUND: {
+    title: 'Not found',
+    next: 'It may have been deleted elsewhere. Sync to refresh the list.',
+  },
+  RATE_LIMITED: {
+    title: 'The service asked us to slow down',
+    next: 'Formdesk retries on its own; wait a moment.',
+  },
+  NETWORK: {
+    title: 'The service could not be reached',
+    next: 'Check your connection. Cached data stays available while offline.',
+  },
+  TIMEOUT: { title: 'The service took too long to answer', next: 'Try again in a moment.' },
+  REMOTE: {
+    title: 'The service had a problem',
+    next: 'Try again later; if it persists, check the service status.',
+  },
+  CONFLICT: { title: 'This changed in the meantime', next: 'Refresh and try again.' },
+  OFFLINE: { title: 'You are offline', next: 'This needs the service. Reconnect, then try again.' },
+  DB: {
+    title: 'The local cache had a problem',
+    next: 'Try again; a full sync rebuilds the cache if needed.',
+  },
+  CANCELLED: { title: 'Cancelled', next: 'Start it again when you are ready.' },
+  INTERNAL: {
+    title: 'Something went wrong inside Formdesk',
+    next: 'Try again; if it keeps happening, report it.',
+  },
+};
+
+export interface ErrorAdvice {
+  title: string;
+  /** What happened, then what to do about it. */
+  sentence: string;
+  retryable: boolean;
+}
+
+export function adviseOn(error: AppErrorShape): ErrorAdvice {
+  const advice = ADVICE[error.code];
+  const what = error.message.trim().replace(/([^.!?])$/, '$1.');
+  const sentence = error.outcomeUnknown
+    ? `${what} It is not known whether the change reached the service; check before trying again.`
+    : `${what} ${advice.next}`;
+  return { title: advice.title, sentence, retryable: error.retryable };
+}

@@ -1,0 +1,69 @@
+import { Button, Card, Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconPlayerPlay, IconPlugConnected } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useOpMutation } from '../../bridge';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { ConnectForm } from './ConnectForm';
+
+/** First run: try Formdesk on demo data, or connect a real account. */
+export function WelcomeScreen() {
+  const [connecting, setConnecting] = useState(false);
+  const openDemo = useOpMutation('workspaces.openDemo', { invalidates: 'all' });
+
+  return (
+    <Container size="md" py={64} data-state="welcome">
+      <Stack gap="xl">
+        <Stack gap={4} ta="center">
+          <Title order={1}>Welcome to Formdesk</Title>
+          <Text c="dimmed" size="lg">
+            Browse, search and manage your form submissions, even offline.
+          </Text>
+        </Stack>
+        {connecting ? (
+          <Card withBorder padding="xl" maw={560} mx="auto" w="100%">
+            <Title order={3} mb="md">
+              Connect your account
+            </Title>
+            <ConnectForm onCancel={() => setConnecting(false)} />
+          </Card>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+            <Card withBorder padding="xl">
+              <Stack gap="sm" h="100%">
+                <ThemeIcon size={44} variant="light" color="teal">
+                  <IconPlayerPlay />
+                </ThemeIcon>
+                <Title order={3}>Try it with demo data</Title>
+                <Text c="dimmed" size="sm" style={{ flex: 1 }}>
+                  A built-in demo service with sample forms and thousands of submissions. Nothing
+                  leaves your computer.
+                </Text>
+                <Button
+                  color="teal"
+                  loading={openDemo.isPending}
+                  onClick={() => openDemo.mutate({})}
+                >
+                  Open the demo workspace
+                </Button>
+                {openDemo.isError && <ErrorAlert error={openDemo.error} />}
+              </Stack>
+            </Card>
+            <Card withBorder padding="xl">
+              <Stack gap="sm" h="100%">
+                <ThemeIcon size={44} variant="light">
+                  <IconPlugConnected />
+                </ThemeIcon>
+                <Title order={3}>Use your own forms</Title>
+                <Text c="dimmed" size="sm" style={{ flex: 1 }}>
+                  Connect with an API key. Formdesk keeps a local copy of your submissions so
+                  browsing is instant and works offline.
+                </Text>
+                <Button onClick={() => setConnecting(true)}>Connect your account</Button>
+              </Stack>
+            </Card>
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Container>
+  );
+}
