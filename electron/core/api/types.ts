@@ -14,6 +14,20 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/** List parameters as callers hold them: dates as Date or any ISO 8601 string. */
+export type ListSubmissionsInput = Omit<ListSubmissionsParams, 'afterDate' | 'beforeDate'> & {
+  afterDate?: Date | string;
+  beforeDate?: Date | string;
+};
+
+/**
+ * `alreadyDeleted`: the server answered 404 to a retry, so an earlier attempt whose answer was
+ * lost had deleted it. The item is gone either way.
+ */
+export interface DeleteResult {
+  alreadyDeleted: boolean;
+}
+
 /**
  * One typed function per endpoint of the service. Every call goes through the API key's shared
  * rate scheduler; failures are thrown as AppError with a code from the closed list.
@@ -25,7 +39,7 @@ export interface ApiClient {
   getFormMetadata(formId: string, options?: CallOptions): Promise<FormMetadata | null>;
   listSubmissions(
     formId: string,
-    params: ListSubmissionsParams,
+    params: ListSubmissionsInput,
     options?: CallOptions,
   ): Promise<ListSubmissionsResponse>;
   getSubmission(
@@ -40,7 +54,7 @@ export interface ApiClient {
     submissions: CreateSubmission[],
     options?: CallOptions,
   ): Promise<Submission[]>;
-  deleteSubmission(formId: string, submissionId: string, options?: CallOptions): Promise<void>;
+  deleteSubmission(formId: string, submissionId: string, options?: CallOptions): Promise<DeleteResult>;
   createWebhook(formId: string, url: string, options?: CallOptions): Promise<{ id: WebhookId }>;
-  deleteWebhook(webhookId: WebhookId, options?: CallOptions): Promise<void>;
+  deleteWebhook(webhookId: WebhookId, options?: CallOptions): Promise<DeleteResult>;
 }

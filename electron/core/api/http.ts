@@ -1,0 +1,108 @@
+import { AppError } from '../../shared/errors';
+import { networkError } from './errors';
+import { cancelled } from './retry';
+
+/** The part of `fetch` the client uses: Node's global fetch and Electron's `net.fetch` both fit. */
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+export interface Timeouts {
+  /** From sending until the status line and headers have arrived. */
+  headersMs: number;
+  /** From the headers until the whole body has arrived. */
+  bodyMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = { headersMs: 30_000, bodyMs: 60_000 };
+
+export interface HttpRequest {
+  method: 'GET' | 'POST' | 'DELETE';
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+  /** A write (POST) whose failure after sending leaves its outcome unknown. */
+  isWrite: boolean;
+  /** Named in messages; never the full URL, which may be long or carry more than it should. */
+  host: string;
+}
+
+export interface HttpAnswer {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON; undefined for an empty body. */
+  body: unknown;
+  /** Set when the body could not be used: not JSON (`unparseable`) or cut off (`cut`). */
+  bodyProblem?: 'unparseable' | 'cut';
+}
+
+/**
+ * One HTTP exchange with timeouts on the headers and on the body and cancellation by signal.
+ * Transport failures become AppError (NETWORK, TIMEOUT, CANCELLED); a write that may have reached
+ * the server is marked `outcomeUnknown`. Statuses are returned, not judged.
+ */
+export async function sendOnce(fetch: FetchLike, request: HttpRequest, timeouts: Timeouts): Promise<HttpAnswer> {
+  const { signal, isWrite, host } = request;
+  if (signal?.aborted) throw cancelled();
+  const controller = new AbortController();
+  let timedOut: 'headers' | 'body' | undefined;
+  const onAbort = () => controller.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const arm = (phase: 'headers' | 'body', ms: number) =>
+    setTimeout(() => {
+      timedOut = phase;
+      controller.abort();
+    }, ms);
+
+  // Why the exchange stopped, given that it did not finish.
+  const failure = (error: unknown, sent: boolean): AppError => {
+    if (signal?.aborted) return cancelled(isWrite && sent);
+    if (timedOut) {
+      const unknown = isWrite && sent;
+      return new AppError(
+        'TIMEOUT',
+        unknown
+          ? `${host} did not answer in time. The change may or may not have been saved.`
+          : `${host} did not answer in time. Try again in a moment.`,
+        { retryable: true, outcomeUnknown: unknown, details: { phase: timedOut } },
+      );
+    }
+    return networkError(error, host, isWrite).error;
+  };
+
+  let timer = arm('headers', timeouts.headersMs);
+  try {
+    let response: Response;
+    try {
+      response = await fetch(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        signal: controller.signal,
+      });
+    } catch (error) {
+      throw failure(error, networkError(error, host, isWrite).sent);
+    }
+    clearTimeout(timer);
+    timer = arm('body', timeouts.bodyMs);
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      if (signal?.aborted || timedOut) throw failure(error, true);
+      return { status: response.status, headers: response.headers, body: undefined, bodyProblem: 'cut' };
+    }
+    return { status: response.status, headers: response.headers, ...parseBody(text) };
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+function parseBody(text: string): Pick<HttpAnswer, 'body' | 'bodyProblem'> {
+  if (text.trim() === '') return { body: undefined };
+  try {
+    return { body: JSON.parse(text) as unknown };
+  } catch {
+    return { body: undefined, bodyProblem: 'unparseable' };
+  }
+}
