@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { familyOf, queriesReadingTables } from './invalidation';
+
+describe('queriesReadingTables', () => {
+  it('refetches the submission queries and form counts when submissions change, not webhooks', () => {
+    const matches = queriesReadingTables(['submissions']);
+    expect(matches(['submissions.query', { formId: 'f' }])).toBe(true);
+    expect(matches(['forms.list', {}])).toBe(true);
+    expect(matches(['webhooks.list', {}])).toBe(false);
+  });
+
+  it('refetches everything for a table it does not know, rather than showing stale data', () => {
+    const matches = queriesReadingTables(['some_new_table']);
+    expect(matches(['webhooks.list', {}])).toBe(true);
+  });
+
+  it('matches nothing when no table changed', () => {
+    expect(queriesReadingTables([])(['forms.list', {}])).toBe(false);
+  });
+});
+
+describe('familyOf', () => {
+  it('names the family an operation belongs to', () => {
+    expect(familyOf('webhooks.create')).toBe('webhooks.');
+    expect(familyOf('forms.list')).toBe('forms.');
+  });
+});
