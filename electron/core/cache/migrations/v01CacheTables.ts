@@ -44,10 +44,10 @@ export const cacheTables: Migration = {
       ) STRICT;
       CREATE INDEX submissions_by_time ON submissions (form_id, status, submission_time, submission_id);
       CREATE INDEX submissions_by_form_time ON submissions (form_id, submission_time, submission_id);
-      CREATE INDEX submissions_by_updated ON submissions (form_id, status, last_updated_at, submission_id);
-      CREATE INDEX submissions_by_quiz ON submissions (form_id, status, quiz_score);
-      CREATE INDEX submissions_by_login ON submissions (form_id, status, login_email);
-      CREATE INDEX submissions_by_payment ON submissions (form_id, status, payment_amount);
+      CREATE INDEX submissions_by_updated ON submissions (form_id, status, last_updated_at, submission_time, submission_id);
+      CREATE INDEX submissions_by_quiz ON submissions (form_id, status, quiz_score, submission_time, submission_id);
+      CREATE INDEX submissions_by_login ON submissions (form_id, status, login_email, submission_time, submission_id);
+      CREATE INDEX submissions_by_payment ON submissions (form_id, status, payment_amount, submission_time, submission_id);
 
       CREATE TABLE answers (
         submission_rowid INTEGER NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,

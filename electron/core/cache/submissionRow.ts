@@ -1,0 +1,129 @@
+import { type SubmissionStatus } from '../../shared/api/endpoints';
+import { type Submission } from '../../shared/api/submission';
+
+/** One typed value of one field of one submission, as the `answers` table holds it. */
+export interface AnswerValue {
+  fieldKey: string;
+  text: string | null;
+  num: number | null;
+  json: string | null;
+}
+
+/** A submission split into what the cache indexes; `raw` keeps the whole of it. */
+export interface SubmissionRow {
+  submissionId: string;
+  status: SubmissionStatus;
+  isPreview: boolean;
+  submissionTime: string;
+  lastUpdatedAt: string | null;
+  quizScore: number | null;
+  loginEmail: string | null;
+  paymentAmount: number | null;
+  raw: string;
+  answers: AnswerValue[];
+  searchText: string;
+}
+
+const NUMERIC_TYPES = new Set(['NumberInput', 'CurrencyInput', 'Slider', 'OpinionScale', 'StarRating']);
+const DATE_TYPES = new Set(['DatePicker', 'DateTimePicker']);
+
+export const calculationKey = (id: string): string => `calculation:${id}`;
+export const urlParameterKey = (id: string): string => `urlParameter:${id}`;
+
+/**
+ * Preview responses (the form owner trying the form) are only returned with `includePreview`.
+ * The service marks them on the submission; both spellings seen are read.
+ */
+export function isPreviewSubmission(submission: Submission): boolean {
+  const record = submission as Record<string, unknown>;
+  return record.isPreview === true || record.preview === true;
+}
+
+export function toSubmissionRow(submission: Submission, status: SubmissionStatus): SubmissionRow {
+  // An edit link lets anyone holding it change the answers: it is shown on request, never cached.
+  const { editLink: _editLink, ...kept } = submission;
+  const answers: AnswerValue[] = [];
+  for (const q of submission.questions) {
+    const value = answerValue(q.id, q.type, q.value);
+    if (value) answers.push(value);
+  }
+  for (const c of submission.calculations ?? []) {
+    const value = answerValue(calculationKey(c.id), c.type === 'number' ? 'NumberInput' : c.type, c.value);
+    if (value) answers.push(value);
+  }
+  for (const p of submission.urlParameters ?? []) {
+    const value = answerValue(urlParameterKey(p.id), 'ShortAnswer', p.value);
+    if (value) answers.push(value);
+  }
+  const amounts = (submission.payments ?? []).map((p) => p.value.totalAmount).filter((n) => typeof n === 'number');
+  return {
+    submissionId: submission.submissionId,
+    status,
+    isPreview: isPreviewSubmission(submission),
+    submissionTime: submission.submissionTime,
+    lastUpdatedAt: submission.lastUpdatedAt ?? null,
+    quizScore: submission.quiz?.score ?? null,
+    loginEmail: submission.login?.email ?? null,
+    paymentAmount: amounts.length > 0 ? amounts.reduce((a, b) => a + b, 0) : null,
+    raw: JSON.stringify(kept),
+    answers,
+    searchText: searchText(submission),
+  };
+}
+
+function answerValue(fieldKey: string, type: string, value: unknown): AnswerValue | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return null;
+    const allText = value.every((v) => typeof v === 'string' || typeof v === 'number');
+    return {
+      fieldKey,
+      text: leaves(value).join(', ') || null,
+      num: null,
+      json: allText ? JSON.stringify(value.map(String)) : null,
+    };
+  }
+  if (typeof value === 'number') return { fieldKey, text: String(value), num: value, json: null };
+  if (typeof value === 'boolean') return { fieldKey, text: String(value), num: value ? 1 : 0, json: null };
+  if (typeof value === 'string') return { fieldKey, text: value, num: numberOf(type, value), json: null };
+  const text = leaves(value).join(', ');
+  return text === '' ? null : { fieldKey, text, num: null, json: null };
+}
+
+function numberOf(type: string, text: string): number | null {
+  if (DATE_TYPES.has(type)) {
+    const ms = Date.parse(text);
+    return Number.isNaN(ms) ? null : ms;
+  }
+  if (NUMERIC_TYPES.has(type) && text.trim() !== '') {
+    const n = Number(text);
+    return Number.isFinite(n) ? n : null;
+  }
+  return null;
+}
+
+/** The text of every string and number inside a value, in order. */
+function leaves(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') {
+    if (value !== '') out.push(value);
+  } else if (typeof value === 'number' || typeof value === 'boolean') {
+    out.push(String(value));
+  } else if (Array.isArray(value)) {
+    for (const v of value) leaves(v, out);
+  } else if (value !== null && typeof value === 'object') {
+    for (const v of Object.values(value)) leaves(v, out);
+  }
+  return out;
+}
+
+/** What full-text search looks in: every answer and text field a person typed or chose. */
+function searchText(submission: Submission): string {
+  const parts: string[] = [];
+  for (const q of submission.questions) leaves(q.value, parts);
+  for (const c of submission.calculations ?? []) leaves(c.value, parts);
+  for (const p of submission.urlParameters ?? []) leaves(p.value, parts);
+  for (const s of submission.scheduling ?? []) leaves(s.value, parts);
+  for (const p of submission.payments ?? []) leaves(p.value, parts);
+  if (submission.login?.email) parts.push(submission.login.email);
+  return parts.join('\n');
+}

@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Submission } from '../../shared/api/submission';
+import { SubmissionFilter } from '../../shared/contract/submissions';
+import { openCache, type CacheDb } from './openCache';
+import { toSubmissionRow } from './submissionRow';
+import { SubmissionQuery } from './submissionQuery';
+import { SubmissionStore } from './submissionStore';
+
+let dir: string;
+let db: CacheDb;
+let store: SubmissionStore;
+let query: SubmissionQuery;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-store-'));
+  db = openCache(path.join(dir, 'w.sqlite'));
+  store = new SubmissionStore(db);
+  query = new SubmissionQuery(db);
+});
+afterEach(() => {
+  db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function submission(id: string, minute: number, answers: Partial<Record<string, unknown>> = {}): Submission {
+  return {
+    submissionId: id,
+    submissionTime: new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString(),
+    lastUpdatedAt: new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString(),
+    questions: [
+      { id: 'name', name: 'Name', type: 'ShortAnswer', value: answers.name ?? null },
+      { id: 'age', name: 'Age', type: 'NumberInput', value: answers.age ?? null },
+      { id: 'day', name: 'Day', type: 'DatePicker', value: answers.day ?? null },
+      { id: 'tags', name: 'Tags', type: 'Checkboxes', value: answers.tags ?? [] },
+    ],
+  };
+}
+
+const put = (subs: Submission[], status: 'finished' | 'in_progress' = 'finished') =>
+  store.transaction(() => store.upsert('f1', subs.map((s) => toSubmissionRow(s, status)), '2026-01-02T00:00:00.000Z'));
+
+const ids = (input: Partial<SubmissionFilter>, offset = 0, limit = 100) =>
+  query.window(SubmissionFilter.parse({ formId: 'f1', ...input }), offset, limit).rows.map((r) => r.submissionId);
+
+describe('SubmissionStore', () => {
+  it('keeps unknown fields and question types unchanged through the cache', () => {
+    const odd = {
+      ...submission('s1', 1),
+      questions: [{ id: 'q9', name: 'Hologram', type: 'HologramPicker', value: { beam: [1, 'two', { three: null }] } }],
+      documents: [{ id: 'd1', name: 'Contract', url: 'https://example.test/d1' }],
+      approvals: { state: 'pending', by: ['a@example.test'] },
+    } as Submission;
+    put([odd]);
+    expect(store.get('f1', 's1')?.submission).toEqual(odd);
+    expect(ids({ search: 'two' })).toEqual(['s1']);
+  });
+
+  it('never caches an edit link', () => {
+    put([{ ...submission('s1', 1), editLink: 'https://example.test/edit/secret' }]);
+    expect(store.get('f1', 's1')?.submission).not.toHaveProperty('editLink');
+    expect(db.prepare(`SELECT count(*) AS n FROM submissions WHERE raw LIKE '%secret%'`).get()).toEqual({ n: 0 });
+  });
+
+  it('counts inserts, edits and unchanged rows, and rewrites search text on edit', () => {
+    expect(put([submission('s1', 1, { name: 'Alice' }), submission('s2', 2, { name: 'Bob' })])).toEqual({
+      inserted: 2,
+      updated: 0,
+      unchanged: 0,
+    });
+    const edited = { ...submission('s1', 1, { name: 'Alicia Keys' }), lastUpdatedAt: '2026-02-01T00:00:00.000Z' };
+    expect(put([edited, submission('s2', 2, { name: 'Bob' })])).toEqual({ inserted: 0, updated: 1, unchanged: 1 });
+    expect(ids({ search: 'keys' })).toEqual(['s1']);
+    expect(ids({ search: 'alice' })).toEqual([]);
+    expect(db.prepare('SELECT count(*) AS n FROM submission_search').get()).toEqual({ n: 2 });
+  });
+
+  it('removes answers and search text with the row', () => {
+    put([submission('s1', 1, { name: 'Alice', age: 30 })]);
+    expect(store.delete('f1', 's1')?.submissionId).toBe('s1');
+    expect(db.prepare('SELECT count(*) AS n FROM answers').get()).toEqual({ n: 0 });
+    expect(db.prepare('SELECT count(*) AS n FROM submission_search').get()).toEqual({ n: 0 });
+    expect(store.delete('f1', 's1')).toBeNull();
+  });
+
+  it('sweeps only rows of the status that the pass did not see', () => {
+    store.transaction(() => {
+      store.upsert('f1', [toSubmissionRow(submission('a', 1), 'finished')], 't', 1);
+      store.upsert('f1', [toSubmissionRow(submission('b', 2), 'finished')], 't', 2);
+      store.upsert('f1', [toSubmissionRow(submission('c', 3), 'in_progress')], 't', 0);
+    });
+    expect(store.sweep('f1', 'finished', 2)).toBe(1);
+    expect(ids({ status: 'all' })).toEqual(['b', 'c']);
+  });
+});
+
+describe('SubmissionQuery', () => {
+  beforeEach(() => {
+    put([
+      submission('s1', 1, { name: 'Alice', age: 30, day: '2026-03-01', tags: ['red', 'blue'] }),
+      submission('s2', 2, { name: 'bob', age: 7, day: '2026-03-15', tags: ['blue'] }),
+      submission('s3', 3, { name: 'Carol 50%', age: 41 }),
+    ]);
+    put([submission('p1', 4, { name: 'Dave' })], 'in_progress');
+  });
+
+  it('filters by status, dates and text like the list endpoint', () => {
+    expect(ids({})).toEqual(['s1', 's2', 's3']);
+    expect(ids({ sort: 'desc' })).toEqual(['s3', 's2', 's1']);
+    expect(ids({ status: 'in_progress' })).toEqual(['p1']);
+    expect(ids({ afterDate: '2026-01-01T00:01:00.000Z' })).toEqual(['s2', 's3']);
+    expect(ids({ beforeDate: '2026-01-01T00:03:00.000Z' })).toEqual(['s1', 's2']);
+    expect(ids({ search: 'BO' })).toEqual(['s2']);
+    expect(ids({ search: '50%' })).toEqual(['s3']);
+  });
+
+  it('filters and sorts by question values of each type', () => {
+    expect(ids({ answers: [{ key: 'name', op: 'contains', text: 'aro' }] })).toEqual(['s3']);
+    expect(ids({ answers: [{ key: 'age', op: 'numberRange', min: 10 }] })).toEqual(['s1', 's3']);
+    expect(ids({ answers: [{ key: 'day', op: 'dateRange', from: '2026-03-02', to: '2026-03-15' }] })).toEqual(['s2']);
+    expect(ids({ answers: [{ key: 'tags', op: 'choiceIs', value: 'Blue' }] })).toEqual(['s1', 's2']);
+    expect(ids({ answers: [{ key: 'day', op: 'isEmpty' }] })).toEqual(['s3']);
+    expect(ids({ sortBy: { answer: 'age' } })).toEqual(['s2', 's1', 's3']);
+    expect(ids({ sortBy: { answer: 'day' }, sort: 'desc' })).toEqual(['s2', 's1', 's3']);
+    expect(ids({ sortBy: { answer: 'name' } })).toEqual(['s1', 's2', 's3']);
+  });
+
+  it('pages in windows with the total and counts per status', () => {
+    const result = query.window(SubmissionFilter.parse({ formId: 'f1' }), 1, 1);
+    expect(result.rows.map((r) => r.submissionId)).toEqual(['s2']);
+    expect(result.total).toBe(3);
+    expect(result.counts).toEqual({ finished: 3, in_progress: 1, preview: 0 });
+  });
+
+  it('answers the common queries from indexes', () => {
+    const plan = (input: Partial<SubmissionFilter>) => query.plan(SubmissionFilter.parse({ formId: 'f1', ...input })).join('\n');
+    expect(plan({})).toMatch(/USING INDEX submissions_by_time/);
+    expect(plan({})).not.toMatch(/TEMP B-TREE/);
+    expect(plan({ sort: 'desc', afterDate: '2026-01-01' })).toMatch(/USING INDEX submissions_by_time/);
+    expect(plan({ status: 'all' })).toMatch(/USING INDEX submissions_by_form_time/);
+    expect(plan({ sortBy: 'lastUpdatedAt' })).toMatch(/USING INDEX submissions_by_updated/);
+    expect(plan({ search: 'alice' })).toMatch(/VIRTUAL TABLE INDEX/);
+    expect(plan({ answers: [{ key: 'age', op: 'numberRange', min: 1, max: 5 }] })).toMatch(/answers_by_num/);
+    expect(plan({ answers: [{ key: 'name', op: 'contains', text: 'x' }] })).toMatch(/answers_by_text/);
+  });
+});

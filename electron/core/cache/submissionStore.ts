@@ -1,0 +1,156 @@
+import type Database from 'better-sqlite3';
+import { type SubmissionStatus } from '../../shared/api/endpoints';
+import { type Submission } from '../../shared/api/submission';
+import { type SubmissionRow } from './submissionRow';
+
+export interface UpsertCounts {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+}
+
+export interface CachedSubmission {
+  submission: Submission;
+  status: SubmissionStatus;
+  isPreview: boolean;
+  syncedAt: string;
+}
+
+/**
+ * Writes and point reads of cached submissions. Rows are upserted in place (never `INSERT OR
+ * REPLACE`, which would delete and re-add the row and lose its rowid), and their answers and search
+ * text are rewritten only when the submission itself changed.
+ */
+export class SubmissionStore {
+  private readonly find;
+  private readonly upsertRow;
+  private readonly touch;
+  private readonly clearAnswers;
+  private readonly insertAnswer;
+  private readonly clearSearch;
+  private readonly insertSearch;
+  private readonly remove;
+  private readonly sweepStatement;
+  private readonly newest;
+  private readonly countStatement;
+  private readonly countAfterStatement;
+
+  constructor(private readonly db: Database.Database) {
+    this.find = db.prepare<[string, string], { id: number; raw: string; status: string; is_preview: number; synced_at: string }>(
+      `SELECT id, raw, status, is_preview, synced_at FROM submissions WHERE form_id = ? AND submission_id = ?`,
+    );
+    this.upsertRow = db.prepare<unknown[], { id: number }>(
+      `INSERT INTO submissions (form_id, submission_id, status, is_preview, submission_time, last_updated_at,
+         quiz_score, login_email, payment_amount, raw, synced_at, seen_pass)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (form_id, submission_id) DO UPDATE SET
+         status = excluded.status, is_preview = excluded.is_preview,
+         submission_time = excluded.submission_time, last_updated_at = excluded.last_updated_at,
+         quiz_score = excluded.quiz_score, login_email = excluded.login_email,
+         payment_amount = excluded.payment_amount, raw = excluded.raw, synced_at = excluded.synced_at,
+         seen_pass = max(seen_pass, excluded.seen_pass)
+       RETURNING id`,
+    );
+    this.touch = db.prepare(`UPDATE submissions SET synced_at = ?, seen_pass = max(seen_pass, ?) WHERE id = ?`);
+    this.clearAnswers = db.prepare(`DELETE FROM answers WHERE submission_rowid = ?`);
+    this.insertAnswer = db.prepare(
+      `INSERT INTO answers (submission_rowid, form_id, field_key, value_text, value_num, value_json) VALUES (?, ?, ?, ?, ?, ?)`,
+    );
+    this.clearSearch = db.prepare(`DELETE FROM submission_search WHERE rowid = ?`);
+    this.insertSearch = db.prepare(`INSERT INTO submission_search (rowid, body) VALUES (?, ?)`);
+    this.remove = db.prepare<[string, string], { raw: string }>(
+      `DELETE FROM submissions WHERE form_id = ? AND submission_id = ? RETURNING raw`,
+    );
+    this.sweepStatement = db.prepare(`DELETE FROM submissions WHERE form_id = ? AND status = ? AND seen_pass < ?`);
+    this.newest = db.prepare<[string, string], { t: string | null }>(
+      `SELECT max(submission_time) AS t FROM submissions WHERE form_id = ? AND status = ?`,
+    );
+    this.countStatement = db.prepare<[string, string], { n: number }>(
+      `SELECT count(*) AS n FROM submissions WHERE form_id = ? AND status = ?`,
+    );
+    this.countAfterStatement = db.prepare<[string, string, string], { n: number }>(
+      `SELECT count(*) AS n FROM submissions WHERE form_id = ? AND status = ? AND submission_time > ?`,
+    );
+  }
+
+  /**
+   * Stores rows as the server sent them. `seenPass` marks them seen by a reconcile pass (rows never
+   * lose a newer mark), so a sweep at the end of the pass keeps them.
+   */
+  upsert(formId: string, rows: readonly SubmissionRow[], syncedAt: string, seenPass = 0): UpsertCounts {
+    const counts: UpsertCounts = { inserted: 0, updated: 0, unchanged: 0 };
+    for (const row of rows) {
+      const existing = this.find.get(formId, row.submissionId);
+      if (
+        existing &&
+        existing.raw === row.raw &&
+        existing.status === row.status &&
+        existing.is_preview === Number(row.isPreview)
+      ) {
+        this.touch.run(syncedAt, seenPass, existing.id);
+        counts.unchanged++;
+        continue;
+      }
+      const stored = this.upsertRow.get(
+        formId,
+        row.submissionId,
+        row.status,
+        Number(row.isPreview),
+        row.submissionTime,
+        row.lastUpdatedAt,
+        row.quizScore,
+        row.loginEmail,
+        row.paymentAmount,
+        row.raw,
+        syncedAt,
+        seenPass,
+      );
+      if (!stored) throw new Error('upsert returned no row');
+      if (existing) {
+        this.clearAnswers.run(stored.id);
+        this.clearSearch.run(stored.id);
+        counts.updated++;
+      } else {
+        counts.inserted++;
+      }
+      for (const a of row.answers) this.insertAnswer.run(stored.id, formId, a.fieldKey, a.text, a.num, a.json);
+      this.insertSearch.run(stored.id, row.searchText);
+    }
+    return counts;
+  }
+
+  get(formId: string, submissionId: string): CachedSubmission | null {
+    const row = this.find.get(formId, submissionId);
+    if (!row) return null;
+    return {
+      submission: JSON.parse(row.raw) as Submission,
+      status: row.status as SubmissionStatus,
+      isPreview: row.is_preview === 1,
+      syncedAt: row.synced_at,
+    };
+  }
+
+  /** Removes one row (its answers and search text go with it); answers what was removed. */
+  delete(formId: string, submissionId: string): Submission | null {
+    const removed = this.remove.get(formId, submissionId);
+    return removed ? (JSON.parse(removed.raw) as Submission) : null;
+  }
+
+  /** Removes the rows of a form and status that the reconcile pass `passId` did not see. */
+  sweep(formId: string, status: SubmissionStatus, passId: number): number {
+    return this.sweepStatement.run(formId, status, passId).changes;
+  }
+
+  newestSubmissionTime(formId: string, status: SubmissionStatus): string | null {
+    return this.newest.get(formId, status)?.t ?? null;
+  }
+
+  count(formId: string, status: SubmissionStatus, after?: string): number {
+    const row = after === undefined ? this.countStatement.get(formId, status) : this.countAfterStatement.get(formId, status, after);
+    return row?.n ?? 0;
+  }
+
+  transaction<T>(work: () => T): T {
+    return this.db.transaction(work).immediate();
+  }
+}

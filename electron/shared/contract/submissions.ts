@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { SortOrder, SubmissionStatus } from '../api/endpoints';
+import { Submission } from '../api/submission';
+import { op } from './define';
+
+const formId = z.string().min(1).max(200);
+const submissionId = z.string().min(1).max(200);
+/** A question id, or `calculation:<id>` / `urlParameter:<id>` for the other value lists. */
+const answerKey = z.string().min(1).max(300);
+/** Any ISO 8601 date or date-time; a time without a zone is UTC, the service's own zone. */
+const isoDate = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO 8601 date');
+
+/** Fields every submission has (or lacks) outside its questions, sortable in the cache. */
+export const SubmissionField = z.enum(['submissionTime', 'lastUpdatedAt', 'quizScore', 'loginEmail', 'paymentAmount']);
+export type SubmissionField = z.infer<typeof SubmissionField>;
+
+/** Sort by a submission field, or by the value of one question (or calculation, url parameter). */
+export const SubmissionSort = z.union([SubmissionField, z.strictObject({ answer: answerKey })]);
+export type SubmissionSort = z.infer<typeof SubmissionSort>;
+
+/** Per-question filters, by what the question's type makes sensible. */
+export const AnswerFilter = z.discriminatedUnion('op', [
+  z.strictObject({ key: answerKey, op: z.literal('contains'), text: z.string().min(1).max(500) }),
+  z.strictObject({ key: answerKey, op: z.literal('numberRange'), min: z.number().optional(), max: z.number().optional() }),
+  z.strictObject({ key: answerKey, op: z.literal('dateRange'), from: isoDate.optional(), to: isoDate.optional() }),
+  z.strictObject({ key: answerKey, op: z.literal('choiceIs'), value: z.string().max(500) }),
+  z.strictObject({ key: answerKey, op: z.literal('isEmpty') }),
+  z.strictObject({ key: answerKey, op: z.literal('isNotEmpty') }),
+]);
+export type AnswerFilter = z.infer<typeof AnswerFilter>;
+
+/** Which cached submissions: every option of the service's list endpoint, plus answer filters. */
+export const SubmissionFilter = z.strictObject({
+  formId,
+  /** The service lists one status at a time (default `finished`); the cache can also show both. */
+  status: z.enum([...SubmissionStatus.options, 'all']).default('finished'),
+  includePreview: z.boolean().default(false),
+  /** Submitted strictly after / before (the service's afterDate / beforeDate). */
+  afterDate: isoDate.optional(),
+  beforeDate: isoDate.optional(),
+  search: z.string().trim().max(500).optional(),
+  answers: z.array(AnswerFilter).max(20).default([]),
+  sortBy: SubmissionSort.default('submissionTime'),
+  sort: SortOrder.default('asc'),
+});
+export type SubmissionFilter = z.infer<typeof SubmissionFilter>;
+
+export const MAX_QUERY_WINDOW = 500;
+
+/** One row of the results table: the indexed fields, and the submission as the server sent it. */
+export const SubmissionListRow = z.object({
+  submissionId: z.string(),
+  submissionTime: z.string(),
+  lastUpdatedAt: z.string().nullable(),
+  status: SubmissionStatus,
+  isPreview: z.boolean(),
+  submission: Submission,
+});
+export type SubmissionListRow = z.infer<typeof SubmissionListRow>;
+
+export const StatusCounts = z.object({ finished: z.number(), in_progress: z.number(), preview: z.number() });
+export type StatusCounts = z.infer<typeof StatusCounts>;
+
+export const ExportFormat = z.enum(['csv', 'json']);
+
+export const submissionOps = {
+  /** Reads the cache alone: instant, and the same offline. */
+  'submissions.query': op(
+    SubmissionFilter.extend({
+      offset: z.number().int().min(0).default(0),
+      limit: z.number().int().min(1).max(MAX_QUERY_WINDOW).default(100),
+    }),
+    z.object({
+      rows: z.array(SubmissionListRow),
+      total: z.number(),
+      offset: z.number(),
+      /** Matches per status under the same filters (status aside). */
+      counts: StatusCounts,
+    }),
+  ),
+  'submissions.get': op(
+    z.strictObject({ formId, submissionId, includeEditLink: z.boolean().default(false) }),
+    z.object({
+      submission: Submission,
+      status: SubmissionStatus.nullable(),
+      isPreview: z.boolean(),
+      /** `server` when just read from the service; `cache` when offline (or the server failed). */
+      source: z.enum(['server', 'cache']),
+      syncedAt: z.string().nullable(),
+      notice: z.string().optional(),
+    }),
+  ),
+  'submissions.delete': op(
+    z.strictObject({ formId, submissionId }),
+    z.object({
+      deleted: z.boolean(),
+      /** True when the server no longer had it (deleted elsewhere): only the cache row was removed. */
+      alreadyGone: z.boolean(),
+      message: z.string(),
+    }),
+  ),
+  'submissions.export': op(
+    SubmissionFilter.extend({ format: ExportFormat, bom: z.boolean().default(false) }),
+    z.object({
+      exportId: z.string(),
+      fileName: z.string(),
+      filePath: z.string(),
+      rows: z.number(),
+      bytes: z.number(),
+    }),
+  ),
+};
