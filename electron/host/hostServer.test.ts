@@ -1,0 +1,125 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../core/log';
+import { startHost, type Host } from './startHost';
+import { MAX_RPC_BODY_BYTES } from './hostServer';
+
+let dir: string;
+let host: Host;
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'formdesk-host-'));
+  const rendererDir = join(dir, 'renderer');
+  mkdirSync(join(rendererDir, 'assets'), { recursive: true });
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Formdesk</title>');
+  writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
+  writeFileSync(join(dir, 'secret.txt'), 'outside');
+  host = await startHost({
+    dataDir: join(dir, 'data'),
+    rendererDir,
+    autoOpenDemo: false,
+    log: createLogger({ write: () => {} }),
+    startDemo: () => Promise.reject(new Error('the demo is not part of these tests')),
+  });
+});
+
+afterEach(async () => {
+  await host.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function rpc(body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${host.origin}/rpc`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${host.token}`, ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+/** A raw request, for headers fetch will not let a caller forge (Host). */
+function raw(path: string, headers: Record<string, string>): Promise<number> {
+  const url = new URL(path, host.origin);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname + url.search, headers }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('browser-mode host', () => {
+  it('prints a loopback URL that carries its token', () => {
+    expect(host.url).toBe(`${host.origin}/?token=${host.token}`);
+    expect(host.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(host.token.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('serves the renderer with its security policy, and nothing outside it', async () => {
+    const page = await fetch(`${host.origin}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(await page.text()).toContain('<title>Formdesk</title>');
+    expect((await fetch(`${host.origin}/assets/app.js`)).headers.get('content-type')).toMatch(/javascript/);
+    expect(await raw('/../secret.txt', { host: new URL(host.origin).host })).toBe(404);
+    expect((await fetch(`${host.origin}/%2e%2e/secret.txt`)).status).toBe(404);
+  });
+
+  it('runs operations through the router for the token holder only', async () => {
+    const ok = await rpc({ op: 'workspaces.list', input: {} });
+    expect(await ok.json()).toEqual({
+      ok: true,
+      data: { workspaces: [], currentId: null, keyring: { secure: true, backend: 'memory' } },
+    });
+    expect((await rpc({ op: 'workspaces.list' }, { authorization: 'Bearer wrong' })).status).toBe(401);
+    expect((await rpc({ op: 'workspaces.list' }, { authorization: '' })).status).toBe(401);
+  });
+
+  it('answers unknown operations, bad input and non-JSON with an envelope, never a throw', async () => {
+    expect(await (await rpc({ op: 'nope.run', input: {} })).json()).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT' },
+    });
+    expect(await (await rpc({ op: 'workspaces.select', input: { id: 42 } })).json()).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: expect.stringContaining('(id)') },
+    });
+    expect(await (await rpc({ op: 'workspaces.select', input: { id: 'missing' } })).json()).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
+    expect((await rpc('{not json')).status).toBe(400);
+    expect((await rpc({ op: 'workspaces.list' }, { 'content-type': 'text/plain' })).status).toBe(415);
+  });
+
+  it('refuses other origins, rebound host names and oversize bodies', async () => {
+    expect((await rpc({ op: 'workspaces.list' }, { origin: 'https://evil.example' })).status).toBe(403);
+    expect(await raw('/', { host: `evil.example:${new URL(host.origin).port}` })).toBe(403);
+    expect(await raw('/', { host: 'localhost:1' })).toBe(403);
+    expect(await raw('/', { host: `localhost:${new URL(host.origin).port}` })).toBe(200);
+    const big = JSON.stringify({ op: 'workspaces.list', input: { pad: 'x'.repeat(MAX_RPC_BODY_BYTES) } });
+    expect((await rpc(big)).status).toBe(413);
+  });
+
+  it('streams app events to pages holding the token', async () => {
+    expect((await fetch(`${host.origin}/events?token=wrong`)).status).toBe(401);
+    const controller = new AbortController();
+    const response = await fetch(`${host.origin}/events?token=${host.token}`, { signal: controller.signal });
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    host.workspaces.emit({ type: 'cache.changed', workspaceId: 'w1', tables: ['submissions'] });
+    let received = '';
+    for (let reads = 0; reads < 10 && !/data: .*\n\n/.test(received); reads++) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      received += value;
+    }
+    controller.abort();
+    expect(received).toContain('data: {"type":"cache.changed","workspaceId":"w1","tables":["submissions"]}\n\n');
+  });
+});

@@ -1,0 +1,133 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { type IncomingMessage, type ServerResponse } from 'node:http';
+import { type Handlers } from '../shared/contract';
+import { AppError, type Result } from '../shared/errors';
+import { dispatch } from '../core/dispatch';
+import { type Logger } from '../core/log';
+import { contentTypeOf, RENDERER_HEADERS, resolveRendererFile } from '../core/rendererFiles';
+import { type EventStream } from './eventStream';
+import {
+  allowedAuthorities,
+  bearerToken,
+  BodyTooLargeError,
+  isAllowedHost,
+  isAllowedOrigin,
+  readBody,
+  tokenMatches,
+} from './requestGuard';
+
+/** Operation inputs are small (a CSV travels as a file path, not a body). */
+export const MAX_RPC_BODY_BYTES = 1024 * 1024;
+
+export interface HostServerOptions {
+  port: number;
+  token: string;
+  handlers: Handlers;
+  events: EventStream;
+  rendererDir: string;
+  log: Logger;
+}
+
+/**
+ * Browser mode's one request handler: `POST /rpc` runs an operation through the same router as
+ * Electron's IPC, `GET /events` streams app events, anything else is a file of the built renderer.
+ * Requests for another Host or from another Origin are refused first (DNS rebinding, other sites).
+ */
+export function createRequestHandler(options: HostServerOptions) {
+  const authorities = allowedAuthorities(options.port);
+
+  return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    try {
+      if (!isAllowedHost(request, authorities) || !isAllowedOrigin(request, authorities)) {
+        return plain(response, 403, 'Forbidden');
+      }
+      const url = new URL(request.url ?? '/', 'http://host');
+      if (url.pathname === '/rpc') return await rpc(request, response);
+      if (url.pathname === '/events') return events(request, response, url);
+      if (request.method !== 'GET' && request.method !== 'HEAD') return plain(response, 405, 'Method Not Allowed');
+      return await file(request, response, url.pathname);
+    } catch (error) {
+      options.log.error('browser-mode request failed', error);
+      if (!response.headersSent) plain(response, 500, 'Internal Server Error');
+      else response.destroy();
+    }
+  };
+
+  async function rpc(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (request.method !== 'POST') return plain(response, 405, 'Method Not Allowed');
+    if (!tokenMatches(bearerToken(request), options.token)) return plain(response, 401, 'Unauthorized');
+    if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
+      return plain(response, 415, 'Unsupported Media Type');
+    }
+    let text: string;
+    try {
+      text = await readBody(request, MAX_RPC_BODY_BYTES);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) {
+        response.setHeader('connection', 'close');
+        return plain(response, 413, 'Payload Too Large');
+      }
+      throw error;
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return json(response, 400, refusal('The request was not JSON.'));
+    }
+    if (typeof body !== 'object' || body === null || !('op' in body)) {
+      return json(response, 400, refusal('The request names no operation.'));
+    }
+    const input = 'input' in body ? body.input : undefined;
+    const result = await dispatch(options.handlers, body.op, input, (op, error) =>
+      options.log.error(`operation ${op} failed`, error),
+    );
+    return json(response, 200, result);
+  }
+
+  function events(request: IncomingMessage, response: ServerResponse, url: URL): void {
+    if (request.method !== 'GET') return plain(response, 405, 'Method Not Allowed');
+    // EventSource cannot send headers, so the page passes its token in the query.
+    if (!tokenMatches(url.searchParams.get('token'), options.token)) return plain(response, 401, 'Unauthorized');
+    options.events.attach(response);
+  }
+
+  async function file(request: IncomingMessage, response: ServerResponse, pathname: string): Promise<void> {
+    const path = resolveRendererFile(options.rendererDir, pathname);
+    const info = path ? await stat(path).catch(() => null) : null;
+    if (!path || !info?.isFile()) return plain(response, 404, 'Not Found');
+    response.writeHead(200, {
+      ...RENDERER_HEADERS,
+      'content-type': contentTypeOf(path),
+      'content-length': info.size,
+      // The page's URL carries the token: never cache the page, only the hashed assets.
+      'cache-control': pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-store',
+    });
+    if (request.method === 'HEAD') {
+      response.end();
+      return;
+    }
+    createReadStream(path).pipe(response);
+  }
+}
+
+function refusal(message: string): Result<never> {
+  return { ok: false, error: new AppError('INVALID_INPUT', message).toShape() };
+}
+
+function json(response: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  });
+  response.end(text);
+}
+
+function plain(response: ServerResponse, status: number, text: string): void {
+  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+  response.end(text);
+}

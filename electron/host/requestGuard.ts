@@ -1,0 +1,59 @@
+import { timingSafeEqual } from 'node:crypto';
+import { type IncomingMessage } from 'node:http';
+
+/**
+ * The host answers only this machine's browser, at the address it printed. A page on another
+ * origin, or a DNS name rebound to 127.0.0.1, is refused by its Host or Origin header before any
+ * token is looked at.
+ */
+export function allowedAuthorities(port: number): Set<string> {
+  return new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+}
+
+export function isAllowedHost(request: IncomingMessage, authorities: Set<string>): boolean {
+  const host = request.headers.host;
+  return typeof host === 'string' && authorities.has(host.toLowerCase());
+}
+
+/** A missing Origin is fine (not a browser, or a same-origin GET); a present one must be ours. */
+export function isAllowedOrigin(request: IncomingMessage, authorities: Set<string>): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    const url = new URL(origin);
+    return url.protocol === 'http:' && authorities.has(url.host.toLowerCase());
+  } catch {
+    return false;
+  }
+}
+
+/** Constant-time comparison, so the token cannot be guessed a character at a time. */
+export function tokenMatches(candidate: string | null | undefined, token: string): boolean {
+  if (typeof candidate !== 'string') return false;
+  const a = Buffer.from(candidate);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function bearerToken(request: IncomingMessage): string | null {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1] ?? null;
+}
+
+export class BodyTooLargeError extends Error {}
+
+/** The request body as text, refused once it passes `limit` bytes (declared or actually sent). */
+export async function readBody(request: IncomingMessage, limit: number): Promise<string> {
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared > limit) throw new BodyTooLargeError();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > limit) throw new BodyTooLargeError();
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { createApiClient } from '../core/api';
+import { openCache } from '../core/cache/openCache';
+import { createHandlers } from '../core/handlers';
+import { createLogger, type Logger } from '../core/log';
+import { type DemoServer, WorkspaceManager } from '../core/workspaces/manager';
+import { MemoryKeyVault } from '../core/workspaces/memoryVault';
+import { EventStream } from './eventStream';
+import { createRequestHandler } from './hostServer';
+
+export interface HostOptions {
+  dataDir: string;
+  /** The built renderer (`out/renderer`). */
+  rendererDir: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Starts the local API behind the demo workspace, persisted in `store`. */
+  startDemo(options: { store: string }): Promise<DemoServer>;
+  /** A workspace to add from configuration (FORMDESK_API_URL + FORMDESK_API_KEY); its key stays in memory. */
+  remote?: { baseUrl: string; apiKey: string; name?: string };
+  /** Open the demo workspace when none is configured (default true); false shows the first-run screen. */
+  autoOpenDemo?: boolean;
+  log?: Logger;
+}
+
+export interface Host {
+  /** The address to open: it carries the per-run token. */
+  url: string;
+  origin: string;
+  token: string;
+  workspaces: WorkspaceManager;
+  close(): Promise<void>;
+}
+
+/**
+ * Browser mode: the app's core and router behind a loopback HTTP server, for `npm run serve` and
+ * the end-to-end tests. Keys stay in this process's memory; nothing but the workspace list and
+ * the caches is written to `dataDir`.
+ */
+export async function startHost(options: HostOptions): Promise<Host> {
+  const log = options.log ?? createLogger();
+  const token = randomBytes(32).toString('base64url');
+  log.addSecret(token);
+  const events = new EventStream();
+  const workspaces = new WorkspaceManager({
+    dataDir: options.dataDir,
+    vault: new MemoryKeyVault(),
+    log,
+    emit: (event) => events.send(event),
+    createApiClient,
+    openCache: (file) => openCache(file),
+    startDemo: options.startDemo,
+  });
+
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const handle = createRequestHandler({
+    port,
+    token,
+    handlers: createHandlers(workspaces),
+    events,
+    rendererDir: options.rendererDir,
+    log,
+  });
+  server.on('request', (request, response) => void handle(request, response));
+
+  try {
+    if (options.remote) await workspaces.configure(options.remote);
+    else if (!(await workspaces.restore()) && options.autoOpenDemo !== false && (await isFirstRun(workspaces))) {
+      await workspaces.openDemo();
+    }
+  } catch (error) {
+    log.warn('no workspace could be opened at start-up', error);
+  }
+
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    token,
+    workspaces,
+    close: async () => {
+      events.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await workspaces.close();
+    },
+  };
+}
+
+async function isFirstRun(workspaces: WorkspaceManager): Promise<boolean> {
+  return (await workspaces.list()).workspaces.length === 0;
+}
