@@ -1,27 +1,19 @@
 import { z } from 'zod';
+import { AnswerFilter } from '../../../../electron/shared/contract/submissions';
 
 /**
  * What the user is looking at: the toolbar's filters and the table's layout. Kept per form (and
  * workspace) in localStorage, so it is parsed back leniently: a stale or hand-edited entry loses
  * only the parts that no longer fit, never the screen.
  */
-export const QuestionFilter = z.discriminatedUnion('op', [
-  z.object({ questionId: z.string(), op: z.literal('contains'), text: z.string() }),
-  z.object({ questionId: z.string(), op: z.literal('between'), min: z.number().nullable(), max: z.number().nullable() }),
-  z.object({ questionId: z.string(), op: z.literal('dateBetween'), after: z.string().nullable(), before: z.string().nullable() }),
-  z.object({ questionId: z.string(), op: z.literal('is'), values: z.array(z.string()) }),
-  z.object({ questionId: z.string(), op: z.literal('empty') }),
-]);
-export type QuestionFilter = z.infer<typeof QuestionFilter>;
-export type QuestionFilterOp = QuestionFilter['op'];
-
 export const BrowseFilters = z.object({
   status: z.enum(['finished', 'in_progress']).catch('finished'),
   after: z.string().nullable().catch(null),
   before: z.string().nullable().catch(null),
   search: z.string().catch(''),
   includePreview: z.boolean().catch(false),
-  questions: z.array(QuestionFilter).catch([]),
+  /** Kept one by one: a filter the contract no longer accepts is dropped, the others stay. */
+  answers: z.array(z.unknown()).catch([]).transform(keepValidFilters),
 });
 export type BrowseFilters = z.infer<typeof BrowseFilters>;
 
@@ -47,7 +39,7 @@ export type BrowseView = z.infer<typeof BrowseView>;
 
 export function defaultView(): BrowseView {
   return {
-    filters: { status: 'finished', after: null, before: null, search: '', includePreview: false, questions: [] },
+    filters: { status: 'finished', after: null, before: null, search: '', includePreview: false, answers: [] },
     layout: {
       columnOrder: [],
       columnVisibility: {},
@@ -58,18 +50,9 @@ export function defaultView(): BrowseView {
   };
 }
 
-/** True when a filter narrows nothing yet (an empty "contains", a range with no bound). */
-export function isBlankFilter(filter: QuestionFilter): boolean {
-  switch (filter.op) {
-    case 'contains':
-      return filter.text.trim() === '';
-    case 'between':
-      return filter.min === null && filter.max === null;
-    case 'dateBetween':
-      return filter.after === null && filter.before === null;
-    case 'is':
-      return filter.values.length === 0;
-    case 'empty':
-      return false;
-  }
+function keepValidFilters(items: unknown[]): AnswerFilter[] {
+  return items.flatMap((item) => {
+    const parsed = AnswerFilter.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
 }

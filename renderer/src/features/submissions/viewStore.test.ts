@@ -29,7 +29,7 @@ const customised = (): BrowseView => {
   const view = defaultView();
   view.filters.status = 'in_progress';
   view.filters.search = 'refund';
-  view.filters.questions = [{ questionId: 'q1', op: 'between', min: 3, max: null }];
+  view.filters.answers = [{ key: 'q1', op: 'numberRange', min: 3 }];
   view.layout.columnOrder = ['q2', 'submissionTime', 'q1'];
   view.layout.columnVisibility = { q3: false };
   view.layout.columnSizing = { q1: 240 };
@@ -57,10 +57,13 @@ describe('viewStore', () => {
   it('keeps what still fits of a damaged entry', () => {
     storage.setItem(
       'formdesk.view.ws.f1.default',
-      JSON.stringify({ filters: { status: 'archived', search: 'x', questions: 'nope' }, layout: { columnSizing: { q1: 99 } } }),
+      JSON.stringify({
+        filters: { status: 'archived', search: 'x', answers: [{ key: 'q2', op: 'isEmpty' }, { key: 'q3', op: 'explode' }] },
+        layout: { columnSizing: { q1: 99 } },
+      }),
     );
     const view = viewStore(storage, 'ws', 'f1').loadDefault();
-    expect(view.filters).toEqual({ ...defaultView().filters, search: 'x' });
+    expect(view.filters).toEqual({ ...defaultView().filters, search: 'x', answers: [{ key: 'q2', op: 'isEmpty' }] });
     expect(view.layout.columnSizing).toEqual({ q1: 99 });
   });
 
