@@ -1,4 +1,5 @@
 import { type Handlers } from '../shared/contract';
+import { webhookHandlers } from './webhooks/handlers';
 import { workspaceHandlers } from './workspaces/handlers';
 import { type ShellContext } from './workspaces/types';
 
@@ -9,6 +10,7 @@ import { type ShellContext } from './workspaces/types';
 export function createHandlers(ctx: ShellContext): Handlers {
   return {
     ...workspaceHandlers(ctx),
+    ...webhookHandlers(ctx),
     // Straight from the service until the cache's form family (counts, sync state) takes over.
     'forms.list': async () => ({
       forms: (await ctx.session().api.listForms({ priority: 'interactive' })).map(({ formId, name }) => ({

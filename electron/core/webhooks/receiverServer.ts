@@ -20,6 +20,12 @@ export interface ReceiverServerOptions {
 }
 
 const PATH_PREFIX = '/hooks/';
+const TOKEN_BYTES = 24;
+
+/** Whether a url has the shape of a test receiver's address (this run's or an earlier one's). */
+export function isReceiverUrl(url: string): boolean {
+  return /^http:\/\/127\.0\.0\.1:\d+\/hooks\/[\w-]{32}(\/|$)/.test(url);
+}
 
 /**
  * An HTTP endpoint on loopback for webhook deliveries. The service signs nothing, so the only
@@ -27,7 +33,7 @@ const PATH_PREFIX = '/hooks/';
  * logged (port scanners, other apps).
  */
 export async function startReceiverServer(options: ReceiverServerOptions): Promise<ReceiverServer> {
-  const token = randomBytes(24).toString('base64url');
+  const token = randomBytes(TOKEN_BYTES).toString('base64url');
   const server = createServer((req, res) => {
     const formIdFromPath = matchPath(req.url ?? '', token);
     if (formIdFromPath === undefined) return finish(res, 404, { error: 'Not found' });

@@ -77,6 +77,18 @@ export async function startTestReceiver(options: TestReceiverOptions): Promise<T
     const formId = parsed.formId ?? incoming.formIdFromPath;
     const submissionId = parsed.submission.submissionId;
     const duplicate = log.markSeen(formId, submissionId);
+    let cached = false;
+    let problem: string | null = null;
+    if (formId === null) {
+      problem = 'No form id in the body or the address: not written to the cache.';
+    } else if (!duplicate) {
+      try {
+        cached = options.store(formId, parsed.submission);
+      } catch {
+        // The sender is not to blame: the delivery is still accepted and listed.
+        problem = 'The submission could not be written to the cache.';
+      }
+    }
     return {
       ...base,
       status: 'accepted',
@@ -85,8 +97,8 @@ export async function startTestReceiver(options: TestReceiverOptions): Promise<T
       formName: parsed.formName,
       submissionId,
       duplicate,
-      cached: !duplicate && formId !== null && options.store(formId, parsed.submission),
-      problem: formId === null ? 'No form id in the body or the address: not written to the cache.' : null,
+      cached,
+      problem,
       payload: parsed.payload,
     };
   };

@@ -1,16 +1,19 @@
 import { type z } from 'zod';
 import { formOps } from './forms';
+import { webhookOps } from './webhooks';
 import { workspaceOps } from './workspaces';
 
 export * from './define';
 export * from './events';
 export * from './forms';
+export * from './webhooks';
 export * from './workspaces';
 
 /** Every operation between renderer and core. Names are the stable API between processes. */
 export const contract = {
   ...workspaceOps,
   ...formOps,
+  ...webhookOps,
 };
 
 export type Contract = typeof contract;

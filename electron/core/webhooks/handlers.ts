@@ -1,0 +1,127 @@
+import { type Handlers } from '../../shared/contract';
+import { type ReceiverStatus, type WebhookRecord } from '../../shared/contract/webhooks';
+import { AppError } from '../../shared/errors';
+import { type AppContext, type WorkspaceSession } from '../context';
+import { isReceiverUrl } from './receiverServer';
+import { storeDelivered } from './storeDelivered';
+import { startTestReceiver, type TestReceiver } from './testReceiver';
+import { webhookManager } from './webhookManager';
+import { WebhookRegistry, type StoredWebhook } from './webhookRegistry';
+
+type WebhookHandlers = Pick<Handlers, `webhooks.${string}` & keyof Handlers>;
+
+/**
+ * The webhook family. One test receiver per app at most: it belongs to the workspace that started
+ * it and stops when that workspace closes, since its deliveries are written to that cache.
+ */
+export function webhookHandlers(ctx: AppContext): WebhookHandlers {
+  let receiver: TestReceiver | null = null;
+  // The last receiver's deliveries stay listed after it stops, until another one starts.
+  let lastReceiver: TestReceiver | null = null;
+
+  const manager = () => {
+    const session = ctx.session();
+    const registry = new WebhookRegistry(session.db);
+    return { session, registry, ops: webhookManager({ api: session.api, registry, workspaceId: session.workspace.id }) };
+  };
+
+  const annotate = (webhook: StoredWebhook): WebhookRecord => ({
+    ...webhook,
+    receiver: receiver?.owns(webhook.url) ? 'running' : isReceiverUrl(webhook.url) ? 'stopped' : null,
+  });
+
+  const status = (): ReceiverStatus =>
+    receiver === null
+      ? { running: false }
+      : {
+          running: true,
+          receiverId: receiver.id,
+          url: receiver.url,
+          startedAt: receiver.startedAt,
+          workspaceId: receiver.workspaceId,
+          deliveryCount: receiver.log.count,
+        };
+
+  const stop = async (): Promise<TestReceiver | null> => {
+    const stopped = receiver;
+    receiver = null;
+    await stopped?.stop();
+    return stopped;
+  };
+
+  const start = async (session: WorkspaceSession): Promise<TestReceiver> => {
+    const started = await startTestReceiver({
+      workspaceId: session.workspace.id,
+      store: (formId, submission) => {
+        if (session.signal.aborted) return false;
+        storeDelivered(session.db, formId, submission);
+        ctx.emit({ type: 'cache.changed', workspaceId: session.workspace.id, tables: ['submissions'], formId });
+        return true;
+      },
+      onDelivery: (d) =>
+        ctx.emit({
+          type: 'webhook.delivery',
+          receiverId: d.receiverId,
+          deliveryId: d.deliveryId,
+          formId: d.formId,
+          submissionId: d.submissionId,
+        }),
+    });
+    session.signal.addEventListener('abort', () => {
+      if (receiver === started) void stop();
+    }, { once: true });
+    return started;
+  };
+
+  return {
+    'webhooks.list': async ({ formId }) => {
+      const { registry } = manager();
+      return { webhooks: registry.list(formId).map(annotate) };
+    },
+    'webhooks.create': async ({ formId, url, toReceiver, confirmDuplicate }) => {
+      const { ops } = manager();
+      if (toReceiver && receiver === null) {
+        throw new AppError('CONFLICT', 'Start the test receiver first.');
+      }
+      const target = toReceiver && receiver !== null ? receiver.urlFor(formId) : url;
+      if (target === undefined) throw new AppError('INVALID_INPUT', 'Give the url that should receive submissions.');
+      const outcome = await ops.create({ formId, url: target, confirmDuplicate });
+      return outcome.created
+        ? { created: true, webhook: annotate(outcome.webhook) }
+        : { created: false, duplicates: outcome.duplicates.map(annotate) };
+    },
+    'webhooks.delete': async ({ id }) => {
+      const { ops } = manager();
+      const { outcome, webhook } = await ops.delete(id);
+      return { outcome, webhook: annotate(webhook) };
+    },
+    'webhooks.adopt': async (input) => annotate(manager().ops.adopt(input)),
+    'webhooks.forget': async ({ id }) => manager().ops.forget(id),
+    'webhooks.receiver.start': async () => {
+      const session = ctx.session();
+      if (receiver !== null && receiver.workspaceId === session.workspace.id) return status();
+      await stop();
+      receiver = await start(session);
+      lastReceiver = receiver;
+      return status();
+    },
+    'webhooks.receiver.stop': async () => {
+      const stopped = await stop();
+      if (stopped === null) return { stopped: false, pointingAtIt: [] };
+      const { registry } = manager();
+      return {
+        stopped: true,
+        pointingAtIt: registry.list().filter((w) => stopped.owns(w.url)).map(annotate),
+      };
+    },
+    'webhooks.receiver.status': async () => status(),
+    'webhooks.deliveries': async ({ deliveryId, limit }) => {
+      const log = lastReceiver?.log;
+      if (log === undefined) return { deliveries: [] };
+      if (deliveryId === undefined) return { deliveries: log.latest(limit) };
+      const delivery = log.find(deliveryId);
+      if (delivery === undefined) throw new AppError('NOT_FOUND', 'That delivery is no longer kept.');
+      return { deliveries: [delivery] };
+    },
+  };
+}

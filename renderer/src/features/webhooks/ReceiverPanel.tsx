@@ -1,0 +1,170 @@
+import { Alert, Badge, Button, Code, Group, List, Select, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconWorldOff } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { FormRow, WebhookRecord } from '../../../../electron/shared/contract';
+import { useOp, useOpMutation } from '../../bridge';
+import { CopyButton } from '../../components/CopyButton';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { RelativeTime } from '../../components/RelativeTime';
+import { CreateOutcome } from './CreateOutcome';
+import { DeliveryList } from './DeliveryList';
+import { useCreateWebhook } from './useCreateWebhook';
+
+/**
+ * A receiver on this computer for seeing deliveries without deploying a server: start it, point a
+ * form's webhook at it in one click, watch submissions arrive. Stopping it offers to delete the
+ * webhooks that still point at it.
+ */
+export function ReceiverPanel({
+  forms,
+  formId: initialFormId,
+  nameOf,
+  workspaceKind,
+}: {
+  forms: FormRow[];
+  formId: string | null;
+  nameOf: (formId: string | null) => string;
+  workspaceKind: 'demo' | 'remote' | undefined;
+}) {
+  const status = useOp('webhooks.receiver.status', {});
+  const start = useOpMutation('webhooks.receiver.start');
+  const [orphans, setOrphans] = useState<WebhookRecord[]>([]);
+  const stop = useOpMutation('webhooks.receiver.stop', { onSuccess: (result) => setOrphans(result.pointingAtIt) });
+  const [formId, setFormId] = useState<string | null>(initialFormId);
+  const create = useCreateWebhook();
+  const running = status.data?.running === true ? status.data : null;
+
+  return (
+    <Stack gap="sm" data-state={running ? 'receiver-running' : 'receiver-stopped'}>
+      <Group justify="space-between">
+        <Group gap="xs">
+          <Text fw={600}>Test receiver</Text>
+          <Badge color={running ? 'teal' : 'gray'} variant="light">
+            {running ? 'listening' : 'stopped'}
+          </Badge>
+        </Group>
+        {running ? (
+          <Button variant="default" loading={stop.isPending} onClick={() => stop.mutate({})}>
+            Stop receiver
+          </Button>
+        ) : (
+          <Button
+            loading={start.isPending}
+            onClick={() => {
+              setOrphans([]);
+              start.mutate({});
+            }}
+          >
+            Start receiver
+          </Button>
+        )}
+      </Group>
+
+      {workspaceKind === 'remote' && (
+        <Alert color="yellow" icon={<IconWorldOff />} title="Only reachable from this computer">
+          The receiver listens on 127.0.0.1. The public service cannot reach a laptop: its deliveries
+          will fail unless you run a tunnel (such as ngrok or cloudflared) to this port and create the
+          webhook with the tunnel&apos;s https address and the same path.
+        </Alert>
+      )}
+      {workspaceKind !== 'remote' && (
+        <Text size="sm" c="dimmed">
+          Listens on 127.0.0.1 only, behind a secret path. A public service cannot reach it without a
+          tunnel; the demo workspace&apos;s local service can.
+        </Text>
+      )}
+
+      {start.isError && <ErrorAlert error={start.error} />}
+      {stop.isError && <ErrorAlert error={stop.error} />}
+
+      {running && (
+        <>
+          <Group gap={6} wrap="nowrap">
+            <Code style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} aria-label="Receiver address">
+              {running.url}
+            </Code>
+            <CopyButton value={running.url} label="Copy receiver address" />
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              started <RelativeTime value={running.startedAt} />
+            </Text>
+          </Group>
+          <form
+            aria-label="Send a form to the receiver"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (formId !== null) void create.create({ formId, toReceiver: true });
+            }}
+          >
+            <Group align="flex-end" gap="sm">
+              <Select
+                label="Form to watch"
+                placeholder="Choose a form"
+                data={forms.map((f) => ({ value: f.formId, label: f.name }))}
+                value={formId}
+                onChange={setFormId}
+                searchable
+                w={260}
+              />
+              <Button type="submit" variant="light" disabled={formId === null} loading={create.isPending}>
+                Create webhook to receiver
+              </Button>
+            </Group>
+          </form>
+          <CreateOutcome state={create} />
+        </>
+      )}
+
+      {orphans.length > 0 && <Orphans webhooks={orphans} nameOf={nameOf} onDone={() => setOrphans([])} />}
+
+      <DeliveryList nameOf={nameOf} />
+    </Stack>
+  );
+}
+
+/** Webhooks left pointing at a stopped receiver: the service keeps trying them, so offer to delete. */
+function Orphans({
+  webhooks,
+  nameOf,
+  onDone,
+}: {
+  webhooks: WebhookRecord[];
+  nameOf: (formId: string | null) => string;
+  onDone: () => void;
+}) {
+  const remove = useOpMutation('webhooks.delete');
+  const [busy, setBusy] = useState(false);
+  const deleteAll = async () => {
+    setBusy(true);
+    try {
+      for (const w of webhooks) await remove.mutateAsync({ id: w.id });
+      onDone();
+    } catch {
+      // The error is shown below; the remaining webhooks stay listed in the registry.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Alert color="orange" icon={<IconAlertTriangle />} title="Webhooks still point at the stopped receiver" data-state="orphans">
+      <Stack gap="xs">
+        <List size="sm">
+          {webhooks.map((w) => (
+            <List.Item key={String(w.id)}>
+              {String(w.id)} · {nameOf(w.formId)}
+            </List.Item>
+          ))}
+        </List>
+        <Text size="sm">Their deliveries now fail. Delete them from the service?</Text>
+        {remove.isError && <ErrorAlert error={remove.error} />}
+        <Group gap="xs">
+          <Button size="xs" color="red" loading={busy} onClick={() => void deleteAll()}>
+            Delete {webhooks.length === 1 ? 'it' : `all ${webhooks.length}`}
+          </Button>
+          <Button size="xs" variant="default" onClick={onDone}>
+            Keep
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}

@@ -1,0 +1,96 @@
+import { Card, Group, Select, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconWebhook } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { WebhookRecord } from '../../../../electron/shared/contract';
+import { useAppLocation } from '../../app/useAppLocation';
+import { useOp } from '../../bridge';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { LoadingState } from '../../components/LoadingState';
+import { useCurrentWorkspace } from '../workspaces/useWorkspaces';
+import { AdoptWebhookForm } from './AdoptWebhookForm';
+import { CreateWebhookForm } from './CreateWebhookForm';
+import { DeleteWebhookDialog } from './DeleteWebhookDialog';
+import { ReceiverPanel } from './ReceiverPanel';
+import { useFormNames } from './useFormNames';
+import { WebhookTable } from './WebhookTable';
+
+const ALL_FORMS = '';
+
+/**
+ * Every webhook the workspace knows, globally or for one form, with create, adopt and delete; and
+ * the test receiver with its live deliveries.
+ */
+export function WebhooksScreen() {
+  const { formId: locationFormId } = useAppLocation();
+  const workspace = useCurrentWorkspace();
+  const { forms, nameOf } = useFormNames();
+  const [scope, setScope] = useState(locationFormId ?? ALL_FORMS);
+  const formId = scope === ALL_FORMS ? null : scope;
+  const webhooks = useOp('webhooks.list', formId === null ? {} : { formId });
+  const [selected, setSelected] = useState<WebhookRecord | null>(null);
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={2}>Webhooks</Title>
+        <Select
+          aria-label="Show webhooks of"
+          data={[{ value: ALL_FORMS, label: 'All forms' }, ...forms.map((f) => ({ value: f.formId, label: f.name }))]}
+          value={scope}
+          onChange={(value) => setScope(value ?? ALL_FORMS)}
+          allowDeselect={false}
+          searchable
+          w={260}
+        />
+      </Group>
+
+      <Card withBorder padding="md">
+        <Stack gap="sm">
+          {webhooks.isPending && <LoadingState rows={3} height={36} label="Loading webhooks" />}
+          {webhooks.isError && <ErrorAlert error={webhooks.error} onRetry={() => void webhooks.refetch()} />}
+          {webhooks.data?.webhooks.length === 0 && (
+            <EmptyState icon={<IconWebhook />} title={formId ? 'No webhooks for this form' : 'No webhooks yet'}>
+              Webhooks created here are remembered, so they can always be found and deleted: the service
+              itself cannot list them.
+            </EmptyState>
+          )}
+          {webhooks.data && webhooks.data.webhooks.length > 0 && (
+            <WebhookTable
+              webhooks={webhooks.data.webhooks}
+              nameOf={nameOf}
+              onDelete={setSelected}
+              onForget={setSelected}
+            />
+          )}
+          <Tabs defaultValue="create" keepMounted={false}>
+            <Tabs.List>
+              <Tabs.Tab value="create">Create</Tabs.Tab>
+              <Tabs.Tab value="adopt">Adopt an existing id</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="create" pt="sm">
+              <CreateWebhookForm key={scope} forms={forms} formId={formId} />
+            </Tabs.Panel>
+            <Tabs.Panel value="adopt" pt="sm">
+              <AdoptWebhookForm key={scope} forms={forms} formId={formId} />
+            </Tabs.Panel>
+          </Tabs>
+        </Stack>
+      </Card>
+
+      <Card withBorder padding="md">
+        <ReceiverPanel key={scope} forms={forms} formId={formId} nameOf={nameOf} workspaceKind={workspace?.kind} />
+      </Card>
+
+      <Text size="xs" c="dimmed">
+        Deliveries carry no signature: a receiver can only trust a secret in its address.
+      </Text>
+
+      <DeleteWebhookDialog
+        webhook={selected}
+        formName={selected ? nameOf(selected.formId) : ''}
+        onClose={() => setSelected(null)}
+      />
+    </Stack>
+  );
+}
