@@ -1,0 +1,132 @@
+import { Badge, Group, Text } from '@mantine/core';
+import { type ColumnDef } from '@tanstack/react-table';
+import { type SubmissionListRow } from '../../../../electron/shared/contract/submissions';
+import { AnswerDisplay } from './AnswerDisplay';
+import { describeAnswer } from './answerModel';
+import { type ColumnCatalog } from './columnCatalog';
+import { calculationColumnId, questionColumnId, sortOf, urlParameterColumnId } from './columnIds';
+import { formatDateTime } from './dateFormat';
+import { Marked } from './Marked';
+import { PaymentSummary } from './PaymentDisplay';
+import { SchedulingSummary } from './SchedulingDisplay';
+
+type Column = ColumnDef<SubmissionListRow>;
+
+const WIDE_TYPES = new Set(['LongAnswer', 'Address', 'Matrix', 'Ranking', 'Checkboxes', 'MultiSelect', 'FileUpload']);
+
+const dimDash = (
+  <Text span c="dimmed" size="sm">
+    —
+  </Text>
+);
+
+/** One column per thing the form records, each rendered by what it is (see answerModel). */
+export function buildColumns(catalog: ColumnCatalog, search: string): Column[] {
+  const columns: Column[] = [
+    {
+      id: 'submissionTime',
+      header: 'Submitted',
+      size: 170,
+      cell: ({ row }) => <Text span size="sm">{formatDateTime(row.original.submissionTime)}</Text>,
+    },
+    {
+      id: 'lastUpdatedAt',
+      header: 'Last updated',
+      size: 170,
+      cell: ({ row }) => <Text span size="sm">{formatDateTime(row.original.lastUpdatedAt) || '—'}</Text>,
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      size: 150,
+      cell: ({ row }) => (
+        <Group gap={4} wrap="nowrap">
+          <Badge size="sm" variant="dot" color={row.original.status === 'finished' ? 'teal' : 'orange'} tt="none">
+            {row.original.status === 'finished' ? 'Finished' : 'In progress'}
+          </Badge>
+          {row.original.isPreview && (
+            <Badge size="sm" variant="light" color="grape" tt="none">
+              Preview
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    ...catalog.questions.map(
+      (question): Column => ({
+        id: questionColumnId(question.id),
+        header: question.name || question.id,
+        meta: { type: question.type },
+        size: WIDE_TYPES.has(question.type) ? 260 : 180,
+        cell: ({ row }) => {
+          const answer = row.original.submission.questions.find((q) => q.id === question.id);
+          if (!answer) return dimDash;
+          return <AnswerDisplay answer={describeAnswer(answer.type, answer.value)} compact search={search} />;
+        },
+      }),
+    ),
+    ...catalog.calculations.map(
+      (calculation): Column => ({
+        id: calculationColumnId(calculation.id),
+        header: calculation.name,
+        meta: { type: 'Calculation' },
+        size: 140,
+        cell: ({ row }) => {
+          const value = row.original.submission.calculations?.find((c) => c.id === calculation.id)?.value;
+          return value ? <Marked text={value} search={search} /> : dimDash;
+        },
+      }),
+    ),
+    ...catalog.urlParameters.map(
+      (parameter): Column => ({
+        id: urlParameterColumnId(parameter.id),
+        header: `?${parameter.name}`,
+        meta: { type: 'URL parameter' },
+        size: 140,
+        cell: ({ row }) => {
+          const value = row.original.submission.urlParameters?.find((p) => p.id === parameter.id)?.value;
+          return value ? <Marked text={value} search={search} /> : dimDash;
+        },
+      }),
+    ),
+  ];
+  if (catalog.quiz) {
+    columns.push({
+      id: 'quizScore',
+      header: 'Quiz score',
+      size: 110,
+      cell: ({ row }) => {
+        const quiz = row.original.submission.quiz;
+        return quiz ? <Text span size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{`${quiz.score} / ${quiz.maxScore}`}</Text> : dimDash;
+      },
+    });
+  }
+  if (catalog.login) {
+    columns.push({
+      id: 'loginEmail',
+      header: 'Login e-mail',
+      size: 200,
+      cell: ({ row }) => {
+        const email = row.original.submission.login?.email;
+        return email ? <Marked text={email} search={search} /> : dimDash;
+      },
+    });
+  }
+  if (catalog.payments) {
+    columns.push({
+      id: 'payments',
+      header: 'Payment',
+      size: 190,
+      cell: ({ row }) => <PaymentSummary payments={row.original.submission.payments ?? []} />,
+    });
+  }
+  if (catalog.scheduling) {
+    columns.push({
+      id: 'scheduling',
+      header: 'Booking',
+      size: 210,
+      cell: ({ row }) => <SchedulingSummary scheduling={row.original.submission.scheduling ?? []} />,
+    });
+  }
+  return columns.map((column) => ({ ...column, enableSorting: column.id !== undefined && sortOf(column.id) !== null }));
+}
