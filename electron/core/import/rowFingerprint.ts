@@ -1,0 +1,55 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * What identifies an imported row, on our side and on the server's.
+ *
+ * The create endpoint takes no idempotency key and its answer can be lost (timeout, reset after
+ * the server committed), so a resend must be preceded by a look at what the server now holds.
+ * A row is recognised there by its *content key*: the values of exactly the questions the import
+ * maps (missing answers as null, canonical JSON) plus its `submissionTime`.
+ *
+ * The time is what makes the key reliable. When the file does not give one, the import assigns
+ * each row its own `submissionTime` (the job's start plus the row's position in milliseconds)
+ * and records it in the journal BEFORE sending; no earlier submission and no other row can share
+ * it, so "same answers at that exact millisecond" identifies the row. When the file gives times,
+ * rows with equal answers and equal times are indistinguishable by anyone — the validation step
+ * flags them as duplicates (within the file and against the cache), and verification counts
+ * matches as a multiset and never lets one server submission account for two rows, nor for a
+ * row when the journal already links it to another.
+ *
+ * Re-running the same file skips rows already created: that check uses the content key without
+ * an assigned time (`sourceKey`), since a second run assigns new times.
+ */
+export function contentKey(
+  questionIds: readonly string[],
+  answers: ReadonlyMap<string, unknown>,
+  submissionTime: string | null,
+): string {
+  const values = [...questionIds].sort().map((id) => [id, answers.get(id) ?? null]);
+  return digest(canonicalJson([values, submissionTime === null ? null : normaliseTime(submissionTime)]));
+}
+
+export function answersOf(questions: ReadonlyArray<{ id: string; value?: unknown }>): Map<string, unknown> {
+  return new Map(questions.map((q) => [q.id, q.value]));
+}
+
+/** Equal instants compare equal however they were written (`Z` vs `+00:00`, with or without ms). */
+export function normaliseTime(time: string): string {
+  const ms = Date.parse(time);
+  return Number.isNaN(ms) ? time : new Date(ms).toISOString();
+}
+
+function digest(text: string): string {
+  return createHash('sha256').update(text).digest('base64url');
+}
+
+/** JSON with object keys sorted, so equal values always give equal text. */
+export function canonicalJson(value: unknown): string {
+  if (value === undefined) return 'null';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
