@@ -23,4 +23,10 @@ describe('adviseOn', () => {
     expect(advice.sentence).toMatch(/not known whether the change reached the service/);
     expect(advice.sentence).not.toMatch(/Check your connection/);
   });
+
+  it('does not add a generic hint to a message that already says what to do', () => {
+    const message =
+      'Could not reach forms.example.com. Check the address and your connection, then try again.';
+    expect(adviseOn({ code: 'NETWORK', message, retryable: true }).sentence).toBe(message);
+  });
 });

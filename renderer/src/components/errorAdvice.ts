@@ -1,6 +1,6 @@
 import type { AppErrorShape, ErrorCode } from '../../../electron/shared/errors';
 
-/** A title and the next step for each error code; the shape's own message says what happened. */
+/** A title and a generic next step per code, for messages that only say what happened. */
 const ADVICE: Record<ErrorCode, { title: string; next: string }> = {
   INVALID_INPUT: {
     title: 'Something in the request is not right',
@@ -50,8 +50,16 @@ export interface ErrorAdvice {
 export function adviseOn(error: AppErrorShape): ErrorAdvice {
   const advice = ADVICE[error.code];
   const what = error.message.trim().replace(/([^.!?])$/, '$1.');
-  const sentence = error.outcomeUnknown
-    ? `${what} It is not known whether the change reached the service; check before trying again.`
-    : `${what} ${advice.next}`;
+  let sentence = what;
+  if (error.outcomeUnknown) {
+    sentence = `${what} It is not known whether the change reached the service; check before trying again.`;
+  } else if (!saysWhatToDo(what)) {
+    sentence = `${what} ${advice.next}`;
+  }
   return { title: advice.title, sentence, retryable: error.retryable };
+}
+
+/** Core messages that run past one sentence already carry their own next step. */
+function saysWhatToDo(message: string): boolean {
+  return /[.!?]\s+\S/.test(message);
 }

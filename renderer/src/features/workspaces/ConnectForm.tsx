@@ -115,7 +115,7 @@ export function ConnectForm({
           <Group gap={6}>
             <IconLock size={14} />
             <Text size="xs" c="dimmed">
-              The key is kept encrypted by your system keyring ({keyring?.backend ?? 'system'}).
+              Formdesk keeps the key in secure storage ({keyring?.backend ?? 'system keyring'}).
             </Text>
           </Group>
         ) : (
