@@ -1,0 +1,49 @@
+import { type App, type Session, type Shell, type WebContents } from 'electron';
+import { type Logger } from '../core/log';
+import { CONTENT_SECURITY_POLICY } from '../core/rendererFiles';
+import { externalUrl, isAppUrl } from './appUrl';
+
+/**
+ * Session-wide rules: every response carries the app's policy (app:// responses already do; this
+ * covers the dev server), and every permission (camera, notifications, geolocation…) is refused:
+ * Formdesk needs none.
+ */
+export function hardenSession(session: Session): void {
+  session.webRequest.onHeadersReceived((details, callback) => {
+    callback({
+      responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
+    });
+  });
+  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.setPermissionCheckHandler(() => false);
+}
+
+/**
+ * Every web contents stays on the app: navigation away and new windows are refused, https links
+ * go to the OS browser, webviews are never attached.
+ */
+export function guardWebContents(app: App, shell: Shell, log: Logger): void {
+  app.on('web-contents-created', (_event, contents: WebContents) => {
+    const stayOnApp = (event: { preventDefault(): void }, url: string) => {
+      if (isAppUrl(url)) return;
+      event.preventDefault();
+      openOutside(shell, url, log);
+    };
+    contents.on('will-navigate', stayOnApp);
+    contents.on('will-redirect', stayOnApp);
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+    contents.setWindowOpenHandler(({ url }) => {
+      openOutside(shell, url, log);
+      return { action: 'deny' };
+    });
+  });
+}
+
+function openOutside(shell: Shell, url: string, log: Logger): void {
+  const safe = externalUrl(url);
+  if (safe === null) {
+    log.warn(`refused to open a non-https link (${url.slice(0, 40)})`);
+    return;
+  }
+  shell.openExternal(safe).catch((error: unknown) => log.warn('the OS could not open a link', error));
+}

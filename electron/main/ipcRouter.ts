@@ -1,0 +1,34 @@
+import { type IpcMain, type WebFrameMain } from 'electron';
+import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../shared/channels';
+import { type AppEvent, type Handlers } from '../shared/contract';
+import { AppError, type Result } from '../shared/errors';
+import { dispatch } from '../core/dispatch';
+import { type Logger } from '../core/log';
+import { isAppUrl } from './appUrl';
+
+/**
+ * The one IPC entry point. A call counts only from the top frame of a page on the app's own
+ * origin (never an iframe, never a page that navigated elsewhere); then the shared router checks
+ * the op, parses input and output, and answers an envelope. Nothing is thrown across.
+ */
+export function registerIpcRouter(ipcMain: IpcMain, handlers: Handlers, log: Logger): void {
+  ipcMain.handle(INVOKE_CHANNEL, async (event, op: unknown, input: unknown): Promise<Result<unknown>> => {
+    if (!isTrustedFrame(event.senderFrame)) {
+      log.warn(`refused ${String(op).slice(0, 60)} from an untrusted frame`);
+      return {
+        ok: false,
+        error: new AppError('UNAUTHORIZED', 'This page may not use Formdesk operations.').toShape(),
+      };
+    }
+    return dispatch(handlers, op, input, (name, error) => log.error(`operation ${name} failed`, error));
+  });
+}
+
+export function isTrustedFrame(frame: WebFrameMain | null | undefined): boolean {
+  return !!frame && frame.parent === null && isAppUrl(frame.url);
+}
+
+/** Sends an app event to every window that shows the app. */
+export function broadcast(targets: Iterable<{ webContents: { send(channel: string, payload: unknown): void } }>, event: AppEvent): void {
+  for (const target of targets) target.webContents.send(EVENT_CHANNEL, event);
+}

@@ -1,0 +1,104 @@
+import { join } from 'node:path';
+import { type SafeStorage } from 'electron';
+import { z } from 'zod';
+import { type KeyStorage } from '../shared/contract/workspaces';
+import { AppError } from '../shared/errors';
+import { readJsonFile, writeFileAtomic } from '../core/workspaces/atomicFile';
+import { MemoryKeyVault } from '../core/workspaces/memoryVault';
+import { type KeyringStatus, type KeyVault } from '../core/workspaces/types';
+
+const KeysFile = z.object({
+  version: z.literal(1),
+  keys: z.record(z.string(), z.object({ storage: z.enum(['secure', 'plaintext']), data: z.string() })),
+});
+type KeysFile = z.infer<typeof KeysFile>;
+
+/**
+ * API keys kept by the OS keyring through Electron's safeStorage, in `<dataDir>/keys.json` as
+ * ciphertext. On Linux without a keyring safeStorage falls back to `basic_text` (a fixed,
+ * public key): that is reported as not secure, and a key is only stored then when the person
+ * chose `plaintext` knowingly; `session` keys stay in memory and vanish with the process.
+ */
+export class SafeStorageVault implements KeyVault {
+  private readonly file: string;
+  private readonly session = new MemoryKeyVault();
+
+  private constructor(
+    dataDir: string,
+    private readonly safeStorage: SafeStorage,
+    private readonly keyring: KeyringStatus,
+    private readonly encryptionAvailable: boolean,
+  ) {
+    this.file = join(dataDir, 'keys.json');
+  }
+
+  /** Call after the app is ready: the keyring is only known then. */
+  static async open(dataDir: string, safeStorage: SafeStorage, platform: NodeJS.Platform): Promise<SafeStorageVault> {
+    const available = await safeStorage.isAsyncEncryptionAvailable();
+    const backend =
+      platform === 'linux' ? safeStorage.getSelectedStorageBackend() : platform === 'darwin' ? 'keychain' : 'dpapi';
+    const secure = available && backend !== 'basic_text' && backend !== 'unknown';
+    return new SafeStorageVault(dataDir, safeStorage, { secure, backend }, available);
+  }
+
+  status(): KeyringStatus {
+    return { ...this.keyring };
+  }
+
+  async put(workspaceId: string, key: string, storage: KeyStorage): Promise<KeyStorage> {
+    if (storage === 'session') {
+      this.forget(workspaceId);
+      return this.session.put(workspaceId, key, storage);
+    }
+    if (storage === 'secure' && !this.keyring.secure) {
+      throw new AppError('INVALID_INPUT', 'This computer offers no secure key storage.', {
+        details: { field: 'keyStorage' },
+      });
+    }
+    if (!this.encryptionAvailable) {
+      throw new AppError('INTERNAL', 'The key could not be stored: encryption is not available. Keep it for this session only.');
+    }
+    const data = (await this.safeStorage.encryptStringAsync(key)).toString('base64');
+    const kept: 'secure' | 'plaintext' = this.keyring.secure ? 'secure' : 'plaintext';
+    const current = this.read();
+    this.write({ ...current, keys: { ...current.keys, [workspaceId]: { storage: kept, data } } });
+    await this.session.remove(workspaceId);
+    return kept;
+  }
+
+  async get(workspaceId: string): Promise<string | null> {
+    const inMemory = await this.session.get(workspaceId);
+    if (inMemory !== null) return inMemory;
+    const entry = this.read().keys[workspaceId];
+    if (!entry || !this.encryptionAvailable) return null;
+    try {
+      const { result, shouldReEncrypt } = await this.safeStorage.decryptStringAsync(Buffer.from(entry.data, 'base64'));
+      if (shouldReEncrypt) await this.put(workspaceId, result, entry.storage);
+      return result;
+    } catch {
+      // Another OS user, a reset keyring: the workspace shows its key as unavailable.
+      return null;
+    }
+  }
+
+  async remove(workspaceId: string): Promise<void> {
+    await this.session.remove(workspaceId);
+    this.forget(workspaceId);
+  }
+
+  private forget(workspaceId: string): void {
+    const current = this.read();
+    if (!(workspaceId in current.keys)) return;
+    const keys = { ...current.keys };
+    delete keys[workspaceId];
+    this.write({ ...current, keys });
+  }
+
+  private read(): KeysFile {
+    return readJsonFile(this.file, KeysFile, { version: 1, keys: {} });
+  }
+
+  private write(next: KeysFile): void {
+    writeFileAtomic(this.file, `${JSON.stringify(next, null, 2)}\n`, 0o600);
+  }
+}
