@@ -38,7 +38,9 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
 }
 
 // Answers after reading the request, then the connection dies before any answer is written.
-const reset = (res: ServerResponse) => res.socket?.destroy();
+const reset = (res: ServerResponse): void => {
+  res.socket?.destroy();
+};
 const never = () => undefined;
 
 describe('reads are retried', () => {
