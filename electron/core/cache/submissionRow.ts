@@ -31,15 +31,10 @@ export const calculationKey = (id: string): string => `calculation:${id}`;
 export const urlParameterKey = (id: string): string => `urlParameter:${id}`;
 
 /**
- * Preview responses (the form owner trying the form) are only returned with `includePreview`.
- * The service marks them on the submission; both spellings seen are read.
+ * `isPreview`: the service does not mark preview responses (the form owner trying the form) on the
+ * submission; only the listing it came from tells, so the caller says.
  */
-export function isPreviewSubmission(submission: Submission): boolean {
-  const record = submission as Record<string, unknown>;
-  return record.isPreview === true || record.preview === true;
-}
-
-export function toSubmissionRow(submission: Submission, status: SubmissionStatus): SubmissionRow {
+export function toSubmissionRow(submission: Submission, status: SubmissionStatus, isPreview = false): SubmissionRow {
   // An edit link lets anyone holding it change the answers: it is shown on request, never cached.
   const { editLink: _editLink, ...kept } = submission;
   const answers: AnswerValue[] = [];
@@ -59,8 +54,8 @@ export function toSubmissionRow(submission: Submission, status: SubmissionStatus
   return {
     submissionId: submission.submissionId,
     status,
-    isPreview: isPreviewSubmission(submission),
-    submissionTime: submission.submissionTime,
+    isPreview,
+    submissionTime: canonicalTime(submission.submissionTime),
     lastUpdatedAt: submission.lastUpdatedAt ?? null,
     quizScore: submission.quiz?.score ?? null,
     loginEmail: submission.login?.email ?? null,
@@ -69,6 +64,12 @@ export function toSubmissionRow(submission: Submission, status: SubmissionStatus
     answers,
     searchText: searchText(submission),
   };
+}
+
+/** Times are compared as text in SQL, so they are stored in the one ISO form the service uses. */
+function canonicalTime(time: string): string {
+  const ms = Date.parse(time);
+  return Number.isNaN(ms) ? time : new Date(ms).toISOString();
 }
 
 function answerValue(fieldKey: string, type: string, value: unknown): AnswerValue | null {
@@ -118,7 +119,7 @@ function leaves(value: unknown, out: string[] = []): string[] {
 
 /** What full-text search looks in: every answer and text field a person typed or chose. */
 function searchText(submission: Submission): string {
-  const parts: string[] = [];
+  const parts: string[] = [submission.submissionId];
   for (const q of submission.questions) leaves(q.value, parts);
   for (const c of submission.calculations ?? []) leaves(c.value, parts);
   for (const p of submission.urlParameters ?? []) leaves(p.value, parts);

@@ -76,6 +76,17 @@ describe('SubmissionStore', () => {
     expect(db.prepare('SELECT count(*) AS n FROM submission_search').get()).toEqual({ n: 2 });
   });
 
+  it('keeps the preview flag of known rows when a listing mixes previews in', () => {
+    put([submission('s1', 1)]);
+    const rows = [submission('s1', 1), submission('p9', 2)].map((s) => toSubmissionRow(s, 'finished', true));
+    store.transaction(() => store.upsert('f1', rows, 't', { keepPreviewFlag: true }));
+    expect(store.get('f1', 's1')?.isPreview).toBe(false);
+    expect(store.get('f1', 'p9')?.isPreview).toBe(true);
+    expect(ids({})).toEqual(['s1']);
+    expect(ids({ includePreview: true })).toEqual(['s1', 'p9']);
+    expect(store.count('f1', 'finished')).toBe(1);
+  });
+
   it('removes answers and search text with the row', () => {
     put([submission('s1', 1, { name: 'Alice', age: 30 })]);
     expect(store.delete('f1', 's1')?.submissionId).toBe('s1');
@@ -86,9 +97,9 @@ describe('SubmissionStore', () => {
 
   it('sweeps only rows of the status that the pass did not see', () => {
     store.transaction(() => {
-      store.upsert('f1', [toSubmissionRow(submission('a', 1), 'finished')], 't', 1);
-      store.upsert('f1', [toSubmissionRow(submission('b', 2), 'finished')], 't', 2);
-      store.upsert('f1', [toSubmissionRow(submission('c', 3), 'in_progress')], 't', 0);
+      store.upsert('f1', [toSubmissionRow(submission('a', 1), 'finished')], 't', { seenPass: 1 });
+      store.upsert('f1', [toSubmissionRow(submission('b', 2), 'finished')], 't', { seenPass: 2 });
+      store.upsert('f1', [toSubmissionRow(submission('c', 3), 'in_progress')], 't');
     });
     expect(store.sweep('f1', 'finished', 2)).toBe(1);
     expect(ids({ status: 'all' })).toEqual(['b', 'c']);

@@ -63,24 +63,32 @@ export class SubmissionStore {
     );
     this.sweepStatement = db.prepare(`DELETE FROM submissions WHERE form_id = ? AND status = ? AND seen_pass < ?`);
     this.newest = db.prepare<[string, string], { t: string | null }>(
-      `SELECT max(submission_time) AS t FROM submissions WHERE form_id = ? AND status = ?`,
+      `SELECT max(submission_time) AS t FROM submissions WHERE form_id = ? AND status = ? AND is_preview = 0`,
     );
     this.countStatement = db.prepare<[string, string], { n: number }>(
-      `SELECT count(*) AS n FROM submissions WHERE form_id = ? AND status = ?`,
+      `SELECT count(*) AS n FROM submissions WHERE form_id = ? AND status = ? AND is_preview = 0`,
     );
     this.countAfterStatement = db.prepare<[string, string, string], { n: number }>(
-      `SELECT count(*) AS n FROM submissions WHERE form_id = ? AND status = ? AND submission_time > ?`,
+      `SELECT count(*) AS n FROM submissions WHERE form_id = ? AND status = ? AND is_preview = 0 AND submission_time > ?`,
     );
   }
 
   /**
    * Stores rows as the server sent them. `seenPass` marks them seen by a reconcile pass (rows never
-   * lose a newer mark), so a sweep at the end of the pass keeps them.
+   * lose a newer mark), so a sweep at the end of the pass keeps them. With `keepPreviewFlag` (a
+   * listing that mixes in preview responses) rows already cached keep their flag and only new rows
+   * take the one given.
    */
-  upsert(formId: string, rows: readonly SubmissionRow[], syncedAt: string, seenPass = 0): UpsertCounts {
+  upsert(
+    formId: string,
+    rows: readonly SubmissionRow[],
+    syncedAt: string,
+    { seenPass = 0, keepPreviewFlag = false }: { seenPass?: number; keepPreviewFlag?: boolean } = {},
+  ): UpsertCounts {
     const counts: UpsertCounts = { inserted: 0, updated: 0, unchanged: 0 };
-    for (const row of rows) {
-      const existing = this.find.get(formId, row.submissionId);
+    for (const given of rows) {
+      const existing = this.find.get(formId, given.submissionId);
+      const row = existing && keepPreviewFlag ? { ...given, isPreview: existing.is_preview === 1 } : given;
       if (
         existing &&
         existing.raw === row.raw &&
@@ -141,10 +149,12 @@ export class SubmissionStore {
     return this.sweepStatement.run(formId, status, passId).changes;
   }
 
+  /** The newest non-preview submission: how far the listing without previews is known. */
   newestSubmissionTime(formId: string, status: SubmissionStatus): string | null {
     return this.newest.get(formId, status)?.t ?? null;
   }
 
+  /** Non-preview rows (optionally submitted after a time): what the service's default listing counts. */
   count(formId: string, status: SubmissionStatus, after?: string): number {
     const row = after === undefined ? this.countStatement.get(formId, status) : this.countAfterStatement.get(formId, status, after);
     return row?.n ?? 0;

@@ -1,0 +1,97 @@
+import type Database from 'better-sqlite3';
+import { type FormMetadata, type FormSummary } from '../../shared/api/form';
+
+export interface CachedForm {
+  formId: string;
+  name: string;
+  listedAt: string;
+  counts: { finished: number; in_progress: number; preview: number };
+}
+
+export interface DayCount {
+  day: string;
+  count: number;
+}
+
+/** The forms the server last listed, with what the cache holds of each. */
+export class FormStore {
+  private readonly upsert;
+  private readonly listStatement;
+  private readonly countsStatement;
+  private readonly perDayStatement;
+  private readonly metadataStatement;
+
+  constructor(private readonly db: Database.Database) {
+    this.upsert = db.prepare(
+      `INSERT INTO forms (form_id, name, position, listed_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (form_id) DO UPDATE SET name = excluded.name, position = excluded.position, listed_at = excluded.listed_at`,
+    );
+    this.listStatement = db.prepare<[], { form_id: string; name: string; listed_at: string }>(
+      `SELECT form_id, name, listed_at FROM forms ORDER BY position, name`,
+    );
+    this.countsStatement = db.prepare<[string], { status: 'finished' | 'in_progress'; is_preview: number; n: number }>(
+      `SELECT status, is_preview, count(*) AS n FROM submissions WHERE form_id = ? GROUP BY status, is_preview`,
+    );
+    this.perDayStatement = db.prepare<[string, string], DayCount>(
+      `SELECT substr(submission_time, 1, 10) AS day, count(*) AS count FROM submissions
+       WHERE form_id = ? AND submission_time >= ? AND is_preview = 0 GROUP BY day ORDER BY day`,
+    );
+    this.metadataStatement = db.prepare(`UPDATE forms SET metadata_json = ? WHERE form_id = ?`);
+  }
+
+  /**
+   * Takes the server's list as the truth: a form it no longer lists is gone there, and its cached
+   * rows go with it (nothing of a form's data exists only here).
+   */
+  replaceListed(forms: readonly FormSummary[], at: string): { removed: string[] } {
+    return this.db
+      .transaction(() => {
+        forms.forEach((f, i) => this.upsert.run(f.formId, f.name, i, at));
+        const keep = new Set(forms.map((f) => f.formId));
+        const removed = this.listStatement.all().filter((f) => !keep.has(f.form_id)).map((f) => f.form_id);
+        for (const formId of removed) {
+          for (const table of ['submissions', 'questions', 'sync_state', 'forms'] as const) {
+            this.db.prepare(`DELETE FROM ${table} WHERE form_id = ?`).run(formId);
+          }
+        }
+        return { removed };
+      })
+      .immediate();
+  }
+
+  list(): CachedForm[] {
+    return this.listStatement.all().map((f) => ({
+      formId: f.form_id,
+      name: f.name,
+      listedAt: f.listed_at,
+      counts: this.counts(f.form_id),
+    }));
+  }
+
+  has(formId: string): boolean {
+    return this.listStatement.all().some((f) => f.form_id === formId);
+  }
+
+  counts(formId: string): CachedForm['counts'] {
+    const counts = { finished: 0, in_progress: 0, preview: 0 };
+    for (const row of this.countsStatement.all(formId)) {
+      if (row.is_preview === 1) counts.preview += row.n;
+      else counts[row.status] += row.n;
+    }
+    return counts;
+  }
+
+  /** Submissions per UTC day over the last `days` days, zero days included, oldest first. */
+  perDay(formId: string, now: Date, days: number): DayCount[] {
+    const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (days - 1)));
+    const found = new Map(this.perDayStatement.all(formId, start.toISOString()).map((r) => [r.day, r.count]));
+    return Array.from({ length: days }, (_, i) => {
+      const day = new Date(start.getTime() + i * 86_400_000).toISOString().slice(0, 10);
+      return { day, count: found.get(day) ?? 0 };
+    });
+  }
+
+  setMetadata(formId: string, metadata: FormMetadata): void {
+    this.metadataStatement.run(JSON.stringify(metadata), formId);
+  }
+}
