@@ -1,66 +1,66 @@
-import { Card, Group, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { IconForms, IconSearch } from '@tabler/icons-react';
 import { useDeferredValue, useState } from 'react';
 import { useAppLocation } from '../../app/useAppLocation';
 import { useOp } from '../../bridge';
-import { CopyButton } from '../../components/CopyButton';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingState } from '../../components/LoadingState';
+import { useCurrentWorkspace } from '../workspaces/useWorkspaces';
+import { FormCard } from './FormCard';
+import { matchesSearch } from './matchesSearch';
+import { useSyncProgress } from './useSyncProgress';
 
-/** The home of a workspace: its forms; opening one shows its submissions. */
+/** The home of a workspace: its forms, what is cached of each; opening one shows its submissions. */
 export function FormsScreen() {
+  const workspace = useCurrentWorkspace();
   const forms = useOp('forms.list', {});
+  const progress = useSyncProgress(workspace?.id ?? null);
   const { go } = useAppLocation();
   const [search, setSearch] = useState('');
-  const query = useDeferredValue(search.trim().toLowerCase());
-  const shown = forms.data?.forms.filter(
-    (form) =>
-      !query ||
-      form.name.toLowerCase().includes(query) ||
-      form.formId.toLowerCase().includes(query),
-  );
+  const query = useDeferredValue(search);
+  const shown = forms.data?.forms.filter((form) => matchesSearch(form, query));
 
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={2}>Forms</Title>
+        <Group gap="xs">
+          <Title order={2}>Forms</Title>
+          {forms.data && (
+            <Badge variant="light" color="gray" aria-label={`${forms.data.forms.length} forms`}>
+              {forms.data.forms.length}
+            </Badge>
+          )}
+        </Group>
         <TextInput
           aria-label="Search forms"
-          placeholder="Search forms"
+          placeholder="Search by name or id"
           leftSection={<IconSearch size={16} />}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
-          w={280}
+          w={{ base: '100%', xs: 300 }}
         />
       </Group>
-      {forms.isPending && <LoadingState rows={4} height={72} label="Loading forms" />}
+      {forms.isPending && <LoadingState rows={4} height={88} label="Loading forms" />}
       {forms.isError && <ErrorAlert error={forms.error} onRetry={() => void forms.refetch()} />}
       {shown && shown.length === 0 && (
-        <EmptyState icon={<IconForms />} title={query ? 'No form matches' : 'No forms yet'}>
-          {query
-            ? 'Try another name or id.'
+        <EmptyState icon={<IconForms />} title={search.trim() ? 'No form matches' : 'No forms yet'}>
+          {search.trim()
+            ? `Nothing is named like “${search.trim()}”. Try another name or a form id.`
             : 'Forms you create on the service appear here after a sync.'}
         </EmptyState>
       )}
       {shown && shown.length > 0 && (
-        <Stack gap="sm" data-state="ready">
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm" data-state="ready" aria-label="Forms">
           {shown.map((form) => (
-            <Card key={form.formId} withBorder padding="md">
-              <Group justify="space-between">
-                <UnstyledButton onClick={() => go('submissions', { formId: form.formId })}>
-                  <Text fw={600}>{form.name}</Text>
-                </UnstyledButton>
-                <Group gap={4}>
-                  <Text size="xs" c="dimmed" ff="monospace">
-                    {form.formId}
-                  </Text>
-                  <CopyButton value={form.formId} label="Copy form id" />
-                </Group>
-              </Group>
-            </Card>
+            <FormCard
+              key={form.formId}
+              form={form}
+              progress={progress.get(form.formId)}
+              onOpen={() => go('submissions', { formId: form.formId })}
+            />
           ))}
-        </Stack>
+        </SimpleGrid>
       )}
     </Stack>
   );
