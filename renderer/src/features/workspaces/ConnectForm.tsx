@@ -14,6 +14,7 @@ import { useState, type FormEvent } from 'react';
 import { BASE_URL_PRESETS, type KeyStorage } from '../../../../electron/shared/contract';
 import { useOpMutation } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { adviseOn } from '../../components/errorAdvice';
 import { baseUrlProblem, REGION_LABELS, type Region } from './baseUrl';
 import { useWorkspaces } from './useWorkspaces';
 
@@ -47,6 +48,13 @@ export function ConnectForm({
   });
 
   const secure = keyring?.secure ?? true;
+  // The core names the field a refusal is about (a wrong key, an unreachable host): show it there.
+  const refusedField = add.error?.shape.details?.field;
+  const serverError = (field: string) =>
+    refusedField === field && add.error ? adviseOn(add.error.shape).sentence : null;
+  const edited = () => {
+    if (add.isError) add.reset();
+  };
   const baseUrl = region === 'custom' ? customUrl.trim() : BASE_URL_PRESETS[region];
   const urlProblem = region === 'custom' ? baseUrlProblem(customUrl) : null;
   const keyProblem = apiKey.trim() ? null : 'Paste the API key from your account settings.';
@@ -73,7 +81,10 @@ export function ConnectForm({
           <SegmentedControl
             aria-labelledby="region-label"
             value={region}
-            onChange={(value) => setRegion(value as Region)}
+            onChange={(value) => {
+              setRegion(value as Region);
+              edited();
+            }}
             data={REGIONS.map((r) => ({ value: r, label: REGION_LABELS[r] }))}
             fullWidth
           />
@@ -82,14 +93,22 @@ export function ConnectForm({
               {BASE_URL_PRESETS[region]}
             </Text>
           )}
+          {region !== 'custom' && serverError('baseUrl') && (
+            <Text size="xs" c="red" role="alert">
+              {serverError('baseUrl')}
+            </Text>
+          )}
         </Stack>
         {region === 'custom' && (
           <TextInput
             label="Base URL"
             placeholder="https://forms.example.com/v1/api"
             value={customUrl}
-            onChange={(e) => setCustomUrl(e.currentTarget.value)}
-            error={touched && urlProblem}
+            onChange={(e) => {
+              setCustomUrl(e.currentTarget.value);
+              edited();
+            }}
+            error={(touched && urlProblem) || serverError('baseUrl')}
             required
             autoComplete="url"
           />
@@ -98,8 +117,11 @@ export function ConnectForm({
           label="API key"
           description="Found in your account under Developer settings. It is stored by Formdesk and never shown again."
           value={apiKey}
-          onChange={(e) => setApiKey(e.currentTarget.value)}
-          error={touched && keyProblem}
+          onChange={(e) => {
+            setApiKey(e.currentTarget.value);
+            edited();
+          }}
+          error={(touched && keyProblem) || serverError('apiKey')}
           required
           autoComplete="off"
           spellCheck={false}
@@ -142,7 +164,9 @@ export function ConnectForm({
             </Radio.Group>
           </Alert>
         )}
-        {add.isError && <ErrorAlert error={add.error} />}
+        {add.isError && refusedField !== 'apiKey' && refusedField !== 'baseUrl' && (
+          <ErrorAlert error={add.error} />
+        )}
         <Group justify="flex-end">
           {onCancel && (
             <Button variant="default" onClick={onCancel}>

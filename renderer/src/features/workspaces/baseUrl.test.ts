@@ -11,7 +11,7 @@ describe('baseUrlProblem', () => {
   it('explains why a URL cannot be used', () => {
     expect(baseUrlProblem('http://forms.example.com/v1/api')).toMatch(/https:\/\//);
     expect(baseUrlProblem('forms.example.com')).toMatch(/not a web address/);
-    expect(baseUrlProblem('https://forms.example.com/')).toMatch(/ends in \/v1\/api/);
+    expect(baseUrlProblem('https://forms.example.com/v1/api?x=1')).toMatch(/Leave out the query/);
     expect(baseUrlProblem('https://me:secret@forms.example.com/v1/api')).toMatch(
       /user name and password/,
     );

@@ -16,7 +16,8 @@ export function regionOf(baseUrl: string): Region {
   return entry ? (entry[0] as Region) : 'custom';
 }
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+const isLoopback = (hostname: string) =>
+  ['localhost', '[::1]'].includes(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname);
 
 /**
  * Why a custom base URL cannot be used, as a sentence, or null when it can. The key travels with
@@ -34,14 +35,13 @@ export function baseUrlProblem(input: string): string | null {
   }
   if (url.username || url.password)
     return 'Leave the user name and password out of the address; the API key is enough.';
-  if (url.protocol === 'http:' && !LOOPBACK.has(url.hostname)) {
+  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
     return 'The address must start with https:// so your API key is never sent unencrypted.';
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     return 'The address must start with https://.';
   }
-  if (!/\/v1\/api\/?$/.test(url.pathname)) {
-    return 'The base URL ends in /v1/api, for example https://api.example.com/v1/api.';
-  }
+  if (url.search || url.hash)
+    return 'Leave out the query (?…) and fragment (#…); the base URL ends at /v1/api.';
   return null;
 }
