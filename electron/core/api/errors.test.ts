@@ -127,7 +127,9 @@ describe('errors from the service and the network', () => {
   });
 
   it('maps a dropped connection to NETWORK', async () => {
-    expect(await list('reset')).toMatchObject({ code: 'NETWORK', retryable: true, outcomeUnknown: false });
+    const error = await list('reset');
+    expect(error).toMatchObject({ code: 'NETWORK', retryable: true, outcomeUnknown: false });
+    expect(error.message).toContain('the connection was cut');
   });
 
   it('maps a refused connection to NETWORK naming the host', async () => {

@@ -121,6 +121,8 @@ const NOT_SENT = new Set([
   'ERR_INTERNET_DISCONNECTED',
   'ERR_ADDRESS_UNREACHABLE',
   'ERR_NAME_RESOLUTION_FAILED',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ERR_CONNECTION_TIMED_OUT',
 ]);
 
 /** The system code of a failed fetch: Node's `cause.code`, or Electron's `net::ERR_…` message. */
@@ -145,8 +147,11 @@ const REASONS: Record<string, string> = {
   ERR_NAME_NOT_RESOLVED: 'the host name is unknown',
   EAI_AGAIN: 'the host name could not be looked up',
   ECONNRESET: 'the connection was cut',
+  UND_ERR_SOCKET: 'the connection was cut',
   ERR_CONNECTION_RESET: 'the connection was cut',
   ERR_INTERNET_DISCONNECTED: 'this computer is offline',
+  UND_ERR_CONNECT_TIMEOUT: 'the connection could not be opened in time',
+  ERR_CONNECTION_TIMED_OUT: 'the connection could not be opened in time',
 };
 
 /**

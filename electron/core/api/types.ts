@@ -10,6 +10,7 @@ import { type CreateSubmission, type Submission } from '../../shared/api/submiss
 export type Priority = 'interactive' | 'background';
 
 export interface CallOptions {
+  /** Defaults to interactive: sync, import and other long work pass `background`. */
   priority?: Priority;
   signal?: AbortSignal;
 }
