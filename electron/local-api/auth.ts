@@ -1,0 +1,27 @@
+import { ServiceError } from './serviceError';
+
+/** The demo workspace's key, shaped like the service's (`sk_prod_…`). */
+export const DEMO_API_KEY = 'sk_demo_7f3a9c2e5b8d4160a2c4e6f8';
+
+/**
+ * Checks `Authorization: Bearer <key>` the way the service does: every credential failure is a
+ * 400, told apart only by its message (upstream facts, "Errors"). Returns the accepted key.
+ */
+export function authenticate(header: string | undefined, keys: ReadonlySet<string>): string {
+  const match = /^Bearer\s+(.*)$/i.exec(header?.trim() ?? '');
+  const key = match?.[1]?.trim() ?? '';
+  if (!header?.trim() || (match && key === '')) {
+    throw new ServiceError(400, 'API authorization header missing');
+  }
+  if (!match || !/^[A-Za-z0-9_-]+$/.test(key)) {
+    throw new ServiceError(400, 'Incorrectly formatted API key was passed');
+  }
+  if (!key.includes('_')) throw new ServiceError(400, 'API key missing underscore');
+  if (!keys.has(key)) throw new ServiceError(400, 'API Key invalid');
+  return key;
+}
+
+/** The key a request presents, valid or not: rate limits count per key. */
+export function presentedKey(header: string | undefined): string {
+  return /^Bearer\s+(\S+)/i.exec(header?.trim() ?? '')?.[1] ?? '';
+}
