@@ -1,13 +1,14 @@
 import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ColorSchemeControl } from '../../app/ColorSchemeControl';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingState } from '../../components/LoadingState';
 import { ConnectForm } from './ConnectForm';
 import { useWorkspaces } from './useWorkspaces';
 import { WorkspaceCard } from './WorkspaceCard';
 
-/** Settings: the workspaces on this computer, and adding another. */
+/** Settings: the workspaces on this computer, adding another, and the app's appearance. */
 export function SettingsScreen() {
   const workspaces = useWorkspaces();
   const [adding, setAdding] = useState(false);
@@ -40,6 +41,10 @@ export function SettingsScreen() {
           ))}
         </Stack>
       )}
+      <Stack gap={6} mt="md">
+        <Title order={2}>Appearance</Title>
+        <ColorSchemeControl />
+      </Stack>
       <Modal opened={adding} onClose={() => setAdding(false)} title="Connect an account" size="lg">
         <ConnectForm onConnected={() => setAdding(false)} onCancel={() => setAdding(false)} />
       </Modal>
