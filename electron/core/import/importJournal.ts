@@ -1,0 +1,390 @@
+import type Database from 'better-sqlite3';
+import { type CreateSubmission } from '../../shared/api/submission';
+import { type CellIssue, type ColumnMapping, type ImportState, type ImportSummary } from '../../shared/contract/imports';
+import { type RememberedMapping } from './suggestMapping';
+
+export interface JobRecord {
+  jobId: string;
+  formId: string;
+  fileName: string;
+  state: ImportState;
+  columns: string[];
+  mappings: ColumnMapping[];
+  createdAt: string;
+  updatedAt: string;
+  startedAt: string | null;
+  notice: string | null;
+}
+
+export interface SourceRow {
+  rowIndex: number;
+  line: number;
+  cells: string[];
+  excluded: boolean;
+}
+
+export type DraftStatus = 'ready' | 'invalid' | 'excluded';
+
+export interface ValidatedRow {
+  rowIndex: number;
+  status: DraftStatus;
+  issues: Omit<CellIssue, 'rowIndex' | 'line'>[];
+  sourceKey: string | null;
+}
+
+export interface FrozenRow {
+  rowIndex: number;
+  status: 'pending' | 'skipped';
+  payload: CreateSubmission | null;
+  sentKey: string | null;
+  message: string | null;
+}
+
+export interface BatchRow {
+  rowIndex: number;
+  line: number;
+  payload: CreateSubmission;
+  sentKey: string;
+}
+
+export interface UncertainBatch {
+  batchNo: number;
+  state: 'sending' | 'unknown';
+  rows: BatchRow[];
+}
+
+interface JobColumns {
+  job_id: string;
+  form_id: string;
+  file_name: string;
+  state: ImportState;
+  columns_json: string;
+  mappings_json: string;
+  created_at: string;
+  updated_at: string;
+  started_at: string | null;
+  notice: string | null;
+}
+
+const toJob = (r: JobColumns): JobRecord => ({
+  jobId: r.job_id,
+  formId: r.form_id,
+  fileName: r.file_name,
+  state: r.state,
+  columns: JSON.parse(r.columns_json) as string[],
+  mappings: JSON.parse(r.mappings_json) as ColumnMapping[],
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  startedAt: r.started_at,
+  notice: r.notice,
+});
+
+/**
+ * All SQL of the import journal. Each step a crash may interrupt is one transaction, so the file
+ * always says, for every row, either "not sent", "sent in batch N, outcome unknown" or the outcome.
+ */
+export class ImportJournal {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly now: () => string = () => new Date().toISOString(),
+  ) {}
+
+  createJob(job: { jobId: string; formId: string; fileName: string; columns: string[]; mappings: ColumnMapping[] }, rows: ReadonlyArray<{ line: number; cells: string[] }>): void {
+    const at = this.now();
+    const insertRow = this.db.prepare(
+      `INSERT INTO import_rows (job_id, row_index, form_id, line, cells_json, status) VALUES (?, ?, ?, ?, ?, 'ready')`,
+    );
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          `INSERT INTO import_jobs (job_id, form_id, file_name, state, columns_json, mappings_json, created_at, updated_at)
+           VALUES (?, ?, ?, 'draft', ?, ?, ?, ?)`,
+        )
+        .run(job.jobId, job.formId, job.fileName, JSON.stringify(job.columns), JSON.stringify(job.mappings), at, at);
+      rows.forEach((row, i) => insertRow.run(job.jobId, i, job.formId, row.line, JSON.stringify(row.cells)));
+    })();
+  }
+
+  job(jobId: string): JobRecord | null {
+    const row = this.db.prepare<[string], JobColumns>(`SELECT * FROM import_jobs WHERE job_id = ?`).get(jobId);
+    return row ? toJob(row) : null;
+  }
+
+  jobs(): JobRecord[] {
+    return this.db.prepare<[], JobColumns>(`SELECT * FROM import_jobs ORDER BY created_at DESC, job_id`).all().map(toJob);
+  }
+
+  setState(jobId: string, state: ImportState, notice?: string | null): void {
+    const at = this.now();
+    if (notice === undefined) {
+      this.db.prepare(`UPDATE import_jobs SET state = ?, updated_at = ? WHERE job_id = ?`).run(state, at, jobId);
+    } else {
+      this.db.prepare(`UPDATE import_jobs SET state = ?, notice = ?, updated_at = ? WHERE job_id = ?`).run(state, notice, at, jobId);
+    }
+  }
+
+  setNotice(jobId: string, notice: string): void {
+    this.db.prepare(`UPDATE import_jobs SET notice = ?, updated_at = ? WHERE job_id = ?`).run(notice, this.now(), jobId);
+  }
+
+  /** Jobs a crash left mid-run: offered for resume. */
+  markInterrupted(): string[] {
+    return this.db
+      .prepare<[string], { job_id: string }>(
+        `UPDATE import_jobs SET state = 'interrupted', updated_at = ? WHERE state IN ('running', 'verifying') RETURNING job_id`,
+      )
+      .all(this.now())
+      .map((r) => r.job_id);
+  }
+
+  sourceRows(jobId: string): SourceRow[] {
+    return this.db
+      .prepare<[string], { row_index: number; line: number; cells_json: string; excluded: number }>(
+        `SELECT row_index, line, cells_json, excluded FROM import_rows WHERE job_id = ? ORDER BY row_index`,
+      )
+      .all(jobId)
+      .map((r) => ({ rowIndex: r.row_index, line: r.line, cells: JSON.parse(r.cells_json) as string[], excluded: r.excluded === 1 }));
+  }
+
+  applyEdits(jobId: string, edits: ReadonlyArray<{ rowIndex: number; column: number; value: string }>): void {
+    const get = this.db.prepare<[string, number], { cells_json: string }>(`SELECT cells_json FROM import_rows WHERE job_id = ? AND row_index = ?`);
+    const set = this.db.prepare(`UPDATE import_rows SET cells_json = ?, edited = 1 WHERE job_id = ? AND row_index = ?`);
+    this.db.transaction(() => {
+      for (const edit of edits) {
+        const row = get.get(jobId, edit.rowIndex);
+        if (!row) continue;
+        const cells = JSON.parse(row.cells_json) as string[];
+        if (edit.column >= cells.length) continue;
+        cells[edit.column] = edit.value;
+        set.run(JSON.stringify(cells), jobId, edit.rowIndex);
+      }
+    })();
+  }
+
+  setExcluded(jobId: string, rowIndexes: readonly number[], excluded: boolean): void {
+    const set = this.db.prepare(`UPDATE import_rows SET excluded = ? WHERE job_id = ? AND row_index = ?`);
+    this.db.transaction(() => rowIndexes.forEach((i) => set.run(Number(excluded), jobId, i)))();
+  }
+
+  saveValidation(jobId: string, rows: readonly ValidatedRow[]): void {
+    const set = this.db.prepare(`UPDATE import_rows SET status = ?, issues_json = ?, source_key = ? WHERE job_id = ? AND row_index = ?`);
+    this.db.transaction(() => {
+      for (const r of rows) set.run(r.status, r.issues.length > 0 ? JSON.stringify(r.issues) : null, r.sourceKey, jobId, r.rowIndex);
+      this.db.prepare(`UPDATE import_jobs SET updated_at = ? WHERE job_id = ?`).run(this.now(), jobId);
+    })();
+  }
+
+  /** Source keys of rows this form already received from earlier imports, with the submission. */
+  createdSourceKeys(formId: string, exceptJobId: string): Map<string, string> {
+    const rows = this.db
+      .prepare<[string, string], { source_key: string; submission_id: string }>(
+        `SELECT source_key, submission_id FROM import_rows
+         WHERE form_id = ? AND status = 'created' AND job_id <> ? AND source_key IS NOT NULL`,
+      )
+      .all(formId, exceptJobId);
+    return new Map(rows.map((r) => [r.source_key, r.submission_id]));
+  }
+
+  /** Start: the exact bodies are fixed once, before anything is sent. */
+  freeze(jobId: string, rows: readonly FrozenRow[]): void {
+    const set = this.db.prepare(`UPDATE import_rows SET status = ?, payload_json = ?, sent_key = ?, message = ? WHERE job_id = ? AND row_index = ?`);
+    const at = this.now();
+    this.db.transaction(() => {
+      for (const r of rows) set.run(r.status, r.payload ? JSON.stringify(r.payload) : null, r.sentKey, r.message, jobId, r.rowIndex);
+      this.db.prepare(`UPDATE import_jobs SET state = 'running', started_at = ?, updated_at = ? WHERE job_id = ?`).run(at, at, jobId);
+    })();
+  }
+
+  /** The next rows to send: up to `size` in file order, or a single row retried on its own. */
+  nextBatch(jobId: string, size: number): BatchRow[] {
+    const solo = this.pendingRows(jobId, 1, 1);
+    return solo.length > 0 ? solo : this.pendingRows(jobId, 0, size);
+  }
+
+  private pendingRows(jobId: string, solo: number, size: number): BatchRow[] {
+    return this.db
+      .prepare<[string, number, number], { row_index: number; line: number; payload_json: string; sent_key: string }>(
+        `SELECT row_index, line, payload_json, sent_key FROM import_rows
+         WHERE job_id = ? AND status = 'pending' AND solo = ? ORDER BY row_index LIMIT ?`,
+      )
+      .all(jobId, solo, size)
+      .map(toBatchRow);
+  }
+
+  /** Written (and synced to disk) BEFORE the request goes out. */
+  journalBatch(jobId: string, rows: readonly BatchRow[]): number {
+    return this.db.transaction(() => {
+      const { next } = this.db
+        .prepare<[string], { next: number }>(`SELECT coalesce(max(batch_no), 0) + 1 AS next FROM import_batches WHERE job_id = ?`)
+        .get(jobId)!;
+      this.db
+        .prepare(`INSERT INTO import_batches (job_id, batch_no, state, row_count, journaled_at) VALUES (?, ?, 'sending', ?, ?)`)
+        .run(jobId, next, rows.length, this.now());
+      const set = this.db.prepare(`UPDATE import_rows SET status = 'sending', batch_no = ? WHERE job_id = ? AND row_index = ?`);
+      for (const r of rows) set.run(next, jobId, r.rowIndex);
+      return next;
+    })();
+  }
+
+  /** The server's answer, row by row; `also` runs in the same transaction (the cache upsert). */
+  recordCreated(jobId: string, batchNo: number, created: ReadonlyArray<{ rowIndex: number; submissionId: string }>, also: () => void = () => {}): void {
+    const set = this.db.prepare(`UPDATE import_rows SET status = 'created', submission_id = ?, message = NULL WHERE job_id = ? AND row_index = ?`);
+    this.db.transaction(() => {
+      for (const c of created) set.run(c.submissionId, jobId, c.rowIndex);
+      this.finishBatch(jobId, batchNo, 'created', null);
+      also();
+    })();
+  }
+
+  /**
+   * The server refused the body (nothing was created). A batch of several rows is split so each
+   * row is tried alone and only the bad ones fail; a single row fails with the server's message.
+   */
+  recordRefused(jobId: string, batchNo: number, message: string): void {
+    this.db.transaction(() => {
+      const rows = this.batchRowIndexes(jobId, batchNo);
+      if (rows.length > 1) {
+        this.db.prepare(`UPDATE import_rows SET status = 'pending', solo = 1, batch_no = NULL WHERE job_id = ? AND batch_no = ?`).run(jobId, batchNo);
+      } else {
+        this.db.prepare(`UPDATE import_rows SET status = 'failed', message = ? WHERE job_id = ? AND batch_no = ?`).run(message, jobId, batchNo);
+      }
+      this.finishBatch(jobId, batchNo, 'refused', message);
+    })();
+  }
+
+  /** Not sent, or refused before processing (rate limit, offline): the rows go back in line. */
+  recordNotSent(jobId: string, batchNo: number, message: string): void {
+    this.db.transaction(() => {
+      this.db.prepare(`UPDATE import_rows SET status = 'pending', batch_no = NULL WHERE job_id = ? AND batch_no = ?`).run(jobId, batchNo);
+      this.finishBatch(jobId, batchNo, 'retry', message);
+    })();
+  }
+
+  recordUnknown(jobId: string, batchNo: number, message: string): void {
+    this.db.prepare(`UPDATE import_batches SET state = 'unknown', message = ? WHERE job_id = ? AND batch_no = ?`).run(message, jobId, batchNo);
+  }
+
+  /** Batches sent (or possibly sent) without a known outcome: a crash mid-send leaves 'sending'. */
+  uncertainBatches(jobId: string): UncertainBatch[] {
+    const batches = this.db
+      .prepare<[string], { batch_no: number; state: 'sending' | 'unknown' }>(
+        `SELECT batch_no, state FROM import_batches WHERE job_id = ? AND state IN ('sending', 'unknown') ORDER BY batch_no`,
+      )
+      .all(jobId);
+    const rows = this.db.prepare<[string, number], { row_index: number; line: number; payload_json: string; sent_key: string }>(
+      `SELECT row_index, line, payload_json, sent_key FROM import_rows WHERE job_id = ? AND batch_no = ? AND status = 'sending' ORDER BY row_index`,
+    );
+    return batches.map((b) => ({ batchNo: b.batch_no, state: b.state, rows: rows.all(jobId, b.batch_no).map(toBatchRow) }));
+  }
+
+  /** After verification: rows found on the server are created, the others may be sent again. */
+  resolveVerified(jobId: string, batchNo: number, found: ReadonlyMap<number, string>, message: string, also: () => void = () => {}): void {
+    const created = this.db.prepare(`UPDATE import_rows SET status = 'created', submission_id = ? WHERE job_id = ? AND row_index = ?`);
+    this.db.transaction(() => {
+      for (const [rowIndex, submissionId] of found) created.run(submissionId, jobId, rowIndex);
+      this.db
+        .prepare(`UPDATE import_rows SET status = 'pending', batch_no = NULL WHERE job_id = ? AND batch_no = ? AND status = 'sending'`)
+        .run(jobId, batchNo);
+      this.finishBatch(jobId, batchNo, 'verified', message);
+      also();
+    })();
+  }
+
+  /** Submission ids the journal already links to a row of this form: never claimed twice. */
+  linkedSubmissionIds(formId: string, ids: readonly string[]): Set<string> {
+    const get = this.db.prepare<[string, string], { submission_id: string }>(
+      `SELECT submission_id FROM import_rows WHERE form_id = ? AND submission_id = ? LIMIT 1`,
+    );
+    return new Set(ids.filter((id) => get.get(formId, id) !== undefined));
+  }
+
+  cancelPending(jobId: string): void {
+    this.db.transaction(() => {
+      this.db.prepare(`UPDATE import_rows SET status = 'skipped', message = 'Cancelled before it was sent.' WHERE job_id = ? AND status = 'pending'`).run(jobId);
+      this.setState(jobId, 'cancelled');
+    })();
+  }
+
+  summary(jobId: string): ImportSummary | null {
+    const job = this.job(jobId);
+    if (!job) return null;
+    const counts = new Map(
+      this.db
+        .prepare<[string], { status: string; excluded: number; n: number }>(
+          `SELECT status, excluded, count(*) AS n FROM import_rows WHERE job_id = ? GROUP BY status, excluded`,
+        )
+        .all(jobId)
+        .map((r) => [r.excluded ? 'excluded' : r.status, r.n] as const)
+        .reduce((acc, [k, n]) => acc.set(k, (acc.get(k) ?? 0) + n), new Map<string, number>()),
+    );
+    const n = (status: string) => counts.get(status) ?? 0;
+    const total = [...counts.values()].reduce((a, b) => a + b, 0);
+    return {
+      jobId,
+      formId: job.formId,
+      fileName: job.fileName,
+      state: job.state,
+      createdAt: job.createdAt,
+      updatedAt: job.updatedAt,
+      rowsTotal: total,
+      created: n('created'),
+      failed: n('failed'),
+      skipped: n('skipped'),
+      excluded: n('excluded'),
+      invalid: n('invalid'),
+      pending: n('pending') + n('ready'),
+      unknown: n('sending'),
+      notice: job.notice,
+    };
+  }
+
+  reportRows(jobId: string): Array<{ rowIndex: number; line: number; status: string; submissionId: string | null; message: string | null; cells: string[]; issues: string | null }> {
+    return this.db
+      .prepare<[string], { row_index: number; line: number; status: string; excluded: number; submission_id: string | null; message: string | null; cells_json: string; issues_json: string | null }>(
+        `SELECT row_index, line, status, excluded, submission_id, message, cells_json, issues_json FROM import_rows WHERE job_id = ? ORDER BY row_index`,
+      )
+      .all(jobId)
+      .map((r) => ({
+        rowIndex: r.row_index,
+        line: r.line,
+        status: r.excluded ? 'excluded' : r.status,
+        submissionId: r.submission_id,
+        message: r.message,
+        cells: JSON.parse(r.cells_json) as string[],
+        issues: r.issues_json,
+      }));
+  }
+
+  remember(formId: string, choices: ReadonlyArray<{ columnKey: string; mapping: RememberedMapping }>): void {
+    const set = this.db.prepare(
+      `INSERT INTO import_mappings (form_id, column_key, mapping_json, updated_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (form_id, column_key) DO UPDATE SET mapping_json = excluded.mapping_json, updated_at = excluded.updated_at`,
+    );
+    const at = this.now();
+    this.db.transaction(() => choices.forEach((c) => set.run(formId, c.columnKey, JSON.stringify(c.mapping), at)))();
+  }
+
+  remembered(formId: string): Map<string, RememberedMapping> {
+    const rows = this.db
+      .prepare<[string], { column_key: string; mapping_json: string }>(`SELECT column_key, mapping_json FROM import_mappings WHERE form_id = ?`)
+      .all(formId);
+    return new Map(rows.map((r) => [r.column_key, JSON.parse(r.mapping_json) as RememberedMapping]));
+  }
+
+  private batchRowIndexes(jobId: string, batchNo: number): number[] {
+    return this.db
+      .prepare<[string, number], { row_index: number }>(`SELECT row_index FROM import_rows WHERE job_id = ? AND batch_no = ?`)
+      .all(jobId, batchNo)
+      .map((r) => r.row_index);
+  }
+
+  private finishBatch(jobId: string, batchNo: number, state: string, message: string | null): void {
+    this.db
+      .prepare(`UPDATE import_batches SET state = ?, message = ?, finished_at = ? WHERE job_id = ? AND batch_no = ?`)
+      .run(state, message, this.now(), jobId, batchNo);
+  }
+}
+
+function toBatchRow(r: { row_index: number; line: number; payload_json: string; sent_key: string }): BatchRow {
+  return { rowIndex: r.row_index, line: r.line, payload: JSON.parse(r.payload_json) as CreateSubmission, sentKey: r.sent_key };
+}
