@@ -3,7 +3,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import type { Bridge } from './bridge';
 import { BridgeError } from './BridgeError';
 import { createEventHub, type EventHub } from './eventHub';
-import { queriesReadingTables } from './invalidation';
+import { familiesStaleAfter, inFamilies, queriesReadingTables } from './invalidation';
 
 interface BridgeContextValue {
   bridge: Bridge;
@@ -29,7 +29,8 @@ export function createQueryClient(): QueryClient {
 
 /**
  * Provides the bridge, the query client and the one event subscription of the app: `cache.changed`
- * invalidates the queries that read the changed tables; every event is fanned out to `useAppEvent`.
+ * invalidates the queries that read the changed tables, sync and connection events the status
+ * queries; every event is fanned out to `useAppEvent`.
  */
 export function BridgeProvider({
   bridge,
@@ -49,6 +50,12 @@ export function BridgeProvider({
         if (event.type === 'cache.changed') {
           const matches = queriesReadingTables(event.tables);
           void queryClient.invalidateQueries({ predicate: (query) => matches(query.queryKey) });
+        }
+        const families = familiesStaleAfter(event);
+        if (families.length > 0) {
+          void queryClient.invalidateQueries({
+            predicate: (query) => inFamilies(query.queryKey, families),
+          });
         }
         hub.emit(event);
       }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { familyOf, queriesReadingTables } from './invalidation';
+import { familiesStaleAfter, familyOf, queriesReadingTables } from './invalidation';
 
 describe('queriesReadingTables', () => {
   it('refetches the submission queries and form counts when submissions change, not webhooks', () => {
@@ -23,5 +23,30 @@ describe('familyOf', () => {
   it('names the family an operation belongs to', () => {
     expect(familyOf('webhooks.create')).toBe('webhooks.');
     expect(familyOf('forms.list')).toBe('forms.');
+  });
+});
+
+describe('familiesStaleAfter', () => {
+  const progress = {
+    type: 'sync.progress' as const,
+    workspaceId: 'w',
+    formId: 'f',
+    phase: 'incremental',
+    pagesDone: 1,
+    rowsDone: 10,
+    totalExpected: null,
+    etaMs: null,
+    done: false,
+  };
+
+  it('refreshes the sync status once a sync ends, not on every page', () => {
+    expect(familiesStaleAfter(progress)).toEqual([]);
+    expect(familiesStaleAfter({ ...progress, done: true })).toContain('sync.');
+  });
+
+  it('refreshes the sync status when the connection changes', () => {
+    expect(
+      familiesStaleAfter({ type: 'connection.changed', workspaceId: 'w', state: 'offline' }),
+    ).toEqual(['sync.']);
   });
 });

@@ -1,3 +1,5 @@
+import type { AppEvent } from '../../../electron/shared/contract';
+
 /**
  * Which operation families read which cache tables: a `cache.changed` event names tables, and the
  * queries of these families refetch. A table missing here refetches everything, which is slower
@@ -26,10 +28,30 @@ export function queriesReadingTables(
     if (!known) return () => true;
     for (const family of known) families.add(family);
   }
-  return (queryKey) => {
-    const op = queryKey[0];
-    return typeof op === 'string' && [...families].some((family) => op.startsWith(family));
-  };
+  return (queryKey) => inFamilies(queryKey, [...families]);
+}
+
+/** Whether a query key (`[opName, input]`) belongs to one of the families or operations. */
+export function inFamilies(queryKey: readonly unknown[], families: readonly string[]): boolean {
+  const op = queryKey[0];
+  return typeof op === 'string' && families.some((family) => op.startsWith(family));
+}
+
+/**
+ * Events besides `cache.changed` that make some answers out of date: a sync that starts or ends
+ * changes the sync status; a connection change changes what the status says about the server.
+ */
+export function familiesStaleAfter(event: AppEvent): readonly string[] {
+  switch (event.type) {
+    case 'sync.progress':
+      return event.done ? ['sync.', 'forms.'] : [];
+    case 'connection.changed':
+      return ['sync.'];
+    case 'import.progress':
+      return ['imports.'];
+    default:
+      return [];
+  }
 }
 
 /** An operation's family prefix: `webhooks.create` → `webhooks.`. */

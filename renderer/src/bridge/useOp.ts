@@ -9,7 +9,7 @@ import { useCallback } from 'react';
 import type { OpInput, OpName, OpOutput } from '../../../electron/shared/contract';
 import { BridgeError } from './BridgeError';
 import { useBridgeContext } from './BridgeProvider';
-import { familyOf } from './invalidation';
+import { familyOf, inFamilies } from './invalidation';
 
 /** The query key of one operation call; `[op]` alone matches every call of that operation. */
 export function opKey<N extends OpName>(op: N, input?: OpInput<N>): readonly unknown[] {
@@ -72,10 +72,7 @@ export function useOpMutation<N extends OpName>(op: N, options: OpMutationOption
         await queryClient.resetQueries();
       } else {
         await queryClient.invalidateQueries({
-          predicate: (query) => {
-            const key = query.queryKey[0];
-            return typeof key === 'string' && invalidates.some((prefix) => key.startsWith(prefix));
-          },
+          predicate: (query) => inFamilies(query.queryKey, invalidates),
         });
       }
       await onSuccess?.(...args);
