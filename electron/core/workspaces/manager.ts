@@ -241,7 +241,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     if (!this.demo) {
       const dir = join(this.dataDir, 'demo');
       mkdirSync(dir, { recursive: true });
-      this.demo = this.options.startDemo({ store: join(dir, 'store.sqlite') }).then(
+      this.demo = this.options.startDemo({ store: join(dir, 'store.jsonl') }).then(
         (server) => {
           this.options.log.addSecret(server.apiKey);
           return server;

@@ -1,0 +1,70 @@
+/// <reference lib="dom" />
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/** Connects the account served by `baseUrl` through the first-run screen's form. */
+async function connect(app: Page, baseUrl: string, apiKey: string): Promise<void> {
+  await app.getByRole('button', { name: 'Connect your account' }).click();
+  const form = app.getByRole('form', { name: 'Connect your account' });
+  await form.getByText('Self-hosted or other').click();
+  await form.getByLabel('Base URL').fill(baseUrl);
+  await form.getByLabel('API key').fill(apiKey);
+  await form.getByRole('button', { name: 'Connect', exact: true }).click();
+}
+
+test.describe('app shell', () => {
+  test('opens the demo workspace and lists its forms', async ({ app }) => {
+    await app.getByRole('button', { name: 'Open the demo workspace' }).click();
+    await expect(app.locator('[aria-label="Forms"][data-state="ready"]')).toBeVisible();
+    await expect(app.getByRole('heading', { name: 'Forms' })).toBeVisible();
+    await expect(app.getByText('Customer feedback').first()).toBeVisible();
+  });
+
+  test('says the key was refused when it is wrong, and saves nothing', async ({ app, remoteApi }) => {
+    await connect(app, remoteApi.baseUrl, 'sk_test_not_the_right_key');
+    await expect(app.getByRole('alert').filter({ hasText: 'refused this API key' })).toBeVisible();
+    await expect(app.locator('[data-state="welcome"]')).toBeVisible();
+  });
+
+  test('connects an account with the right key and lists its forms', async ({ app, remoteApi }) => {
+    await connect(app, remoteApi.baseUrl, remoteApi.apiKey);
+    await expect(app.getByRole('heading', { name: 'Forms' })).toBeVisible();
+    await expect(app.getByText('Customer feedback').first()).toBeVisible();
+  });
+
+  test('gives the page no Node: no require, process or module', async ({ app }) => {
+    await expect(app.locator('#root')).not.toBeEmpty();
+    const globals = await app.evaluate(() => {
+      const scope = globalThis as Record<string, unknown>;
+      return ['require', 'process', 'module', 'Buffer', 'global', '__dirname'].filter((name) => name in scope);
+    });
+    expect(globals).toEqual([]);
+    const bridge = await app.evaluate(() => {
+      const exposed = (window as unknown as { formdesk?: object }).formdesk;
+      return exposed ? Object.keys(exposed).sort() : null;
+    });
+    // Electron exposes exactly the bridge's two functions; browser mode exposes nothing.
+    expect(bridge === null || JSON.stringify(bridge) === '["invoke","onEvent"]').toBe(true);
+  });
+
+  test('never puts the API key in the page: DOM, storage or any response', async ({ app, remoteApi }) => {
+    const bodies: string[] = [];
+    app.on('response', async (response) => {
+      if (response.request().resourceType() === 'eventsource') return;
+      const body = await response.text().catch(() => '');
+      bodies.push(`${JSON.stringify(await response.allHeaders())}\n${body}`);
+    });
+    await connect(app, remoteApi.baseUrl, remoteApi.apiKey);
+    await expect(app.getByText('Customer feedback').first()).toBeVisible();
+
+    const page = await app.evaluate(() => ({
+      html: document.documentElement.outerHTML,
+      local: JSON.stringify({ ...localStorage }),
+      session: JSON.stringify({ ...sessionStorage }),
+      title: document.title,
+      url: location.href,
+    }));
+    expect(bodies.length).toBeGreaterThan(0);
+    for (const text of [...Object.values(page), ...bodies]) expect(text).not.toContain(remoteApi.apiKey);
+  });
+});

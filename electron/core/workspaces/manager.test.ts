@@ -1,0 +1,169 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { startLocalApi, type LocalApi } from '../../local-api';
+import { type AppEvent } from '../../shared/contract';
+import { createApiClient } from '../api';
+import { openCache } from '../cache/openCache';
+import { type WorkspaceSession } from '../context';
+import { createLogger } from '../log';
+import { WorkspaceManager } from './manager';
+import { MemoryKeyVault } from './memoryVault';
+import { type KeyringStatus } from './types';
+
+let remote: LocalApi;
+let dataDir: string;
+let managers: WorkspaceManager[];
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  remote = await startLocalApi({ port: 0, rateLimit: 0 });
+});
+afterAll(() => remote.close());
+
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'formdesk-workspaces-'));
+  managers = [];
+});
+afterEach(async () => {
+  for (const manager of managers) await manager.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function manage(options: { vault?: MemoryKeyVault; events?: AppEvent[] } = {}) {
+  const vault = options.vault ?? new MemoryKeyVault();
+  const demoStores: string[] = [];
+  const manager = new WorkspaceManager({
+    dataDir,
+    vault,
+    log: createLogger({ write: (line) => logLines.push(line) }),
+    emit: (event) => options.events?.push(event),
+    createApiClient: (o) => createApiClient({ ...o, retry: { maxAttempts: 1 } }),
+    openCache: (file) => openCache(file),
+    startDemo: ({ store }) => {
+      demoStores.push(store);
+      return startLocalApi({ port: 0, store, rateLimit: 0 });
+    },
+  });
+  managers.push(manager);
+  return { manager, vault, demoStores };
+}
+
+const add = (manager: WorkspaceManager, fields: { baseUrl?: string; apiKey?: string; keyStorage?: 'secure' | 'session' | 'plaintext' } = {}) =>
+  manager.add({ baseUrl: remote.baseUrl, apiKey: remote.apiKey, keyStorage: 'secure', ...fields });
+
+describe('WorkspaceManager', () => {
+  it('checks the key with the service before saving anything', async () => {
+    const { manager, vault } = manage();
+    await expect(add(manager, { apiKey: 'sk_test_wrong_key_0001' })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: expect.stringContaining('refused this API key'),
+    });
+    expect((await manager.list()).workspaces).toEqual([]);
+    expect(existsSync(join(dataDir, 'workspaces'))).toBe(false);
+    expect(JSON.stringify(vault)).not.toContain('sk_test_wrong_key_0001');
+  });
+
+  it('tells an unreachable host apart from a refused key', async () => {
+    const server = createServer().listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    const { manager } = manage();
+    await expect(add(manager, { baseUrl: `http://127.0.0.1:${port}/v1/api` })).rejects.toMatchObject({
+      code: 'NETWORK',
+      message: expect.stringContaining(`Could not reach 127.0.0.1:${port}`),
+    });
+  });
+
+  it('refuses plain http to a remote host before sending the key anywhere', async () => {
+    const { manager } = manage();
+    await expect(add(manager, { baseUrl: 'http://api.fillout.com/v1/api' })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      details: { field: 'baseUrl' },
+    });
+  });
+
+  it('asks for a choice when the keyring is not secure', async () => {
+    const insecure: KeyringStatus = { secure: false, backend: 'basic_text' };
+    const { manager } = manage({ vault: new MemoryKeyVault(insecure) });
+    await expect(add(manager)).rejects.toMatchObject({ code: 'INVALID_INPUT', details: { field: 'keyStorage' } });
+    expect((await add(manager, { keyStorage: 'session' })).keyStorage).toBe('session');
+  });
+
+  it('opens an added workspace with its own cache file and tells features about it', async () => {
+    const { manager } = manage();
+    const opened: WorkspaceSession[] = [];
+    manager.onSessionOpened((session) => opened.push(session));
+    const workspace = await add(manager);
+
+    expect(workspace).toMatchObject({ kind: 'remote', baseUrl: remote.baseUrl, keyAvailable: true });
+    expect(opened.map((s) => s.workspace.id)).toEqual([workspace.id]);
+    const session = manager.session();
+    expect(existsSync(join(dataDir, 'workspaces', workspace.id, 'cache.sqlite'))).toBe(true);
+    expect(session.db.open).toBe(true);
+    expect((await session.api.listForms()).length).toBeGreaterThan(0);
+    expect((await manager.list()).currentId).toBe(workspace.id);
+  });
+
+  it('reopens the last workspace after a restart, with the key from the vault', async () => {
+    const vault = new MemoryKeyVault();
+    const first = manage({ vault }).manager;
+    const workspace = await add(first);
+    await first.close();
+
+    const again = manage({ vault }).manager;
+    expect(await again.restore()).toMatchObject({ id: workspace.id });
+    expect((await again.session().api.listForms()).length).toBeGreaterThan(0);
+  });
+
+  it('switching closes the previous session: its signal aborts and its database closes', async () => {
+    const { manager } = manage();
+    const a = await add(manager, { keyStorage: 'session' });
+    const before = manager.session();
+    const b = await manager.openDemo();
+    expect(b.id).not.toBe(a.id);
+    expect(before.signal.aborted).toBe(true);
+    expect(before.db.open).toBe(false);
+    expect(manager.session().workspace.kind).toBe('demo');
+  });
+
+  it('removes a workspace with its key and its cache', async () => {
+    const { manager, vault } = manage();
+    const workspace = await add(manager);
+    expect(await manager.remove({ id: workspace.id })).toEqual({ removed: true });
+    expect(await vault.get(workspace.id)).toBeNull();
+    expect(existsSync(join(dataDir, 'workspaces', workspace.id))).toBe(false);
+    expect(() => manager.session()).toThrow(/Open a workspace first/);
+    expect(await manager.remove({ id: workspace.id })).toEqual({ removed: false });
+  });
+
+  it('runs the demo on the local API persisted under the data dir, again after a restart', async () => {
+    const first = manage();
+    await first.manager.openDemo();
+    expect(first.demoStores).toEqual([join(dataDir, 'demo', 'store.jsonl')]);
+    expect((await first.manager.session().api.listForms()).length).toBeGreaterThanOrEqual(3);
+    await first.manager.close();
+
+    const again = manage();
+    expect(await again.manager.restore()).toMatchObject({ id: 'demo', kind: 'demo' });
+    expect(again.demoStores).toHaveLength(1);
+    expect((await again.manager.session().api.listForms()).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('keeps keys out of its files, its answers and its log', async () => {
+    const { manager } = manage();
+    const workspace = await add(manager);
+    await manager.rename({ id: workspace.id, name: 'Support' });
+    const files = readdirSync(dataDir, { recursive: true, encoding: 'utf8' })
+      .map((name) => join(dataDir, name))
+      .filter((file) => /\.(json|log)$/.test(file))
+      .map((file) => readFileSync(file, 'utf8'));
+    const answers = JSON.stringify(await manager.list());
+    expect(answers).toContain('Support');
+    for (const text of [...files, answers, logLines.join('\n')]) expect(text).not.toContain(remote.apiKey);
+  });
+});

@@ -1,0 +1,47 @@
+import { resolve, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createLogger } from '../core/log';
+import { startLocalApi } from '../local-api';
+import { startHost } from './startHost';
+
+/** `npm run serve -- [--port N] [--data-dir DIR]`: Formdesk in the browser, until Ctrl+C. */
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { port: { type: 'string', default: '0' }, 'data-dir': { type: 'string', default: '.formdesk-data' } },
+  });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, not ${values.port}`);
+
+  const { FORMDESK_API_URL: baseUrl, FORMDESK_API_KEY: apiKey } = process.env;
+  if (Boolean(baseUrl) !== Boolean(apiKey)) {
+    throw new Error('Set both FORMDESK_API_URL and FORMDESK_API_KEY, or neither.');
+  }
+  const log = createLogger();
+  const host = await startHost({
+    port,
+    dataDir: resolve(values['data-dir']),
+    // Built next to this file: out/main/host.js serves out/renderer.
+    rendererDir: join(__dirname, '../renderer'),
+    startDemo: ({ store }) => startLocalApi({ port: 0, store }),
+    ...(baseUrl && apiKey ? { remote: { baseUrl, apiKey } } : {}),
+    log,
+  });
+  process.stdout.write(`Formdesk is running in browser mode. Open this address (it carries this run's access token):\n  ${host.url}\n`);
+
+  const stop = () => {
+    host.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error('closing failed', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Formdesk could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,113 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { app, BrowserWindow, ipcMain, net, protocol, safeStorage, session, shell } from 'electron';
+import { createApiClient } from '../core/api';
+import { openCache } from '../core/cache/openCache';
+import { createHandlers } from '../core/handlers';
+import { createLogger, type Logger } from '../core/log';
+import { WorkspaceManager } from '../core/workspaces/manager';
+import { startLocalApi } from '../local-api';
+import { registerAppScheme, serveRenderer } from './appProtocol';
+import { APP_URL } from './appUrl';
+import { guardWebContents, hardenSession } from './contentGuards';
+import { chooseDataDir } from './dataDir';
+import { broadcast, registerIpcRouter } from './ipcRouter';
+import { SafeStorageVault } from './safeStorageVault';
+
+const dataDir = chooseDataDir(process.argv, process.env, app.getPath('userData'));
+// Chromium's own profile (cache, local storage) goes with the data, so a test run leaves no trace.
+app.setPath('userData', dataDir);
+registerAppScheme(protocol);
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  const log = fileLogger(dataDir);
+  guardWebContents(app, shell, log);
+  app.on('second-instance', () => {
+    const window = BrowserWindow.getAllWindows()[0];
+    if (window?.isMinimized()) window.restore();
+    window?.focus();
+  });
+  app.on('window-all-closed', () => app.quit());
+  app
+    .whenReady()
+    .then(() => start(log))
+    .catch((error: unknown) => {
+      log.error('Formdesk could not start', error);
+      app.exit(1);
+    });
+}
+
+async function start(log: Logger): Promise<void> {
+  hardenSession(session.defaultSession);
+  serveRenderer(protocol, join(__dirname, '../renderer'));
+
+  const workspaces = new WorkspaceManager({
+    dataDir,
+    vault: await SafeStorageVault.open(dataDir, safeStorage, process.platform),
+    log,
+    emit: (event) => broadcast(BrowserWindow.getAllWindows(), event),
+    // Electron's network stack: the system's proxy settings and certificate store apply.
+    createApiClient: (options) => createApiClient({ ...options, fetch: (url, init) => net.fetch(url, init) }),
+    openCache: (file) => openCache(file),
+    startDemo: ({ store }) => startLocalApi({ port: 0, store }),
+  });
+  registerIpcRouter(ipcMain, createHandlers(workspaces), log);
+
+  // The last workspace, else the demo on a first run (unless --no-demo asks for the welcome screen).
+  const firstRun = !(await workspaces.restore()) && (await workspaces.list()).workspaces.length === 0;
+  if (firstRun && !process.argv.includes('--no-demo')) {
+    await workspaces.openDemo().catch((error: unknown) => log.error('the demo workspace did not open', error));
+  }
+
+  let closing = false;
+  app.on('before-quit', (event) => {
+    if (closing) return;
+    closing = true;
+    event.preventDefault();
+    void workspaces.close().finally(() => app.quit());
+  });
+
+  await createMainWindow();
+}
+
+async function createMainWindow(): Promise<BrowserWindow> {
+  const window = new BrowserWindow({
+    width: 1280,
+    height: 820,
+    minWidth: 900,
+    minHeight: 600,
+    show: false,
+    title: 'Formdesk',
+    webPreferences: {
+      preload: join(__dirname, '../preload/index.cjs'),
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      experimentalFeatures: false,
+      navigateOnDragDrop: false,
+      safeDialogs: true,
+    },
+  });
+  window.once('ready-to-show', () => window.show());
+  await window.loadURL(process.env.ELECTRON_RENDERER_URL ?? APP_URL);
+  return window;
+}
+
+function fileLogger(dir: string): Logger {
+  const logDir = join(dir, 'logs');
+  mkdirSync(logDir, { recursive: true });
+  const file = join(logDir, 'main.log');
+  return createLogger({
+    write: (line) => {
+      process.stderr.write(`${line}\n`);
+      appendFileSync(file, `${line}\n`, { mode: 0o600 });
+    },
+  });
+}

@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs';
+import { defineConfig } from '@playwright/test';
+import { type AppFixtureOptions } from './e2e/fixtures';
+
+const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+
+/**
+ * End-to-end tests of the real renderer. `browser`: Chromium against browser mode (the host,
+ * in-process per test). `electron`: the same specs in the Electron app, wherever its binary
+ * exists (elsewhere each test reports itself skipped with the reason).
+ */
+export default defineConfig<AppFixtureOptions>({
+  testDir: 'e2e',
+  outputDir: 'test-results/playwright-artifacts',
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  workers: 2,
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  globalSetup: './e2e/fixtures/globalSetup.ts',
+  use: {
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'browser',
+      testIgnore: 'electron/**',
+      use: {
+        mode: 'browser',
+        browserName: 'chromium',
+        launchOptions: {
+          ...(existsSync(DEBIAN_CHROMIUM) ? { executablePath: DEBIAN_CHROMIUM } : {}),
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-dev-shm-usage',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+    {
+      name: 'electron',
+      use: { mode: 'electron' },
+    },
+  ],
+});
