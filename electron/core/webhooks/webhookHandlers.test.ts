@@ -1,0 +1,276 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startLocalApi, type LocalApi } from '../../local-api';
+import { type AppEvent, type Handlers, type OpInput, type OpName, type OpOutput } from '../../shared/contract';
+import { type Result } from '../../shared/errors';
+import { createApiClient } from '../api';
+import { openCache, type CacheDb } from '../cache/openCache';
+import { SubmissionStore } from '../cache/submissionStore';
+import { type AppContext, type WorkspaceSession } from '../context';
+import { dispatch } from '../dispatch';
+import { webhookHandlers } from './handlers';
+
+const FORM = 'cFb7q2LxWm';
+const OTHER_FORM = 'evR3gN8tYu';
+
+let dir: string;
+let file: string;
+let service: LocalApi;
+let db: CacheDb;
+let events: AppEvent[];
+let closeSession: AbortController;
+let handlers: Handlers;
+
+/** A workspace session on the local API with a cache file in a temp dir: what the app builds. */
+function openWorkspace(): void {
+  db = openCache(file);
+  closeSession = new AbortController();
+  const session: WorkspaceSession = {
+    workspace: {
+      id: 'ws-demo',
+      name: 'Demo',
+      kind: 'demo',
+      baseUrl: service.baseUrl,
+      keyStorage: 'session',
+      keyAvailable: true,
+      createdAt: '2026-11-22T08:00:00.000Z',
+    },
+    api: createApiClient({ baseUrl: service.baseUrl, apiKey: service.apiKey }),
+    db,
+    signal: closeSession.signal,
+  };
+  const ctx: AppContext = {
+    dataDir: dir,
+    emit: (event) => events.push(event),
+    session: () => session,
+    onSessionOpened: () => () => {},
+  };
+  // Only the webhook family is exercised: the router never reaches another one here.
+  handlers = webhookHandlers(ctx) as Handlers;
+}
+
+async function call<N extends OpName>(op: N, input: OpInput<N>): Promise<Result<OpOutput<N>>> {
+  return (await dispatch(handlers, op, input)) as Result<OpOutput<N>>;
+}
+
+async function ok<N extends OpName>(op: N, input: OpInput<N>): Promise<OpOutput<N>> {
+  const result = await call(op, input);
+  if (!result.ok) throw new Error(`${op} failed: ${result.error.code} ${result.error.message}`);
+  return result.data;
+}
+
+async function created(input: OpInput<'webhooks.create'>) {
+  const outcome = await ok('webhooks.create', input);
+  if (!outcome.created) throw new Error('expected a new webhook');
+  return outcome.webhook;
+}
+
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-webhooks-'));
+  file = path.join(dir, 'workspace.sqlite');
+  service = await startLocalApi({ port: 0, seed: 7, rateLimit: 0 });
+  events = [];
+  openWorkspace();
+});
+
+afterEach(async () => {
+  closeSession.abort();
+  db.close();
+  await service.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('webhook registry operations', () => {
+  it('creates a webhook at the service and records the id it returned', async () => {
+    const webhook = await created({ formId: FORM, url: 'https://hooks.example.com/formdesk' });
+    const atService = service.admin.webhooks();
+    expect(atService).toEqual([{ id: webhook.id, formId: FORM, url: 'https://hooks.example.com/formdesk' }]);
+    expect(typeof webhook.id).toBe('number');
+    expect(webhook).toMatchObject({ formId: FORM, origin: 'created', workspaceId: 'ws-demo', receiver: null });
+
+    await created({ formId: OTHER_FORM, url: 'https://hooks.example.com/other' });
+    expect((await ok('webhooks.list', {})).webhooks).toHaveLength(2);
+    expect((await ok('webhooks.list', { formId: FORM })).webhooks.map((w) => w.id)).toEqual([webhook.id]);
+  });
+
+  it('warns before a second webhook for the same form and url, and creates it only when confirmed', async () => {
+    const first = await created({ formId: FORM, url: 'https://hooks.example.com/a' });
+
+    const warned = await ok('webhooks.create', { formId: FORM, url: 'https://HOOKS.example.com/a' });
+    expect(warned).toEqual({ created: false, duplicates: [expect.objectContaining({ id: first.id })] });
+    expect(service.admin.webhooks()).toHaveLength(1);
+
+    const second = await created({ formId: FORM, url: 'https://hooks.example.com/a', confirmDuplicate: true });
+    expect(second.id).not.toBe(first.id);
+    expect(service.admin.webhooks()).toHaveLength(2);
+    // Another form may use the same url without a warning.
+    expect((await ok('webhooks.create', { formId: OTHER_FORM, url: 'https://hooks.example.com/a' })).created).toBe(true);
+  });
+
+  it.each([
+    ['javascript:alert(1)', /"javascript:" addresses cannot receive webhooks/],
+    ['file:///etc/passwd', /"file:" addresses cannot receive webhooks/],
+    ['http://hooks.example.com/a', /Use https/],
+    ['https://admin:secret@hooks.example.com/a', /Remove the user name and password/],
+    ['hooks.example.com/a', /not a complete web address/],
+    ['   ', /Enter the address/],
+  ])('refuses %s with a specific message and creates nothing', async (url, message) => {
+    const result = await call('webhooks.create', { formId: FORM, url });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.code).toBe('INVALID_INPUT');
+    expect(result.error.message).toMatch(message);
+    expect(service.admin.webhooks()).toEqual([]);
+  });
+
+  it('allows plain http on loopback, for local receivers', async () => {
+    const webhook = await created({ formId: FORM, url: 'http://127.0.0.1:9/hook' });
+    expect(webhook.url).toBe('http://127.0.0.1:9/hook');
+  });
+
+  it('deletes at the service first, then from the registry', async () => {
+    const webhook = await created({ formId: FORM, url: 'https://hooks.example.com/a' });
+    const result = await ok('webhooks.delete', { id: webhook.id });
+    expect(result.outcome).toBe('deleted');
+    expect(service.admin.webhooks()).toEqual([]);
+    expect((await ok('webhooks.list', {})).webhooks).toEqual([]);
+  });
+
+  it('keeps the record when the service cannot be reached, so the delete can be retried', async () => {
+    const webhook = await created({ formId: FORM, url: 'https://hooks.example.com/a' });
+    await service.close();
+    const result = await call('webhooks.delete', { id: webhook.id });
+    expect(result.ok).toBe(false);
+    expect((await ok('webhooks.list', {})).webhooks.map((w) => w.id)).toEqual([webhook.id]);
+    service = await startLocalApi({ port: 0, seed: 7, rateLimit: 0 });
+  });
+
+  it('adopts a webhook created elsewhere and deletes it through the registry', async () => {
+    const response = await fetch(`${service.baseUrl}/webhook/create`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${service.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ formId: FORM, url: 'https://elsewhere.example.com/hook' }),
+    });
+    const { id } = (await response.json()) as { id: number };
+
+    // Typed in by a person: the digits become the integer the service issued.
+    const adopted = await ok('webhooks.adopt', { id: String(id), formId: FORM, url: 'https://elsewhere.example.com/hook' });
+    expect(adopted).toMatchObject({ id, origin: 'adopted' });
+    const again = await call('webhooks.adopt', { id, formId: FORM, url: 'https://elsewhere.example.com/hook' });
+    expect(again.ok ? null : again.error.code).toBe('CONFLICT');
+
+    expect((await ok('webhooks.delete', { id })).outcome).toBe('deleted');
+    expect(service.admin.webhooks()).toEqual([]);
+  });
+
+  it('reports an id the service does not know, keeps it marked, and forgets it on request', async () => {
+    await ok('webhooks.adopt', { id: 99999, formId: FORM, url: 'https://gone.example.com/hook' });
+    const result = await ok('webhooks.delete', { id: 99999 });
+    expect(result.outcome).toBe('unknownToService');
+    const [kept] = (await ok('webhooks.list', {})).webhooks;
+    expect(kept?.unknownToServiceAt).not.toBeNull();
+
+    expect(await ok('webhooks.forget', { id: 99999 })).toEqual({ forgotten: true });
+    expect((await ok('webhooks.list', {})).webhooks).toEqual([]);
+  });
+
+  it('refuses to delete an id it does not hold, pointing to adopt', async () => {
+    const result = await call('webhooks.delete', { id: 12345 });
+    expect(result.ok ? null : result.error).toMatchObject({ code: 'NOT_FOUND', message: expect.stringMatching(/Adopt it first/) });
+  });
+
+  it('keeps the registry when the workspace file is closed and reopened', async () => {
+    const webhook = await created({ formId: FORM, url: 'https://hooks.example.com/a' });
+    closeSession.abort();
+    db.close();
+
+    openWorkspace();
+    const [listed] = (await ok('webhooks.list', {})).webhooks;
+    expect(listed).toMatchObject({ id: webhook.id, formId: FORM, url: 'https://hooks.example.com/a' });
+    expect((await ok('webhooks.delete', { id: webhook.id })).outcome).toBe('deleted');
+  });
+});
+
+describe('test receiver', () => {
+  it('receives what respondents submit and writes it into the cache', async () => {
+    const status = await ok('webhooks.receiver.start', {});
+    expect(status).toMatchObject({ running: true, workspaceId: 'ws-demo' });
+    const webhook = await created({ formId: FORM, toReceiver: true });
+    expect(webhook.receiver).toBe('running');
+
+    const { submission, deliveries } = await service.admin.respond(FORM);
+    expect(deliveries.map((d) => d.status)).toEqual([200]);
+
+    const [delivery] = (await ok('webhooks.deliveries', {})).deliveries;
+    expect(delivery).toMatchObject({
+      status: 'accepted',
+      shape: 'envelope',
+      formId: FORM,
+      formName: 'Customer feedback',
+      submissionId: submission.submissionId,
+      duplicate: false,
+      cached: true,
+    });
+    expect(new SubmissionStore(db).get(FORM, submission.submissionId)?.submission.submissionId).toBe(submission.submissionId);
+    expect(events).toContainEqual({ type: 'cache.changed', workspaceId: 'ws-demo', tables: ['submissions'], formId: FORM });
+    expect(events).toContainEqual(expect.objectContaining({ type: 'webhook.delivery', deliveryId: delivery?.deliveryId }));
+
+    const [withPayload] = (await ok('webhooks.deliveries', { deliveryId: delivery!.deliveryId })).deliveries;
+    expect(withPayload?.payload).toMatchObject({ formId: FORM, submission: { submissionId: submission.submissionId } });
+  });
+
+  it('marks a delivery repeated by the sender as a duplicate', async () => {
+    const status = await ok('webhooks.receiver.start', {});
+    if (!status.running) throw new Error('receiver did not start');
+    const body = JSON.stringify({ formId: FORM, formName: 'Customer feedback', submission: (await service.admin.respond(FORM)).submission });
+    for (let i = 0; i < 2; i++) {
+      await fetch(status.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    }
+    const deliveries = (await ok('webhooks.deliveries', {})).deliveries;
+    expect(deliveries.map((d) => [d.duplicate, d.cached])).toEqual([
+      [true, false],
+      [false, true],
+    ]);
+  });
+
+  it('accepts a bare submission and a JSON string sent to the form address', async () => {
+    await ok('webhooks.receiver.start', {});
+    const webhook = await created({ formId: OTHER_FORM, toReceiver: true });
+    const [a, b] = [(await service.admin.respond(OTHER_FORM)).submission, (await service.admin.respond(OTHER_FORM)).submission];
+    await fetch(webhook.url, { method: 'POST', body: JSON.stringify(a) });
+    await fetch(webhook.url, { method: 'POST', body: JSON.stringify(JSON.stringify(b)) });
+    const [second, first] = (await ok('webhooks.deliveries', { limit: 2 })).deliveries;
+    expect(first).toMatchObject({ shape: 'submission', formId: OTHER_FORM, submissionId: a.submissionId });
+    expect(second).toMatchObject({ shape: 'string', formId: OTHER_FORM, submissionId: b.submissionId });
+  });
+
+  it('offers the webhooks pointing at it when stopped; once deleted, nothing more arrives', async () => {
+    await ok('webhooks.receiver.start', {});
+    const webhook = await created({ formId: FORM, toReceiver: true });
+    await created({ formId: FORM, url: 'https://hooks.example.com/kept' });
+
+    const stopped = await ok('webhooks.receiver.stop', {});
+    expect(stopped.pointingAtIt.map((w) => [w.id, w.receiver])).toEqual([[webhook.id, 'stopped']]);
+    expect(await ok('webhooks.receiver.status', {})).toEqual({ running: false });
+
+    await ok('webhooks.delete', { id: webhook.id });
+    const before = (await ok('webhooks.deliveries', {})).deliveries.length;
+    const { deliveries } = await service.admin.respond(FORM);
+    expect(deliveries.map((d) => d.url)).toEqual(['https://hooks.example.com/kept']);
+    expect((await ok('webhooks.deliveries', {})).deliveries).toHaveLength(before);
+  });
+
+  it('stops with the workspace that started it', async () => {
+    const status = await ok('webhooks.receiver.start', {});
+    if (!status.running) throw new Error('receiver did not start');
+    closeSession.abort();
+    await expect(fetch(status.url, { method: 'POST', body: '{}' })).rejects.toThrow();
+  });
+
+  it('refuses to point a webhook at a receiver that is not running', async () => {
+    const result = await call('webhooks.create', { formId: FORM, toReceiver: true });
+    expect(result.ok ? null : result.error.code).toBe('CONFLICT');
+  });
+});
