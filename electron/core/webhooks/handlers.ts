@@ -108,11 +108,13 @@ export function webhookHandlers(ctx: AppContext): WebhookHandlers {
     'webhooks.receiver.stop': async () => {
       const stopped = await stop();
       if (stopped === null) return { stopped: false, pointingAtIt: [] };
-      const { registry } = manager();
-      return {
-        stopped: true,
-        pointingAtIt: registry.list().filter((w) => stopped.owns(w.url)).map(annotate),
-      };
+      // Its webhooks live in the registry of the workspace that started it.
+      const session = ctx.session();
+      const pointingAtIt =
+        session.workspace.id === stopped.workspaceId
+          ? new WebhookRegistry(session.db).list().filter((w) => stopped.owns(w.url))
+          : [];
+      return { stopped: true, pointingAtIt: pointingAtIt.map(annotate) };
     },
     'webhooks.receiver.status': async () => status(),
     'webhooks.deliveries': async ({ deliveryId, limit }) => {
