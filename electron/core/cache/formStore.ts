@@ -20,6 +20,7 @@ export class FormStore {
   private readonly countsStatement;
   private readonly perDayStatement;
   private readonly metadataStatement;
+  private readonly metadataRead;
 
   constructor(private readonly db: Database.Database) {
     this.upsert = db.prepare(
@@ -37,6 +38,9 @@ export class FormStore {
        WHERE form_id = ? AND submission_time >= ? AND is_preview = 0 GROUP BY day ORDER BY day`,
     );
     this.metadataStatement = db.prepare(`UPDATE forms SET metadata_json = ? WHERE form_id = ?`);
+    this.metadataRead = db.prepare<[string], { metadata_json: string | null }>(
+      `SELECT metadata_json FROM forms WHERE form_id = ?`,
+    );
   }
 
   /**
@@ -69,7 +73,7 @@ export class FormStore {
   }
 
   has(formId: string): boolean {
-    return this.listStatement.all().some((f) => f.form_id === formId);
+    return this.metadataRead.get(formId) !== undefined;
   }
 
   counts(formId: string): CachedForm['counts'] {
@@ -91,7 +95,14 @@ export class FormStore {
     });
   }
 
-  setMetadata(formId: string, metadata: FormMetadata): void {
+  /** `null`: the server was asked and does not offer form metadata (it is beyond the interface). */
+  setMetadata(formId: string, metadata: FormMetadata | null): void {
     this.metadataStatement.run(JSON.stringify(metadata), formId);
+  }
+
+  /** Whether the server was ever asked for this form's metadata. */
+  metadataAsked(formId: string): boolean {
+    const row = this.metadataRead.get(formId);
+    return row !== undefined && row.metadata_json !== null;
   }
 }

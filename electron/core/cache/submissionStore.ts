@@ -32,6 +32,7 @@ export class SubmissionStore {
   private readonly remove;
   private readonly sweepStatement;
   private readonly newest;
+  private readonly seenStatement;
   private readonly countStatement;
   private readonly countAfterStatement;
 
@@ -62,6 +63,9 @@ export class SubmissionStore {
       `DELETE FROM submissions WHERE form_id = ? AND submission_id = ? RETURNING raw`,
     );
     this.sweepStatement = db.prepare(`DELETE FROM submissions WHERE form_id = ? AND status = ? AND seen_pass < ?`);
+    this.seenStatement = db.prepare<[string, string, number], { n: number }>(
+      `SELECT count(*) AS n FROM submissions WHERE form_id = ? AND status = ? AND seen_pass >= ?`,
+    );
     this.newest = db.prepare<[string, string], { t: string | null }>(
       `SELECT max(submission_time) AS t FROM submissions WHERE form_id = ? AND status = ? AND is_preview = 0`,
     );
@@ -147,6 +151,11 @@ export class SubmissionStore {
   /** Removes the rows of a form and status that the reconcile pass `passId` did not see. */
   sweep(formId: string, status: SubmissionStatus, passId: number): number {
     return this.sweepStatement.run(formId, status, passId).changes;
+  }
+
+  /** Rows of a form and status that the reconcile pass `passId` has seen so far (each once). */
+  countSeen(formId: string, status: SubmissionStatus, passId: number): number {
+    return this.seenStatement.get(formId, status, passId)?.n ?? 0;
   }
 
   /** The newest non-preview submission: how far the listing without previews is known. */

@@ -11,9 +11,9 @@ export interface SyncState {
   afterDate: string | null;
   nextOffset: number;
   passId: number;
-  passSeen: number;
+  passTotal: number | null;
+  passDisturbed: boolean;
   reconcileDue: boolean;
-  serverTotal: number | null;
   lastSyncedAt: string | null;
   lastReconciledAt: string | null;
   lastAttemptAt: string | null;
@@ -27,9 +27,9 @@ interface Row {
   after_date: string | null;
   next_offset: number;
   pass_id: number;
-  pass_seen: number;
+  pass_total: number | null;
+  pass_disturbed: number;
   reconcile_due: number;
-  server_total: number | null;
   last_synced_at: string | null;
   last_reconciled_at: string | null;
   last_attempt_at: string | null;
@@ -85,9 +85,9 @@ const COLUMN = {
   afterDate: 'after_date',
   nextOffset: 'next_offset',
   passId: 'pass_id',
-  passSeen: 'pass_seen',
+  passTotal: 'pass_total',
+  passDisturbed: 'pass_disturbed',
   reconcileDue: 'reconcile_due',
-  serverTotal: 'server_total',
   lastSyncedAt: 'last_synced_at',
   lastReconciledAt: 'last_reconciled_at',
   lastAttemptAt: 'last_attempt_at',
@@ -102,9 +102,9 @@ function fromRow(row: Row): SyncState {
     afterDate: row.after_date,
     nextOffset: row.next_offset,
     passId: row.pass_id,
-    passSeen: row.pass_seen,
+    passTotal: row.pass_total,
+    passDisturbed: row.pass_disturbed === 1,
     reconcileDue: row.reconcile_due === 1,
-    serverTotal: row.server_total,
     lastSyncedAt: row.last_synced_at,
     lastReconciledAt: row.last_reconciled_at,
     lastAttemptAt: row.last_attempt_at,

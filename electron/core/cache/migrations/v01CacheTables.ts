@@ -91,9 +91,11 @@ export const cacheTables: Migration = {
         after_date TEXT,
         next_offset INTEGER NOT NULL DEFAULT 0,
         pass_id INTEGER NOT NULL DEFAULT 0,
-        pass_seen INTEGER NOT NULL DEFAULT 0,
+        -- The listing's total at the last page of a reconcile; a drop means rows were deleted
+        -- mid-walk, offsets shifted, and the walk may have skipped a row: no sweep then.
+        pass_total INTEGER,
+        pass_disturbed INTEGER NOT NULL DEFAULT 0,
         reconcile_due INTEGER NOT NULL DEFAULT 1,
-        server_total INTEGER,
         last_synced_at TEXT,
         last_reconciled_at TEXT,
         last_attempt_at TEXT,

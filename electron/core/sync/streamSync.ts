@@ -1,0 +1,178 @@
+import { MAX_PAGE_SIZE, type SubmissionStatus } from '../../shared/api/endpoints';
+import { AppError } from '../../shared/errors';
+import { type ApiClient } from '../api/types';
+import { type CacheStores } from '../cache/cacheStores';
+import { toSubmissionRow } from '../cache/submissionRow';
+
+export type PassKind = 'incremental' | 'reconcile';
+
+export interface PageReport {
+  status: SubmissionStatus;
+  pass: PassKind;
+  rows: number;
+  changed: number;
+  /** Rows the listing still holds past this page. */
+  remaining: number;
+}
+
+export interface StreamOptions {
+  api: ApiClient;
+  stores: CacheStores;
+  signal: AbortSignal;
+  now: () => Date;
+  /** How far before the newest cached submission an incremental pull starts again. */
+  overlapMs: number;
+  onPage: (page: PageReport) => void;
+}
+
+export interface PassResult {
+  changed: number;
+  removed: number;
+  /** The incremental pass found a count it cannot explain: a reconcile should walk the form. */
+  reconcileDue: boolean;
+}
+
+/**
+ * Pulls what is new in one form and status: `sort=asc` from the newest cached submission (less an
+ * overlap for late arrivals), offset paging. Each page is stored with the pass's position in one
+ * transaction, so a sync cut at any point resumes where it stopped. At the end, the listing's total
+ * is checked against the cache: a difference means deletions (or a skipped row) a reconcile finds.
+ */
+export async function incrementalPass(formId: string, status: SubmissionStatus, o: StreamOptions): Promise<PassResult> {
+  const { submissions, syncState } = o.stores;
+  let state = syncState.get(formId, status);
+  if (state.phase !== 'incremental') {
+    const newest = submissions.newestSubmissionTime(formId, status);
+    const afterDate = newest === null ? null : new Date(Date.parse(newest) - o.overlapMs).toISOString();
+    syncState.update(formId, status, { phase: 'incremental', afterDate, nextOffset: 0 });
+    state = syncState.get(formId, status);
+  }
+  const afterDate = state.afterDate ?? undefined;
+  let offset = state.nextOffset;
+  let changed = 0;
+  for (;;) {
+    checkCancelled(o.signal);
+    const page = await o.api.listSubmissions(
+      formId,
+      { status, sort: 'asc', limit: MAX_PAGE_SIZE, offset, ...(afterDate ? { afterDate } : {}) },
+      { priority: 'background', signal: o.signal },
+    );
+    offset += page.responses.length;
+    const done = page.responses.length < MAX_PAGE_SIZE || offset >= page.totalResponses;
+    const syncedAt = o.now().toISOString();
+    let reconcileDue = false;
+    o.stores.submissions.transaction(() => {
+      const counts = submissions.upsert(
+        formId,
+        page.responses.map((s) => toSubmissionRow(s, status, false)),
+        syncedAt,
+        // Rows that arrive while a reconcile is half-way are marked seen by it: they exist.
+        { seenPass: state.passId },
+      );
+      changed += counts.inserted + counts.updated;
+      o.stores.questions.learnFrom(formId, page.responses);
+      if (!done) {
+        syncState.update(formId, status, { nextOffset: offset });
+        return;
+      }
+      reconcileDue = state.reconcileDue || submissions.count(formId, status, afterDate) !== page.totalResponses;
+      syncState.update(formId, status, {
+        phase: 'idle',
+        nextOffset: 0,
+        reconcileDue,
+        lastSyncedAt: syncedAt,
+        lastError: null,
+      });
+    });
+    o.onPage({
+      status,
+      pass: 'incremental',
+      rows: page.responses.length,
+      changed,
+      remaining: Math.max(0, page.totalResponses - offset),
+    });
+    if (done) return { changed, removed: 0, reconcileDue };
+  }
+}
+
+/**
+ * Walks the whole form and status, previews included, refreshing every row (edits show as a new
+ * `lastUpdatedAt`), then sweeps the cached rows the walk did not see: deleted on the server. Rows
+ * first met here that the preview-free listing never returned are preview responses; the next
+ * incremental pull corrects any that were merely newer than it. The sweep is skipped when the
+ * listing shrank during the walk (offsets shifted, a row may have been skipped): the next sync
+ * walks again.
+ */
+export async function reconcilePass(formId: string, status: SubmissionStatus, o: StreamOptions): Promise<PassResult> {
+  const { submissions, syncState } = o.stores;
+  let state = syncState.get(formId, status);
+  if (state.phase !== 'reconcile') {
+    syncState.update(formId, status, {
+      phase: 'reconcile',
+      passId: syncState.newPassId(),
+      nextOffset: 0,
+      passTotal: null,
+      passDisturbed: false,
+    });
+    state = syncState.get(formId, status);
+  }
+  const { passId } = state;
+  let offset = state.nextOffset;
+  let passTotal = state.passTotal;
+  let disturbed = state.passDisturbed;
+  let changed = 0;
+  for (;;) {
+    checkCancelled(o.signal);
+    const page = await o.api.listSubmissions(
+      formId,
+      { status, sort: 'asc', limit: MAX_PAGE_SIZE, offset, includePreview: true },
+      { priority: 'background', signal: o.signal },
+    );
+    offset += page.responses.length;
+    if (passTotal !== null && page.totalResponses < passTotal) disturbed = true;
+    passTotal = page.totalResponses;
+    const done = page.responses.length < MAX_PAGE_SIZE || offset >= page.totalResponses;
+    const syncedAt = o.now().toISOString();
+    let removed = 0;
+    let reconcileDue = false;
+    o.stores.submissions.transaction(() => {
+      const counts = submissions.upsert(
+        formId,
+        page.responses.map((s) => toSubmissionRow(s, status, true)),
+        syncedAt,
+        { seenPass: passId, keepPreviewFlag: true },
+      );
+      changed += counts.inserted + counts.updated;
+      o.stores.questions.learnFrom(formId, page.responses);
+      if (!done) {
+        syncState.update(formId, status, { nextOffset: offset, passTotal, passDisturbed: disturbed });
+        return;
+      }
+      const complete = !disturbed && submissions.countSeen(formId, status, passId) >= page.totalResponses;
+      if (complete) removed = submissions.sweep(formId, status, passId);
+      reconcileDue = !complete;
+      syncState.update(formId, status, {
+        phase: 'idle',
+        nextOffset: 0,
+        passTotal,
+        passDisturbed: false,
+        reconcileDue,
+        lastSyncedAt: syncedAt,
+        ...(complete ? { lastReconciledAt: syncedAt } : {}),
+        lastError: null,
+      });
+    });
+    o.onPage({
+      status,
+      pass: 'reconcile',
+      rows: page.responses.length,
+      changed: changed + removed,
+      remaining: Math.max(0, page.totalResponses - offset),
+    });
+    if (done) return { changed, removed, reconcileDue };
+  }
+}
+
+export function checkCancelled(signal: AbortSignal): void {
+  if (signal.aborted) throw new AppError('CANCELLED', 'Sync was cancelled.');
+}

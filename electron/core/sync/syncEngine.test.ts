@@ -1,0 +1,209 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Submission } from '../../shared/api/submission';
+import { type LocalApiData } from '../../shared/api/localApi';
+import { SubmissionFilter } from '../../shared/contract/submissions';
+import { startLocalApi, type LocalApi, type LocalApiOptions } from '../../local-api';
+import { cacheStores } from '../cache/cacheStores';
+import { type WorkspaceSession } from '../context';
+import { ConnectionMonitor } from './connection';
+import { DEFAULT_TUNING, SyncEngine } from './syncEngine';
+import { createTestContext, type TestContext } from './testing/testContext';
+
+let dir: string;
+let server: LocalApi;
+let testbed: TestContext;
+let session: WorkspaceSession;
+
+async function setUp(options: LocalApiOptions = {}): Promise<void> {
+  server = await startLocalApi({ rateLimit: 0, submissionsPerForm: 160, seed: 7, ...options });
+  testbed = createTestContext({ baseUrl: server.baseUrl, apiKey: server.apiKey, dataDir: dir });
+  session = testbed.open();
+}
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-sync-'));
+});
+afterEach(async () => {
+  testbed?.close();
+  await server?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function engine(): SyncEngine {
+  return new SyncEngine({
+    workspaceId: session.workspace.id,
+    api: session.api,
+    stores: cacheStores(session.db),
+    connection: new ConnectionMonitor(() => {}),
+    emit: (event) => testbed.ctx.emit(event),
+  });
+}
+
+const never = new AbortController().signal;
+
+function formIds(): string[] {
+  return cacheStores(session.db).forms.list().map((f) => f.formId);
+}
+
+/** Every cached submission of a form, previews and both statuses, in the server's order. */
+function cached(formId: string): Submission[] {
+  const filter = SubmissionFilter.parse({ formId, status: 'all', includePreview: true });
+  return [...cacheStores(session.db).query.all(filter)].map((r) => r.submission);
+}
+
+function expectCacheEqualsServer(): void {
+  const forms = formIds();
+  expect(forms.length).toBeGreaterThan(0);
+  for (const formId of forms) {
+    const expected = server.admin.submissionsOf(formId);
+    expect(cached(formId).map((s) => s.submissionId)).toEqual(expected.map((s) => s.submissionId));
+    expect(cached(formId)).toEqual(expected);
+  }
+}
+
+const listRequests = () => server.admin.requests().filter((r) => /^\/forms\/[^/]+\/submissions$/.test(r.path));
+
+describe('SyncEngine against the local API', () => {
+  it('fills an empty cache with exactly the server submissions', async () => {
+    await setUp();
+    const results = await engine().run({ mode: 'incremental' }, never);
+    expect(results.every((r) => r.error === null)).toBe(true);
+    expectCacheEqualsServer();
+    expect(testbed.events.some((e) => e.type === 'sync.progress' && e.done)).toBe(true);
+    expect(testbed.events.some((e) => e.type === 'cache.changed')).toBe(true);
+  });
+
+  it('costs one list request per form and status when nothing is new', async () => {
+    await setUp();
+    await engine().run({ mode: 'incremental' }, never);
+    server.admin.clearRequests();
+    await engine().run({ mode: 'incremental' }, never);
+    const lists = listRequests();
+    expect(lists).toHaveLength(formIds().length * 2);
+    expect(new Set(lists.map((r) => `${r.path} ${r.query.status}`)).size).toBe(lists.length);
+  });
+
+  it('pulls new respondents incrementally, and flags preview responses found by a full walk', async () => {
+    await setUp();
+    await engine().run({ mode: 'incremental' }, never);
+    const formId = formIds()[0] ?? '';
+    const fresh = await server.admin.respond(formId, {});
+    const unfinished = await server.admin.respond(formId, { status: 'in_progress' });
+    const stores = cacheStores(session.db);
+    await engine().run({ mode: 'incremental' }, never);
+    expect(stores.submissions.get(formId, fresh.submission.submissionId)).toMatchObject({ status: 'finished', isPreview: false });
+    expect(stores.submissions.get(formId, unfinished.submission.submissionId)?.status).toBe('in_progress');
+
+    const preview = await server.admin.respond(formId, { preview: true });
+    await engine().run({ mode: 'full' }, never);
+    expectCacheEqualsServer();
+    expect(stores.submissions.get(formId, preview.submission.submissionId)?.isPreview).toBe(true);
+    expect(stores.submissions.get(formId, fresh.submission.submissionId)?.isPreview).toBe(false);
+  });
+
+  it('converges after edits and deletions made elsewhere', async () => {
+    await setUp();
+    await engine().run({ mode: 'incremental' }, never);
+    for (const formId of formIds()) {
+      const all = server.admin.submissionsOf(formId);
+      for (const s of all.slice(0, 5)) server.admin.remove(formId, s.submissionId);
+      for (const s of all.slice(10, 14)) server.admin.edit(formId, s.submissionId);
+    }
+    await engine().run({ mode: 'full' }, never);
+    expectCacheEqualsServer();
+  });
+
+  it('notices deletions among recent rows from the count alone', async () => {
+    await setUp();
+    await engine().run({ mode: 'incremental' }, never);
+    const formId = formIds()[0] ?? '';
+    const newest = server.admin.submissionsOf(formId).at(-1);
+    // A respondent arrives and a recent row goes: counts after the overlap no longer agree.
+    await server.admin.respond(formId, {});
+    server.admin.remove(formId, newest?.submissionId ?? '');
+    await engine().run({ mode: 'incremental' }, never);
+    expectCacheEqualsServer();
+  });
+
+  it('keeps unknown fields and question types through sync unchanged', async () => {
+    const data: LocalApiData = {
+      forms: [
+        {
+          id: 'odd1',
+          name: 'Odd form',
+          questions: [{ id: 'h1', name: 'Hologram', type: 'HologramPicker' }],
+          submissions: [
+            {
+              submissionId: 'x1',
+              submissionTime: '2026-01-01T00:00:00.000Z',
+              lastUpdatedAt: '2026-01-01T00:00:00.000Z',
+              questions: [{ id: 'h1', name: 'Hologram', type: 'HologramPicker', value: { beam: [1, 'two'] } }],
+              documents: [{ id: 'd1', name: 'Contract', url: 'https://example.test/d' }],
+              approvals: [{ state: 'pending' }],
+            },
+          ],
+        },
+      ],
+    };
+    await setUp({ data });
+    await engine().run({ mode: 'incremental' }, never);
+    expectCacheEqualsServer();
+    const row = cacheStores(session.db).submissions.get('odd1', 'x1')?.submission as Record<string, unknown>;
+    expect(row.documents).toEqual([{ id: 'd1', name: 'Contract', url: 'https://example.test/d' }]);
+    expect(row.approvals).toEqual([{ state: 'pending' }]);
+  });
+
+  it('resumes a sync cut by dropped connections from the page it reached', async () => {
+    await setUp({ submissionsPerForm: 700 });
+    const stores = cacheStores(session.db);
+    stores.forms.replaceListed(await session.api.listForms(), DEFAULT_TUNING.now().toISOString());
+    const formId = formIds()[0] ?? '';
+    // Two pages get through, then every list request is cut until the faults are cleared.
+    server.admin.setFaults([{ kind: 'latency', ms: 0, path: '/forms/*/submissions', times: 2 }]);
+    let pages = 0;
+    const cut = new SyncEngine({
+      workspaceId: 'w',
+      api: session.api,
+      stores,
+      connection: new ConnectionMonitor(() => {}),
+      emit: (event) => {
+        if (event.type === 'sync.progress' && !event.done && ++pages === 2) {
+          server.admin.setFaults([{ kind: 'reset', path: '/forms/*/submissions' }]);
+        }
+      },
+    });
+    const [result] = await cut.run({ formId, mode: 'incremental' }, never);
+    expect(result?.error?.code).toBe('NETWORK');
+    const state = stores.syncState.get(formId, 'finished');
+    expect(state.phase).toBe('incremental');
+    expect(state.nextOffset).toBe(300);
+    expect(stores.submissions.count(formId, 'finished')).toBe(300);
+
+    server.admin.clearFaults();
+    server.admin.clearRequests();
+    await engine().run({ formId, mode: 'incremental' }, never);
+    expect(listRequests()[0]?.query.offset).toBe('300');
+    expect(cached(formId)).toEqual(server.admin.submissionsOf(formId));
+  });
+
+  it('rides out a 429 storm and converges', async () => {
+    await setUp();
+    server.admin.setFaults([{ kind: 'tooManyRequests', path: '/forms/*/submissions', times: 3 }]);
+    const results = await engine().run({ mode: 'incremental' }, never);
+    expect(results.every((r) => r.error === null)).toBe(true);
+    expect(server.admin.requests().filter((r) => r.status === 429)).toHaveLength(3);
+    expectCacheEqualsServer();
+  });
+
+  it('stops at the signal and says so', async () => {
+    await setUp();
+    const controller = new AbortController();
+    controller.abort();
+    await expect(engine().run({ formId: 'cFb7q2LxWm', mode: 'incremental' }, controller.signal)).rejects.toMatchObject({
+      code: 'CANCELLED',
+    });
+  });
+});

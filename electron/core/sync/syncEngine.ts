@@ -1,0 +1,187 @@
+import { SubmissionStatus } from '../../shared/api/endpoints';
+import { type AppEvent } from '../../shared/contract/events';
+import { type SyncMode } from '../../shared/contract/sync';
+import { AppError, isAppError } from '../../shared/errors';
+import { type ApiClient } from '../api/types';
+import { type CacheStores } from '../cache/cacheStores';
+import { type ConnectionMonitor } from './connection';
+import { checkCancelled, incrementalPass, reconcilePass, type PageReport } from './streamSync';
+
+export interface SyncTuning {
+  /** An incremental pull starts this long before the newest cached submission. */
+  overlapMs: number;
+  /** A form not walked in full for this long gets a reconcile pass even when counts agree. */
+  reconcileEveryMs: number;
+  now: () => Date;
+}
+
+export const DEFAULT_TUNING: SyncTuning = {
+  overlapMs: 5 * 60_000,
+  reconcileEveryMs: 6 * 60 * 60_000,
+  now: () => new Date(),
+};
+
+export interface SyncTarget {
+  workspaceId: string;
+  api: ApiClient;
+  stores: CacheStores;
+  connection: ConnectionMonitor;
+  emit: (event: AppEvent) => void;
+}
+
+export interface FormSyncResult {
+  formId: string;
+  changed: number;
+  removed: number;
+  error: AppError | null;
+}
+
+const STATUSES = SubmissionStatus.options;
+
+/**
+ * Keeps a workspace's cache true to the server, one form at a time: per status an incremental
+ * pull, then a reconcile walk when one is due (asked for, a count that does not add up, a pass
+ * left half-way, or none for a while). Runs at background priority; stops at the signal.
+ */
+export class SyncEngine {
+  constructor(
+    private readonly target: SyncTarget,
+    private readonly tuning: SyncTuning = DEFAULT_TUNING,
+  ) {}
+
+  /** Syncs one form, or refreshes the form list and syncs every form. */
+  async run(scope: { formId?: string; mode: SyncMode }, signal: AbortSignal): Promise<FormSyncResult[]> {
+    const formIds = scope.formId === undefined ? await this.refreshForms(signal) : [scope.formId];
+    const results: FormSyncResult[] = [];
+    for (const formId of formIds) {
+      checkCancelled(signal);
+      const result = await this.syncForm(formId, scope.mode, signal);
+      results.push(result);
+      // Without a connection (or a key) the other forms would fail the same way.
+      if (result.error && this.target.connection.state !== 'online') break;
+    }
+    return results;
+  }
+
+  private async refreshForms(signal: AbortSignal): Promise<string[]> {
+    const { api, stores, connection } = this.target;
+    const forms = await connection.track(() => api.listForms({ priority: 'background', signal }));
+    stores.forms.replaceListed(forms, this.tuning.now().toISOString());
+    this.changed(['forms']);
+    return forms.map((f) => f.formId);
+  }
+
+  async syncForm(formId: string, mode: SyncMode, signal: AbortSignal): Promise<FormSyncResult> {
+    const { stores, connection } = this.target;
+    const progress = new ProgressMeter(this.tuning.now);
+    const result: FormSyncResult = { formId, changed: 0, removed: 0, error: null };
+    const options = {
+      api: this.target.api,
+      stores,
+      signal,
+      now: this.tuning.now,
+      overlapMs: this.tuning.overlapMs,
+      onPage: (page: PageReport) => {
+        connection.answered();
+        this.progress(formId, page.pass, progress.page(page), false);
+        if (page.changed > 0) this.changed(['submissions'], formId);
+      },
+    };
+    try {
+      await this.learnMetadata(formId, mode, signal);
+      for (const status of STATUSES) {
+        const pulled = await incrementalPass(formId, status, options);
+        result.changed += pulled.changed;
+        const state = stores.syncState.get(formId, status);
+        if (mode === 'full' || pulled.reconcileDue || this.reconcileStale(state.lastReconciledAt)) {
+          const walked = await reconcilePass(formId, status, options);
+          result.changed += walked.changed;
+          result.removed += walked.removed;
+        }
+      }
+      this.progress(formId, 'done', progress.totals(), true);
+    } catch (error) {
+      const failure = isAppError(error) ? error : new AppError('INTERNAL', 'Sync stopped on an unexpected error.', { cause: error });
+      connection.failed(failure);
+      result.error = failure;
+      const at = this.tuning.now().toISOString();
+      for (const status of STATUSES) stores.syncState.update(formId, status, { lastAttemptAt: at, lastError: failure.message });
+      this.progress(formId, 'stopped', progress.totals(), true, failure.message);
+      if (failure.code === 'CANCELLED') throw failure;
+    } finally {
+      if (result.changed + result.removed > 0) this.changed(['submissions', 'questions'], formId);
+    }
+    return result;
+  }
+
+  /** Asks once per form (and on a full sync) for the form's questions, where the server offers them. */
+  private async learnMetadata(formId: string, mode: SyncMode, signal: AbortSignal): Promise<void> {
+    const { api, stores, connection } = this.target;
+    if (!stores.forms.has(formId) || (mode === 'incremental' && stores.forms.metadataAsked(formId))) return;
+    const metadata = await connection.track(() => api.getFormMetadata(formId, { priority: 'background', signal }));
+    stores.db.transaction(() => {
+      stores.forms.setMetadata(formId, metadata);
+      if (metadata) stores.questions.adoptMetadata(formId, metadata);
+    })();
+  }
+
+  private reconcileStale(lastReconciledAt: string | null): boolean {
+    if (lastReconciledAt === null) return true;
+    return this.tuning.now().getTime() - Date.parse(lastReconciledAt) >= this.tuning.reconcileEveryMs;
+  }
+
+  private progress(formId: string, phase: string, p: Progress, done: boolean, error?: string): void {
+    this.target.emit({
+      type: 'sync.progress',
+      workspaceId: this.target.workspaceId,
+      formId,
+      phase,
+      pagesDone: p.pages,
+      rowsDone: p.rows,
+      totalExpected: p.expected,
+      etaMs: done ? 0 : p.etaMs,
+      done,
+      ...(error === undefined ? {} : { error }),
+    });
+  }
+
+  private changed(tables: string[], formId?: string): void {
+    this.target.emit({
+      type: 'cache.changed',
+      workspaceId: this.target.workspaceId,
+      tables,
+      ...(formId === undefined ? {} : { formId }),
+    });
+  }
+}
+
+interface Progress {
+  pages: number;
+  rows: number;
+  expected: number | null;
+  etaMs: number | null;
+}
+
+/** Pages and rows so far, and an ETA from the listing's remaining rows at the pace seen so far. */
+class ProgressMeter {
+  private pages = 0;
+  private rows = 0;
+  private readonly started: number;
+  private remaining = 0;
+
+  constructor(private readonly now: () => Date) {
+    this.started = now().getTime();
+  }
+
+  page(page: PageReport): Progress {
+    this.pages++;
+    this.rows += page.rows;
+    this.remaining = page.remaining;
+    const perRow = (this.now().getTime() - this.started) / Math.max(1, this.rows);
+    return { pages: this.pages, rows: this.rows, expected: this.rows + page.remaining, etaMs: Math.round(perRow * page.remaining) };
+  }
+
+  totals(): Progress {
+    return { pages: this.pages, rows: this.rows, expected: this.rows + this.remaining, etaMs: null };
+  }
+}

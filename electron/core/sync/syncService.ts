@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import { type SyncMode, type SyncStatus } from '../../shared/contract/sync';
+import { AppError } from '../../shared/errors';
+import { cacheStores } from '../cache/cacheStores';
+import { type AppContext, type WorkspaceSession } from '../context';
+import { ConnectionMonitor } from './connection';
+import { DEFAULT_TUNING, SyncEngine, type FormSyncResult, type SyncTuning } from './syncEngine';
+import { formSyncStatus } from './syncStatus';
+
+export interface SyncServiceOptions extends Partial<SyncTuning> {
+  /** Background incremental sync of every form this often while a workspace is open; 0 = never. */
+  intervalMs?: number;
+  /** A form not synced for this long shows as stale. */
+  staleAfterMs?: number;
+}
+
+interface Job {
+  id: string;
+  formId: string | null;
+  mode: SyncMode;
+  startedAt: string;
+  controller: AbortController;
+  done: Promise<FormSyncResult[]>;
+}
+
+interface Attached {
+  session: WorkspaceSession;
+  engine: SyncEngine;
+  connection: ConnectionMonitor;
+  timer: NodeJS.Timeout | null;
+  job: Job | null;
+}
+
+/**
+ * Sync for the open workspace: starts when a workspace opens, repeats on an interval, runs on
+ * demand, one job at a time, cancellable, and stops with the session. Also the home of the
+ * session's connection state, which every operation that calls the server keeps up to date.
+ */
+export class SyncService {
+  private attached: Attached | null = null;
+  private readonly tuning: SyncTuning;
+  private readonly intervalMs: number;
+  private readonly staleAfterMs: number;
+
+  constructor(
+    private readonly ctx: AppContext,
+    options: SyncServiceOptions = {},
+  ) {
+    this.tuning = { ...DEFAULT_TUNING, ...options };
+    this.intervalMs = options.intervalMs ?? 5 * 60_000;
+    this.staleAfterMs = options.staleAfterMs ?? 30 * 60_000;
+    ctx.onSessionOpened((session) => this.attach(session));
+  }
+
+  /** The connection state of the open session (created on first use). */
+  connection(): ConnectionMonitor {
+    return this.current().connection;
+  }
+
+  start(scope: { formId?: string; mode: SyncMode }): { started: boolean; job: ReturnType<SyncService['describe']> } {
+    const attached = this.current();
+    if (attached.job) return { started: false, job: this.describe(attached.job) };
+    const controller = new AbortController();
+    const signal = AbortSignal.any([controller.signal, attached.session.signal]);
+    const job: Job = {
+      id: randomUUID(),
+      formId: scope.formId ?? null,
+      mode: scope.mode,
+      startedAt: this.tuning.now().toISOString(),
+      controller,
+      done: Promise.resolve([]),
+    };
+    job.done = attached.engine
+      .run(scope, signal)
+      .catch((error: unknown) => {
+        // Failures are recorded per form and in the connection state; a job never rejects.
+        attached.connection.failed(error);
+        return [];
+      })
+      .finally(() => {
+        if (attached.job === job) attached.job = null;
+      });
+    attached.job = job;
+    return { started: true, job: this.describe(job) };
+  }
+
+  cancel(): boolean {
+    const job = this.attached?.job;
+    if (!job) return false;
+    job.controller.abort();
+    return true;
+  }
+
+  /** Resolves when the running job (if any) has finished; for callers that must wait. */
+  async idle(): Promise<FormSyncResult[]> {
+    return (await this.attached?.job?.done) ?? [];
+  }
+
+  status(formId?: string): SyncStatus {
+    const attached = this.current();
+    const stores = cacheStores(attached.session.db);
+    const now = this.tuning.now();
+    const connection = attached.connection.snapshot();
+    const running = attached.job;
+    const forms = stores.forms
+      .list()
+      .filter((f) => formId === undefined || f.formId === formId)
+      .map((form) =>
+        formSyncStatus(form, stores.syncState.list(form.formId), {
+          syncing: running !== null && (running.formId === null || running.formId === form.formId),
+          online: connection.state === 'online' || connection.state === 'unknown',
+          now,
+          staleAfterMs: this.staleAfterMs,
+        }),
+      );
+    return { connection, running: running ? this.describe(running) : null, forms };
+  }
+
+  private describe(job: Job) {
+    return { jobId: job.id, formId: job.formId, mode: job.mode, startedAt: job.startedAt };
+  }
+
+  private current(): Attached {
+    const session = this.ctx.session();
+    if (this.attached?.session !== session) this.attach(session, false);
+    if (!this.attached) throw new AppError('INTERNAL', 'Sync could not attach to the workspace.');
+    return this.attached;
+  }
+
+  private attach(session: WorkspaceSession, syncNow = true): void {
+    if (this.attached?.session === session) return;
+    this.detach();
+    const connection = new ConnectionMonitor(
+      (state) => {
+        if (state !== 'unknown') this.ctx.emit({ type: 'connection.changed', workspaceId: session.workspace.id, state });
+      },
+      this.tuning.now,
+    );
+    const engine = new SyncEngine(
+      {
+        workspaceId: session.workspace.id,
+        api: session.api,
+        stores: cacheStores(session.db),
+        connection,
+        emit: (event) => this.ctx.emit(event),
+      },
+      this.tuning,
+    );
+    const attached: Attached = { session, engine, connection, timer: null, job: null };
+    this.attached = attached;
+    if (this.intervalMs > 0) {
+      attached.timer = setInterval(() => {
+        if (this.attached === attached && !attached.job) this.start({ mode: 'incremental' });
+      }, this.intervalMs);
+      attached.timer.unref();
+    }
+    session.signal.addEventListener('abort', () => this.detachIf(attached), { once: true });
+    if (syncNow) this.start({ mode: 'incremental' });
+  }
+
+  private detachIf(attached: Attached): void {
+    if (this.attached === attached) this.detach();
+  }
+
+  private detach(): void {
+    const attached = this.attached;
+    if (!attached) return;
+    if (attached.timer) clearInterval(attached.timer);
+    attached.job?.controller.abort();
+    this.attached = null;
+  }
+}
+
+const services = new WeakMap<AppContext, SyncService>();
+
+/** The one sync service of an application context. */
+export function syncServiceFor(ctx: AppContext, options?: SyncServiceOptions): SyncService {
+  let service = services.get(ctx);
+  if (!service) {
+    service = new SyncService(ctx, options);
+    services.set(ctx, service);
+  }
+  return service;
+}
