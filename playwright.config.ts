@@ -4,6 +4,22 @@ import { type AppFixtureOptions } from './e2e/fixtures';
 
 const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
+const chromium = {
+  browserName: 'chromium' as const,
+  launchOptions: {
+    ...(existsSync(DEBIAN_CHROMIUM) ? { executablePath: DEBIAN_CHROMIUM } : {}),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  },
+};
+
 /**
  * End-to-end tests of the real renderer. `browser`: Chromium against browser mode (the host,
  * in-process per test). `electron`: the same specs in the Electron app, wherever its binary
@@ -25,29 +41,8 @@ export default defineConfig<AppFixtureOptions>({
     screenshot: 'only-on-failure',
   },
   projects: [
-    {
-      name: 'browser',
-      testIgnore: 'electron/**',
-      use: {
-        mode: 'browser',
-        browserName: 'chromium',
-        launchOptions: {
-          ...(existsSync(DEBIAN_CHROMIUM) ? { executablePath: DEBIAN_CHROMIUM } : {}),
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-dev-shm-usage',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
-      },
-    },
-    {
-      name: 'electron',
-      use: { mode: 'electron' },
-    },
+    { name: 'browser', testIgnore: 'electron/**', use: { mode: 'browser', ...chromium } },
+    // Chromium is configured here too: Playwright's page fixture exists in every project.
+    { name: 'electron', use: { mode: 'electron', ...chromium } },
   ],
 });

@@ -22,7 +22,8 @@ test.describe('app shell', () => {
 
   test('says the key was refused when it is wrong, and saves nothing', async ({ app, remoteApi }) => {
     await connect(app, remoteApi.baseUrl, 'sk_test_not_the_right_key');
-    await expect(app.getByRole('alert').filter({ hasText: 'refused this API key' })).toBeVisible();
+    const form = app.getByRole('form', { name: 'Connect your account' });
+    await expect(form.getByText(/refused this API key/)).toBeVisible();
     await expect(app.locator('[data-state="welcome"]')).toBeVisible();
   });
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../core/log';
+import { MEMORY_BACKEND } from '../core/workspaces/memoryVault';
 import { startHost, type Host } from './startHost';
 import { MAX_RPC_BODY_BYTES } from './hostServer';
 
@@ -74,7 +75,7 @@ describe('browser-mode host', () => {
     const ok = await rpc({ op: 'workspaces.list', input: {} });
     expect(await ok.json()).toEqual({
       ok: true,
-      data: { workspaces: [], currentId: null, keyring: { secure: true, backend: 'memory' } },
+      data: { workspaces: [], currentId: null, keyring: { secure: true, backend: MEMORY_BACKEND } },
     });
     expect((await rpc({ op: 'workspaces.list' }, { authorization: 'Bearer wrong' })).status).toBe(401);
     expect((await rpc({ op: 'workspaces.list' }, { authorization: '' })).status).toBe(401);
