@@ -21,6 +21,13 @@ export const AppEvent = z.discriminatedUnion('type', [
     rowsDone: z.number(),
     rowsTotal: z.number(),
     etaMs: z.number().nullable(),
+    batchesDone: z.number().optional(),
+    batchesTotal: z.number().optional(),
+    rowsPerSecond: z.number().nullable().optional(),
+    created: z.number().optional(),
+    failed: z.number().optional(),
+    /** What the last check of an uncertain batch found, for people. */
+    notice: z.string().nullable().optional(),
   }),
   z.object({
     type: z.literal('cache.changed'),
