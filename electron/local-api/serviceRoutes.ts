@@ -87,6 +87,15 @@ export async function answerService(
   if (request.method === 'POST' && matchPath('/forms/:formId/submissions', request.path)) {
     const formId = matchPath('/forms/:formId/submissions', request.path)?.formId ?? '';
     const { submissions } = validated(CreateSubmissionsRequest, await request.readBody());
+    const badTimes = submissions.flatMap((submission, i) =>
+      (['submissionTime', 'lastUpdatedAt'] as const).flatMap((field) => {
+        const value = submission[field];
+        return value === undefined || !Number.isNaN(Date.parse(value))
+          ? []
+          : [{ code: 'invalid_format', format: 'datetime', path: ['submissions', i, field], message: 'Invalid ISO datetime' }];
+      }),
+    );
+    if (badTimes.length > 0) throw new ServiceError(400, JSON.stringify(badTimes));
     authenticate(request.authorization, keys);
     const created = service.create(formId, submissions);
     return { body: { submissions: created }, created: created.length };
