@@ -1,0 +1,120 @@
+import { type Page } from '@playwright/test';
+import { DEMO_API_KEY } from '../electron/local-api';
+import { expect, test } from './fixtures';
+
+const FORM_ID = 'cFb7q2LxWm';
+const FORM_NAME = 'Customer feedback';
+
+interface Responded {
+  submission: { submissionId: string };
+  deliveries: { url: string; status?: number }[];
+}
+
+/** A respondent submits the demo form on the demo workspace's local API (its admin surface). */
+async function respond(demoBaseUrl: string, name: string): Promise<Responded> {
+  const origin = new URL(demoBaseUrl).origin;
+  const response = await fetch(`${origin}/__local/forms/${FORM_ID}/respond`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${DEMO_API_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ answers: { nm01: name } }),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Responded;
+}
+
+async function openWebhooks(app: Page): Promise<void> {
+  await app.getByRole('button', { name: 'Open the demo workspace' }).click();
+  await expect(app.getByRole('heading', { name: 'Forms', exact: true })).toBeVisible();
+  await app.getByRole('link', { name: 'Webhooks' }).click();
+  await expect(app.getByRole('heading', { name: 'Webhooks', exact: true })).toBeVisible();
+}
+
+test.describe('webhooks', () => {
+  test('a receiver on this computer shows live deliveries, fills the table, and goes quiet once the webhook is deleted', async ({
+    app,
+    host,
+  }) => {
+    test.skip(host === null, 'The demo local API handle is reached through the browser-mode host.');
+    await openWebhooks(app);
+    const demoBaseUrl = host!.workspaces.session().workspace.baseUrl;
+
+    await app.getByRole('button', { name: 'Start receiver' }).click();
+    await expect(app.locator('[data-state="receiver-running"]')).toBeVisible();
+    await expect(app.getByLabel('Receiver address', { exact: true })).toContainText('http://127.0.0.1:');
+
+    const toReceiver = app.getByRole('form', { name: 'Send a form to the receiver' });
+    await toReceiver.getByLabel('Form to watch').click();
+    await app.getByRole('option', { name: FORM_NAME }).click();
+    await toReceiver.getByRole('button', { name: 'Create webhook to receiver' }).click();
+    const createdId = await app.getByTestId('created-webhook-id').first().textContent();
+    expect(createdId).toMatch(/^\d+$/);
+    const row = app.getByRole('table', { name: 'Webhooks' }).locator(`[data-webhook-id="${createdId}"]`);
+    await expect(row).toContainText('test receiver');
+    await expect(row).toContainText(FORM_NAME);
+
+    const deliveries = app.getByRole('table', { name: 'Deliveries' });
+    const first = await respond(demoBaseUrl, 'Ada Webhook');
+    expect(first.deliveries.map((d) => d.status)).toEqual([200]);
+    await expect(deliveries.locator(`[data-submission-id="${first.submission.submissionId}"]`)).toContainText('in table');
+    const second = await respond(demoBaseUrl, 'Grace Webhook');
+    await expect(deliveries.locator(`[data-submission-id="${second.submission.submissionId}"]`)).toBeVisible();
+    await expect(deliveries).toHaveAttribute('data-count', '2');
+
+    await deliveries.locator(`[data-submission-id="${first.submission.submissionId}"]`).getByRole('button', { name: 'View payload' }).click();
+    await expect(app.getByRole('dialog', { name: 'Delivery payload' }).getByLabel('Payload')).toContainText('Ada Webhook');
+    await app.keyboard.press('Escape');
+
+    // The delivered submissions are in the cache: the form's table shows them without a sync.
+    await app.evaluate((formId) => {
+      window.location.hash = `#/submissions?form=${formId}`;
+    }, FORM_ID);
+    await expect(app.getByText('Ada Webhook').first()).toBeVisible();
+    await expect(app.getByText('Grace Webhook').first()).toBeVisible();
+
+    await app.getByRole('link', { name: 'Webhooks' }).click();
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await app.getByRole('dialog', { name: 'Delete webhook' }).getByRole('button', { name: 'Delete webhook' }).click();
+    await expect(row).toHaveCount(0);
+
+    const after = await respond(demoBaseUrl, 'Nobody Listening');
+    expect(after.deliveries).toEqual([]);
+    await expect(deliveries).toHaveAttribute('data-count', '2');
+    await expect(app.getByText(after.submission.submissionId)).toHaveCount(0);
+  });
+
+  test('warns before a duplicate, refuses unsafe urls, and clears an id the service no longer knows', async ({ app }) => {
+    await openWebhooks(app);
+    const create = app.getByRole('form', { name: 'Create webhook' });
+    await create.getByLabel('Form', { exact: true }).click();
+    await app.getByRole('option', { name: FORM_NAME }).click();
+
+    await create.getByLabel('Url', { exact: true }).fill('javascript:alert(1)');
+    await create.getByRole('button', { name: 'Create webhook' }).click();
+    await expect(create.getByText('"javascript:" addresses cannot receive webhooks')).toBeVisible();
+
+    await create.getByLabel('Url', { exact: true }).fill('https://hooks.example.com/formdesk');
+    await create.getByRole('button', { name: 'Create webhook' }).click();
+    await expect(app.locator('[data-state="created"]')).toBeVisible();
+    await create.getByRole('button', { name: 'Create webhook' }).click();
+    await expect(app.locator('[data-state="duplicate"]')).toContainText('already delivers to this address');
+    await app.getByRole('button', { name: 'Create another anyway' }).click();
+    await expect(app.getByRole('table', { name: 'Webhooks' }).locator('[data-webhook-id]')).toHaveCount(2);
+
+    await app.getByRole('tab', { name: 'Adopt an existing id' }).click();
+    const adopt = app.getByRole('form', { name: 'Adopt webhook' });
+    await adopt.getByLabel('Webhook id').fill('987654');
+    await adopt.getByLabel('Form', { exact: true }).click();
+    await app.getByRole('option', { name: FORM_NAME }).click();
+    await adopt.getByLabel('Url it delivers to').fill('https://gone.example.com/hook');
+    await adopt.getByRole('button', { name: 'Adopt' }).click();
+    const adopted = app.locator('[data-webhook-id="987654"]');
+    await expect(adopted).toContainText('adopted');
+
+    await adopted.getByRole('button', { name: 'Delete' }).click();
+    const dialog = app.getByRole('dialog', { name: 'Delete webhook' });
+    await dialog.getByRole('button', { name: 'Delete webhook' }).click();
+    await expect(dialog.locator('[data-state="unknown-to-service"]')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Remove from registry' }).click();
+    await expect(adopted).toHaveCount(0);
+  });
+});
