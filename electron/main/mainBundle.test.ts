@@ -1,0 +1,144 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ensureBuilt } from '../../scripts/ensureBuilt.mjs';
+import { INVOKE_CHANNEL } from '../shared/channels';
+import { createElectronStandIn, loadWithStandIn, StandInContents, type Recorded } from './electronStandIn';
+
+const projectRoot = resolve(__dirname, '../..');
+const mainBundle = join(projectRoot, 'out/main/index.js');
+
+let dataDir: string;
+let recorded: Recorded;
+let app: ReturnType<typeof createElectronStandIn>['app'];
+const savedDataDir = process.env.FORMDESK_DATA_DIR;
+
+beforeAll(async () => {
+  ensureBuilt();
+  dataDir = mkdtempSync(join(tmpdir(), 'formdesk-main-'));
+  process.env.FORMDESK_DATA_DIR = dataDir;
+  const standIn = createElectronStandIn();
+  recorded = standIn.recorded;
+  app = standIn.app;
+  loadWithStandIn(mainBundle, standIn.electron);
+  standIn.markReady();
+  // Start-up opens the demo workspace (a local API in-process), then the window.
+  await vi.waitFor(() => expect(recorded.windows[0]?.loadedUrls).toHaveLength(1), { timeout: 20_000, interval: 50 });
+}, 60_000);
+
+afterAll(async () => {
+  const quitsBefore = recorded.quitCalls;
+  app.emit('before-quit', { preventDefault: () => {} });
+  await vi.waitFor(() => expect(recorded.quitCalls).toBeGreaterThan(quitsBefore), { timeout: 10_000, interval: 50 });
+  if (savedDataDir === undefined) delete process.env.FORMDESK_DATA_DIR;
+  else process.env.FORMDESK_DATA_DIR = savedDataDir;
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function invoke(frame: { url: string; parent: unknown } | null, op: unknown, input?: unknown) {
+  const handler = recorded.ipcHandlers.get(INVOKE_CHANNEL);
+  if (!handler) throw new Error('no IPC router registered');
+  return handler({ senderFrame: frame }, op, input);
+}
+const appFrame = { url: 'app://formdesk/index.html#/forms', parent: null };
+
+describe('built main process', () => {
+  it('keeps its data in the chosen data dir, Chromium profile included', () => {
+    expect(recorded.paths.get('userData')).toBe(dataDir);
+    expect(existsSync(join(dataDir, 'workspaces.json'))).toBe(true);
+  });
+
+  it('opens one hardened window on the app origin with the built preload', () => {
+    expect(recorded.windows).toHaveLength(1);
+    const window = recorded.windows[0]!;
+    expect(window.loadedUrls).toEqual(['app://formdesk/index.html']);
+    const prefs = window.options.webPreferences as Record<string, unknown>;
+    expect(prefs).toMatchObject({
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+    });
+    expect(prefs.preload).toBe(join(projectRoot, 'out/preload/index.cjs'));
+    expect(existsSync(String(prefs.preload))).toBe(true);
+  });
+
+  it('registers app:// as a standard secure scheme and serves the renderer with its policy', async () => {
+    expect(recorded.privilegedSchemes).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    ]);
+    const serve = recorded.protocolHandlers.get('app')!;
+    const page = await serve(new Request('app://formdesk/index.html'));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(await page.text()).toContain('<div id="root">');
+    expect((await serve(new Request('app://formdesk/%2e%2e/%2e%2e/package.json'))).status).toBe(404);
+    expect((await serve(new Request('app://elsewhere/index.html'))).status).toBe(404);
+  });
+
+  it('adds the policy header to every response and refuses every permission', () => {
+    let headers: Record<string, string[]> | undefined;
+    recorded.headerFilters[0]!({ responseHeaders: { 'X-Other': ['1'] } }, (response) => (headers = response.responseHeaders));
+    expect(headers?.['Content-Security-Policy']?.[0]).toContain("default-src 'self'");
+    expect(headers?.['X-Other']).toEqual(['1']);
+    const answers: boolean[] = [];
+    for (const permission of ['media', 'geolocation', 'notifications', 'openExternal']) {
+      recorded.permissionRequestHandler!({}, permission, (granted) => answers.push(granted));
+    }
+    expect(answers).toEqual([false, false, false, false]);
+    expect(recorded.permissionCheckHandler!()).toBe(false);
+  });
+
+  it('keeps every page on the app: navigation away and new windows refused, https links to the OS browser', () => {
+    const contents = new StandInContents();
+    app.emit('web-contents-created', {}, contents);
+    const navigate = (url: string) => {
+      let prevented = false;
+      contents.emit('will-navigate', { preventDefault: () => (prevented = true) }, url);
+      return prevented;
+    };
+    expect(navigate('app://formdesk/index.html#/settings')).toBe(false);
+    expect(navigate('https://evil.example/')).toBe(true);
+    expect(navigate('file:///etc/passwd')).toBe(true);
+    expect(contents.windowOpenHandler!({ url: 'https://fillout.com/help' })).toEqual({ action: 'deny' });
+    expect(contents.windowOpenHandler!({ url: 'javascript:alert(1)' })).toEqual({ action: 'deny' });
+    let webviewPrevented = false;
+    contents.emit('will-attach-webview', { preventDefault: () => (webviewPrevented = true) });
+    expect(webviewPrevented).toBe(true);
+    expect(recorded.openedExternally).toEqual(['https://evil.example/', 'https://fillout.com/help']);
+  });
+
+  it('answers operations from the app frame through the router, on the demo workspace', async () => {
+    const answer = await invoke(appFrame, 'workspaces.list', {});
+    expect(answer).toMatchObject({
+      ok: true,
+      data: { currentId: 'demo', keyring: { secure: true, backend: 'gnome_libsecret' } },
+    });
+  });
+
+  it('refuses calls from other origins and from subframes, unknown operations and bad input', async () => {
+    const refused = { ok: false, error: { code: 'UNAUTHORIZED' } };
+    expect(await invoke({ url: 'https://evil.example/', parent: null }, 'workspaces.list', {})).toMatchObject(refused);
+    expect(await invoke({ url: 'app://formdesk/index.html', parent: {} }, 'workspaces.list', {})).toMatchObject(refused);
+    expect(await invoke(null, 'workspaces.list', {})).toMatchObject(refused);
+    expect(await invoke(appFrame, 'process.exit', {})).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(await invoke(appFrame, 'workspaces.rename', { id: 'demo' })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: expect.stringContaining('(name)') },
+    });
+  });
+});
+
+describe('a second instance', () => {
+  it('quits at once without opening a window or an IPC router', () => {
+    const standIn = createElectronStandIn({ singleInstance: false });
+    loadWithStandIn(mainBundle, standIn.electron);
+    expect(standIn.recorded.quitCalls).toBe(1);
+    expect(standIn.recorded.ipcHandlers.size).toBe(0);
+    expect(standIn.recorded.windows).toHaveLength(0);
+  });
+});
