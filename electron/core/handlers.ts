@@ -1,4 +1,8 @@
 import { type Handlers } from '../shared/contract';
+import { activityHandlers } from './activity/handlers';
+import { submissionHandlers } from './submissions/handlers';
+import { formHandlers } from './sync/formHandlers';
+import { syncHandlers } from './sync/handlers';
 import { webhookHandlers } from './webhooks/handlers';
 import { workspaceHandlers } from './workspaces/handlers';
 import { type ShellContext } from './workspaces/types';
@@ -11,15 +15,9 @@ export function createHandlers(ctx: ShellContext): Handlers {
   return {
     ...workspaceHandlers(ctx),
     ...webhookHandlers(ctx),
-    // Straight from the service until the cache's form family (counts, sync state) takes over.
-    'forms.list': async () => ({
-      forms: (await ctx.session().api.listForms({ priority: 'interactive' })).map(({ formId, name }) => ({
-        formId,
-        name,
-      })),
-    }),
-    'questions.list': async ({ formId }) => ({
-      questions: (await ctx.session().api.getFormMetadata(formId, { priority: 'interactive' }))?.questions ?? [],
-    }),
+    ...formHandlers(ctx),
+    ...syncHandlers(ctx),
+    ...submissionHandlers(ctx),
+    ...activityHandlers(ctx),
   } satisfies Handlers;
 }

@@ -1,22 +1,42 @@
 import { z } from 'zod';
 import { op } from './define';
+import { StatusCounts } from './submissions';
 
+/**
+ * A form as the cache knows it: what it holds, how fresh, and recent activity for a small chart.
+ * `forms.list` always fills every field; they are optional so a bare `{formId, name}` still is one.
+ */
 export const FormRow = z.object({
   formId: z.string(),
   name: z.string(),
+  counts: StatusCounts.optional(),
+  lastSyncedAt: z.string().nullable().optional(),
+  syncState: z.enum(['never', 'syncing', 'synced', 'error']).optional(),
+  stale: z.boolean().optional(),
+  /** Submissions (previews aside) per UTC day, oldest first, zero days included. */
+  perDay: z.array(z.object({ day: z.string(), count: z.number() })).optional(),
 });
 export type FormRow = z.infer<typeof FormRow>;
 
 export const QuestionInfo = z.object({
+  /** A question id, or `calculation:<id>` / `urlParameter:<id>`: the key answers filter and sort by. */
   id: z.string(),
   name: z.string(),
   type: z.string(),
+  kind: z.enum(['question', 'calculation', 'urlParameter']).optional(),
+  /** The span of submission times the field was seen in (a question added or dropped later). */
+  firstSeenAt: z.string().nullable().optional(),
+  lastSeenAt: z.string().nullable().optional(),
 });
 export type QuestionInfo = z.infer<typeof QuestionInfo>;
 
 const formId = z.string().min(1).max(200);
 
 export const formOps = {
-  'forms.list': op(z.strictObject({}), z.object({ forms: z.array(FormRow) })),
+  /** From the cache; the list itself is refreshed from the server first when it can be reached. */
+  'forms.list': op(
+    z.strictObject({}),
+    z.object({ forms: z.array(FormRow), source: z.enum(['server', 'cache']).optional() }),
+  ),
   'questions.list': op(z.strictObject({ formId }), z.object({ questions: z.array(QuestionInfo) })),
 };

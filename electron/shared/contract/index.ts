@@ -1,11 +1,17 @@
 import { type z } from 'zod';
+import { activityOps } from './activity';
 import { formOps } from './forms';
+import { submissionOps } from './submissions';
+import { syncOps } from './sync';
 import { webhookOps } from './webhooks';
 import { workspaceOps } from './workspaces';
 
+export * from './activity';
 export * from './define';
 export * from './events';
 export * from './forms';
+export * from './submissions';
+export * from './sync';
 export * from './webhooks';
 export * from './workspaces';
 
@@ -13,6 +19,9 @@ export * from './workspaces';
 export const contract = {
   ...workspaceOps,
   ...formOps,
+  ...syncOps,
+  ...submissionOps,
+  ...activityOps,
   ...webhookOps,
 };
 

@@ -1,0 +1,73 @@
+import { type Handlers } from '../../shared/contract';
+import { cacheStores } from '../cache/cacheStores';
+import { type AppContext } from '../context';
+import { syncServiceFor } from './syncService';
+
+type FormHandlers = Pick<Handlers, 'forms.list' | 'questions.list'>;
+
+const CHART_DAYS = 30;
+
+/**
+ * Forms and their questions, answered from the cache so they show offline; the form list is
+ * refreshed from the server first whenever it answers.
+ */
+export function formHandlers(ctx: AppContext): FormHandlers {
+  const sync = syncServiceFor(ctx);
+  return {
+    'forms.list': async () => {
+      const session = ctx.session();
+      const stores = cacheStores(session.db);
+      let source: 'server' | 'cache' = 'cache';
+      try {
+        const forms = await sync.connection().track(() => session.api.listForms({ priority: 'interactive', signal: session.signal }));
+        stores.forms.replaceListed(forms, new Date().toISOString());
+        source = 'server';
+      } catch (error) {
+        // Offline (or refused): the cached list is the answer, and sync.status says why.
+        if (stores.forms.list().length === 0) throw error;
+      }
+      const now = new Date();
+      const statuses = new Map(sync.status().forms.map((f) => [f.formId, f]));
+      return {
+        source,
+        forms: stores.forms.list().map((form) => {
+          const status = statuses.get(form.formId);
+          return {
+            formId: form.formId,
+            name: form.name,
+            counts: form.counts,
+            lastSyncedAt: status?.lastSyncedAt ?? null,
+            syncState: status?.state ?? 'never',
+            stale: status?.stale ?? true,
+            perDay: stores.forms.perDay(form.formId, now, CHART_DAYS),
+          };
+        }),
+      };
+    },
+    'questions.list': async ({ formId }) => {
+      const session = ctx.session();
+      const stores = cacheStores(session.db);
+      if (stores.questions.list(formId).length === 0 && stores.forms.has(formId) && !stores.forms.metadataAsked(formId)) {
+        // Nothing learnt yet (the first sync is still running): ask the server for the form itself.
+        const metadata = await sync
+          .connection()
+          .track(() => session.api.getFormMetadata(formId, { priority: 'interactive', signal: session.signal }))
+          .catch(() => null);
+        if (metadata) {
+          stores.forms.setMetadata(formId, metadata);
+          stores.questions.adoptMetadata(formId, metadata);
+        }
+      }
+      return {
+        questions: stores.questions.list(formId).map((q) => ({
+          id: q.id,
+          name: q.name,
+          type: q.type,
+          kind: q.kind,
+          firstSeenAt: q.firstSeenAt,
+          lastSeenAt: q.lastSeenAt,
+        })),
+      };
+    },
+  };
+}
