@@ -2,6 +2,8 @@ import { type Delivery } from '../../shared/contract/webhooks';
 
 type Stored = Delivery & { payload: unknown };
 
+const MAX_REMEMBERED = 100_000;
+
 /**
  * The test receiver's memory: the latest deliveries, newest first, and every (form, submission)
  * seen so far. The service documents no retry policy, so a submission that arrives again is marked
@@ -23,6 +25,8 @@ export class DeliveryLog {
     const key = JSON.stringify([formId, submissionId]);
     if (this.seen.has(key)) return true;
     this.seen.add(key);
+    // Retries come soon after the original: the oldest ids can be let go (a Set keeps insertion order).
+    if (this.seen.size > MAX_REMEMBERED) this.seen.delete(this.seen.values().next().value as string);
     return false;
   }
 

@@ -1,6 +1,7 @@
 import { type Handlers } from '../../shared/contract';
 import { type ReceiverStatus, type WebhookRecord } from '../../shared/contract/webhooks';
 import { AppError } from '../../shared/errors';
+import { ActivityLog } from '../cache/activityLog';
 import { type AppContext, type WorkspaceSession } from '../context';
 import { isReceiverUrl } from './receiverServer';
 import { storeDelivered } from './storeDelivered';
@@ -22,7 +23,14 @@ export function webhookHandlers(ctx: AppContext): WebhookHandlers {
   const manager = () => {
     const session = ctx.session();
     const registry = new WebhookRegistry(session.db);
-    return { session, registry, ops: webhookManager({ api: session.api, registry, workspaceId: session.workspace.id }) };
+    const activity = new ActivityLog(session.db);
+    const workspaceId = session.workspace.id;
+    return {
+      registry,
+      ops: webhookManager({ api: session.api, registry, activity, workspaceId }),
+      /** Other windows (and the activity screen) refetch what a change touched. */
+      announce: () => ctx.emit({ type: 'cache.changed', workspaceId, tables: ['webhooks', 'activity'] }),
+    };
   };
 
   const annotate = (webhook: StoredWebhook): WebhookRecord => ({
@@ -79,24 +87,35 @@ export function webhookHandlers(ctx: AppContext): WebhookHandlers {
       return { webhooks: registry.list(formId).map(annotate) };
     },
     'webhooks.create': async ({ formId, url, toReceiver, confirmDuplicate }) => {
-      const { ops } = manager();
+      const { ops, announce } = manager();
       if (toReceiver && receiver === null) {
         throw new AppError('CONFLICT', 'Start the test receiver first.');
       }
       const target = toReceiver && receiver !== null ? receiver.urlFor(formId) : url;
       if (target === undefined) throw new AppError('INVALID_INPUT', 'Give the url that should receive submissions.');
       const outcome = await ops.create({ formId, url: target, confirmDuplicate });
-      return outcome.created
-        ? { created: true, webhook: annotate(outcome.webhook) }
-        : { created: false, duplicates: outcome.duplicates.map(annotate) };
+      if (!outcome.created) return { created: false, duplicates: outcome.duplicates.map(annotate) };
+      announce();
+      return { created: true, webhook: annotate(outcome.webhook) };
     },
     'webhooks.delete': async ({ id }) => {
-      const { ops } = manager();
+      const { ops, announce } = manager();
       const { outcome, webhook } = await ops.delete(id);
+      announce();
       return { outcome, webhook: annotate(webhook) };
     },
-    'webhooks.adopt': async (input) => annotate(manager().ops.adopt(input)),
-    'webhooks.forget': async ({ id }) => manager().ops.forget(id),
+    'webhooks.adopt': async (input) => {
+      const { ops, announce } = manager();
+      const webhook = ops.adopt(input);
+      announce();
+      return annotate(webhook);
+    },
+    'webhooks.forget': async ({ id }) => {
+      const { ops, announce } = manager();
+      const result = ops.forget(id);
+      if (result.forgotten) announce();
+      return result;
+    },
     'webhooks.receiver.start': async () => {
       const session = ctx.session();
       if (receiver !== null && receiver.workspaceId === session.workspace.id) return status();

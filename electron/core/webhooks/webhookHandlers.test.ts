@@ -6,6 +6,7 @@ import { startLocalApi, type LocalApi } from '../../local-api';
 import { type AppEvent, type Handlers, type OpInput, type OpName, type OpOutput } from '../../shared/contract';
 import { type Result } from '../../shared/errors';
 import { createApiClient } from '../api';
+import { ActivityLog } from '../cache/activityLog';
 import { openCache, type CacheDb } from '../cache/openCache';
 import { SubmissionStore } from '../cache/submissionStore';
 import { type AppContext, type WorkspaceSession } from '../context';
@@ -136,6 +137,12 @@ describe('webhook registry operations', () => {
     expect(result.outcome).toBe('deleted');
     expect(service.admin.webhooks()).toEqual([]);
     expect((await ok('webhooks.list', {})).webhooks).toEqual([]);
+    // The audit log keeps both changes with the record whole: the id is never lost.
+    const logged = new ActivityLog(db).list(10).map((e) => [e.kind, e.snapshot]);
+    expect(logged).toEqual([
+      ['webhook.deleted', expect.objectContaining({ id: webhook.id, url: 'https://hooks.example.com/a' })],
+      ['webhook.created', expect.objectContaining({ id: webhook.id })],
+    ]);
   });
 
   it('keeps the record when the service cannot be reached, so the delete can be retried', async () => {

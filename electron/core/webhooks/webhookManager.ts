@@ -1,11 +1,14 @@
 import { type WebhookId } from '../../shared/api/endpoints';
 import { AppError, isAppError } from '../../shared/errors';
 import { type ApiClient } from '../api/types';
+import { type ActivityLog } from '../cache/activityLog';
 import { type StoredWebhook, type WebhookRegistry } from './webhookRegistry';
 
 export interface WebhookManagerDeps {
   api: ApiClient;
   registry: WebhookRegistry;
+  /** Creates, deletes and forgotten ids are kept in the local audit log, the record whole. */
+  activity: ActivityLog;
   workspaceId: string;
   now?: () => Date;
 }
@@ -19,7 +22,18 @@ export type CreateOutcome =
  * recorded as soon as the service answers its id, and leaves the registry only once the service
  * confirms it is gone (or the person says to forget it).
  */
-export function webhookManager({ api, registry, workspaceId, now = () => new Date() }: WebhookManagerDeps) {
+export function webhookManager({ api, registry, activity, workspaceId, now = () => new Date() }: WebhookManagerDeps) {
+  const log = (kind: string, webhook: StoredWebhook, summary: string) =>
+    activity.record({
+      at: now().toISOString(),
+      workspaceId,
+      kind,
+      formId: webhook.formId,
+      submissionId: null,
+      summary,
+      snapshot: webhook,
+    });
+
   return {
     async create(input: { formId: string; url: string; confirmDuplicate: boolean }): Promise<CreateOutcome> {
       const url = new URL(input.url).href;
@@ -46,6 +60,7 @@ export function webhookManager({ api, registry, workspaceId, now = () => new Dat
         workspaceId,
         createdAt: now().toISOString(),
       });
+      log('webhook.created', webhook, `Webhook ${id} created for form ${input.formId}.`);
       return { created: true, webhook };
     },
 
@@ -63,6 +78,7 @@ export function webhookManager({ api, registry, workspaceId, now = () => new Dat
         throw error;
       }
       registry.remove(webhook.id);
+      log('webhook.deleted', webhook, `Webhook ${webhook.id} deleted from form ${webhook.formId}.`);
       return { outcome: 'deleted', webhook };
     },
 
@@ -85,7 +101,10 @@ export function webhookManager({ api, registry, workspaceId, now = () => new Dat
     },
 
     forget(id: WebhookId): { forgotten: boolean } {
-      return { forgotten: registry.remove(id) };
+      const webhook = registry.get(id);
+      if (webhook === null || !registry.remove(id)) return { forgotten: false };
+      log('webhook.forgotten', webhook, `Webhook ${webhook.id} removed from the registry without asking the service.`);
+      return { forgotten: true };
     },
   };
 }
