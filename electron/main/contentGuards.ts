@@ -1,6 +1,5 @@
 import { type App, type Session, type Shell, type WebContents } from 'electron';
 import { type Logger } from '../core/log';
-import { CONTENT_SECURITY_POLICY } from '../core/rendererFiles';
 import { externalUrl, isAppUrl } from './appUrl';
 
 /**
@@ -11,7 +10,13 @@ import { externalUrl, isAppUrl } from './appUrl';
 export function hardenSession(session: Session): void {
   session.webRequest.onHeadersReceived((details, callback) => {
     callback({
-      responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
+      responseHeaders: {
+        ...details.responseHeaders,
+        // Written out so the security scan can read it; a glue test keeps it equal to CONTENT_SECURITY_POLICY.
+        'Content-Security-Policy': [
+          "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'",
+        ],
+      },
     });
   });
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));

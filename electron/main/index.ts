@@ -93,6 +93,8 @@ async function createMainWindow(): Promise<BrowserWindow> {
       experimentalFeatures: false,
       navigateOnDragDrop: false,
       safeDialogs: true,
+      // Middle-click would otherwise try to open links in new windows.
+      disableBlinkFeatures: 'Auxclick',
     },
   });
   window.once('ready-to-show', () => window.show());

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureBuilt } from '../../scripts/ensureBuilt.mjs';
 import { INVOKE_CHANNEL } from '../shared/channels';
+import { CONTENT_SECURITY_POLICY } from '../core/rendererFiles';
 import { createElectronStandIn, loadWithStandIn, StandInContents, type Recorded } from './electronStandIn';
 
 const projectRoot = resolve(__dirname, '../..');
@@ -62,6 +63,7 @@ describe('built main process', () => {
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
+      disableBlinkFeatures: 'Auxclick',
     });
     expect(prefs.preload).toBe(join(projectRoot, 'out/preload/index.cjs'));
     expect(existsSync(String(prefs.preload))).toBe(true);
@@ -83,7 +85,7 @@ describe('built main process', () => {
   it('adds the policy header to every response and refuses every permission', () => {
     let headers: Record<string, string[]> | undefined;
     recorded.headerFilters[0]!({ responseHeaders: { 'X-Other': ['1'] } }, (response) => (headers = response.responseHeaders));
-    expect(headers?.['Content-Security-Policy']?.[0]).toContain("default-src 'self'");
+    expect(headers?.['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY]);
     expect(headers?.['X-Other']).toEqual(['1']);
     const answers: boolean[] = [];
     for (const permission of ['media', 'geolocation', 'notifications', 'openExternal']) {
