@@ -1,0 +1,155 @@
+import { Badge, Button, Code, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload, IconHistory } from '@tabler/icons-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Submission } from '../../../../electron/shared/api/submission';
+import { type ActivityEntry } from '../../../../electron/shared/contract/activity';
+import { opKey, toErrorShape, useInvoke, useOp } from '../../bridge';
+import { CopyButton } from '../../components/CopyButton';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { LoadingState } from '../../components/LoadingState';
+import { RelativeTime } from '../../components/RelativeTime';
+import { SubmissionDetail } from '../submissions/SubmissionDetail';
+import { activityKindLabel } from './activityKind';
+
+const PAGE_SIZE = 100;
+
+/**
+ * The local audit log: what this machine changed on the service, newest first. A deleted
+ * submission's snapshot can be opened as it was, copied, or exported with the whole log.
+ */
+export function ActivityScreen() {
+  const invoke = useInvoke();
+  const forms = useOp('forms.list', {});
+  const workspaces = useOp('workspaces.list', {});
+  const [viewing, setViewing] = useState<ActivityEntry | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const log = useInfiniteQuery({
+    queryKey: [...opKey('activity.list', { limit: PAGE_SIZE })],
+    queryFn: ({ pageParam }) => invoke('activity.list', { limit: PAGE_SIZE, ...(pageParam === null ? {} : { beforeId: pageParam }) }),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => last.nextBeforeId ?? undefined,
+  });
+  const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
+
+  const formName = (formId: string | null) => (formId ? (forms.data?.forms.find((f) => f.formId === formId)?.name ?? formId) : '—');
+  const workspaceName = (id: string) => workspaces.data?.workspaces.find((w) => w.id === id)?.name ?? id;
+
+  const exportLog = async () => {
+    setExporting(true);
+    try {
+      const result = await invoke('activity.export', {});
+      notifications.show({
+        color: 'teal',
+        title: `Exported ${result.entries.toLocaleString()} activity entries`,
+        message: `${result.fileName} is in ${result.filePath.replace(/[\\/][^\\/]*$/, '')}`,
+      });
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'The export failed', message: toErrorShape(error).message });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2} fz="h3">
+          Activity
+        </Title>
+        <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting} disabled={entries.length === 0} onClick={() => void exportLog()}>
+          Export as JSON
+        </Button>
+      </Group>
+      {log.isPending ? (
+        <LoadingState rows={5} height={40} label="Loading activity" />
+      ) : log.isError ? (
+        <ErrorAlert error={log.error} onRetry={() => void log.refetch()} />
+      ) : entries.length === 0 ? (
+        <EmptyState icon={<IconHistory size={28} />} title="Nothing changed from here yet">
+          Deleted submissions are listed here with a copy of what they held, so nothing disappears without a trace.
+        </EmptyState>
+      ) : (
+        <>
+          <Table highlightOnHover verticalSpacing="xs" aria-label="Activity" data-state="ready">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>When</Table.Th>
+                <Table.Th>What</Table.Th>
+                <Table.Th>Form</Table.Th>
+                <Table.Th>Submission</Table.Th>
+                <Table.Th>Workspace</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {entries.map((entry) => (
+                <Table.Tr key={entry.id} data-submission-id={entry.submissionId ?? undefined}>
+                  <Table.Td>
+                    <RelativeTime value={entry.at} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Stack gap={2}>
+                      <Badge size="sm" variant="light" color={entry.kind.endsWith('deleted') ? 'red' : 'blue'} tt="none">
+                        {activityKindLabel(entry.kind)}
+                      </Badge>
+                      <Text size="xs" c="dimmed">
+                        {entry.summary}
+                      </Text>
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td>{formName(entry.formId)}</Table.Td>
+                  <Table.Td>{entry.submissionId ? <Code>{entry.submissionId}</Code> : '—'}</Table.Td>
+                  <Table.Td>{workspaceName(entry.workspaceId)}</Table.Td>
+                  <Table.Td>
+                    {entry.snapshot !== null && entry.snapshot !== undefined && (
+                      <Button size="compact-sm" variant="light" onClick={() => setViewing(entry)} aria-label={`View snapshot of ${entry.submissionId ?? entry.id}`}>
+                        View
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {log.hasNextPage && (
+            <Group justify="center">
+              <Button variant="subtle" loading={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
+                Show older entries
+              </Button>
+            </Group>
+          )}
+        </>
+      )}
+      <SnapshotModal entry={viewing} onClose={() => setViewing(null)} />
+    </Stack>
+  );
+}
+
+/** A deleted submission as it was, rendered like the detail view; any other snapshot as JSON. */
+function SnapshotModal({ entry, onClose }: { entry: ActivityEntry | null; onClose(): void }) {
+  const parsed = entry ? Submission.safeParse(entry.snapshot) : null;
+  const json = entry ? JSON.stringify(entry.snapshot, null, 2) : '';
+  return (
+    <Modal opened={entry !== null} onClose={onClose} size="lg" title={entry ? `${activityKindLabel(entry.kind)} · ${new Date(entry.at).toLocaleString()}` : ''}>
+      {entry && (
+        <Stack gap="md">
+          <Group justify="flex-end" gap={4}>
+            <Text size="xs" c="dimmed">
+              Copy as JSON
+            </Text>
+            <CopyButton value={json} label="Copy snapshot as JSON" />
+          </Group>
+          {parsed?.success ? (
+            <SubmissionDetail submission={parsed.data} status={null} isPreview={false} fromCacheNotice={null} search="" />
+          ) : (
+            <Code block>{json}</Code>
+          )}
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,9 @@
+import { describe, expect, it } from 'vitest';
+import { activityKindLabel } from './activityKind';
+
+describe('activityKindLabel', () => {
+  it('names known kinds and spells out new ones', () => {
+    expect(activityKindLabel('submission.deleted')).toBe('Submission deleted');
+    expect(activityKindLabel('webhook.created')).toBe('Webhook created');
+  });
+});

@@ -1,0 +1,92 @@
+import { Button, Code, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type SubmissionListRow } from '../../../../electron/shared/contract/submissions';
+import { useOpMutation } from '../../bridge';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { answerText, describeAnswer } from './answerModel';
+import { formatDateTime } from './dateFormat';
+
+const PREVIEW_ANSWERS = 3;
+
+/**
+ * Asks before deleting, showing what will go. The server deletes first; only then does the row
+ * leave the table (the cache announces the change). A failure keeps the row and says why.
+ */
+export function DeleteSubmissionModal({
+  formId,
+  row,
+  onClose,
+  onDeleted,
+}: {
+  formId: string;
+  row: SubmissionListRow | null;
+  onClose(): void;
+  onDeleted(submissionId: string): void;
+}) {
+  const remove = useOpMutation('submissions.delete', { invalidates: ['submissions.', 'activity.', 'forms.', 'sync.'] });
+  const answers = (row?.submission.questions ?? [])
+    .map((q) => ({ name: q.name || q.id, text: answerText(describeAnswer(q.type, q.value)) }))
+    .filter((a) => a.text !== '')
+    .slice(0, PREVIEW_ANSWERS);
+
+  const close = () => {
+    remove.reset();
+    onClose();
+  };
+
+  return (
+    <Modal opened={row !== null} onClose={close} title="Delete this submission?" centered data-state={remove.isPending ? 'deleting' : 'confirm'}>
+      {row && (
+        <Stack gap="sm">
+          <Text size="sm">
+            The submission is deleted on the service, for everyone, and cannot be restored there. A copy is kept in
+            Activity.
+          </Text>
+          <Stack gap={4} p="sm" bg="var(--mantine-color-default-hover)" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+            <Text size="sm">
+              <Code>{row.submissionId}</Code> · submitted {formatDateTime(row.submissionTime)}
+            </Text>
+            {answers.length > 0 && (
+              <List size="sm" spacing={2}>
+                {answers.map((a) => (
+                  <List.Item key={a.name}>
+                    <Text span size="sm" c="dimmed">
+                      {a.name}:
+                    </Text>{' '}
+                    <Text span size="sm" lineClamp={1}>
+                      {a.text}
+                    </Text>
+                  </List.Item>
+                ))}
+              </List>
+            )}
+          </Stack>
+          {remove.isError && <ErrorAlert error={remove.error} />}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} data-autofocus>
+              Keep it
+            </Button>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() =>
+                remove.mutate(
+                  { formId, submissionId: row.submissionId },
+                  {
+                    onSuccess: (result) => {
+                      notifications.show({ color: result.alreadyGone ? 'yellow' : 'teal', message: result.message });
+                      remove.reset();
+                      onDeleted(row.submissionId);
+                    },
+                  },
+                )
+              }
+            >
+              Delete submission
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

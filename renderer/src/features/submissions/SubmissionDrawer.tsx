@@ -1,0 +1,137 @@
+import { ActionIcon, Button, Drawer, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconBraces, IconChevronDown, IconChevronUp, IconExternalLink, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { type SubmissionListRow } from '../../../../electron/shared/contract/submissions';
+import { toErrorShape, useInvoke, useOp } from '../../bridge';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { safeExternalUrl } from '../../components/externalUrl';
+import { LoadingState } from '../../components/LoadingState';
+import { formatDateTime } from './dateFormat';
+import { SubmissionDetail } from './SubmissionDetail';
+
+interface Props {
+  formId: string;
+  /** The row opened from the table: shown at once, then replaced by a fresh read. */
+  row: SubmissionListRow | null;
+  search: string;
+  onClose(): void;
+  onPrevious: (() => void) | null;
+  onNext: (() => void) | null;
+  onDelete(row: SubmissionListRow): void;
+}
+
+/** One submission in a side drawer: every field, copy as JSON, edit link, previous/next, delete. */
+export function SubmissionDrawer({ formId, row, search, onClose, onPrevious, onNext, onDelete }: Props) {
+  const submissionId = row?.submissionId ?? '';
+  const detail = useOp('submissions.get', { formId, submissionId }, { enabled: row !== null, staleTime: 30_000 });
+  const invoke = useInvoke();
+  const [openingEditLink, setOpeningEditLink] = useState(false);
+
+  const fresh = detail.data?.submission.submissionId === submissionId ? detail.data : undefined;
+  const submission = fresh?.submission ?? row?.submission;
+  const cacheNotice =
+    fresh?.source === 'cache' ? (fresh.notice ?? 'The service could not be reached: this is the cached copy.') : null;
+
+  // The edit link lets anyone holding it change the answers, so it is fetched only when asked for
+  // and never kept; only an https link is opened.
+  const openEditLink = async () => {
+    setOpeningEditLink(true);
+    try {
+      const { submission: withLink } = await invoke('submissions.get', { formId, submissionId, includeEditLink: true });
+      const url = withLink.editLink ? safeExternalUrl(withLink.editLink) : null;
+      if (url) window.open(url, '_blank', 'noopener,noreferrer');
+      else
+        notifications.show({
+          color: 'yellow',
+          title: 'No edit link opened',
+          message: withLink.editLink ? 'The service gave an edit link that is not https.' : 'The service gave no edit link for this submission.',
+        });
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Could not get the edit link', message: toErrorShape(error).message });
+    } finally {
+      setOpeningEditLink(false);
+    }
+  };
+
+  return (
+    <Drawer
+      opened={row !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={
+        <Stack gap={0}>
+          <Text fw={700}>Submission</Text>
+          {submission && (
+            <Text size="xs" c="dimmed">
+              {formatDateTime(submission.submissionTime)}
+            </Text>
+          )}
+        </Stack>
+      }
+      aria-label="Submission detail"
+      data-state={detail.isFetching ? 'loading' : 'ready'}
+    >
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Group gap={4}>
+            <Tooltip label="Previous (k)" withArrow>
+              <ActionIcon variant="default" aria-label="Previous submission" disabled={!onPrevious} onClick={() => onPrevious?.()}>
+                <IconChevronUp size={16} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="Next (j)" withArrow>
+              <ActionIcon variant="default" aria-label="Next submission" disabled={!onNext} onClick={() => onNext?.()}>
+                <IconChevronDown size={16} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+          <Group gap="xs">
+            {submission && (
+              <Button
+                variant="default"
+                size="xs"
+                leftSection={<IconBraces size={14} />}
+                onClick={() => {
+                  void navigator.clipboard.writeText(JSON.stringify(submission, null, 2)).then(
+                    () => notifications.show({ message: 'Copied the submission as JSON.' }),
+                    () => notifications.show({ color: 'red', message: 'The clipboard is not available.' }),
+                  );
+                }}
+              >
+                Copy as JSON
+              </Button>
+            )}
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconExternalLink size={14} />}
+              loading={openingEditLink}
+              onClick={() => void openEditLink()}
+            >
+              Edit link
+            </Button>
+            {row && (
+              <Button color="red" variant="light" size="xs" leftSection={<IconTrash size={14} />} onClick={() => onDelete(row)}>
+                Delete…
+              </Button>
+            )}
+          </Group>
+        </Group>
+        {detail.isError && !submission && <ErrorAlert error={detail.error} onRetry={() => void detail.refetch()} />}
+        {submission ? (
+          <SubmissionDetail
+            submission={submission}
+            status={fresh ? fresh.status : (row?.status ?? null)}
+            isPreview={fresh ? fresh.isPreview : (row?.isPreview ?? false)}
+            fromCacheNotice={cacheNotice}
+            search={search}
+          />
+        ) : (
+          !detail.isError && <LoadingState rows={6} height={40} label="Loading the submission" />
+        )}
+      </Stack>
+    </Drawer>
+  );
+}

@@ -1,0 +1,195 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconFilterOff, IconInbox } from '@tabler/icons-react';
+import { getCoreRowModel, useReactTable, type Updater } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { type SubmissionListRow } from '../../../../electron/shared/contract/submissions';
+import { useOp } from '../../bridge';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { LoadingState } from '../../components/LoadingState';
+import { type TableLayout } from './browseState';
+import { catalogKey, catalogOf } from './columnCatalog';
+import { answerKeyOf } from './columnIds';
+import { buildColumns } from './columns';
+import { ColumnsMenu } from './ColumnsMenu';
+import { DeleteSubmissionModal } from './DeleteSubmissionModal';
+import { ExportMenu } from './ExportMenu';
+import { type FilterableField } from './AnswerFilterEditor';
+import { toSubmissionQuery } from './queryInput';
+import { SubmissionDrawer } from './SubmissionDrawer';
+import { SubmissionsTable } from './SubmissionsTable';
+import { SubmissionsToolbar } from './SubmissionsToolbar';
+import { SyncIndicator } from './SyncIndicator';
+import { useBrowseView } from './useBrowseView';
+import { useSubmissionWindows } from './useSubmissionWindows';
+import { ViewsMenu } from './ViewsMenu';
+import { type ViewStore } from './viewStore';
+
+const numberFormat = new Intl.NumberFormat();
+
+function apply<T>(updater: Updater<T>, current: T): T {
+  return typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater;
+}
+
+/** The submissions of one form: toolbar, table, detail drawer and delete confirmation. */
+export function SubmissionsBrowser({ formId, store }: { formId: string; store: ViewStore }) {
+  const { view, setView, setFilters, setLayout, resetLayout, reset } = useBrowseView(store);
+  const { filters, layout } = view;
+  const search = filters.search;
+  const query = useMemo(() => toSubmissionQuery(formId, filters, layout.sorting), [formId, filters, layout.sorting]);
+  const windows = useSubmissionWindows(query);
+  const questions = useOp('questions.list', { formId });
+  const syncStatus = useOp('sync.status', { formId });
+
+  const catalog = catalogOf(questions.data?.questions ?? [], windows.rows.map((r) => r.submission));
+  const key = catalogKey(catalog);
+  // Columns are rebuilt only when the form's fields (or the search to mark) change.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const columns = useMemo(() => buildColumns(catalog, search), [key, search]);
+
+  const layoutSetter =
+    <K extends keyof TableLayout>(name: K) =>
+    (updater: Updater<TableLayout[K]>) =>
+      setLayout((current) => ({ [name]: apply(updater, current[name]) }));
+
+  // eslint-disable-next-line react-hooks/incompatible-library -- not built with React Compiler
+  const table = useReactTable({
+    data: windows.rows,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => row.submissionId,
+    manualSorting: true,
+    manualFiltering: true,
+    enableMultiSort: false,
+    enableSortingRemoval: false,
+    columnResizeMode: 'onChange',
+    defaultColumn: { minSize: 70, maxSize: 900 },
+    state: {
+      sorting: layout.sorting,
+      columnOrder: layout.columnOrder,
+      columnVisibility: layout.columnVisibility,
+      columnSizing: layout.columnSizing,
+      columnPinning: layout.columnPinning,
+    },
+    onSortingChange: layoutSetter('sorting'),
+    onColumnOrderChange: layoutSetter('columnOrder'),
+    onColumnVisibilityChange: layoutSetter('columnVisibility'),
+    onColumnSizingChange: layoutSetter('columnSizing'),
+    onColumnPinningChange: (updater) =>
+      setLayout((current) => {
+        const next = apply(updater, current.columnPinning);
+        return { columnPinning: { left: next.left ?? [], right: next.right ?? [] } };
+      }),
+  });
+
+  const [activeIndex, setActiveIndex] = useState(0);
+  const [opened, setOpened] = useState<{ index: number; row: SubmissionListRow } | null>(null);
+  const [toDelete, setToDelete] = useState<SubmissionListRow | null>(null);
+  const [filterRequest, setFilterRequest] = useState<{ key: string } | null>(null);
+
+  const open = (index: number) => {
+    const row = windows.rowAt(index);
+    if (!row) return;
+    setActiveIndex(index);
+    setOpened({ index, row });
+  };
+  const step = (by: -1 | 1) => {
+    if (!opened) return null;
+    const index = opened.index + by;
+    return windows.rowAt(index) ? () => open(index) : null;
+  };
+
+  const fields: FilterableField[] = [
+    ...catalog.questions.map((q) => ({ key: q.id, name: q.name || q.id, type: q.type })),
+    ...catalog.calculations.map((c) => ({ key: `calculation:${c.id}`, name: c.name, type: 'Calculation' })),
+    ...catalog.urlParameters.map((p) => ({ key: `urlParameter:${p.id}`, name: `?${p.name}`, type: 'URL parameter' })),
+  ];
+
+  const cachedTotal = syncStatus.data?.forms.find((f) => f.formId === formId)?.counts;
+  const statusTotal = cachedTotal ? cachedTotal[filters.status] + (filters.includePreview ? cachedTotal.preview : 0) : null;
+  const narrowed = Boolean(filters.search || filters.after || filters.before || filters.answers.length > 0);
+
+  return (
+    <Stack gap="sm" style={{ flex: 1, minHeight: 0 }}>
+      <SubmissionsToolbar
+        filters={filters}
+        onChange={(patch) => setFilters(patch)}
+        counts={windows.counts}
+        fields={fields}
+        filterRequest={filterRequest}
+        onFilterRequestHandled={() => setFilterRequest(null)}
+        actions={
+          <>
+            <ViewsMenu store={store} current={view} onApply={setView} onReset={reset} />
+            <ColumnsMenu table={table} onReset={resetLayout} />
+            <ExportMenu query={query} total={windows.total} />
+          </>
+        }
+      />
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" c="dimmed" aria-live="polite" data-testid="result-count" style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {windows.isLoading
+            ? 'Loading…'
+            : statusTotal !== null && statusTotal !== windows.total
+              ? `${numberFormat.format(windows.total)} of ${numberFormat.format(statusTotal)} submissions`
+              : `${numberFormat.format(windows.total)} submissions`}
+        </Text>
+        <SyncIndicator formId={formId} />
+      </Group>
+
+      {windows.error && !windows.rows.length ? (
+        <ErrorAlert error={windows.error} onRetry={windows.refetch} />
+      ) : windows.isLoading ? (
+        <LoadingState rows={8} height={36} label="Loading submissions" />
+      ) : windows.total === 0 ? (
+        narrowed ? (
+          <EmptyState
+            icon={<IconFilterOff size={28} />}
+            title="No submissions match"
+            action={
+              <Button variant="light" onClick={() => setFilters({ search: '', after: null, before: null, answers: [] })}>
+                Clear search and filters
+              </Button>
+            }
+          >
+            Nothing in this form matches the search, dates and filters above.
+          </EmptyState>
+        ) : (
+          <EmptyState icon={<IconInbox size={28} />} title={filters.status === 'finished' ? 'No finished submissions yet' : 'No submissions in progress'}>
+            When people answer this form, their submissions appear here, also offline once synced.
+          </EmptyState>
+        )
+      ) : (
+        <SubmissionsTable
+          table={table}
+          windows={windows}
+          activeIndex={activeIndex}
+          onActiveChange={setActiveIndex}
+          onOpen={open}
+          onDelete={(index) => setToDelete(windows.rowAt(index) ?? null)}
+          onFilterColumn={(columnId) => setFilterRequest({ key: answerKeyOf(columnId) ?? columnId })}
+          resetKey={JSON.stringify(query)}
+        />
+      )}
+
+      <SubmissionDrawer
+        formId={formId}
+        row={opened?.row ?? null}
+        search={filters.search}
+        onClose={() => setOpened(null)}
+        onPrevious={step(-1)}
+        onNext={step(1)}
+        onDelete={setToDelete}
+      />
+      <DeleteSubmissionModal
+        formId={formId}
+        row={toDelete}
+        onClose={() => setToDelete(null)}
+        onDeleted={(submissionId) => {
+          setToDelete(null);
+          if (opened?.row.submissionId === submissionId) setOpened(null);
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,60 @@
+import { Group, Select, Stack, Title } from '@mantine/core';
+import { IconForms } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useAppLocation } from '../../app/useAppLocation';
+import { useOp } from '../../bridge';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { LoadingState } from '../../components/LoadingState';
+import { useCurrentWorkspace } from '../workspaces/useWorkspaces';
+import { SubmissionsBrowser } from './SubmissionsBrowser';
+import { viewStore } from './viewStore';
+
+/**
+ * The Submissions section: pick a form (kept in the URL), then browse its cached submissions.
+ * The screen fills the window so the table scrolls inside it, not the page.
+ */
+export function SubmissionsScreen() {
+  const { formId, go } = useAppLocation();
+  const workspace = useCurrentWorkspace();
+  const forms = useOp('forms.list', {});
+  const list = forms.data?.forms ?? [];
+  const chosen = formId ?? list[0]?.formId ?? null;
+  const form = list.find((f) => f.formId === chosen);
+  const store = useMemo(
+    () => (workspace && chosen ? viewStore(window.localStorage, workspace.id, chosen) : null),
+    [workspace, chosen],
+  );
+
+  return (
+    <Stack gap="sm" h="calc(100dvh - var(--app-shell-header-height, 56px) - 2 * var(--mantine-spacing-md))" data-section-screen="submissions">
+      <Group justify="space-between" wrap="nowrap">
+        <Title order={2} fz="h3" lineClamp={1}>
+          {form?.name ?? 'Submissions'}
+        </Title>
+        {list.length > 1 && (
+          <Select
+            aria-label="Form"
+            data={list.map((f) => ({ value: f.formId, label: f.name }))}
+            value={chosen}
+            onChange={(value) => value && go('submissions', { formId: value })}
+            searchable
+            allowDeselect={false}
+            w={280}
+          />
+        )}
+      </Group>
+      {forms.isPending ? (
+        <LoadingState rows={6} height={36} label="Loading forms" />
+      ) : forms.isError ? (
+        <ErrorAlert error={forms.error} onRetry={() => void forms.refetch()} />
+      ) : !chosen || !store ? (
+        <EmptyState icon={<IconForms size={28} />} title="No forms yet">
+          This workspace has no forms. Forms created on the service appear here after the next sync.
+        </EmptyState>
+      ) : (
+        <SubmissionsBrowser key={`${workspace?.id}:${chosen}`} formId={chosen} store={store} />
+      )}
+    </Stack>
+  );
+}

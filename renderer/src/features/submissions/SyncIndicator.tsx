@@ -1,0 +1,74 @@
+import { Badge, Button, Group, Loader, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconRefresh } from '@tabler/icons-react';
+import { useState } from 'react';
+import { type AppEvent } from '../../../../electron/shared/contract';
+import { useAppEvent, useOp, useOpMutation } from '../../bridge';
+import { RelativeTime } from '../../components/RelativeTime';
+
+type SyncProgress = Extract<AppEvent, { type: 'sync.progress' }>;
+
+/** How fresh this form's cache is, always in view: syncing (with progress), synced when, offline, stale. */
+export function SyncIndicator({ formId }: { formId: string }) {
+  const status = useOp('sync.status', { formId }, { refetchInterval: 60_000 });
+  const start = useOpMutation('sync.start', { invalidates: ['sync.'] });
+  const [progress, setProgress] = useState<SyncProgress | null>(null);
+  useAppEvent('sync.progress', (event) => {
+    if (event.formId === formId) setProgress(event.done ? null : event);
+  });
+
+  const form = status.data?.forms.find((f) => f.formId === formId);
+  const connection = status.data?.connection.state;
+  const syncing = progress !== null || form?.state === 'syncing';
+
+  let badge;
+  if (syncing) {
+    badge = (
+      <Badge variant="light" color="blue" leftSection={<Loader size={10} />} data-state="syncing" tt="none">
+        {progress ? `Syncing · ${progress.rowsDone.toLocaleString()}${progress.totalExpected ? ` of ${progress.totalExpected.toLocaleString()}` : ''}` : 'Syncing'}
+      </Badge>
+    );
+  } else if (connection === 'offline') {
+    badge = (
+      <Tooltip label="The service cannot be reached: you are browsing the cache. Changes wait until you are back online.">
+        <Badge variant="light" color="yellow" leftSection={<IconCloudOff size={12} />} data-state="offline" tt="none">
+          Offline · cached
+        </Badge>
+      </Tooltip>
+    );
+  } else if (form?.state === 'error' || form?.stale) {
+    badge = (
+      <Tooltip label={form.lastError ?? 'Not synced for a while; the rows may be out of date.'}>
+        <Badge variant="light" color="orange" leftSection={<IconAlertTriangle size={12} />} data-state="stale" tt="none">
+          {form.state === 'error' ? 'Sync failed' : 'Stale'}
+        </Badge>
+      </Tooltip>
+    );
+  } else {
+    badge = (
+      <Badge variant="light" color="teal" leftSection={<IconCloudCheck size={12} />} data-state="synced" tt="none">
+        {form?.lastSyncedAt ? 'Synced' : 'Not synced yet'}
+      </Badge>
+    );
+  }
+
+  return (
+    <Group gap={6} wrap="nowrap" aria-label="Sync state" role="status">
+      {badge}
+      {form?.lastSyncedAt && !syncing && (
+        <Text size="xs" c="dimmed">
+          <RelativeTime value={form.lastSyncedAt} />
+        </Text>
+      )}
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        leftSection={<IconRefresh size={12} />}
+        loading={start.isPending}
+        disabled={syncing}
+        onClick={() => start.mutate({ formId, mode: 'incremental' })}
+      >
+        Sync now
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,88 @@
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { type SubmissionListRow, type StatusCounts } from '../../../../electron/shared/contract/submissions';
+import { opKey, useInvoke } from '../../bridge';
+import { type SubmissionQuery } from './queryInput';
+
+/** Rows per request: small enough to answer instantly, large enough to scroll a while. */
+export const WINDOW_SIZE = 200;
+/** Windows kept at once: the renderer holds at most this many rows of a form, never all of it. */
+const MAX_WINDOWS = 6;
+/** Load the next window this many rows before the edge comes into view. */
+const PREFETCH_MARGIN = 60;
+
+export interface SubmissionWindows {
+  /** The row at an absolute position in the results, if its window is loaded. */
+  rowAt(index: number): SubmissionListRow | undefined;
+  /** Loaded rows, in order, starting at `start`. */
+  rows: SubmissionListRow[];
+  start: number;
+  total: number;
+  counts: StatusCounts | null;
+  isLoading: boolean;
+  isFetching: boolean;
+  error: unknown;
+  /** Tell the windows which rows are on screen; they load around them. */
+  showRange(first: number, last: number): void;
+  refetch(): void;
+}
+
+/**
+ * The results of a cache query as a sliding set of windows (TanStack infinite query, bounded by
+ * `maxPages`). Scrolling loads the next or previous window; a jump far away (dragging the
+ * scrollbar across 100k rows) restarts the windows at the place jumped to, so it costs one
+ * request rather than every window in between.
+ */
+export function useSubmissionWindows(query: SubmissionQuery): SubmissionWindows {
+  const invoke = useInvoke();
+  const queryId = JSON.stringify(query);
+  const [anchor, setAnchor] = useState({ queryId, offset: 0 });
+  // A new query starts at the top again.
+  const anchorOffset = anchor.queryId === queryId ? anchor.offset : 0;
+
+  const result = useInfiniteQuery({
+    queryKey: [...opKey('submissions.query', { ...query, limit: WINDOW_SIZE }), { anchor: anchorOffset }],
+    queryFn: ({ pageParam }) => invoke('submissions.query', { ...query, offset: pageParam, limit: WINDOW_SIZE }),
+    initialPageParam: anchorOffset,
+    getNextPageParam: (last) => (last.offset + last.rows.length < last.total ? last.offset + WINDOW_SIZE : undefined),
+    getPreviousPageParam: (first) => (first.offset > 0 ? Math.max(0, first.offset - WINDOW_SIZE) : undefined),
+    maxPages: MAX_WINDOWS,
+    placeholderData: keepPreviousData,
+  });
+
+  const pages = result.data?.pages;
+  const { rows, start } = useMemo(() => {
+    if (!pages || pages.length === 0) return { rows: [], start: 0 };
+    return { rows: pages.flatMap((page) => page.rows), start: pages[0]?.offset ?? 0 };
+  }, [pages]);
+  const first = pages?.[0];
+
+  const { hasNextPage, hasPreviousPage, isFetchingNextPage, isFetchingPreviousPage, fetchNextPage, fetchPreviousPage, isPlaceholderData } = result;
+  const showRange = useCallback(
+    (firstVisible: number, lastVisible: number) => {
+      if (isPlaceholderData) return;
+      const end = start + rows.length;
+      const far = WINDOW_SIZE * 2;
+      if (lastVisible < start - far || firstVisible > end + far) {
+        setAnchor({ queryId, offset: Math.floor(firstVisible / WINDOW_SIZE) * WINDOW_SIZE });
+        return;
+      }
+      if (lastVisible >= end - PREFETCH_MARGIN && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+      if (firstVisible <= start + PREFETCH_MARGIN && hasPreviousPage && !isFetchingPreviousPage) void fetchPreviousPage();
+    },
+    [start, rows.length, queryId, hasNextPage, hasPreviousPage, isFetchingNextPage, isFetchingPreviousPage, fetchNextPage, fetchPreviousPage, isPlaceholderData],
+  );
+
+  return {
+    rowAt: (index) => rows[index - start],
+    rows,
+    start,
+    total: first?.total ?? 0,
+    counts: first?.counts ?? null,
+    isLoading: result.isLoading,
+    isFetching: result.isFetching,
+    error: result.error,
+    showRange,
+    refetch: () => void result.refetch(),
+  };
+}
