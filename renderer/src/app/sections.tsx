@@ -1,6 +1,8 @@
-import { IconForms, IconSettings, IconWebhook, type Icon } from '@tabler/icons-react';
+import { IconForms, IconHistory, IconSettings, IconTable, IconWebhook, type Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { ActivityScreen } from '../features/activity/ActivityScreen';
 import { FormsScreen } from '../features/forms/FormsScreen';
+import { SubmissionsScreen } from '../features/submissions/SubmissionsScreen';
 import { WebhooksScreen } from '../features/webhooks/WebhooksScreen';
 import { SettingsScreen } from '../features/workspaces/SettingsScreen';
 
@@ -15,6 +17,8 @@ export interface Section {
 /** The app's sections in navigation order. A feature adds its screen here. */
 export const sections: readonly Section[] = [
   { id: 'forms', label: 'Forms', icon: IconForms, element: <FormsScreen /> },
+  { id: 'submissions', label: 'Submissions', icon: IconTable, element: <SubmissionsScreen /> },
   { id: 'webhooks', label: 'Webhooks', icon: IconWebhook, element: <WebhooksScreen /> },
+  { id: 'activity', label: 'Activity', icon: IconHistory, element: <ActivityScreen /> },
   { id: 'settings', label: 'Settings', icon: IconSettings, element: <SettingsScreen /> },
 ];
