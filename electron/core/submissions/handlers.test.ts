@@ -1,0 +1,223 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type LocalApiData } from '../../shared/api/localApi';
+import { type Handlers } from '../../shared/contract';
+import { type Result } from '../../shared/errors';
+import { startLocalApi, type LocalApi, type LocalApiOptions } from '../../local-api';
+import { activityHandlers } from '../activity/handlers';
+import { cacheStores } from '../cache/cacheStores';
+import { type WorkspaceSession } from '../context';
+import { dispatch } from '../dispatch';
+import { formHandlers } from '../sync/formHandlers';
+import { syncHandlers } from '../sync/handlers';
+import { syncServiceFor, type SyncService } from '../sync/syncService';
+import { createTestContext, type TestContext } from '../sync/testing/testContext';
+import { submissionHandlers } from './handlers';
+
+const projectRoot = path.resolve(import.meta.dirname, '../../..');
+
+let dir: string;
+let server: LocalApi;
+let testbed: TestContext;
+let sync: SyncService;
+let session: WorkspaceSession;
+let handlers: Handlers;
+
+async function setUp(options: LocalApiOptions = {}): Promise<void> {
+  server = await startLocalApi({ rateLimit: 0, submissionsPerForm: 120, seed: 3, ...options });
+  testbed = createTestContext({ baseUrl: server.baseUrl, apiKey: server.apiKey, dataDir: dir });
+  sync = syncServiceFor(testbed.ctx, { intervalMs: 0 });
+  // Only the families under test: the full map also needs the workspace manager.
+  handlers = {
+    ...formHandlers(testbed.ctx),
+    ...syncHandlers(testbed.ctx),
+    ...submissionHandlers(testbed.ctx),
+    ...activityHandlers(testbed.ctx),
+  } as Handlers;
+  session = testbed.open();
+  await sync.idle();
+}
+
+async function call<T = Record<string, unknown>>(op: string, input: unknown): Promise<Result<T>> {
+  return (await dispatch(handlers, op, input)) as Result<T>;
+}
+
+async function ok<T = Record<string, unknown>>(op: string, input: unknown): Promise<T> {
+  const result = await call<T>(op, input);
+  if (!result.ok) throw new Error(`${op} failed: ${result.error.code} ${result.error.message}`);
+  return result.data;
+}
+
+const firstForm = () => cacheStores(session.db).forms.list()[0]?.formId ?? '';
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-ops-'));
+});
+afterEach(async () => {
+  testbed?.close();
+  await server?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('submission operations', () => {
+  it('syncs when the workspace opens and answers queries from the cache', async () => {
+    await setUp();
+    const formId = firstForm();
+    const page = await ok<{ rows: { submissionId: string }[]; total: number; counts: Record<string, number> }>(
+      'submissions.query',
+      { formId, limit: 10, offset: 5, sort: 'desc' },
+    );
+    const listed = await session.api.listSubmissions(formId, { sort: 'desc', offset: 5, limit: 10 });
+    expect(page.rows.map((r) => r.submissionId)).toEqual(listed.responses.map((s) => s.submissionId));
+    expect(page.total).toBe(listed.totalResponses);
+    expect(page.counts.finished).toBe(page.total);
+    const status = await ok<{ forms: { state: string }[]; connection: { state: string } }>('sync.status', {});
+    expect(status.connection.state).toBe('online');
+    expect(status.forms.every((f) => f.state === 'synced')).toBe(true);
+  });
+
+  it('refuses a window larger than 500 rows', async () => {
+    await setUp();
+    const result = await call('submissions.query', { formId: firstForm(), limit: 501 });
+    expect(result.ok).toBe(false);
+  });
+
+  it('deletes on the server first, then the cached row, keeping a snapshot in the activity log', async () => {
+    await setUp();
+    const formId = firstForm();
+    const target = server.admin.submissionsOf(formId)[3];
+    const submissionId = target?.submissionId ?? '';
+    const result = await ok<{ deleted: boolean; alreadyGone: boolean }>('submissions.delete', { formId, submissionId });
+    expect(result).toMatchObject({ deleted: true, alreadyGone: false });
+    expect(server.admin.submissionsOf(formId).some((s) => s.submissionId === submissionId)).toBe(false);
+    expect(cacheStores(session.db).submissions.get(formId, submissionId)).toBeNull();
+    const log = await ok<{ entries: { kind: string; submissionId: string; snapshot: unknown }[] }>('activity.list', {});
+    expect(log.entries[0]).toMatchObject({ kind: 'submission.deleted', submissionId, snapshot: target });
+    expect(testbed.events).toContainEqual(expect.objectContaining({ type: 'cache.changed', formId }));
+  });
+
+  it('removes the cached row when the server says it was already deleted elsewhere', async () => {
+    await setUp();
+    const formId = firstForm();
+    const submissionId = server.admin.submissionsOf(formId)[0]?.submissionId ?? '';
+    server.admin.remove(formId, submissionId);
+    const result = await ok<{ alreadyGone: boolean; message: string }>('submissions.delete', { formId, submissionId });
+    expect(result.alreadyGone).toBe(true);
+    expect(result.message).toMatch(/already deleted/);
+    expect(cacheStores(session.db).submissions.get(formId, submissionId)).toBeNull();
+  });
+
+  it('deletes nothing while offline, and reads fall back to the cache', async () => {
+    await setUp();
+    const formId = firstForm();
+    const submissionId = server.admin.submissionsOf(formId)[0]?.submissionId ?? '';
+    await server.close();
+    const deleted = await call('submissions.delete', { formId, submissionId });
+    expect(deleted).toEqual({ ok: false, error: expect.objectContaining({ code: 'OFFLINE', message: 'You are offline; nothing was deleted.' }) });
+    expect(cacheStores(session.db).submissions.get(formId, submissionId)).not.toBeNull();
+
+    const read = await ok<{ source: string; notice: string; submission: { submissionId: string } }>('submissions.get', {
+      formId,
+      submissionId,
+    });
+    expect(read.source).toBe('cache');
+    expect(read.notice).toMatch(/cannot be reached/);
+    expect(read.submission.submissionId).toBe(submissionId);
+
+    const forms = await ok<{ source: string; forms: unknown[] }>('forms.list', {});
+    expect(forms.source).toBe('cache');
+    expect(forms.forms.length).toBeGreaterThan(0);
+    const status = await ok<{ connection: { state: string }; forms: { stale: boolean }[] }>('sync.status', {});
+    expect(status.connection.state).toBe('offline');
+    expect(status.forms.every((f) => f.stale)).toBe(true);
+  });
+
+  it('reads one submission fresh from the server, with its edit link, without caching the link', async () => {
+    await setUp();
+    const formId = firstForm();
+    const submissionId = server.admin.submissionsOf(formId)[0]?.submissionId ?? '';
+    server.admin.edit(formId, submissionId);
+    const read = await ok<{ source: string; submission: { editLink?: string; lastUpdatedAt: string } }>('submissions.get', {
+      formId,
+      submissionId,
+      includeEditLink: true,
+    });
+    expect(read.source).toBe('server');
+    expect(read.submission.editLink).toBeTruthy();
+    const cached = cacheStores(session.db).submissions.get(formId, submissionId);
+    expect(cached?.submission.lastUpdatedAt).toBe(read.submission.lastUpdatedAt);
+    expect(cached?.submission).not.toHaveProperty('editLink');
+  });
+
+  it('lists forms with cached counts, sync state and a per-day chart', async () => {
+    await setUp();
+    const { forms } = await ok<{ forms: { formId: string; counts: Record<string, number>; syncState: string; perDay: unknown[] }[] }>(
+      'forms.list',
+      {},
+    );
+    expect(forms.map((f) => f.formId)).toEqual((await session.api.listForms()).map((f) => f.formId));
+    for (const form of forms) {
+      const store = cacheStores(session.db).forms;
+      expect(form.counts).toEqual(store.counts(form.formId));
+      expect(form.syncState).toBe('synced');
+      expect(form.perDay).toHaveLength(30);
+    }
+    const { questions } = await ok<{ questions: { id: string }[] }>('questions.list', { formId: forms[0]?.formId });
+    expect(questions.length).toBeGreaterThan(0);
+  });
+});
+
+describe('exports', () => {
+  it('neutralises spreadsheet formulas in CSV while plain numbers stay numbers', async () => {
+    const fixture = parse(fs.readFileSync(path.resolve(projectRoot, '../shared/fixtures/csv/formula-values.csv')), {
+      columns: false,
+      skip_empty_lines: true,
+    }) as string[][];
+    const values = fixture.slice(1).flat();
+    const data: LocalApiData = {
+      forms: [
+        {
+          id: 'fx1',
+          name: 'Formula form',
+          questions: [{ id: 'q1', name: 'Answer', type: 'ShortAnswer' }],
+          submissions: values.map((value, i) => ({
+            submissionId: `s${i}`,
+            submissionTime: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+            questions: [{ id: 'q1', name: 'Answer', type: 'ShortAnswer', value }],
+          })),
+        },
+      ],
+    };
+    await setUp({ data, submissionsPerForm: 0 });
+    const result = await ok<{ filePath: string; rows: number; bytes: number }>('submissions.export', {
+      formId: 'fx1',
+      format: 'csv',
+      bom: true,
+    });
+    expect(result.rows).toBe(values.length);
+    expect(path.dirname(result.filePath)).toBe(path.join(dir, 'exports'));
+    const bytes = fs.readFileSync(result.filePath);
+    expect(bytes.length).toBe(result.bytes);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const table = parse(bytes, { bom: true, columns: true }) as Record<string, string>[];
+    const exported = table.map((r) => r.Answer);
+    expect(exported).toEqual(
+      values.map((v) => (v === '-5' || v === 'normal' ? v : `'${v}`)),
+    );
+    expect(exported).toContain('-5');
+    expect(exported.every((v) => v === undefined || !/^[=+@\t\r]/.test(v))).toBe(true);
+  });
+
+  it('exports every matching row as JSON, not only a window', async () => {
+    await setUp({ submissionsPerForm: 700 });
+    const formId = firstForm();
+    const result = await ok<{ filePath: string; rows: number }>('submissions.export', { formId, format: 'json' });
+    const rows = JSON.parse(fs.readFileSync(result.filePath, 'utf8')) as { submissionId: string }[];
+    expect(rows).toHaveLength(result.rows);
+    expect(rows.length).toBe(cacheStores(session.db).submissions.count(formId, 'finished'));
+    expect(rows.length).toBeGreaterThan(500);
+  });
+});
