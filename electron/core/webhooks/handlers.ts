@@ -45,6 +45,7 @@ export function webhookHandlers(ctx: AppContext): WebhookHandlers {
           running: true,
           receiverId: receiver.id,
           url: receiver.url,
+          publicUrl: receiver.publicUrl,
           startedAt: receiver.startedAt,
           workspaceId: receiver.workspaceId,
           deliveryCount: receiver.log.count,
@@ -116,12 +117,14 @@ export function webhookHandlers(ctx: AppContext): WebhookHandlers {
       if (result.forgotten) announce();
       return result;
     },
-    'webhooks.receiver.start': async () => {
+    'webhooks.receiver.start': async ({ publicUrl }) => {
       const session = ctx.session();
-      if (receiver !== null && receiver.workspaceId === session.workspace.id) return status();
-      await stop();
-      receiver = await start(session);
-      lastReceiver = receiver;
+      if (receiver === null || receiver.workspaceId !== session.workspace.id) {
+        await stop();
+        receiver = await start(session);
+        lastReceiver = receiver;
+      }
+      if (publicUrl !== undefined) receiver.setPublicUrl(publicUrl);
       return status();
     },
     'webhooks.receiver.stop': async () => {

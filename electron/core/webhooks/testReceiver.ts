@@ -23,9 +23,15 @@ export interface TestReceiver {
   readonly startedAt: string;
   readonly workspaceId: string;
   readonly log: DeliveryLog;
-  /** The address for one form's webhook: bare submissions sent there are still attributed. */
+  /** Where a tunnel from the internet ends up here (`https://…`, no path), when one is set. */
+  readonly publicUrl: string | null;
+  setPublicUrl(publicUrl: string | null): void;
+  /**
+   * The address for one form's webhook, through the tunnel when one is set. Bare submissions sent
+   * there are still attributed to the form.
+   */
   urlFor(formId: string): string;
-  /** Whether a webhook url points at this receiver. */
+  /** Whether a webhook url points at this receiver, directly or through its tunnel. */
   owns(url: string): boolean;
   stop(): Promise<void>;
 }
@@ -115,14 +121,25 @@ export async function startTestReceiver(options: TestReceiverOptions): Promise<T
     },
   });
 
+  // A tunnel forwards the path unchanged: the secret token travels with it.
+  const path = new URL(server.url).pathname;
+  let publicUrl: string | null = null;
+  const bases = () => [server.url, ...(publicUrl === null ? [] : [`${publicUrl}${path}`])];
+
   return {
     id,
     url: server.url,
     startedAt: new Date().toISOString(),
     workspaceId: options.workspaceId,
     log,
-    urlFor: (formId) => `${server.url}/${encodeURIComponent(formId)}`,
-    owns: (url) => url === server.url || url.startsWith(`${server.url}/`),
+    get publicUrl() {
+      return publicUrl;
+    },
+    setPublicUrl: (value) => {
+      publicUrl = value === null ? null : new URL(value).origin;
+    },
+    urlFor: (formId) => `${bases().at(-1)}/${encodeURIComponent(formId)}`,
+    owns: (url) => bases().some((base) => url === base || url.startsWith(`${base}/`)),
     stop: () => server.close(),
   };
 }

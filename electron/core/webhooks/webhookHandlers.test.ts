@@ -269,6 +269,22 @@ describe('test receiver', () => {
     expect((await ok('webhooks.deliveries', {})).deliveries).toHaveLength(before);
   });
 
+  it('points webhooks through a tunnel when one is set, keeping the secret path', async () => {
+    const local = await ok('webhooks.receiver.start', {});
+    if (!local.running) throw new Error('receiver did not start');
+    const status = await ok('webhooks.receiver.start', { publicUrl: 'https://abc123.tunnel.example.com/' });
+    expect(status).toMatchObject({ running: true, receiverId: local.receiverId, publicUrl: 'https://abc123.tunnel.example.com' });
+
+    const webhook = await created({ formId: FORM, toReceiver: true });
+    const secretPath = new URL(local.url).pathname;
+    expect(webhook.url).toBe(`https://abc123.tunnel.example.com${secretPath}/${FORM}`);
+    expect(webhook.receiver).toBe('running');
+    expect((await ok('webhooks.receiver.stop', {})).pointingAtIt.map((w) => w.id)).toEqual([webhook.id]);
+
+    const refused = await call('webhooks.receiver.start', { publicUrl: 'http://abc123.tunnel.example.com' });
+    expect(refused.ok ? null : refused.error.message).toMatch(/Use https/);
+  });
+
   it('stops with the workspace that started it', async () => {
     const status = await ok('webhooks.receiver.start', {});
     if (!status.running) throw new Error('receiver did not start');

@@ -84,6 +84,8 @@ export const ReceiverStatus = z.discriminatedUnion('running', [
     receiverId: z.string(),
     /** Base address; a webhook for a form points at `${url}/${formId}`. Holds the secret token. */
     url: z.string(),
+    /** The tunnel's public origin, when one is set: webhooks then point through it. */
+    publicUrl: z.string().nullable(),
     startedAt: z.string(),
     workspaceId: z.string(),
     deliveryCount: z.number().int(),
@@ -155,7 +157,15 @@ export const webhookOps = {
   ),
   /** Drops the record without asking the service. */
   'webhooks.forget': op(z.strictObject({ id: webhookId }), z.object({ forgotten: z.boolean() })),
-  'webhooks.receiver.start': op(z.strictObject({}), ReceiverStatus),
+  /**
+   * Starts the receiver, or updates the running one. `publicUrl` is the origin of a tunnel (ngrok,
+   * cloudflared…) to the receiver's port, for services that cannot reach this computer; null
+   * removes it, absent keeps it.
+   */
+  'webhooks.receiver.start': op(
+    z.strictObject({ publicUrl: WebhookUrl.nullable().optional() }),
+    ReceiverStatus,
+  ),
   /** Stops listening; answers the webhooks still pointing at it so they can be deleted. */
   'webhooks.receiver.stop': op(
     z.strictObject({}),

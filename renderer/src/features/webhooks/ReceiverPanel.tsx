@@ -8,6 +8,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { RelativeTime } from '../../components/RelativeTime';
 import { CreateOutcome } from './CreateOutcome';
 import { DeliveryList } from './DeliveryList';
+import { TunnelForm } from './TunnelForm';
 import { useCreateWebhook } from './useCreateWebhook';
 
 /**
@@ -32,6 +33,7 @@ export function ReceiverPanel({
   const stop = useOpMutation('webhooks.receiver.stop', { onSuccess: (result) => setOrphans(result.pointingAtIt) });
   const [formId, setFormId] = useState<string | null>(initialFormId);
   const create = useCreateWebhook();
+  const [showTunnel, setShowTunnel] = useState(false);
   const running = status.data?.running === true ? status.data : null;
 
   return (
@@ -63,8 +65,8 @@ export function ReceiverPanel({
       {workspaceKind === 'remote' && (
         <Alert color="yellow" icon={<IconWorldOff />} title="Only reachable from this computer">
           The receiver listens on 127.0.0.1. The public service cannot reach a laptop: its deliveries
-          will fail unless you run a tunnel (such as ngrok or cloudflared) to this port and create the
-          webhook with the tunnel&apos;s https address and the same path.
+          will fail unless a tunnel (such as cloudflared or ngrok) forwards to the receiver&apos;s port.
+          Give the tunnel&apos;s address below before creating the webhook.
         </Alert>
       )}
       {workspaceKind !== 'remote' && (
@@ -88,6 +90,13 @@ export function ReceiverPanel({
               started <RelativeTime value={running.startedAt} />
             </Text>
           </Group>
+          {workspaceKind === 'remote' || running.publicUrl !== null || showTunnel ? (
+            <TunnelForm port={new URL(running.url).port} publicUrl={running.publicUrl} />
+          ) : (
+            <Button variant="subtle" size="compact-sm" onClick={() => setShowTunnel(true)} style={{ alignSelf: 'flex-start' }}>
+              Reach it from the internet through a tunnel…
+            </Button>
+          )}
           <form
             aria-label="Send a form to the receiver"
             onSubmit={(event) => {
