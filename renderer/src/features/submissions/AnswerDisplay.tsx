@@ -25,9 +25,9 @@ export function AnswerDisplay({ answer, compact = false, search = '' }: { answer
         </Text>
       );
     case 'text':
-      return <Marked text={answer.text} search={search} multiline={!compact && answer.multiline} />;
+      return <Marked text={answer.text} search={search} oneLine={compact} />;
     case 'number':
-      return <Marked text={answer.value.toLocaleString()} search={search} />;
+      return <Marked text={answer.value.toLocaleString()} search={search} oneLine={compact} />;
     case 'boolean':
       return (
         <Badge size="sm" variant="light" color={answer.value ? 'teal' : 'gray'}>
@@ -46,7 +46,7 @@ export function AnswerDisplay({ answer, compact = false, search = '' }: { answer
       );
     case 'ranking':
       return compact ? (
-        <Marked text={answer.items.map((item, i) => `${i + 1}. ${item}`).join('  ')} search={search} />
+        <Marked text={answer.items.map((item, i) => `${i + 1}. ${item}`).join('  ')} search={search} oneLine />
       ) : (
         <List type="ordered" size="sm">
           {answer.items.map((item, i) => (
@@ -56,7 +56,7 @@ export function AnswerDisplay({ answer, compact = false, search = '' }: { answer
       );
     case 'address':
       return compact || answer.parts.length === 0 ? (
-        <Marked text={answer.line} search={search} />
+        <Marked text={answer.line} search={search} oneLine={compact} />
       ) : (
         <Stack gap={0}>
           {answer.parts.map(([label, value]) => (
@@ -82,7 +82,7 @@ export function AnswerDisplay({ answer, compact = false, search = '' }: { answer
       );
     case 'matrix':
       return compact ? (
-        <Marked text={answer.rows.map((r) => `${r.row}: ${r.values.join(', ')}`).join(' · ')} search={search} />
+        <Marked text={answer.rows.map((r) => `${r.row}: ${r.values.join(', ')}`).join(' · ')} search={search} oneLine />
       ) : (
         <Table withTableBorder withColumnBorders fz="sm" verticalSpacing={4}>
           <Table.Tbody>
@@ -137,10 +137,10 @@ export function AnswerDisplay({ answer, compact = false, search = '' }: { answer
         </Text>
       );
     case 'link':
-      return compact ? <Marked text={answer.url} search={search} /> : <ExternalLink href={answer.url} />;
+      return compact ? <Marked text={answer.url} search={search} oneLine /> : <ExternalLink href={answer.url} />;
     case 'email':
       return compact ? (
-        <Marked text={answer.email} search={search} />
+        <Marked text={answer.email} search={search} oneLine={compact} />
       ) : (
         <Anchor href={`mailto:${answer.email}`} size="sm">
           {answer.email}

@@ -1,17 +1,25 @@
 import { Highlight, Text } from '@mantine/core';
+import { type CSSProperties } from 'react';
 
-/** Text with the current search term marked, so a match is seen where it is. */
-export function Marked({ text, search, multiline = false }: { text: string; search: string; multiline?: boolean }) {
-  const style = multiline ? { whiteSpace: 'pre-wrap' as const } : undefined;
+const ONE_LINE: CSSProperties = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', display: 'block', minWidth: 0 };
+const WRAPPED: CSSProperties = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' };
+
+/**
+ * Text with the current search term marked, so a match is seen where it is. `oneLine` (table
+ * cells) cuts it with an ellipsis and shows the whole on hover; otherwise line breaks are kept.
+ */
+export function Marked({ text, search, oneLine = false }: { text: string; search: string; oneLine?: boolean }) {
+  const style = oneLine ? ONE_LINE : WRAPPED;
+  const title = oneLine ? text : undefined;
   if (!search.trim()) {
     return (
-      <Text span size="sm" style={style}>
+      <Text span size="sm" style={style} title={title}>
         {text}
       </Text>
     );
   }
   return (
-    <Highlight component="span" size="sm" highlight={search.trim()} style={style}>
+    <Highlight component="span" size="sm" highlight={search.trim()} style={style} title={title}>
       {text}
     </Highlight>
   );

@@ -157,7 +157,7 @@ export function SubmissionsToolbar({ filters, onChange, counts, fields, filterRe
 function CountBadge({ value }: { value: number | undefined }) {
   if (value === undefined) return null;
   return (
-    <Badge size="sm" variant="white" color="dark" circle={false} style={{ fontVariantNumeric: 'tabular-nums' }}>
+    <Badge size="sm" variant="light" color="gray" style={{ fontVariantNumeric: 'tabular-nums' }}>
       {numberFormat.format(value)}
     </Badge>
   );

@@ -26,14 +26,16 @@ export function buildColumns(catalog: ColumnCatalog, search: string): Column[] {
     {
       id: 'submissionTime',
       header: 'Submitted',
-      size: 170,
-      cell: ({ row }) => <Text span size="sm">{formatDateTime(row.original.submissionTime)}</Text>,
+      size: 185,
+      accessorFn: (row) => row.submissionTime,
+      cell: ({ row }) => <Text span size="sm" truncate>{formatDateTime(row.original.submissionTime)}</Text>,
     },
     {
       id: 'lastUpdatedAt',
       header: 'Last updated',
-      size: 170,
-      cell: ({ row }) => <Text span size="sm">{formatDateTime(row.original.lastUpdatedAt) || '—'}</Text>,
+      size: 185,
+      accessorFn: (row) => row.lastUpdatedAt,
+      cell: ({ row }) => <Text span size="sm" truncate>{formatDateTime(row.original.lastUpdatedAt) || '—'}</Text>,
     },
     {
       id: 'status',
@@ -58,6 +60,7 @@ export function buildColumns(catalog: ColumnCatalog, search: string): Column[] {
         header: question.name || question.id,
         meta: { type: question.type },
         size: WIDE_TYPES.has(question.type) ? 260 : 180,
+        accessorFn: (row) => row.submission.questions.find((q) => q.id === question.id)?.value,
         cell: ({ row }) => {
           const answer = row.original.submission.questions.find((q) => q.id === question.id);
           if (!answer) return dimDash;
@@ -71,9 +74,10 @@ export function buildColumns(catalog: ColumnCatalog, search: string): Column[] {
         header: calculation.name,
         meta: { type: 'Calculation' },
         size: 140,
+        accessorFn: (row) => row.submission.calculations?.find((c) => c.id === calculation.id)?.value,
         cell: ({ row }) => {
           const value = row.original.submission.calculations?.find((c) => c.id === calculation.id)?.value;
-          return value ? <Marked text={value} search={search} /> : dimDash;
+          return value ? <Marked text={value} search={search} oneLine /> : dimDash;
         },
       }),
     ),
@@ -83,9 +87,10 @@ export function buildColumns(catalog: ColumnCatalog, search: string): Column[] {
         header: `?${parameter.name}`,
         meta: { type: 'URL parameter' },
         size: 140,
+        accessorFn: (row) => row.submission.urlParameters?.find((p) => p.id === parameter.id)?.value,
         cell: ({ row }) => {
           const value = row.original.submission.urlParameters?.find((p) => p.id === parameter.id)?.value;
-          return value ? <Marked text={value} search={search} /> : dimDash;
+          return value ? <Marked text={value} search={search} oneLine /> : dimDash;
         },
       }),
     ),
@@ -95,6 +100,7 @@ export function buildColumns(catalog: ColumnCatalog, search: string): Column[] {
       id: 'quizScore',
       header: 'Quiz score',
       size: 110,
+      accessorFn: (row) => row.submission.quiz?.score,
       cell: ({ row }) => {
         const quiz = row.original.submission.quiz;
         return quiz ? <Text span size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{`${quiz.score} / ${quiz.maxScore}`}</Text> : dimDash;
@@ -106,9 +112,10 @@ export function buildColumns(catalog: ColumnCatalog, search: string): Column[] {
       id: 'loginEmail',
       header: 'Login e-mail',
       size: 200,
+      accessorFn: (row) => row.submission.login?.email,
       cell: ({ row }) => {
         const email = row.original.submission.login?.email;
-        return email ? <Marked text={email} search={search} /> : dimDash;
+        return email ? <Marked text={email} search={search} oneLine /> : dimDash;
       },
     });
   }
@@ -117,6 +124,7 @@ export function buildColumns(catalog: ColumnCatalog, search: string): Column[] {
       id: 'payments',
       header: 'Payment',
       size: 190,
+      accessorFn: (row) => row.submission.payments?.reduce((sum, p) => sum + (p.value.totalAmount ?? 0), 0),
       cell: ({ row }) => <PaymentSummary payments={row.original.submission.payments ?? []} />,
     });
   }
@@ -128,5 +136,6 @@ export function buildColumns(catalog: ColumnCatalog, search: string): Column[] {
       cell: ({ row }) => <SchedulingSummary scheduling={row.original.submission.scheduling ?? []} />,
     });
   }
+  // Sorting happens in the cache (manualSorting); a column is sortable when the cache can sort by it.
   return columns.map((column) => ({ ...column, enableSorting: column.id !== undefined && sortOf(column.id) !== null }));
 }
