@@ -1,5 +1,6 @@
 import { type Handlers } from '../shared/contract';
 import { activityHandlers } from './activity/handlers';
+import { importHandlers } from './import/handlers';
 import { submissionHandlers } from './submissions/handlers';
 import { formHandlers } from './sync/formHandlers';
 import { syncHandlers } from './sync/handlers';
@@ -19,5 +20,6 @@ export function createHandlers(ctx: ShellContext): Handlers {
     ...syncHandlers(ctx),
     ...submissionHandlers(ctx),
     ...activityHandlers(ctx),
+    ...importHandlers(ctx),
   } satisfies Handlers;
 }

@@ -1,5 +1,5 @@
 import { type ColumnConversion, type ColumnMapping, type ColumnTarget, type DateFormat } from '../../shared/contract/imports';
-import { targetKind } from './buildSubmission';
+import { convertValue, targetKind } from './buildSubmission';
 import { convertDate, convertNumber } from './convertCell';
 
 export interface CatalogueQuestion {
@@ -96,10 +96,17 @@ export function suggestMapping(
     if (choice.target.kind === 'question') claimed.add(choice.target.id);
   });
 
+  const samplesOf = (column: number) => sampleRows.map((r) => r[column] ?? '').filter((v) => v.trim() !== '');
   const candidates: Array<{ column: number; question: CatalogueQuestion; score: number }> = [];
   normalised.forEach((key, column) => {
     if (result[column]!.remembered) return;
-    for (const question of questions) candidates.push({ column, question, score: questionScore(key, question) });
+    const samples = samplesOf(column);
+    for (const question of questions) {
+      const score = questionScore(key, question);
+      // A name that fits but values the question cannot take ("Company" → a URL question) is a poor match.
+      const fit = score >= MIN_CONFIDENCE ? valueFit({ column, target: { kind: 'question', id: question.id, type: question.type } }, samples) : 1;
+      candidates.push({ column, question, score: score * (fit < 0.5 ? 0.5 : 1) });
+    }
   });
   candidates.sort((a, b) => b.score - a.score || a.column - b.column);
   const filled = new Set(result.filter((r) => r.remembered).map((r) => r.column));
@@ -120,9 +127,17 @@ export function suggestMapping(
 
   return result.map((mapping) => {
     if (mapping.remembered || mapping.target.kind === 'ignore') return mapping;
-    const convert = guessConversion(mapping, sampleRows.map((r) => r[mapping.column] ?? '').filter((v) => v.trim() !== ''));
+    const convert = guessConversion(mapping, samplesOf(mapping.column));
     return convert ? { ...mapping, convert } : mapping;
   });
+}
+
+/** Share of sample values that convert for the target, with the conversion the values suggest. */
+function valueFit(mapping: ColumnMapping, samples: string[]): number {
+  if (samples.length === 0) return 1;
+  const convert = guessConversion(mapping, samples);
+  const fitting = samples.filter((s) => convertValue(s, convert ? { ...mapping, convert } : mapping).ok).length;
+  return fitting / samples.length;
 }
 
 const DATE_GUESSES: DateFormat[] = ['iso', 'dd.mm.yyyy', 'dd/mm/yyyy', 'mm/dd/yyyy'];

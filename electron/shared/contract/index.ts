@@ -1,6 +1,7 @@
 import { type z } from 'zod';
 import { activityOps } from './activity';
 import { formOps } from './forms';
+import { importOps } from './imports';
 import { submissionOps } from './submissions';
 import { syncOps } from './sync';
 import { webhookOps } from './webhooks';
@@ -10,6 +11,7 @@ export * from './activity';
 export * from './define';
 export * from './events';
 export * from './forms';
+export * from './imports';
 export * from './submissions';
 export * from './sync';
 export * from './webhooks';
@@ -23,6 +25,7 @@ export const contract = {
   ...submissionOps,
   ...activityOps,
   ...webhookOps,
+  ...importOps,
 };
 
 export type Contract = typeof contract;

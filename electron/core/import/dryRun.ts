@@ -1,0 +1,56 @@
+import { MAX_CREATE_BATCH } from '../../shared/api/endpoints';
+import { type CreateSubmission } from '../../shared/api/submission';
+import { AppError } from '../../shared/errors';
+import { buildSubmission } from './buildSubmission';
+import { type ImportJournal } from './importJournal';
+import { type KnownSubmission, sourceKeyOf, validateJob } from './validateJob';
+
+/** Batches whose bodies the dry run shows in full. */
+const SHOWN_BATCHES = 3;
+
+export interface DryRun {
+  rowsToSend: number;
+  skippedAlreadyImported: number;
+  requests: number;
+  /** At the service's 5 requests a second, if nothing else shares the key. */
+  expectedDurationMs: number;
+  firstBatches: Array<{ rows: number[]; body: { submissions: CreateSubmission[] } }>;
+}
+
+/**
+ * What starting would send, without sending: the request bodies of the first batches, the number
+ * of requests and the time they take at the rate limit. Rows without a time from the file show
+ * the time they would get if the import started now (times are fixed when it starts).
+ */
+export function dryRun(journal: ImportJournal, jobId: string, known: Iterable<KnownSubmission>, requestsPerSecond = 5, now = Date.now()): DryRun {
+  validateJob(journal, jobId, known);
+  const job = journal.job(jobId)!;
+  const importedBefore = journal.createdSourceKeys(job.formId, jobId);
+  const ready = new Set(journal.reportRows(jobId).filter((r) => r.status === 'ready').map((r) => r.rowIndex));
+  const toSend: Array<{ line: number; submission: CreateSubmission }> = [];
+  let skipped = 0;
+  for (const row of journal.sourceRows(jobId)) {
+    if (!ready.has(row.rowIndex)) continue;
+    const submission = buildSubmission(row.cells, job.mappings).submission;
+    if (!submission) throw new AppError('INTERNAL', 'A validated row could not be built.');
+    if (importedBefore.has(sourceKeyOf(job, submission))) {
+      skipped++;
+      continue;
+    }
+    submission.submissionTime ??= new Date(now + row.rowIndex).toISOString();
+    toSend.push({ line: row.line, submission });
+  }
+  const requests = Math.ceil(toSend.length / MAX_CREATE_BATCH);
+  const firstBatches = [];
+  for (let b = 0; b < Math.min(requests, SHOWN_BATCHES); b++) {
+    const batch = toSend.slice(b * MAX_CREATE_BATCH, (b + 1) * MAX_CREATE_BATCH);
+    firstBatches.push({ rows: batch.map((r) => r.line), body: { submissions: batch.map((r) => r.submission) } });
+  }
+  return {
+    rowsToSend: toSend.length,
+    skippedAlreadyImported: skipped,
+    requests,
+    expectedDurationMs: Math.round((requests / requestsPerSecond) * 1000),
+    firstBatches,
+  };
+}

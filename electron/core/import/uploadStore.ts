@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { AppError } from '../../shared/errors';
+
+/** The largest file the wizard takes: 100k-row exports are far below it. */
+export const MAX_FILE_BYTES = 200 * 1024 * 1024;
+/** Files kept between reading and validating; older ones are dropped first. */
+const KEPT_FILES = 4;
+
+interface Upload {
+  fileName: string;
+  parts: Buffer[];
+  size: number;
+  complete: boolean;
+}
+
+/**
+ * Files on their way into a job: sent in base64 parts (a bridge message has a practical size),
+ * kept in memory until validation copies their rows into the journal. Nothing here needs to
+ * survive a restart: the user would pick the file again.
+ */
+export class UploadStore {
+  private readonly uploads = new Map<string, Upload>();
+
+  /** Adds a part; without an id, starts a new upload. */
+  append(uploadId: string | undefined, fileName: string, base64: string, final: boolean): { uploadId: string; receivedBytes: number } {
+    const id = uploadId ?? randomUUID();
+    let upload = this.uploads.get(id);
+    if (!upload) {
+      if (uploadId !== undefined) throw new AppError('NOT_FOUND', 'This upload expired; choose the file again.');
+      upload = { fileName, parts: [], size: 0, complete: false };
+      this.uploads.set(id, upload);
+      this.trim();
+    }
+    if (upload.complete) throw new AppError('CONFLICT', 'This upload is already complete.');
+    const part = Buffer.from(base64, 'base64');
+    if (upload.size + part.length > MAX_FILE_BYTES) {
+      this.uploads.delete(id);
+      throw new AppError('INVALID_INPUT', `The file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB; split it into smaller files.`);
+    }
+    upload.parts.push(part);
+    upload.size += part.length;
+    upload.complete = final;
+    return { uploadId: id, receivedBytes: upload.size };
+  }
+
+  /** A whole file given at once. */
+  put(fileName: string, base64: string): string {
+    return this.append(undefined, fileName, base64, true).uploadId;
+  }
+
+  file(uploadId: string): { fileName: string; bytes: Uint8Array } {
+    const upload = this.uploads.get(uploadId);
+    if (!upload) throw new AppError('NOT_FOUND', 'This file is no longer open; choose it again.');
+    if (!upload.complete) throw new AppError('CONFLICT', 'The file has not been fully received yet.');
+    if (upload.parts.length > 1) upload.parts = [Buffer.concat(upload.parts)];
+    return { fileName: upload.fileName, bytes: upload.parts[0] ?? new Uint8Array() };
+  }
+
+  private trim(): void {
+    while (this.uploads.size > KEPT_FILES) {
+      const oldest = this.uploads.keys().next().value;
+      if (oldest === undefined) break;
+      this.uploads.delete(oldest);
+    }
+  }
+}
