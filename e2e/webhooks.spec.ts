@@ -43,7 +43,7 @@ test.describe('webhooks', () => {
     await expect(app.getByLabel('Receiver address', { exact: true })).toContainText('http://127.0.0.1:');
 
     const toReceiver = app.getByRole('form', { name: 'Send a form to the receiver' });
-    await toReceiver.getByLabel('Form to watch').click();
+    await toReceiver.getByRole('combobox', { name: 'Form to watch' }).click();
     await app.getByRole('option', { name: FORM_NAME }).click();
     await toReceiver.getByRole('button', { name: 'Create webhook to receiver' }).click();
     const createdId = await app.getByTestId('created-webhook-id').first().textContent();
@@ -85,7 +85,7 @@ test.describe('webhooks', () => {
   test('warns before a duplicate, refuses unsafe urls, and clears an id the service no longer knows', async ({ app }) => {
     await openWebhooks(app);
     const create = app.getByRole('form', { name: 'Create webhook' });
-    await create.getByLabel('Form', { exact: true }).click();
+    await create.getByRole('combobox', { name: 'Form', exact: true }).click();
     await app.getByRole('option', { name: FORM_NAME }).click();
 
     await create.getByLabel('Url', { exact: true }).fill('javascript:alert(1)');
@@ -103,7 +103,7 @@ test.describe('webhooks', () => {
     await app.getByRole('tab', { name: 'Adopt an existing id' }).click();
     const adopt = app.getByRole('form', { name: 'Adopt webhook' });
     await adopt.getByLabel('Webhook id').fill('987654');
-    await adopt.getByLabel('Form', { exact: true }).click();
+    await adopt.getByRole('combobox', { name: 'Form', exact: true }).click();
     await app.getByRole('option', { name: FORM_NAME }).click();
     await adopt.getByLabel('Url it delivers to').fill('https://gone.example.com/hook');
     await adopt.getByRole('button', { name: 'Adopt' }).click();
