@@ -136,7 +136,7 @@ function whereOf(filter: SubmissionFilter, byStatus: boolean): Where {
     clauses.push('s.submission_time < ?');
     params.push(new Date(filter.beforeDate).toISOString());
   }
-  const search = filter.search?.trim();
+  const search = filter.search;
   if (search) {
     if ([...search].length >= MIN_TRIGRAM) {
       clauses.push('s.id IN (SELECT rowid FROM submission_search WHERE submission_search MATCH ?)');

@@ -38,7 +38,8 @@ export const SubmissionFilter = z.strictObject({
   /** Submitted strictly after / before (the service's afterDate / beforeDate). */
   afterDate: isoDate.optional(),
   beforeDate: isoDate.optional(),
-  search: z.string().trim().max(500).optional(),
+  // Not trimmed: the service searches for the text exactly as given, spaces included.
+  search: z.string().max(500).optional(),
   answers: z.array(AnswerFilter).max(20).default([]),
   sortBy: SubmissionSort.default('submissionTime'),
   sort: SortOrder.default('asc'),
