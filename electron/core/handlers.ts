@@ -1,5 +1,6 @@
 import { type Handlers } from '../shared/contract';
 import { activityHandlers } from './activity/handlers';
+import { type DeliverExport, fileHandlers } from './exportDelivery';
 import { importHandlers } from './import/handlers';
 import { submissionHandlers } from './submissions/handlers';
 import { formHandlers } from './sync/formHandlers';
@@ -10,9 +11,10 @@ import { type ShellContext } from './workspaces/types';
 
 /**
  * Every operation of the contract, one family per feature. `satisfies Handlers` turns a family
- * that is declared in the contract but not spread here into a compile error.
+ * that is declared in the contract but not spread here into a compile error. `deliverExport` is
+ * the one thing that differs by shell: a save dialog in Electron, a download in browser mode.
  */
-export function createHandlers(ctx: ShellContext): Handlers {
+export function createHandlers(ctx: ShellContext, deliverExport: DeliverExport): Handlers {
   return {
     ...workspaceHandlers(ctx),
     ...webhookHandlers(ctx),
@@ -21,5 +23,6 @@ export function createHandlers(ctx: ShellContext): Handlers {
     ...submissionHandlers(ctx),
     ...activityHandlers(ctx),
     ...importHandlers(ctx),
+    ...fileHandlers(ctx.dataDir, deliverExport),
   } satisfies Handlers;
 }

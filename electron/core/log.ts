@@ -20,7 +20,7 @@ const REDACTED = '[redacted]';
 const MIN_SECRET_LENGTH = 6;
 const BEARER = /\b(bearer)\s+[^\s"',;]+/gi;
 const AUTH_FIELD = /("?authorization"?\s*[:=]\s*"?)[^"\n,}]+/gi;
-const TOKEN_PARAM = /([?&](?:token|api_?key|key)=)[^&\s"']+/gi;
+const TOKEN_PARAM = /([?&](?:token|ticket|api_?key|key)=)[^&\s"']+/gi;
 
 export function redact(text: string, secrets: Iterable<string>): string {
   let out = text;

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../core/log';
 import { MEMORY_BACKEND } from '../core/workspaces/memoryVault';
 import { startHost, type Host } from './startHost';
+import { writeExport } from '../core/submissions/exportFile';
 import { MAX_RPC_BODY_BYTES } from './hostServer';
 
 let dir: string;
@@ -122,5 +123,21 @@ describe('browser-mode host', () => {
     }
     controller.abort();
     expect(received).toContain('data: {"type":"cache.changed","workspaceId":"w1","tables":["submissions"]}\n\n');
+  });
+
+  it('offers an export as a one-time download link', async () => {
+    const written = await writeExport(join(dir, 'data'), 'Customer feedback', 'csv', ['name,score\n', 'Ada,5\n']);
+    const answer = (await (await rpc({ op: 'files.saveExport', input: { exportId: written.exportId } })).json()) as {
+      ok: true;
+      data: { delivery: string; fileName: string; url: string };
+    };
+    expect(answer.data).toMatchObject({ delivery: 'download', fileName: written.fileName });
+    expect(answer.data.url).not.toContain(host.token);
+    const download = await fetch(new URL(answer.data.url, host.origin));
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toContain(`filename="${written.fileName}"`);
+    expect(await download.text()).toBe('name,score\nAda,5\n');
+    expect((await fetch(new URL(answer.data.url, host.origin))).status).toBe(404);
+    expect((await fetch(`${host.origin}/download?ticket=guess`)).status).toBe(404);
   });
 });

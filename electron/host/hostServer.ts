@@ -6,6 +6,7 @@ import { AppError, type Result } from '../shared/errors';
 import { dispatch } from '../core/dispatch';
 import { type Logger } from '../core/log';
 import { contentTypeOf, RENDERER_HEADERS, resolveRendererFile } from '../core/rendererFiles';
+import { DOWNLOAD_PATH, type Downloads } from './downloads';
 import { type EventStream } from './eventStream';
 import {
   allowedAuthorities,
@@ -25,13 +26,15 @@ export interface HostServerOptions {
   token: string;
   handlers: Handlers;
   events: EventStream;
+  downloads: Downloads;
   rendererDir: string;
   log: Logger;
 }
 
 /**
  * Browser mode's one request handler: `POST /rpc` runs an operation through the same router as
- * Electron's IPC, `GET /events` streams app events, anything else is a file of the built renderer.
+ * Electron's IPC, `GET /events` streams app events, `GET /download?ticket=…` hands over an export,
+ * anything else is a file of the built renderer.
  * Requests for another Host or from another Origin are refused first (DNS rebinding, other sites).
  */
 export function createRequestHandler(options: HostServerOptions) {
@@ -45,6 +48,10 @@ export function createRequestHandler(options: HostServerOptions) {
       const url = new URL(request.url ?? '/', 'http://host');
       if (url.pathname === '/rpc') return await rpc(request, response);
       if (url.pathname === '/events') return events(request, response, url);
+      if (url.pathname === DOWNLOAD_PATH && request.method === 'GET') {
+        if (!(await options.downloads.serve(url.searchParams.get('ticket'), response))) plain(response, 404, 'Not Found');
+        return;
+      }
       if (request.method !== 'GET' && request.method !== 'HEAD') return plain(response, 405, 'Method Not Allowed');
       return await file(request, response, url.pathname);
     } catch (error) {

@@ -7,6 +7,7 @@ import { createHandlers } from '../core/handlers';
 import { createLogger, type Logger } from '../core/log';
 import { type DemoServer, WorkspaceManager } from '../core/workspaces/manager';
 import { MemoryKeyVault } from '../core/workspaces/memoryVault';
+import { Downloads } from './downloads';
 import { EventStream } from './eventStream';
 import { createRequestHandler } from './hostServer';
 
@@ -44,6 +45,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const token = randomBytes(32).toString('base64url');
   log.addSecret(token);
   const events = new EventStream();
+  const downloads = new Downloads();
   const workspaces = new WorkspaceManager({
     dataDir: options.dataDir,
     vault: new MemoryKeyVault(),
@@ -63,8 +65,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const handle = createRequestHandler({
     port,
     token,
-    handlers: createHandlers(workspaces),
+    handlers: createHandlers(workspaces, (file) => downloads.offer(file)),
     events,
+    downloads,
     rendererDir: options.rendererDir,
     log,
   });

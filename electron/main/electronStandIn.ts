@@ -21,6 +21,8 @@ export interface Recorded {
   rendererListeners: Map<string, Set<(...args: unknown[]) => void>>;
   quitCalls: number;
   paths: Map<string, string>;
+  /** What the next save dialog answers: a path, or null for "cancelled". */
+  saveDialogAnswer: string | null;
 }
 
 export class StandInWindow extends EventEmitter {
@@ -35,6 +37,9 @@ export class StandInWindow extends EventEmitter {
   }
   static getAllWindows(): StandInWindow[] {
     return StandInWindow.all;
+  }
+  static getFocusedWindow(): StandInWindow | null {
+    return StandInWindow.all[0] ?? null;
   }
   async loadURL(url: string): Promise<void> {
     this.loadedUrls.push(url);
@@ -70,6 +75,7 @@ export function createElectronStandIn(options: { singleInstance?: boolean } = {}
     rendererListeners: new Map(),
     quitCalls: 0,
     paths: new Map([['userData', resolve('/nonexistent/userData')]]),
+    saveDialogAnswer: null,
   };
   StandInWindow.all.length = 0;
 
@@ -110,6 +116,12 @@ export function createElectronStandIn(options: { singleInstance?: boolean } = {}
     ipcMain: {
       handle: (channel: string, handler: Recorded['ipcHandlers'] extends Map<string, infer H> ? H : never) =>
         recorded.ipcHandlers.set(channel, handler),
+    },
+    dialog: {
+      showSaveDialog: async () =>
+        recorded.saveDialogAnswer === null
+          ? { canceled: true, filePath: '' }
+          : { canceled: false, filePath: recorded.saveDialogAnswer },
     },
     shell: {
       openExternal: async (url: string) => {

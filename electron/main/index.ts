@@ -1,6 +1,6 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, BrowserWindow, ipcMain, net, protocol, safeStorage, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, net, protocol, safeStorage, session, shell } from 'electron';
 import { createApiClient } from '../core/api';
 import { openCache } from '../core/cache/openCache';
 import { createHandlers } from '../core/handlers';
@@ -13,6 +13,7 @@ import { guardWebContents, hardenSession } from './contentGuards';
 import { chooseDataDir } from './dataDir';
 import { broadcast, registerIpcRouter } from './ipcRouter';
 import { SafeStorageVault } from './safeStorageVault';
+import { saveExportWithDialog } from './saveExport';
 
 const dataDir = chooseDataDir(process.argv, process.env, app.getPath('userData'));
 // Chromium's own profile (cache, local storage) goes with the data, so a test run leaves no trace.
@@ -53,7 +54,8 @@ async function start(log: Logger): Promise<void> {
     openCache: (file) => openCache(file),
     startDemo: ({ store }) => startLocalApi({ port: 0, store }),
   });
-  registerIpcRouter(ipcMain, createHandlers(workspaces), log);
+  const deliverExport = saveExportWithDialog(dialog, app, () => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0]);
+  registerIpcRouter(ipcMain, createHandlers(workspaces, deliverExport), log);
 
   // The last workspace, else the demo on a first run (unless --no-demo asks for the welcome screen).
   const firstRun = !(await workspaces.restore()) && (await workspaces.list()).workspaces.length === 0;

@@ -1,10 +1,11 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureBuilt } from '../../scripts/ensureBuilt.mjs';
 import { INVOKE_CHANNEL } from '../shared/channels';
 import { CONTENT_SECURITY_POLICY } from '../core/rendererFiles';
+import { writeExport } from '../core/submissions/exportFile';
 import { createElectronStandIn, loadWithStandIn, StandInContents, type Recorded } from './electronStandIn';
 
 const projectRoot = resolve(__dirname, '../..');
@@ -132,6 +133,24 @@ describe('built main process', () => {
       ok: false,
       error: { code: 'INVALID_INPUT', message: expect.stringContaining('(name)') },
     });
+  });
+});
+
+describe('export delivery', () => {
+  it('saves an export where the save dialog says, or reports the cancel', async () => {
+    const written = await writeExport(dataDir, 'Orders', 'csv', ['id\n', '1\n']);
+    recorded.saveDialogAnswer = null;
+    expect(await invoke(appFrame, 'files.saveExport', { exportId: written.exportId })).toEqual({
+      ok: true,
+      data: { delivery: 'cancelled' },
+    });
+    const target = join(dataDir, 'chosen.csv');
+    recorded.saveDialogAnswer = target;
+    expect(await invoke(appFrame, 'files.saveExport', { exportId: written.exportId })).toEqual({
+      ok: true,
+      data: { delivery: 'saved', fileName: written.fileName, savedTo: target },
+    });
+    expect(readFileSync(target, 'utf8')).toBe('id\n1\n');
   });
 });
 

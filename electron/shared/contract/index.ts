@@ -1,5 +1,6 @@
 import { type z } from 'zod';
 import { activityOps } from './activity';
+import { fileOps } from './files';
 import { formOps } from './forms';
 import { importOps } from './imports';
 import { submissionOps } from './submissions';
@@ -10,6 +11,7 @@ import { workspaceOps } from './workspaces';
 export * from './activity';
 export * from './define';
 export * from './events';
+export * from './files';
 export * from './forms';
 export * from './imports';
 export * from './submissions';
@@ -26,6 +28,7 @@ export const contract = {
   ...activityOps,
   ...webhookOps,
   ...importOps,
+  ...fileOps,
 };
 
 export type Contract = typeof contract;

@@ -1,0 +1,37 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type Handlers } from '../shared/contract';
+import { type ExportDelivery } from '../shared/contract/files';
+import { AppError } from '../shared/errors';
+
+/** A finished export file under `<dataDir>/exports/`. */
+export interface ExportFile {
+  exportId: string;
+  fileName: string;
+  filePath: string;
+}
+
+/** What the running shell does with an export: main shows a save dialog, the host offers a download. */
+export type DeliverExport = (file: ExportFile) => Promise<ExportDelivery>;
+
+/**
+ * The export an id names. Export files end in `-<first 8 characters of the id>.<ext>` (see
+ * `submissions/exportFile.ts`); only files directly in the exports folder are considered.
+ */
+export async function findExport(dataDir: string, exportId: string): Promise<ExportFile> {
+  const directory = join(dataDir, 'exports');
+  const suffix = new RegExp(`-${exportId.slice(0, 8).replace(/[^0-9a-f]/gi, '')}\\.[a-z]+$`, 'i');
+  const names = await readdir(directory).catch(() => [] as string[]);
+  const matches = names.filter((name) => suffix.test(name));
+  if (matches.length !== 1) {
+    throw new AppError('NOT_FOUND', 'That export file is no longer there. Export again.');
+  }
+  const fileName = matches[0]!;
+  return { exportId, fileName, filePath: join(directory, fileName) };
+}
+
+export function fileHandlers(dataDir: string, deliver: DeliverExport): Pick<Handlers, 'files.saveExport'> {
+  return {
+    'files.saveExport': async ({ exportId }) => deliver(await findExport(dataDir, exportId)),
+  };
+}
