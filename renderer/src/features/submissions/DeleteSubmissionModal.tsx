@@ -1,4 +1,4 @@
-import { Button, Code, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type SubmissionListRow } from '../../../../electron/shared/contract/submissions';
 import { useOpMutation } from '../../bridge';
@@ -46,20 +46,14 @@ export function DeleteSubmissionModal({
             <Text size="sm">
               <Code>{row.submissionId}</Code> · submitted {formatDateTime(row.submissionTime)}
             </Text>
-            {answers.length > 0 && (
-              <List size="sm" spacing={2}>
-                {answers.map((a) => (
-                  <List.Item key={a.name}>
-                    <Text span size="sm" c="dimmed">
-                      {a.name}:
-                    </Text>{' '}
-                    <Text span size="sm" lineClamp={1}>
-                      {a.text}
-                    </Text>
-                  </List.Item>
-                ))}
-              </List>
-            )}
+            {answers.map((a) => (
+              <Text key={a.name} size="sm" truncate>
+                <Text span size="sm" c="dimmed">
+                  {a.name}:
+                </Text>{' '}
+                {a.text}
+              </Text>
+            ))}
           </Stack>
           {remove.isError && <ErrorAlert error={remove.error} />}
           <Group justify="flex-end">

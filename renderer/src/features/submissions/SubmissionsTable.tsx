@@ -206,7 +206,7 @@ export function SubmissionsTable({ table, windows, activeIndex, onActiveChange, 
                     <Tooltip label="Delete…" withArrow openDelay={400}>
                       <ActionIcon
                         variant="subtle"
-                        color="red"
+                        color="gray"
                         size="sm"
                         aria-label={`Delete submission ${tableRow.original.submissionId}`}
                         onClick={(event) => {
