@@ -1,0 +1,67 @@
+import { startLocalApi } from '../electron/local-api';
+import { MAX_CREATE_BATCH } from '../electron/shared/api/endpoints';
+import { DEMO_FORM, PEOPLE_MAPPINGS, openTestbed, peopleCsv } from '../electron/core/import/importTestbed';
+import { readCsv } from '../electron/core/import/readCsv';
+import { validateJob } from '../electron/core/import/validateJob';
+import type { BenchOptions, BenchRow } from './types';
+
+const SERVICE_RATE = 5;
+
+/**
+ * The import against its physical floor: 10k rows are 1,000 creates, 200 s at the service's
+ * 5 requests a second; and reading + validating 100k rows locally. Reports, never asserts.
+ */
+export async function runImportBench({ quick, log = () => {} }: Partial<BenchOptions> & { quick: boolean }): Promise<BenchRow[]> {
+  const importRows = quick ? 200 : 10_000;
+  const readRows = quick ? 5_000 : 100_000;
+  return [await importThroughput(importRows, log), ...readAndValidate(readRows, log)];
+}
+
+async function importThroughput(rows: number, log: (line: string) => void): Promise<BenchRow> {
+  const api = await startLocalApi({ rateLimit: SERVICE_RATE, submissionsPerForm: 10 });
+  const bed = openTestbed({ baseUrl: api.baseUrl, apiKey: api.apiKey, rate: SERVICE_RATE });
+  try {
+    bed.prepare('bench', peopleCsv(rows, 'bench'));
+    log(`importing ${rows} rows at ${SERVICE_RATE} requests/s`);
+    const started = performance.now();
+    const state = await bed.runner.run('bench');
+    const seconds = (performance.now() - started) / 1000;
+    const summary = bed.journal.summary('bench')!;
+    const floor = Math.ceil(rows / MAX_CREATE_BATCH) / SERVICE_RATE;
+    const rejected = api.admin.requests().filter((r) => r.status === 429).length;
+    log(`${state}: ${summary.created} created, ${rejected} answered 429`);
+    return {
+      benchmark: `import ${rows.toLocaleString('en')} rows (batches of 10)`,
+      measured: `${seconds.toFixed(1)} s`,
+      reference: `floor ${floor.toFixed(1)} s at ${SERVICE_RATE} req/s`,
+      ratio: seconds / floor,
+      target: 'close to the floor; every row created once',
+      met: undefined,
+    };
+  } finally {
+    bed.close();
+    await api.close();
+  }
+}
+
+function readAndValidate(rows: number, log: (line: string) => void): BenchRow[] {
+  const bytes = peopleCsv(rows, 'read');
+  const bed = openTestbed({ baseUrl: 'http://127.0.0.1:9/v1/api', apiKey: 'bench_key' });
+  try {
+    const readStarted = performance.now();
+    const table = readCsv(bytes);
+    const readMs = performance.now() - readStarted;
+    const validateStarted = performance.now();
+    bed.journal.createJob({ jobId: 'read', formId: DEMO_FORM, fileName: 'read.csv', columns: table.columns, mappings: PEOPLE_MAPPINGS }, table.rows);
+    const result = validateJob(bed.journal, 'read', []);
+    const validateMs = performance.now() - validateStarted;
+    log(`${table.rows.length} rows read in ${readMs.toFixed(0)} ms, ${result.validRows} valid after ${validateMs.toFixed(0)} ms`);
+    const label = rows.toLocaleString('en');
+    return [
+      { benchmark: `read ${label} CSV rows (${(bytes.length / 2 ** 20).toFixed(1)} MiB)`, measured: `${(readMs / 1000).toFixed(2)} s`, reference: '—', target: 'report', met: undefined },
+      { benchmark: `validate ${label} rows into the journal`, measured: `${(validateMs / 1000).toFixed(2)} s`, reference: '—', target: 'report', met: undefined },
+    ];
+  } finally {
+    bed.close();
+  }
+}
