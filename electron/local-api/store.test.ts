@@ -1,0 +1,83 @@
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Submission } from '../shared/api/submission';
+import { type LocalApi } from './server';
+import { call, started } from './testSupport';
+
+const FEEDBACK = 'cFb7q2LxWm';
+const QUIZ = 'pQz5kM1sJe';
+let dir: string;
+let store: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'local-api-store-'));
+  store = join(dir, 'nested', 'demo-store.jsonl');
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/** What a client could observe: every submission of every form, and the webhooks. */
+async function snapshot(api: LocalApi): Promise<unknown> {
+  const forms = [FEEDBACK, 'evR3gN8tYu', QUIZ];
+  return { submissions: forms.map((f) => api.admin.submissionsOf(f)), webhooks: api.admin.webhooks() };
+}
+
+describe('--store', () => {
+  it('keeps creates, deletes, edits, respondents and webhooks across a restart', async () => {
+    const first = await started({ store });
+    const created = (await call(first, 'POST', `/forms/${FEEDBACK}/submissions`, {
+      body: { submissions: [{ questions: [{ id: 'nm01', value: 'Kept' }] }] },
+    })).body as { submissions: Submission[] };
+    const [doomed, edited] = ((await call(first, 'GET', `/forms/${QUIZ}/submissions?limit=2`)).body as { responses: Submission[] }).responses;
+    await call(first, 'DELETE', `/forms/${QUIZ}/submissions/${doomed?.submissionId}`);
+    first.admin.edit(QUIZ, edited?.submissionId ?? '', { questionId: 'q1', value: 'Enterprise' });
+    first.admin.remove(FEEDBACK, created.submissions[0]?.submissionId ?? '');
+    await first.admin.respond(QUIZ, { answers: { nm01: 'Respondent' } });
+    const hook = (await call(first, 'POST', '/webhook/create', { body: { formId: QUIZ, url: 'https://hooks.example.com/a' } })).body as { id: number };
+    const gone = (await call(first, 'POST', '/webhook/create', { body: { formId: QUIZ, url: 'https://hooks.example.com/b' } })).body as { id: number };
+    await call(first, 'POST', '/webhook/delete', { body: { webhookId: gone.id } });
+    const before = await snapshot(first);
+    await first.close();
+
+    const second = await started({ store });
+    try {
+      expect(await snapshot(second)).toEqual(before);
+      expect(second.admin.webhooks()).toEqual([{ id: hook.id, formId: QUIZ, url: 'https://hooks.example.com/a' }]);
+      expect((await call(second, 'GET', `/forms/${QUIZ}/submissions/${doomed?.submissionId}`)).status).toBe(404);
+      const next = (await call(second, 'POST', '/webhook/create', { body: { formId: QUIZ, url: 'https://hooks.example.com/c' } })).body as { id: number };
+      expect(next.id).toBeGreaterThan(gone.id);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('writes one JSON line per change', async () => {
+    const api = await started({ store });
+    await call(api, 'POST', `/forms/${FEEDBACK}/submissions`, { body: { submissions: [{ questions: [] }, { questions: [] }] } });
+    await api.close();
+    const lines = readFileSync(store, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { op: string });
+    expect(lines.map((l) => l.op)).toEqual(['init', 'add', 'add']);
+  });
+
+  it('skips a change torn by a crash mid-write', async () => {
+    const api = await started({ store });
+    await call(api, 'POST', `/forms/${FEEDBACK}/submissions`, { body: { submissions: [{ questions: [] }] } });
+    const before = await snapshot(api);
+    await api.close();
+    appendFileSync(store, '{"op":"add","formId":"cFb7');
+    const again = await started({ store });
+    try {
+      expect(await snapshot(again)).toEqual(before);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('refuses a store made from other data', async () => {
+    const api = await started({ store });
+    await api.close();
+    await expect(started({ store, seed: 99 })).rejects.toThrow(/different data/);
+    await expect(started({ store, submissionsPerForm: 10 })).rejects.toThrow(/different data/);
+  });
+});
