@@ -1,0 +1,92 @@
+import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import { IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { type ImportPreview } from '../../../../electron/shared/contract/imports';
+import { useInvoke } from '../../bridge';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { base64Chunks, formatBytes, MAX_FILE_BYTES } from './fileChunks';
+
+const ACCEPT = ['text/csv', 'text/plain', 'text/tab-separated-values', 'application/vnd.ms-excel', '.csv', '.txt', '.tsv'];
+
+/** Step 2: a CSV file, dropped or picked; its bytes go to core in base64 parts and are read there. */
+export function FileStep({ preview, onRead }: { preview: ImportPreview | null; onRead: (preview: ImportPreview) => void }) {
+  const invoke = useInvoke();
+  const openRef = useRef<() => void>(null);
+  const [sent, setSent] = useState<{ bytes: number; total: number } | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [rejected, setRejected] = useState<string | null>(null);
+
+  const send = async (file: File) => {
+    setError(null);
+    setRejected(null);
+    try {
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      setSent({ bytes: 0, total: bytes.length });
+      let uploadId: string | undefined;
+      for (const part of base64Chunks(bytes)) {
+        const answer = await invoke('imports.upload', { ...(uploadId ? { uploadId } : {}), fileName: file.name, chunkBase64: part.base64, final: part.final });
+        uploadId = answer.uploadId;
+        setSent({ bytes: answer.receivedBytes, total: bytes.length });
+      }
+      onRead(await invoke('imports.parse', { uploadId: uploadId! }));
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setSent(null);
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      <Dropzone
+        onDrop={(files) => files[0] && void send(files[0])}
+        onReject={(rejections) =>
+          setRejected(
+            rejections[0]?.errors[0]?.code === 'file-too-large'
+              ? `That file is larger than ${formatBytes(MAX_FILE_BYTES)}. Split it into smaller files and import them one by one.`
+              : 'That is not a CSV or text file. Export the sheet as CSV (or Unicode text) and try again.',
+          )
+        }
+        maxSize={MAX_FILE_BYTES}
+        accept={ACCEPT}
+        multiple={false}
+        openRef={openRef}
+        loading={sent !== null}
+        aria-label="Drop a CSV file here"
+      >
+        <Group justify="center" gap="md" mih={140} style={{ pointerEvents: 'none' }}>
+          <Dropzone.Idle>
+            <IconFileSpreadsheet size={40} stroke={1.4} />
+          </Dropzone.Idle>
+          <Dropzone.Accept>
+            <IconUpload size={40} stroke={1.4} />
+          </Dropzone.Accept>
+          <div>
+            <Text size="lg">Drop a CSV file here</Text>
+            <Text size="sm" c="dimmed">
+              CSV or tab-separated text, any common encoding, up to {formatBytes(MAX_FILE_BYTES)}.
+            </Text>
+          </div>
+        </Group>
+      </Dropzone>
+      <Group>
+        <Button variant="default" onClick={() => openRef.current?.()} disabled={sent !== null}>
+          Choose a file…
+        </Button>
+        {preview && (
+          <Text size="sm" data-state="file-read">
+            {preview.fileName}: {preview.rowCount.toLocaleString()} rows read
+          </Text>
+        )}
+      </Group>
+      {sent && <Progress value={sent.total === 0 ? 100 : (sent.bytes / sent.total) * 100} aria-label="Sending the file" />}
+      {rejected && (
+        <Alert color="yellow" role="alert">
+          {rejected}
+        </Alert>
+      )}
+      {error !== null && <ErrorAlert error={error} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,83 @@
+import { Code, Group, NumberInput, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { type ImportPreview, type ReadOptions } from '../../../../electron/shared/contract/imports';
+import { useInvoke } from '../../bridge';
+import { ErrorAlert } from '../../components/ErrorAlert';
+
+const ENCODINGS = [
+  { value: 'utf-8', label: 'UTF-8' },
+  { value: 'utf-16le', label: 'UTF-16 LE (Excel "Unicode text")' },
+  { value: 'utf-16be', label: 'UTF-16 BE' },
+  { value: 'windows-1252', label: 'Windows-1252 (Western)' },
+];
+const DELIMITERS = [
+  { value: ',', label: 'Comma ,' },
+  { value: ';', label: 'Semicolon ;' },
+  { value: '\t', label: 'Tab' },
+  { value: '|', label: 'Pipe |' },
+];
+
+/** Makes leading/trailing spaces and line breaks visible: the preview shows values exactly as read. */
+function shown(value: string): string {
+  return value.replace(/\r\n|\n|\r/g, '↵').replace(/^ +| +$/g, (spaces) => '·'.repeat(spaces.length)).replace(/\t/g, '→');
+}
+
+/** Step 3: how the file was read (encoding, delimiter, header row), overridable, with the rows as read. */
+export function ReadStep({ preview, onRead }: { preview: ImportPreview; onRead: (preview: ImportPreview) => void }) {
+  const invoke = useInvoke();
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+
+  const reread = async (change: ReadOptions) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const options: ReadOptions = { encoding: preview.encoding, delimiter: preview.delimiter, headerLine: preview.headerRow, ...change };
+      onRead(await invoke('imports.parse', { uploadId: preview.fileId, options }));
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      <Group align="flex-end">
+        <Select label="Encoding" data={ENCODINGS} value={preview.encoding} disabled={busy} allowDeselect={false} onChange={(v) => v && void reread({ encoding: v as ReadOptions['encoding'] })} />
+        <Select label="Delimiter" data={DELIMITERS} value={preview.delimiter} disabled={busy} allowDeselect={false} onChange={(v) => v && void reread({ delimiter: v as ReadOptions['delimiter'] })} />
+        <NumberInput label="Header on line" min={1} value={preview.headerRow} disabled={busy} onChange={(v) => typeof v === 'number' && v >= 1 && void reread({ headerLine: v })} w={140} />
+      </Group>
+      {error !== null && <ErrorAlert error={error} />}
+      <Text size="sm" c="dimmed">
+        {preview.rowCount.toLocaleString()} rows and {preview.columns.length} columns. The first rows, exactly as read (· a space, ↵ a line break inside a value):
+      </Text>
+      <ScrollArea>
+        <Table withTableBorder withColumnBorders aria-label="Rows as read" data-state={busy ? 'loading' : 'ready'}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Line</Table.Th>
+              {preview.columns.map((c, i) => (
+                <Table.Th key={i}>
+                  <Code>{shown(c)}</Code>
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {preview.sampleRows.map((row) => (
+              <Table.Tr key={row.line}>
+                <Table.Td c="dimmed">{row.line}</Table.Td>
+                {row.cells.map((cell, i) => (
+                  <Table.Td key={i} style={{ whiteSpace: 'pre' }}>
+                    {shown(cell)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+    </Stack>
+  );
+}

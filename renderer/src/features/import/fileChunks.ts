@@ -1,0 +1,29 @@
+/** The largest file the wizard accepts (the core's limit too). */
+export const MAX_FILE_BYTES = 200 * 1024 * 1024;
+/** Bytes per upload part: keeps each bridge message a few megabytes. */
+export const CHUNK_BYTES = 4 * 1024 * 1024;
+
+/** Bytes to base64 without building one huge string of characters first. */
+export function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  const step = 0x8000;
+  for (let i = 0; i < bytes.length; i += step) binary += String.fromCharCode(...bytes.subarray(i, i + step));
+  return btoa(binary);
+}
+
+/** The file's bytes in upload-sized parts, each as base64. */
+export function* base64Chunks(bytes: Uint8Array, size = CHUNK_BYTES): Generator<{ base64: string; final: boolean }> {
+  if (bytes.length === 0) {
+    yield { base64: '', final: true };
+    return;
+  }
+  for (let at = 0; at < bytes.length; at += size) {
+    yield { base64: toBase64(bytes.subarray(at, at + size)), final: at + size >= bytes.length };
+  }
+}
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
