@@ -56,22 +56,21 @@ test.describe('webhooks', () => {
     const first = await respond(demoBaseUrl, 'Ada Webhook');
     expect(first.deliveries.map((d) => d.status)).toEqual([200]);
     await expect(deliveries.locator(`[data-submission-id="${first.submission.submissionId}"]`)).toContainText('in table');
-    const second = await respond(demoBaseUrl, 'Grace Webhook');
-    await expect(deliveries.locator(`[data-submission-id="${second.submission.submissionId}"]`)).toBeVisible();
-    await expect(deliveries).toHaveAttribute('data-count', '2');
-
     await deliveries.locator(`[data-submission-id="${first.submission.submissionId}"]`).getByRole('button', { name: 'View payload' }).click();
     await expect(app.getByRole('dialog', { name: 'Delivery payload' }).getByLabel('Payload')).toContainText('Ada Webhook');
     await app.keyboard.press('Escape');
 
-    // The delivered submissions are in the cache: the form's table shows them without a sync.
+    // With the form's table open, the next respondent's row appears as the delivery lands.
     await app.evaluate((formId) => {
       window.location.hash = `#/submissions?form=${formId}`;
     }, FORM_ID);
     await expect(app.getByText('Ada Webhook').first()).toBeVisible();
+    const second = await respond(demoBaseUrl, 'Grace Webhook');
     await expect(app.getByText('Grace Webhook').first()).toBeVisible();
 
     await app.getByRole('link', { name: 'Webhooks' }).click();
+    await expect(deliveries.locator(`[data-submission-id="${second.submission.submissionId}"]`)).toBeVisible();
+    await expect(deliveries).toHaveAttribute('data-count', '2');
     await row.getByRole('button', { name: 'Delete' }).click();
     await app.getByRole('dialog', { name: 'Delete webhook' }).getByRole('button', { name: 'Delete webhook' }).click();
     await expect(row).toHaveCount(0);
@@ -116,5 +115,24 @@ test.describe('webhooks', () => {
     await expect(dialog.locator('[data-state="unknown-to-service"]')).toBeVisible();
     await dialog.getByRole('button', { name: 'Remove from registry' }).click();
     await expect(adopted).toHaveCount(0);
+  });
+
+  test('stopping the receiver offers to delete the webhooks still pointing at it', async ({ app }) => {
+    await openWebhooks(app);
+    await app.getByRole('button', { name: 'Start receiver' }).click();
+    const toReceiver = app.getByRole('form', { name: 'Send a form to the receiver' });
+    await toReceiver.getByRole('combobox', { name: 'Form to watch' }).click();
+    await app.getByRole('option', { name: FORM_NAME }).click();
+    await toReceiver.getByRole('button', { name: 'Create webhook to receiver' }).click();
+    const webhooks = app.getByRole('table', { name: 'Webhooks' }).locator('[data-webhook-id]');
+    await expect(webhooks).toHaveCount(1);
+
+    await app.getByRole('button', { name: 'Stop receiver' }).click();
+    const orphans = app.locator('[data-state="orphans"]');
+    await expect(orphans).toContainText(FORM_NAME);
+    await expect(webhooks.first()).toContainText('receiver stopped');
+    await orphans.getByRole('button', { name: 'Delete it' }).click();
+    await expect(orphans).toHaveCount(0);
+    await expect(app.getByRole('heading', { name: 'No webhooks yet' })).toBeVisible();
   });
 });

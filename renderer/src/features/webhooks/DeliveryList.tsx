@@ -12,7 +12,8 @@ import { PayloadViewer } from './PayloadViewer';
 /** What the test receiver got, newest first, refreshed as each delivery arrives. */
 export function DeliveryList({ nameOf }: { nameOf: (formId: string | null) => string }) {
   const queryClient = useQueryClient();
-  const deliveries = useOp('webhooks.deliveries', {});
+  // Deliveries that landed while this list was not shown announced themselves to nobody: refetch on mount.
+  const deliveries = useOp('webhooks.deliveries', {}, { staleTime: 0 });
   const [viewing, setViewing] = useState<string | null>(null);
   useAppEvent('webhook.delivery', () => {
     void queryClient.invalidateQueries({ queryKey: opKey('webhooks.deliveries') });

@@ -27,7 +27,7 @@ export function ReceiverPanel({
   nameOf: (formId: string | null) => string;
   workspaceKind: 'demo' | 'remote' | undefined;
 }) {
-  const status = useOp('webhooks.receiver.status', {});
+  const status = useOp('webhooks.receiver.status', {}, { staleTime: 0 });
   const start = useOpMutation('webhooks.receiver.start');
   const [orphans, setOrphans] = useState<WebhookRecord[]>([]);
   const stop = useOpMutation('webhooks.receiver.stop', { onSuccess: (result) => setOrphans(result.pointingAtIt) });
