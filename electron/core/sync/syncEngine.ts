@@ -90,6 +90,12 @@ export class SyncEngine {
     try {
       await this.learnMetadata(formId, mode, signal);
       for (const status of STATUSES) {
+        // A walk cut half-way resumes first: starting a pull would lose its place.
+        if (stores.syncState.get(formId, status).phase === 'reconcile') {
+          const resumed = await reconcilePass(formId, status, options);
+          result.changed += resumed.changed;
+          result.removed += resumed.removed;
+        }
         const pulled = await incrementalPass(formId, status, options);
         result.changed += pulled.changed;
         const state = stores.syncState.get(formId, status);

@@ -1,0 +1,95 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SubmissionFilter } from '../../shared/contract/submissions';
+import { startLocalApi, type LocalApi } from '../../local-api';
+import { createApiClient } from '../api';
+import { cacheStores } from '../cache/cacheStores';
+import { openCache } from '../cache/openCache';
+import { ConnectionMonitor } from './connection';
+import { SyncEngine } from './syncEngine';
+
+const CHILD = path.resolve(import.meta.dirname, 'testing/syncChild.ts');
+
+let dir: string;
+let server: LocalApi;
+
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-killed-'));
+  server = await startLocalApi({ rateLimit: 0, submissionsPerForm: 600, seed: 5 });
+  // Slow pages give the kill a wide window mid-sync.
+  server.admin.setFaults([{ kind: 'latency', ms: 40, path: '/forms/*/submissions' }]);
+});
+afterEach(async () => {
+  await server.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs a sync in a child process and SIGKILLs it once it has stored `pages` pages. */
+function syncAndKill(cacheFile: string, pages: number): Promise<{ pagesSeen: number; finished: boolean }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, server.baseUrl, cacheFile], {
+      env: { ...process.env, FORMDESK_API_KEY: server.apiKey },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let seen = 0;
+    let finished = false;
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n')) {
+        if (line.startsWith('page ')) seen++;
+        if (line === 'done') finished = true;
+      }
+      if (seen >= pages) child.kill('SIGKILL');
+    });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (signal !== 'SIGKILL' && code !== 0) reject(new Error(`sync child failed (${code}): ${stderr.slice(0, 500)}`));
+      else resolve({ pagesSeen: seen, finished });
+    });
+  });
+}
+
+describe('a sync process killed mid-way', () => {
+  it('leaves a resumable cache that a new process completes without refetching what it stored', async () => {
+    const cacheFile = path.join(dir, 'workspace.sqlite');
+    // Killed three times at different points, each run resuming the one before.
+    for (const pages of [3, 5, 4]) {
+      const run = await syncAndKill(cacheFile, pages);
+      expect(run.finished).toBe(false);
+    }
+    const db = openCache(cacheFile);
+    const stores = cacheStores(db);
+    const formIds = stores.forms.list().map((f) => f.formId);
+    const stored = formIds.reduce((n, id) => n + stores.submissions.count(id, 'finished') + stores.submissions.count(id, 'in_progress'), 0);
+    expect(stored).toBeGreaterThan(0);
+    const cut = formIds.flatMap((id) => stores.syncState.list(id)).find((s) => s.phase !== 'idle');
+    expect(cut).toBeDefined();
+
+    server.admin.clearFaults();
+    server.admin.clearRequests();
+    const engine = new SyncEngine({
+      workspaceId: 'w',
+      api: createApiClient({ baseUrl: server.baseUrl, apiKey: server.apiKey, rateLimit: { limit: 200, windowMs: 1000, marginMs: 0 } }),
+      stores,
+      connection: new ConnectionMonitor(() => {}),
+      emit: () => {},
+    });
+    const results = await engine.run({ mode: 'incremental' }, new AbortController().signal);
+    expect(results.every((r) => r.error === null)).toBe(true);
+
+    // The cut pass picked up at its stored offset rather than starting over.
+    const resumedAt = server.admin
+      .requests()
+      .find((r) => r.path === `/forms/${cut?.formId}/submissions` && r.query.status === cut?.status);
+    expect(resumedAt?.query.offset).toBe(String(cut?.nextOffset));
+    for (const formId of formIds) {
+      const all = [...stores.query.all(SubmissionFilter.parse({ formId, status: 'all', includePreview: true }))];
+      expect(all.map((r) => r.submission)).toEqual(server.admin.submissionsOf(formId));
+    }
+    db.close();
+  }, 120_000);
+});
