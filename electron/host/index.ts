@@ -4,10 +4,14 @@ import { createLogger } from '../core/log';
 import { startLocalApi } from '../local-api';
 import { startHost } from './startHost';
 
-/** `npm run serve -- [--port N] [--data-dir DIR]`: Formdesk in the browser, until Ctrl+C. */
+/** `npm run serve -- [--port N] [--data-dir DIR] [--no-demo]`: Formdesk in the browser, until Ctrl+C. */
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { port: { type: 'string', default: '0' }, 'data-dir': { type: 'string', default: '.formdesk-data' } },
+    options: {
+      port: { type: 'string', default: '0' },
+      'data-dir': { type: 'string', default: '.formdesk-data' },
+      'no-demo': { type: 'boolean', default: false },
+    },
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, not ${values.port}`);
@@ -23,6 +27,7 @@ async function main(): Promise<void> {
     // Built next to this file: out/main/host.js serves out/renderer.
     rendererDir: join(__dirname, '../renderer'),
     startDemo: ({ store }) => startLocalApi({ port: 0, store }),
+    autoOpenDemo: !values['no-demo'],
     ...(baseUrl && apiKey ? { remote: { baseUrl, apiKey } } : {}),
     log,
   });

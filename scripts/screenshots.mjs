@@ -1,0 +1,54 @@
+// Takes the README's screenshots from the real app: browser mode on a fresh demo workspace,
+// Debian Chromium (or Playwright's own) through Playwright. `node scripts/screenshots.mjs`.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { ensureBuilt } from './ensureBuilt.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const outDir = path.join(root, 'resources/screenshots');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'formdesk-screenshots-'));
+
+ensureBuilt();
+const host = spawn(process.execPath, [path.join(root, 'out/main/host.js'), '--data-dir', dataDir], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+try {
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('browser mode did not print its address in 60 s')), 60_000);
+    let printed = '';
+    host.stdout.on('data', (chunk) => {
+      printed += chunk;
+      const found = /http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+/.exec(printed);
+      if (found) {
+        clearTimeout(timer);
+        resolve(found[0]);
+      }
+    });
+    host.once('exit', (code) => reject(new Error(`browser mode exited (${code})`)));
+  });
+  const browser = await chromium.launch({
+    ...(existsSync('/usr/bin/chromium') ? { executablePath: '/usr/bin/chromium' } : {}),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    mkdirSync(outDir, { recursive: true });
+    for (const colorScheme of ['light', 'dark']) {
+      const page = await browser.newPage({ viewport: { width: 1360, height: 860 }, colorScheme });
+      await page.goto(url);
+      await page.locator('[aria-label="Forms"][data-state="ready"]').waitFor({ timeout: 60_000 });
+      // Every form synced: the cards show counts, not progress bars.
+      await page.locator('[data-state="syncing"]').first().waitFor({ state: 'detached', timeout: 60_000 }).catch(() => {});
+      await page.screenshot({ path: path.join(outDir, `forms-${colorScheme}.png`) });
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  console.log(`screenshots written to ${path.relative(root, outDir)}/`);
+} finally {
+  host.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}
