@@ -22,7 +22,9 @@ function deriveCalculations(form: LocalForm, submission: Submission): Calculatio
     const sources = (calc.sources ?? submission.questions.map((q) => q.id)).map((id) => byId.get(id));
     let value: string;
     if (calc.type === 'number') {
-      value = String(sources.reduce<number>((sum, v) => (typeof v === 'number' ? sum + v : sum), 0));
+      const sum = sources.reduce<number>((total, v) => (typeof v === 'number' ? total + v : total), 0);
+      // Cents add up with binary noise (0.1 + 0.2); the service shows two decimals at most.
+      value = String(Math.round(sum * 100) / 100);
     } else if (calc.type === 'text') {
       value = sources.filter((v) => v !== null && v !== undefined).map(String).join(' / ');
     } else {
