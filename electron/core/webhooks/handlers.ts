@@ -140,7 +140,8 @@ export function webhookHandlers(ctx: AppContext): WebhookHandlers {
     },
     'webhooks.receiver.status': async () => status(),
     'webhooks.deliveries': async ({ deliveryId, limit }) => {
-      const log = lastReceiver?.log;
+      // Deliveries hold submissions: another workspace's are not shown here.
+      const log = lastReceiver?.workspaceId === ctx.session().workspace.id ? lastReceiver.log : undefined;
       if (log === undefined) return { deliveries: [] };
       if (deliveryId === undefined) return { deliveries: log.latest(limit) };
       const delivery = log.find(deliveryId);

@@ -22,16 +22,17 @@ let service: LocalApi;
 let db: CacheDb;
 let events: AppEvent[];
 let closeSession: AbortController;
+let session: WorkspaceSession;
 let handlers: Handlers;
 
-/** A workspace session on the local API with a cache file in a temp dir: what the app builds. */
-function openWorkspace(): void {
-  db = openCache(file);
+/** Opens a workspace on the local API with its cache file in the temp dir, as the app does. */
+function openWorkspace(id = 'ws-demo', cacheFile = file): void {
+  db = openCache(cacheFile);
   closeSession = new AbortController();
-  const session: WorkspaceSession = {
+  session = {
     workspace: {
-      id: 'ws-demo',
-      name: 'Demo',
+      id,
+      name: id,
       kind: 'demo',
       baseUrl: service.baseUrl,
       keyStorage: 'session',
@@ -42,6 +43,10 @@ function openWorkspace(): void {
     db,
     signal: closeSession.signal,
   };
+}
+
+/** The app's start: one context for its lifetime, whichever workspace is open. */
+function startApp(): void {
   const ctx: AppContext = {
     dataDir: dir,
     emit: (event) => events.push(event),
@@ -50,6 +55,11 @@ function openWorkspace(): void {
   };
   // Only the webhook family is exercised: the router never reaches another one here.
   handlers = webhookHandlers(ctx) as Handlers;
+}
+
+function closeWorkspace(): void {
+  closeSession.abort();
+  db.close();
 }
 
 async function call<N extends OpName>(op: N, input: OpInput<N>): Promise<Result<OpOutput<N>>> {
@@ -74,11 +84,11 @@ beforeEach(async () => {
   service = await startLocalApi({ port: 0, seed: 7, rateLimit: 0 });
   events = [];
   openWorkspace();
+  startApp();
 });
 
 afterEach(async () => {
-  closeSession.abort();
-  db.close();
+  closeWorkspace();
   await service.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -190,10 +200,10 @@ describe('webhook registry operations', () => {
 
   it('keeps the registry when the workspace file is closed and reopened', async () => {
     const webhook = await created({ formId: FORM, url: 'https://hooks.example.com/a' });
-    closeSession.abort();
-    db.close();
+    closeWorkspace();
 
     openWorkspace();
+    startApp();
     const [listed] = (await ok('webhooks.list', {})).webhooks;
     expect(listed).toMatchObject({ id: webhook.id, formId: FORM, url: 'https://hooks.example.com/a' });
     expect((await ok('webhooks.delete', { id: webhook.id })).outcome).toBe('deleted');
@@ -285,11 +295,19 @@ describe('test receiver', () => {
     expect(refused.ok ? null : refused.error.message).toMatch(/Use https/);
   });
 
-  it('stops with the workspace that started it', async () => {
+  it("stops with the workspace that started it, and keeps its deliveries from the next one", async () => {
     const status = await ok('webhooks.receiver.start', {});
     if (!status.running) throw new Error('receiver did not start');
-    closeSession.abort();
+    await created({ formId: FORM, toReceiver: true });
+    await service.admin.respond(FORM);
+    expect((await ok('webhooks.deliveries', {})).deliveries).toHaveLength(1);
+
+    closeWorkspace();
     await expect(fetch(status.url, { method: 'POST', body: '{}' })).rejects.toThrow();
+    openWorkspace('ws-other', path.join(dir, 'other.sqlite'));
+    expect(await ok('webhooks.receiver.status', {})).toEqual({ running: false });
+    expect((await ok('webhooks.deliveries', {})).deliveries).toEqual([]);
+    expect((await ok('webhooks.list', {})).webhooks).toEqual([]);
   });
 
   it('refuses to point a webhook at a receiver that is not running', async () => {
