@@ -62,6 +62,8 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
     manualFiltering: true,
     enableMultiSort: false,
     enableSortingRemoval: false,
+    // A first click sorts ascending whatever the column holds (TanStack's default flips numbers).
+    sortDescFirst: false,
     columnResizeMode: 'onChange',
     defaultColumn: { minSize: 70, maxSize: 900 },
     state: {

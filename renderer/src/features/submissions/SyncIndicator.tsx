@@ -44,9 +44,13 @@ export function SyncIndicator({ formId }: { formId: string }) {
       </Tooltip>
     );
   } else {
-    badge = (
+    badge = form?.lastSyncedAt ? (
       <Badge variant="light" color="teal" leftSection={<IconCloudCheck size={12} />} data-state="synced" tt="none">
-        {form?.lastSyncedAt ? 'Synced' : 'Not synced yet'}
+        Synced
+      </Badge>
+    ) : (
+      <Badge variant="light" color="gray" data-state="never" tt="none">
+        Not synced yet
       </Badge>
     );
   }

@@ -1,0 +1,264 @@
+/// <reference lib="dom" />
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Page } from '@playwright/test';
+import { type Submission } from '../electron/shared/api/submission';
+import { type LocalApi } from '../electron/local-api';
+import { expect, test } from './fixtures';
+
+// The local API's demo forms (electron/local-api/demoForms.ts).
+const FEEDBACK = { id: 'cFb7q2LxWm', name: 'Customer feedback' };
+const EVENT = 'Event registration';
+const QUIZ = 'Product quiz';
+
+/** Connects the fixture's own local API (demo data, with a handle to check the server side). */
+async function openSubmissions(app: Page, api: LocalApi): Promise<void> {
+  await app.getByRole('button', { name: 'Connect your account' }).click();
+  const form = app.getByRole('form', { name: 'Connect your account' });
+  await form.getByText('Self-hosted or other').click();
+  await form.getByLabel('Base URL').fill(api.baseUrl);
+  await form.getByLabel('API key').fill(api.apiKey);
+  await form.getByRole('button', { name: 'Connect', exact: true }).click();
+  await app.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Submissions' }).click();
+  await expect(app.getByRole('status', { name: 'Sync state' }).locator('[data-state="synced"]')).toBeVisible();
+  await expect(grid(app)).toHaveAttribute('data-state', 'ready');
+}
+
+async function chooseForm(app: Page, name: string): Promise<void> {
+  await app.getByLabel('Form', { exact: true }).click();
+  await app.getByRole('option', { name }).click();
+  await expect(app.getByRole('heading', { name })).toBeVisible();
+  await expect(grid(app)).toHaveAttribute('data-state', 'ready');
+}
+
+const grid = (app: Page) => app.getByRole('grid', { name: 'Submissions' });
+const dataRows = (app: Page) => grid(app).locator('[role="row"][data-submission-id]');
+const resultCount = (app: Page) => app.getByTestId('result-count');
+const countText = (n: number) => new RegExp(`^${n.toLocaleString('en-US')} (of [\\d,]+ )?submissions$`);
+
+/** The service's own answer for a list query: the count the table must show. */
+async function serverTotal(api: LocalApi, formId: string, params: Record<string, string> = {}): Promise<number> {
+  const query = new URLSearchParams({ limit: '1', ...params });
+  const response = await fetch(`${api.baseUrl}/forms/${formId}/submissions?${query}`, {
+    headers: { authorization: `Bearer ${api.apiKey}` },
+  });
+  const body = (await response.json()) as { totalResponses: number; responses: Submission[] };
+  return body.totalResponses;
+}
+
+/** Every submission the service lists for a query, across pages. */
+async function serverRows(api: LocalApi, formId: string, params: Record<string, string> = {}): Promise<Submission[]> {
+  const rows: Submission[] = [];
+  for (let offset = 0; offset < 100_000; offset += 150) {
+    const query = new URLSearchParams({ limit: '150', offset: String(offset), ...params });
+    const response = await fetch(`${api.baseUrl}/forms/${formId}/submissions?${query}`, {
+      headers: { authorization: `Bearer ${api.apiKey}` },
+    });
+    const body = (await response.json()) as { totalResponses: number; responses: Submission[] };
+    rows.push(...body.responses);
+    if (rows.length >= body.totalResponses || body.responses.length === 0) break;
+  }
+  return rows;
+}
+
+/** RFC 4180 cells: quoted fields may hold commas, quotes ("") and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const endCell = () => {
+    row.push(cell);
+    cell = '';
+  };
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') endCell();
+    else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[i + 1] === '\n') i++;
+      endCell();
+      rows.push(row);
+      row = [];
+    } else cell += char;
+  }
+  if (cell || row.length > 0) {
+    endCell();
+    rows.push(row);
+  }
+  return rows;
+}
+
+test.describe('submissions browser', () => {
+  test('filters by status, dates, search, previews and answers as the service does', async ({ app, remoteApi }) => {
+    await openSubmissions(app, remoteApi);
+    const finished = await serverTotal(remoteApi, FEEDBACK.id);
+    await expect(resultCount(app)).toHaveText(countText(finished));
+
+    await app.getByRole('tab', { name: /In progress/ }).click();
+    await expect(resultCount(app)).toHaveText(countText(await serverTotal(remoteApi, FEEDBACK.id, { status: 'in_progress' })));
+    await app.getByRole('tab', { name: /Finished/ }).click();
+    await expect(resultCount(app)).toHaveText(countText(finished));
+
+    // Date range: submitted after a day in the middle of the data, in the viewer's zone.
+    const all = await serverRows(remoteApi, FEEDBACK.id, { sort: 'asc' });
+    const middle = all[Math.floor(all.length / 2)];
+    if (!middle) throw new Error('the demo form has no submissions');
+    const day = middle.submissionTime.slice(0, 10);
+    const afterIso = await app.evaluate((d) => new Date(`${d}T00:00:00`).toISOString(), day);
+    await app.getByRole('button', { name: /^Date range/ }).click();
+    await app.getByLabel('After', { exact: true }).fill(day);
+    await app.keyboard.press('Escape');
+    await expect(resultCount(app)).toHaveText(countText(all.filter((s) => s.submissionTime > afterIso).length));
+    await app.getByRole('button', { name: /^Date range/ }).click();
+    await app.getByRole('button', { name: 'Any time' }).click();
+    await expect(resultCount(app)).toHaveText(countText(finished));
+
+    // Search: one respondent's e-mail finds exactly their submission, with the match marked.
+    const email = middle.questions.find((q) => q.id === 'em02')?.value as string;
+    await app.getByRole('textbox', { name: 'Search submissions' }).fill(email);
+    await expect(resultCount(app)).toHaveText(countText(all.filter((s) => JSON.stringify(s).includes(email)).length));
+    await expect(grid(app).locator(`[data-submission-id="${middle.submissionId}"]`)).toBeVisible();
+    await expect(grid(app).locator('mark').first()).toBeVisible();
+    await app.getByRole('button', { name: 'Clear search' }).click();
+    await expect(resultCount(app)).toHaveText(countText(finished));
+
+    // Previews: shown only when asked for, counted as the service counts them.
+    await app.getByLabel('Include preview responses').check();
+    await expect(resultCount(app)).toHaveText(countText(await serverTotal(remoteApi, FEEDBACK.id, { includePreview: 'true' })));
+    await app.getByLabel('Include preview responses').uncheck();
+
+    // A per-question filter: the plan is "Team plan".
+    await app.getByRole('button', { name: 'Add filter' }).click();
+    const editor = app.getByRole('dialog', { name: 'Add a filter' });
+    await editor.getByLabel('Field').click();
+    await editor.getByRole('option', { name: 'Which plan are you on?' }).click();
+    await editor.getByLabel('Value').fill('Team plan');
+    await editor.getByRole('button', { name: 'Add filter' }).click();
+    const teamPlan = all.filter((s) => s.questions.some((q) => q.id === 'pr04' && q.value === 'Team plan')).length;
+    await expect(resultCount(app)).toHaveText(countText(teamPlan));
+    await expect(dataRows(app).first()).toContainText('Team plan');
+    await app.getByRole('button', { name: /^Remove filter/ }).click();
+    await expect(resultCount(app)).toHaveText(countText(finished));
+  });
+
+  test('sorts by clicking a header, and remembers it for the form', async ({ app, remoteApi }) => {
+    await openSubmissions(app, remoteApi);
+    const [oldest] = await serverRows(remoteApi, FEEDBACK.id, { sort: 'asc' });
+    const header = grid(app).getByRole('columnheader', { name: /^Submitted/ });
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    await header.getByRole('button', { name: /Submitted/ }).click();
+    await expect(header).toHaveAttribute('aria-sort', 'ascending');
+    await expect(dataRows(app).first()).toHaveAttribute('data-submission-id', oldest?.submissionId ?? '');
+
+    const rating = grid(app).getByRole('columnheader', { name: /How satisfied/ });
+    await rating.getByRole('button', { name: /How satisfied/ }).click();
+    await expect(rating).toHaveAttribute('aria-sort', 'ascending');
+    await expect(dataRows(app).first().getByLabel('1 of 5 stars')).toBeVisible();
+
+    await app.reload();
+    await expect(grid(app)).toHaveAttribute('data-state', 'ready');
+    await expect(grid(app).getByRole('columnheader', { name: /How satisfied/ })).toHaveAttribute('aria-sort', 'ascending');
+  });
+
+  test('opens submissions of every structure, and moves with the keyboard', async ({ app, remoteApi }) => {
+    await openSubmissions(app, remoteApi);
+    await chooseForm(app, EVENT);
+    await grid(app).focus();
+    await app.keyboard.press('j');
+    await app.keyboard.press('k');
+    await app.keyboard.press('Enter');
+    const drawer = app.getByRole('dialog', { name: /^Submission/ });
+    await expect(drawer.getByRole('region', { name: 'Answers' })).toBeVisible();
+    for (const type of ['Address', 'DateRange', 'MultiSelect', 'Signature', 'LocationCoordinates', 'ColorPicker']) {
+      await expect(drawer.locator(`[data-question-type="${type}"]`)).toBeVisible();
+    }
+    await expect(drawer.getByRole('region', { name: 'Scheduling' })).toContainText('When');
+    await expect(drawer.getByRole('region', { name: 'Payments' })).toContainText(/[$€£¥]|[A-Z]{3}/);
+    await expect(drawer.getByRole('region', { name: 'Calculations' })).toContainText('Party size');
+    await expect(drawer.getByRole('region', { name: 'URL parameters' })).toBeVisible();
+    const first = await drawer.getByRole('code').first().textContent();
+    await drawer.getByRole('button', { name: 'Next submission' }).click();
+    await expect(drawer.getByRole('code').first()).not.toHaveText(first ?? '');
+    await app.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+
+    await chooseForm(app, QUIZ);
+    await dataRows(app).first().click();
+    await expect(drawer.getByText('Quiz score')).toBeVisible();
+    await expect(drawer.getByText('Login e-mail')).toBeVisible();
+    // A question type the app does not know is shown as its JSON, not dropped.
+    await expect(drawer.locator('[data-question-type="EmojiReaction"]')).toBeVisible();
+  });
+
+  test('deletes a submission: gone from the table and the service, kept in Activity', async ({ app, remoteApi }) => {
+    await openSubmissions(app, remoteApi);
+    const finished = await serverTotal(remoteApi, FEEDBACK.id);
+    const row = dataRows(app).first();
+    const submissionId = (await row.getAttribute('data-submission-id')) ?? '';
+    await row.getByRole('button', { name: `Delete submission ${submissionId}` }).click();
+    const confirm = app.getByRole('dialog', { name: 'Delete this submission?' });
+    await expect(confirm).toContainText(submissionId);
+    await confirm.getByRole('button', { name: 'Delete submission' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(grid(app).locator(`[data-submission-id="${submissionId}"]`)).toHaveCount(0);
+    await expect(resultCount(app)).toHaveText(countText(finished - 1));
+    expect(remoteApi.admin.submissionsOf(FEEDBACK.id).some((s) => s.submissionId === submissionId)).toBe(false);
+
+    await app.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Activity' }).click();
+    const entry = app.getByRole('table', { name: 'Activity' }).locator(`[data-submission-id="${submissionId}"]`);
+    await expect(entry).toContainText('Submission deleted');
+    await entry.getByRole('button', { name: /^View snapshot/ }).click();
+    await expect(app.getByRole('dialog').getByText(submissionId)).toBeVisible();
+  });
+
+  test('exports the view to CSV with spreadsheet formulas neutralised', async ({ app, remoteApi, dataDir }) => {
+    // The formula cases of shared/fixtures/csv/formula-values.csv, answered by respondents.
+    const risky = ['=HYPERLINK("http://evil.example","click")', '@SUM(A1:A2)', ' =1+1', '+1+1', '-2+3', '\t=cmd'];
+    for (const value of risky) {
+      await remoteApi.admin.respond(FEEDBACK.id, { answers: { nm01: 'Formula Tester', hd14: value, ph03: '-5' } });
+    }
+    await openSubmissions(app, remoteApi);
+    await app.getByRole('textbox', { name: 'Search submissions' }).fill('Formula Tester');
+    await expect(resultCount(app)).toHaveText(countText(risky.length));
+
+    await app.getByRole('button', { name: 'Export', exact: true }).click();
+    await app.getByRole('menuitem', { name: 'CSV for Excel (UTF-8 with BOM)' }).click();
+    await expect(app.getByText(`Exported ${risky.length} submissions`)).toBeVisible();
+
+    const dir = join(dataDir, 'exports');
+    const [file] = readdirSync(dir).filter((name) => name.endsWith('.csv'));
+    const csv = readFileSync(join(dir, file ?? ''), 'utf8');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const cells = parseCsv(csv.slice(1)).flat();
+    // No cell starts with what a spreadsheet would run; plain negative numbers stay numbers.
+    expect(cells.filter((cell) => /^[=+@\t\r]/.test(cell) || /^-(?!\d+(\.\d+)?$)/.test(cell))).toEqual([]);
+    expect(cells).toContain('-5');
+    expect(cells.some((cell) => cell.includes('=HYPERLINK("http://evil.example","click")'))).toBe(true);
+  });
+
+  test('keeps browsing when the service stops: writes say offline, nothing is lost', async ({ app, remoteApi }) => {
+    await openSubmissions(app, remoteApi);
+    const finished = await serverTotal(remoteApi, FEEDBACK.id);
+    await remoteApi.close();
+
+    await app.getByRole('tab', { name: /In progress/ }).click();
+    await app.getByRole('tab', { name: /Finished/ }).click();
+    await expect(resultCount(app)).toHaveText(countText(finished));
+    await dataRows(app).first().click();
+    const drawer = app.getByRole('dialog', { name: /^Submission/ });
+    await expect(drawer.getByRole('region', { name: 'Answers' })).toBeVisible();
+    await drawer.getByRole('button', { name: 'Delete…' }).click();
+    const confirm = app.getByRole('dialog', { name: 'Delete this submission?' });
+    await confirm.getByRole('button', { name: 'Delete submission' }).click();
+    await expect(confirm.getByRole('alert')).toContainText('You are offline; nothing was deleted.');
+    await confirm.getByRole('button', { name: 'Keep it' }).click();
+    await expect(resultCount(app)).toHaveText(countText(finished));
+  });
+});
