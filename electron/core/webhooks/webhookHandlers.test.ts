@@ -155,13 +155,27 @@ describe('webhook registry operations', () => {
     ]);
   });
 
-  it('keeps the record when the service cannot be reached, so the delete can be retried', async () => {
+  it('keeps the record when the service fails the delete, so it can be tried again', async () => {
     const webhook = await created({ formId: FORM, url: 'https://hooks.example.com/a' });
-    await service.close();
+    service.admin.setFaults([{ kind: 'serverError', status: 503, method: 'POST', path: '/webhook/delete' }]);
     const result = await call('webhooks.delete', { id: webhook.id });
-    expect(result.ok).toBe(false);
+    expect(result.ok ? null : result.error.code).toBe('REMOTE');
     expect((await ok('webhooks.list', {})).webhooks.map((w) => w.id)).toEqual([webhook.id]);
-    service = await startLocalApi({ port: 0, seed: 7, rateLimit: 0 });
+
+    service.admin.clearFaults();
+    expect((await ok('webhooks.delete', { id: webhook.id })).outcome).toBe('deleted');
+  });
+
+  it('reports a create whose answer was lost without sending it again', async () => {
+    service.admin.setFaults([{ kind: 'reset', method: 'POST', path: '/webhook/create', times: 1 }]);
+    const result = await call('webhooks.create', { formId: FORM, url: 'https://hooks.example.com/a' });
+    expect(result.ok ? null : result.error).toMatchObject({
+      outcomeUnknown: true,
+      message: expect.stringMatching(/may have created the webhook.*do not simply try again/),
+    });
+    const creates = service.admin.requests().filter((r) => r.path.endsWith('/webhook/create'));
+    expect(creates).toHaveLength(1);
+    expect((await ok('webhooks.list', {})).webhooks).toEqual([]);
   });
 
   it('adopts a webhook created elsewhere and deletes it through the registry', async () => {
