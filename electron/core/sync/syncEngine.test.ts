@@ -128,6 +128,21 @@ describe('SyncEngine against the local API', () => {
     expectCacheEqualsServer();
   });
 
+  it('skips the full walk after a first sync when the server holds no previews', async () => {
+    const submissions = Array.from({ length: 320 }, (_, i) => ({
+      submissionId: `n${String(i).padStart(4, '0')}`,
+      submissionTime: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+      questions: [{ id: 'q1', name: 'Name', type: 'ShortAnswer', value: `person ${i}` }],
+    }));
+    await setUp({ data: { forms: [{ id: 'plain', name: 'Plain', questions: [{ id: 'q1', name: 'Name', type: 'ShortAnswer' }], submissions }] }, submissionsPerForm: 0 });
+    await engine().run({ mode: 'incremental' }, never);
+    expectCacheEqualsServer();
+    const lists = listRequests();
+    // finished: 3 pages and one probe; in_progress: 1 page and one probe. No walk.
+    expect(lists.filter((r) => r.query.includePreview === 'true').map((r) => r.query.limit)).toEqual(['1', '1']);
+    expect(lists).toHaveLength(6);
+  });
+
   it('keeps unknown fields and question types through sync unchanged', async () => {
     const data: LocalApiData = {
       forms: [

@@ -96,8 +96,10 @@ export class SyncEngine {
           result.changed += resumed.changed;
           result.removed += resumed.removed;
         }
+        const firstPull = stores.syncState.get(formId, status).lastSyncedAt === null;
         const pulled = await incrementalPass(formId, status, options);
         result.changed += pulled.changed;
+        if (firstPull && mode === 'incremental' && !pulled.reconcileDue) await this.skipWalkWithoutPreviews(formId, status, signal);
         const state = stores.syncState.get(formId, status);
         if (mode === 'full' || pulled.reconcileDue || this.reconcileStale(state.lastReconciledAt)) {
           const walked = await reconcilePass(formId, status, options);
@@ -129,6 +131,20 @@ export class SyncEngine {
       stores.forms.setMetadata(formId, metadata);
       if (metadata) stores.questions.adoptMetadata(formId, metadata);
     })();
+  }
+
+  /**
+   * A first pull into an empty cache leaves nothing to sweep or refresh; the walk after it only
+   * finds preview responses. One request with previews counted tells whether there are any: when
+   * there are none, the walk (as long again as the pull) is skipped.
+   */
+  private async skipWalkWithoutPreviews(formId: string, status: SubmissionStatus, signal: AbortSignal): Promise<void> {
+    const { api, stores, connection } = this.target;
+    const probe = await connection.track(() =>
+      api.listSubmissions(formId, { status, includePreview: true, limit: 1 }, { priority: 'background', signal }),
+    );
+    if (probe.totalResponses !== stores.submissions.count(formId, status)) return;
+    stores.syncState.update(formId, status, { reconcileDue: false, lastReconciledAt: this.tuning.now().toISOString() });
   }
 
   private reconcileStale(lastReconciledAt: string | null): boolean {

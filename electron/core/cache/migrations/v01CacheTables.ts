@@ -95,7 +95,7 @@ export const cacheTables: Migration = {
         -- mid-walk, offsets shifted, and the walk may have skipped a row: no sweep then.
         pass_total INTEGER,
         pass_disturbed INTEGER NOT NULL DEFAULT 0,
-        reconcile_due INTEGER NOT NULL DEFAULT 1,
+        reconcile_due INTEGER NOT NULL DEFAULT 0,
         last_synced_at TEXT,
         last_reconciled_at TEXT,
         last_attempt_at TEXT,
