@@ -40,6 +40,20 @@ describe('catalogOf', () => {
     });
   });
 
+  it('takes calculations and url parameters from the catalogue, once, by their own ids', () => {
+    const catalog = catalogOf(
+      [
+        { id: 'q1', name: 'Name', type: 'ShortAnswer', kind: 'question' },
+        { id: 'calculation:c1', name: 'Total', type: 'Calculation:number', kind: 'calculation' },
+        { id: 'urlParameter:utm', name: 'utm_source', type: 'URL parameter', kind: 'urlParameter' },
+      ],
+      [submission({ calculations: [{ id: 'c1', name: 'Total', type: 'number', value: '3' }] })],
+    );
+    expect(catalog.questions.map((q) => q.id)).toEqual(['q1']);
+    expect(catalog.calculations).toEqual([{ id: 'c1', name: 'Total' }]);
+    expect(catalog.urlParameters).toEqual([{ id: 'utm', name: 'utm_source' }]);
+  });
+
   it('gives the same key for the same columns, whatever the rows', () => {
     const questions = [{ id: 'q1', name: 'Name', type: 'ShortAnswer' }];
     expect(catalogKey(catalogOf(questions, [submission({})]))).toBe(catalogKey(catalogOf(questions, [])));

@@ -18,16 +18,26 @@ export interface ColumnCatalog {
 }
 
 /**
- * Questions come from the form's catalogue; calculations, url parameters and the optional
- * structures (quiz, login, payments, scheduling) are learnt from the rows on screen, as the
- * service only sends them on forms that use them. Questions seen in rows but missing from the
- * catalogue (added after the last sync) are appended rather than hidden.
+ * The form's catalogue (`questions.list`) names its questions, calculations and url parameters
+ * (the latter two keyed `calculation:<id>` / `urlParameter:<id>`). Rows fill in what the
+ * catalogue does not know yet (added after the last sync) and the optional structures (quiz,
+ * login, payments, scheduling), which the service only sends on forms that use them.
  */
-export function catalogOf(questions: readonly QuestionInfo[], rows: readonly Submission[]): ColumnCatalog {
+export function catalogOf(fields: readonly QuestionInfo[], rows: readonly Submission[]): ColumnCatalog {
+  const questions = fields.filter((f) => (f.kind ?? 'question') === 'question');
   const known = new Set(questions.map((q) => q.id));
   const extraQuestions = new Map<string, QuestionInfo>();
   const calculations = new Map<string, NamedField>();
   const urlParameters = new Map<string, NamedField>();
+  for (const field of fields) {
+    if (field.kind === 'calculation') {
+      const id = field.id.replace(/^calculation:/, '');
+      calculations.set(id, { id, name: field.name });
+    } else if (field.kind === 'urlParameter') {
+      const id = field.id.replace(/^urlParameter:/, '');
+      urlParameters.set(id, { id, name: field.name });
+    }
+  }
   const catalog: ColumnCatalog = {
     questions: [],
     calculations: [],
