@@ -31,6 +31,9 @@ export function DeliveryList({ nameOf }: { nameOf: (formId: string | null) => st
   }
   return (
     <>
+      <Text fw={600} size="sm">
+        Deliveries ({rows.length})
+      </Text>
       <Table.ScrollContainer minWidth={640}>
         <Table verticalSpacing={4} aria-label="Deliveries" data-count={rows.length}>
           <Table.Thead>

@@ -1,5 +1,6 @@
-import { Code, Modal, ScrollArea, Text } from '@mantine/core';
+import { Code, Group, Modal, ScrollArea, Text } from '@mantine/core';
 import { useOp } from '../../bridge';
+import { CopyButton } from '../../components/CopyButton';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingState } from '../../components/LoadingState';
 
@@ -24,11 +25,12 @@ function Payload({ deliveryId }: { deliveryId: string }) {
       : JSON.stringify(delivery.payload, null, 2);
   return (
     <>
-      {delivery.problem && (
-        <Text size="sm" c="orange" mb="xs">
-          {delivery.problem}
+      <Group justify="space-between" mb="xs" wrap="nowrap">
+        <Text size="sm" c={delivery.problem ? 'orange' : 'dimmed'}>
+          {delivery.problem ?? `${delivery.bytes.toLocaleString()} bytes, received ${new Date(delivery.receivedAt).toLocaleString()}`}
         </Text>
-      )}
+        <CopyButton value={text} label="Copy payload" />
+      </Group>
       <ScrollArea.Autosize mah="70vh">
         <Code block aria-label="Payload">
           {text}

@@ -79,7 +79,7 @@ export function WebhookTable({
 
 function Badges({ webhook }: { webhook: WebhookRecord }) {
   return (
-    <>
+    <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
       {webhook.origin === 'adopted' && (
         <Tooltip label="Created elsewhere; its id was typed in">
           <Badge size="xs" variant="light" color="grape">
@@ -106,6 +106,6 @@ function Badges({ webhook }: { webhook: WebhookRecord }) {
           </Badge>
         </Tooltip>
       )}
-    </>
+    </Group>
   );
 }
