@@ -45,6 +45,28 @@ describe('webhook registry', () => {
     expect(reopened.get('41')?.id).toBe(41);
   });
 
+  it('keeps every webhook when a damaged cache is rebuilt from the server', () => {
+    new WebhookRegistry(db).add(entry(77, 'f1', '2026-11-22T08:00:00.000Z'));
+    // Fill the cache part so the damage lands in submission pages, past the small registry.
+    const insert = db.prepare(
+      `INSERT INTO submissions (form_id, submission_id, status, submission_time, raw, synced_at) VALUES ('f1', ?, 'finished', 't', ?, 't')`,
+    );
+    db.transaction(() => {
+      for (let i = 0; i < 2000; i++) insert.run(`s${i}`, 'x'.repeat(300));
+    })();
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    db.close();
+    const size = fs.statSync(file).size;
+    const fd = fs.openSync(file, 'r+');
+    fs.writeSync(fd, Buffer.alloc(64 * 1024, 0xab), 0, 64 * 1024, Math.floor(size / 2));
+    fs.closeSync(fd);
+
+    const rebuilt: string[] = [];
+    db = openCache(file, { onRebuilt: (r) => rebuilt.push(r.reason) });
+    expect(rebuilt).toHaveLength(1);
+    expect(new WebhookRegistry(db).list().map((w) => [w.id, w.formId])).toEqual([[77, 'f1']]);
+  });
+
   it('lists one form or all, newest first', () => {
     const registry = new WebhookRegistry(db);
     registry.add(entry(1, 'f1', '2026-11-22T08:00:00.000Z'));
