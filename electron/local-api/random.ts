@@ -23,6 +23,9 @@ export function unit(hash: number): number {
   return hash / 0x1_0000_0000;
 }
 
+// Hex digits by byte value: ids are built per row on every read, so this path is hot.
+const BYTE_HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
 /** A small seeded generator (mulberry32) with the helpers the data generator needs. */
 export class Rng {
   private state: number;
@@ -74,7 +77,10 @@ export class Rng {
 
   hex(length: number): string {
     let out = '';
-    while (out.length < length) out += Math.floor(this.next() * 0x1_0000_0000).toString(16).padStart(8, '0');
+    while (out.length < length) {
+      const n = Math.floor(this.next() * 0x1_0000_0000);
+      out += BYTE_HEX[n >>> 24]! + BYTE_HEX[(n >>> 16) & 0xff]! + BYTE_HEX[(n >>> 8) & 0xff]! + BYTE_HEX[n & 0xff]!;
+    }
     return out.slice(0, length);
   }
 }
