@@ -1,0 +1,45 @@
+import { Code, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { useOp } from '../../bridge';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { LoadingState } from '../../components/LoadingState';
+import { formatDuration } from './formatDuration';
+
+/** Step 6: what would be sent, without sending: requests, time at the rate limit, the first bodies. */
+export function DryRunStep({ jobId }: { jobId: string }) {
+  const plan = useOp('imports.dryRun', { jobId }, { staleTime: 0 });
+  if (plan.isError) return <ErrorAlert error={plan.error} onRetry={() => void plan.refetch()} />;
+  if (!plan.data) return <LoadingState rows={3} height={36} label="Planning the requests" />;
+  const { rowsToSend, skippedAlreadyImported, requests, expectedDurationMs, firstBatches } = plan.data;
+  return (
+    <Stack gap="sm" data-state="ready">
+      <Group gap="xl" aria-label="Dry run summary">
+        <Text>
+          <b>{rowsToSend.toLocaleString()}</b> rows to send
+        </Text>
+        <Text>
+          <b>{requests.toLocaleString()}</b> requests of up to 10
+        </Text>
+        <Text>
+          about <b>{formatDuration(expectedDurationMs)}</b> at 5 requests a second
+        </Text>
+        {skippedAlreadyImported > 0 && <Text>{skippedAlreadyImported.toLocaleString()} imported before, skipped</Text>}
+      </Group>
+      <Text size="sm" c="dimmed">
+        Rows without a time in the file get their own submission time when the import starts; that is how an interrupted
+        batch is recognised on the server and never sent twice.
+      </Text>
+      {firstBatches.map((batch, i) => (
+        <Stack key={i} gap={4}>
+          <Title order={4} fz="sm">
+            Request {i + 1}: lines {batch.rows[0]}–{batch.rows.at(-1)}
+          </Title>
+          <ScrollArea h={200}>
+            <Code block aria-label={`Request ${i + 1} body`}>
+              {JSON.stringify(batch.body, null, 2)}
+            </Code>
+          </ScrollArea>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}

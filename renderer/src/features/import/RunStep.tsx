@@ -1,0 +1,87 @@
+import { Alert, Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { IconPlayerPause, IconPlayerPlay, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { type ImportSummary } from '../../../../electron/shared/contract/imports';
+import { type EventOf, useAppEvent, useOp, useOpMutation } from '../../bridge';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { formatDuration } from './formatDuration';
+
+const RUNNING = new Set(['running', 'verifying']);
+
+/** Step 7: the import running, with its pace and time left; pause, resume and cancel between batches. */
+export function RunStep({ jobId }: { jobId: string }) {
+  const list = useOp('imports.list', {});
+  const [live, setLive] = useState<EventOf<'import.progress'> | null>(null);
+  useAppEvent('import.progress', (event) => event.jobId === jobId && setLive(event));
+  const start = useOpMutation('imports.start');
+  const pause = useOpMutation('imports.pause');
+  const resume = useOpMutation('imports.resume');
+  const cancel = useOpMutation('imports.cancel');
+
+  const summary: ImportSummary | undefined = list.data?.imports.find((i) => i.jobId === jobId);
+  if (list.isError) return <ErrorAlert error={list.error} onRetry={() => void list.refetch()} />;
+  if (!summary) return null;
+  const state = live?.state ?? summary.state;
+  const rowsTotal = live?.rowsTotal ?? summary.rowsTotal - summary.excluded - summary.invalid;
+  const rowsDone = live?.rowsDone ?? summary.created + summary.failed + summary.skipped;
+  const failure = start.error ?? pause.error ?? resume.error ?? cancel.error;
+  const notice = live?.notice ?? summary.notice;
+
+  return (
+    <Stack gap="md" data-state={`import-${state}`}>
+      <Group justify="space-between">
+        <Group gap="xs">
+          <Badge size="lg" variant="light" color={state === 'done' ? 'teal' : state === 'cancelled' ? 'gray' : RUNNING.has(state) ? 'blue' : 'yellow'}>
+            {state === 'draft' ? 'not started' : state}
+          </Badge>
+          <Text size="sm">
+            {rowsDone.toLocaleString()} of {rowsTotal.toLocaleString()} rows
+            {live?.rowsPerSecond ? ` · ${live.rowsPerSecond.toFixed(1)} rows/s` : ''}
+            {live && live.etaMs !== null && live.etaMs > 0 ? ` · about ${formatDuration(live.etaMs)} left` : ''}
+          </Text>
+        </Group>
+        <Group gap="xs">
+          {state === 'draft' && (
+            <Button leftSection={<IconPlayerPlay size={16} />} loading={start.isPending} onClick={() => start.mutate({ jobId })}>
+              Start import
+            </Button>
+          )}
+          {RUNNING.has(state) && (
+            <Button variant="default" leftSection={<IconPlayerPause size={16} />} loading={pause.isPending} onClick={() => pause.mutate({ jobId })}>
+              Pause
+            </Button>
+          )}
+          {(state === 'paused' || state === 'interrupted') && (
+            <Button leftSection={<IconPlayerPlay size={16} />} loading={resume.isPending} onClick={() => resume.mutate({ jobId })}>
+              Resume
+            </Button>
+          )}
+          {state !== 'done' && state !== 'cancelled' && (
+            <Button variant="subtle" color="red" leftSection={<IconX size={16} />} loading={cancel.isPending} onClick={() => cancel.mutate({ jobId })}>
+              Cancel
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <Progress value={rowsTotal === 0 ? 0 : (rowsDone / rowsTotal) * 100} size="lg" aria-label="Import progress" animated={RUNNING.has(state)} />
+      {live?.batchesTotal !== undefined && (
+        <Text size="xs" c="dimmed">
+          Batch {Math.min(live.batchesDone ?? 0, live.batchesTotal).toLocaleString()} of {live.batchesTotal.toLocaleString()} · created{' '}
+          {(live.created ?? summary.created).toLocaleString()} · failed {(live.failed ?? summary.failed).toLocaleString()}
+        </Text>
+      )}
+      {state === 'interrupted' && (
+        <Alert color="yellow" title="This import was interrupted">
+          Formdesk closed while it ran. Resume it: any batch that was on its way is checked on the server first, so nothing is
+          created twice.
+        </Alert>
+      )}
+      {notice && (
+        <Alert color="blue" title="Checked on the server" data-testid="import-notice">
+          {notice}
+        </Alert>
+      )}
+      {failure && <ErrorAlert error={failure} />}
+    </Stack>
+  );
+}
