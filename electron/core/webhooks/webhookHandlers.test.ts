@@ -194,6 +194,9 @@ describe('webhook registry operations', () => {
 
     expect((await ok('webhooks.delete', { id })).outcome).toBe('deleted');
     expect(service.admin.webhooks()).toEqual([]);
+
+    const typo = await call('webhooks.adopt', { id: 5, formId: FORM, url: 'javascript:alert(1)' });
+    expect(typo.ok ? null : typo.error.code).toBe('INVALID_INPUT');
   });
 
   it('reports an id the service does not know, keeps it marked, and forgets it on request', async () => {

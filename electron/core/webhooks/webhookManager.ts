@@ -84,16 +84,15 @@ export function webhookManager({ api, registry, activity, workspaceId, now = () 
 
     /** Takes in a webhook made elsewhere (its id typed in), so it can be listed and deleted here. */
     adopt(input: { id: WebhookId; formId: string; url: string }): StoredWebhook {
-      let url: string;
-      try {
-        url = new URL(input.url).href;
-      } catch {
+      // Made elsewhere, so not held to Formdesk's https rule; but it is a web address or a typo.
+      const url = URL.parse(input.url);
+      if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
         throw new AppError('INVALID_INPUT', 'The url is not a complete web address (https://…).');
       }
       return registry.add({
         id: input.id,
         formId: input.formId,
-        url,
+        url: url.href,
         origin: 'adopted',
         workspaceId,
         createdAt: now().toISOString(),

@@ -39,7 +39,7 @@ export function CreateWebhookForm({ forms, formId: initialFormId }: { forms: For
             placeholder="https://example.com/hooks/forms"
             value={url}
             onChange={(e) => setUrl(e.currentTarget.value)}
-            onBlur={() => setTouched(url !== '')}
+            onBlur={() => setTouched((was) => was || url !== '')}
             error={touched ? problem : undefined}
             style={{ flex: 1, minWidth: 280 }}
           />
