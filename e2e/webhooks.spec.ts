@@ -40,7 +40,9 @@ test.describe('webhooks', () => {
 
     await app.getByRole('button', { name: 'Start receiver' }).click();
     await expect(app.locator('[data-state="receiver-running"]')).toBeVisible();
-    await expect(app.getByLabel('Receiver address', { exact: true })).toContainText('http://127.0.0.1:');
+    await expect(app.getByLabel('Receiver address', { exact: true })).toContainText(
+      'http://127.0.0.1:',
+    );
 
     const toReceiver = app.getByRole('form', { name: 'Send a form to the receiver' });
     await toReceiver.getByRole('combobox', { name: 'Form to watch' }).click();
@@ -48,16 +50,25 @@ test.describe('webhooks', () => {
     await toReceiver.getByRole('button', { name: 'Create webhook to receiver' }).click();
     const createdId = await app.getByTestId('created-webhook-id').first().textContent();
     expect(createdId).toMatch(/^\d+$/);
-    const row = app.getByRole('table', { name: 'Webhooks' }).locator(`[data-webhook-id="${createdId}"]`);
+    const row = app
+      .getByRole('table', { name: 'Webhooks' })
+      .locator(`[data-webhook-id="${createdId}"]`);
     await expect(row).toContainText('test receiver');
     await expect(row).toContainText(FORM_NAME);
 
     const deliveries = app.getByRole('table', { name: 'Deliveries' });
     const first = await respond(demoBaseUrl, 'Ada Webhook');
     expect(first.deliveries.map((d) => d.status)).toEqual([200]);
-    await expect(deliveries.locator(`[data-submission-id="${first.submission.submissionId}"]`)).toContainText('in table');
-    await deliveries.locator(`[data-submission-id="${first.submission.submissionId}"]`).getByRole('button', { name: 'View payload' }).click();
-    await expect(app.getByRole('dialog', { name: 'Delivery payload' }).getByLabel('Payload')).toContainText('Ada Webhook');
+    await expect(
+      deliveries.locator(`[data-submission-id="${first.submission.submissionId}"]`),
+    ).toContainText('in table');
+    await deliveries
+      .locator(`[data-submission-id="${first.submission.submissionId}"]`)
+      .getByRole('button', { name: 'View payload' })
+      .click();
+    await expect(
+      app.getByRole('dialog', { name: 'Delivery payload' }).getByLabel('Payload'),
+    ).toContainText('Ada Webhook');
     await app.keyboard.press('Escape');
 
     // With the form's table open, the next respondent's row appears as the delivery lands.
@@ -69,10 +80,15 @@ test.describe('webhooks', () => {
     await expect(app.getByText('Grace Webhook').first()).toBeVisible();
 
     await app.getByRole('link', { name: 'Webhooks' }).click();
-    await expect(deliveries.locator(`[data-submission-id="${second.submission.submissionId}"]`)).toBeVisible();
+    await expect(
+      deliveries.locator(`[data-submission-id="${second.submission.submissionId}"]`),
+    ).toBeVisible();
     await expect(deliveries).toHaveAttribute('data-count', '2');
     await row.getByRole('button', { name: 'Delete' }).click();
-    await app.getByRole('dialog', { name: 'Delete webhook' }).getByRole('button', { name: 'Delete webhook' }).click();
+    await app
+      .getByRole('dialog', { name: 'Delete webhook' })
+      .getByRole('button', { name: 'Delete webhook' })
+      .click();
     await expect(row).toHaveCount(0);
 
     const after = await respond(demoBaseUrl, 'Nobody Listening');
@@ -81,7 +97,9 @@ test.describe('webhooks', () => {
     await expect(app.getByText(after.submission.submissionId)).toHaveCount(0);
   });
 
-  test('warns before a duplicate, refuses unsafe urls, and clears an id the service no longer knows', async ({ app }) => {
+  test('warns before a duplicate, refuses unsafe urls, and clears an id the service no longer knows', async ({
+    app,
+  }) => {
     await openWebhooks(app);
     const create = app.getByRole('form', { name: 'Create webhook' });
     await create.getByRole('combobox', { name: 'Form', exact: true }).click();
@@ -95,9 +113,13 @@ test.describe('webhooks', () => {
     await create.getByRole('button', { name: 'Create webhook' }).click();
     await expect(app.locator('[data-state="created"]')).toBeVisible();
     await create.getByRole('button', { name: 'Create webhook' }).click();
-    await expect(app.locator('[data-state="duplicate"]')).toContainText('already delivers to this address');
+    await expect(app.locator('[data-state="duplicate"]')).toContainText(
+      'already delivers to this address',
+    );
     await app.getByRole('button', { name: 'Create another anyway' }).click();
-    await expect(app.getByRole('table', { name: 'Webhooks' }).locator('[data-webhook-id]')).toHaveCount(2);
+    await expect(
+      app.getByRole('table', { name: 'Webhooks' }).locator('[data-webhook-id]'),
+    ).toHaveCount(2);
 
     await app.getByRole('tab', { name: 'Adopt an existing id' }).click();
     const adopt = app.getByRole('form', { name: 'Adopt webhook' });
@@ -117,7 +139,9 @@ test.describe('webhooks', () => {
     await expect(adopted).toHaveCount(0);
   });
 
-  test('stopping the receiver offers to delete the webhooks still pointing at it', async ({ app }) => {
+  test('stopping the receiver offers to delete the webhooks still pointing at it', async ({
+    app,
+  }) => {
     await openWebhooks(app);
     await app.getByRole('button', { name: 'Start receiver' }).click();
     const toReceiver = app.getByRole('form', { name: 'Send a form to the receiver' });

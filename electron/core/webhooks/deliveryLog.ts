@@ -26,7 +26,8 @@ export class DeliveryLog {
     if (this.seen.has(key)) return true;
     this.seen.add(key);
     // Retries come soon after the original: the oldest ids can be let go (a Set keeps insertion order).
-    if (this.seen.size > MAX_REMEMBERED) this.seen.delete(this.seen.values().next().value as string);
+    if (this.seen.size > MAX_REMEMBERED)
+      this.seen.delete(this.seen.values().next().value as string);
     return false;
   }
 

@@ -42,7 +42,9 @@ export function parseDeliveryBody(text: string): ParsedDelivery {
   const submission = Submission.safeParse(wrapped ? record.submission : record);
   if (!submission.success) {
     const issue = submission.error.issues[0];
-    const where = issue ? [...(wrapped ? ['submission'] : []), ...issue.path.map(String)].join('.') : '';
+    const where = issue
+      ? [...(wrapped ? ['submission'] : []), ...issue.path.map(String)].join('.')
+      : '';
     return {
       ok: false,
       problem: `No submission found in the body${where ? ` (${where}: ${issue?.message})` : ''}.`,
@@ -52,7 +54,8 @@ export function parseDeliveryBody(text: string): ParsedDelivery {
   return {
     ok: true,
     shape: shape ?? (wrapped ? 'envelope' : 'submission'),
-    formId: wrapped && typeof record.formId === 'string' && record.formId !== '' ? record.formId : null,
+    formId:
+      wrapped && typeof record.formId === 'string' && record.formId !== '' ? record.formId : null,
     formName: wrapped && typeof record.formName === 'string' ? record.formName : null,
     submission: submission.data,
     payload,

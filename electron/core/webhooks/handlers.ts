@@ -19,6 +19,13 @@ export function webhookHandlers(ctx: AppContext): WebhookHandlers {
   let receiver: TestReceiver | null = null;
   // The last receiver's deliveries stay listed after it stops, until another one starts.
   let lastReceiver: TestReceiver | null = null;
+  // Starts and stops run one at a time: two quick clicks must not leave two servers listening.
+  let receiverQueue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = receiverQueue.then(work);
+    receiverQueue = next.catch(() => {});
+    return next;
+  };
 
   const manager = () => {
     const session = ctx.session();
@@ -29,13 +36,18 @@ export function webhookHandlers(ctx: AppContext): WebhookHandlers {
       registry,
       ops: webhookManager({ api: session.api, registry, activity, workspaceId }),
       /** Other windows (and the activity screen) refetch what a change touched. */
-      announce: () => ctx.emit({ type: 'cache.changed', workspaceId, tables: ['webhooks', 'activity'] }),
+      announce: () =>
+        ctx.emit({ type: 'cache.changed', workspaceId, tables: ['webhooks', 'activity'] }),
     };
   };
 
   const annotate = (webhook: StoredWebhook): WebhookRecord => ({
     ...webhook,
-    receiver: receiver?.owns(webhook.url) ? 'running' : isReceiverUrl(webhook.url) ? 'stopped' : null,
+    receiver: receiver?.owns(webhook.url)
+      ? 'running'
+      : isReceiverUrl(webhook.url)
+        ? 'stopped'
+        : null,
   });
 
   const status = (): ReceiverStatus =>
@@ -64,7 +76,12 @@ export function webhookHandlers(ctx: AppContext): WebhookHandlers {
       store: (formId, submission) => {
         if (session.signal.aborted) return false;
         storeDelivered(session.db, formId, submission);
-        ctx.emit({ type: 'cache.changed', workspaceId: session.workspace.id, tables: ['submissions'], formId });
+        ctx.emit({
+          type: 'cache.changed',
+          workspaceId: session.workspace.id,
+          tables: ['submissions'],
+          formId,
+        });
         return true;
       },
       onDelivery: (d) =>
@@ -76,9 +93,13 @@ export function webhookHandlers(ctx: AppContext): WebhookHandlers {
           submissionId: d.submissionId,
         }),
     });
-    session.signal.addEventListener('abort', () => {
-      if (receiver === started) void stop();
-    }, { once: true });
+    session.signal.addEventListener(
+      'abort',
+      () => {
+        if (receiver === started) void stop();
+      },
+      { once: true },
+    );
     return started;
   };
 
@@ -89,11 +110,14 @@ export function webhookHandlers(ctx: AppContext): WebhookHandlers {
     },
     'webhooks.create': async ({ formId, url, toReceiver, confirmDuplicate }) => {
       const { ops, announce } = manager();
-      if (toReceiver && receiver === null) {
-        throw new AppError('CONFLICT', 'Start the test receiver first.');
+      let target = url;
+      if (toReceiver) {
+        if (receiver === null) throw new AppError('CONFLICT', 'Start the test receiver first.');
+        target = receiver.urlFor(formId);
       }
-      const target = toReceiver && receiver !== null ? receiver.urlFor(formId) : url;
-      if (target === undefined) throw new AppError('INVALID_INPUT', 'Give the url that should receive submissions.');
+      // The contract asks for exactly one of url and toReceiver.
+      if (target === undefined)
+        throw new AppError('INVALID_INPUT', 'Give the url that should receive submissions.');
       const outcome = await ops.create({ formId, url: target, confirmDuplicate });
       if (!outcome.created) return { created: false, duplicates: outcome.duplicates.map(annotate) };
       announce();
@@ -117,18 +141,19 @@ export function webhookHandlers(ctx: AppContext): WebhookHandlers {
       if (result.forgotten) announce();
       return result;
     },
-    'webhooks.receiver.start': async ({ publicUrl }) => {
-      const session = ctx.session();
-      if (receiver === null || receiver.workspaceId !== session.workspace.id) {
-        await stop();
-        receiver = await start(session);
-        lastReceiver = receiver;
-      }
-      if (publicUrl !== undefined) receiver.setPublicUrl(publicUrl);
-      return status();
-    },
+    'webhooks.receiver.start': ({ publicUrl }) =>
+      serial(async () => {
+        const session = ctx.session();
+        if (receiver === null || receiver.workspaceId !== session.workspace.id) {
+          await stop();
+          receiver = await start(session);
+          lastReceiver = receiver;
+        }
+        if (publicUrl !== undefined) receiver.setPublicUrl(publicUrl);
+        return status();
+      }),
     'webhooks.receiver.stop': async () => {
-      const stopped = await stop();
+      const stopped = await serial(stop);
       if (stopped === null) return { stopped: false, pointingAtIt: [] };
       // Its webhooks live in the registry of the workspace that started it.
       const session = ctx.session();
@@ -141,11 +166,13 @@ export function webhookHandlers(ctx: AppContext): WebhookHandlers {
     'webhooks.receiver.status': async () => status(),
     'webhooks.deliveries': async ({ deliveryId, limit }) => {
       // Deliveries hold submissions: another workspace's are not shown here.
-      const log = lastReceiver?.workspaceId === ctx.session().workspace.id ? lastReceiver.log : undefined;
+      const log =
+        lastReceiver?.workspaceId === ctx.session().workspace.id ? lastReceiver.log : undefined;
       if (log === undefined) return { deliveries: [] };
       if (deliveryId === undefined) return { deliveries: log.latest(limit) };
       const delivery = log.find(deliveryId);
-      if (delivery === undefined) throw new AppError('NOT_FOUND', 'That delivery is no longer kept.');
+      if (delivery === undefined)
+        throw new AppError('NOT_FOUND', 'That delivery is no longer kept.');
       return { deliveries: [delivery] };
     },
   };

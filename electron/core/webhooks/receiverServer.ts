@@ -47,8 +47,17 @@ export async function startReceiverServer(options: ReceiverServerOptions): Promi
         res.setHeader('connection', 'close');
         return finish(res, 413, { error: 'Payload too large' });
       }
-      const status = options.onDelivery({ kind: 'body', text: body.text, bytes: body.bytes, formIdFromPath });
-      finish(res, status, status === 200 ? { received: true } : { error: 'No submission in the body' });
+      const status = options.onDelivery({
+        kind: 'body',
+        text: body.text,
+        bytes: body.bytes,
+        formIdFromPath,
+      });
+      finish(
+        res,
+        status,
+        status === 200 ? { received: true } : { error: 'No submission in the body' },
+      );
     });
   });
   // A slow or stuck client must not keep the receiver (or the app's shutdown) waiting.
@@ -92,7 +101,9 @@ function sameToken(given: string, token: string): boolean {
 function readBody(
   req: IncomingMessage,
   maxBytes: number,
-  done: (body: { tooLarge: false; text: string; bytes: number } | { tooLarge: true; bytes: number }) => void,
+  done: (
+    body: { tooLarge: false; text: string; bytes: number } | { tooLarge: true; bytes: number },
+  ) => void,
 ): void {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) {

@@ -42,11 +42,22 @@ describe('test receiver', () => {
   });
 
   it('accepts the service envelope and stores the submission under its form', async () => {
-    const res = await post(receiver.url, JSON.stringify({ formId: 'f1', formName: 'Survey', submission: submission('s1') }));
+    const res = await post(
+      receiver.url,
+      JSON.stringify({ formId: 'f1', formName: 'Survey', submission: submission('s1') }),
+    );
     expect(res.status).toBe(200);
     expect(stored).toEqual([{ formId: 'f1', submissionId: 's1' }]);
     const [delivery] = receiver.log.latest(10);
-    expect(delivery).toMatchObject({ status: 'accepted', shape: 'envelope', formId: 'f1', formName: 'Survey', submissionId: 's1', duplicate: false, cached: true });
+    expect(delivery).toMatchObject({
+      status: 'accepted',
+      shape: 'envelope',
+      formId: 'f1',
+      formName: 'Survey',
+      submissionId: 's1',
+      duplicate: false,
+      cached: true,
+    });
     expect(announced.map((d) => d.deliveryId)).toEqual([delivery?.deliveryId]);
   });
 
@@ -61,7 +72,11 @@ describe('test receiver', () => {
     const inner = JSON.stringify({ formId: 'f1', submission: submission('s2') });
     const res = await post(receiver.url, JSON.stringify(inner));
     expect(res.status).toBe(200);
-    expect(receiver.log.latest(1)[0]).toMatchObject({ shape: 'string', formId: 'f1', submissionId: 's2' });
+    expect(receiver.log.latest(1)[0]).toMatchObject({
+      shape: 'string',
+      formId: 'f1',
+      submissionId: 's2',
+    });
   });
 
   it('marks a repeated submission as a duplicate and stores it once', async () => {
@@ -86,7 +101,10 @@ describe('test receiver', () => {
   });
 
   it('answers 400 to JSON without a submission', async () => {
-    const res = await post(receiver.url, JSON.stringify({ formId: 'f1', submission: { questions: [] } }));
+    const res = await post(
+      receiver.url,
+      JSON.stringify({ formId: 'f1', submission: { questions: [] } }),
+    );
     expect(res.status).toBe(400);
     expect(receiver.log.latest(1)[0]?.problem).toMatch(/submission\.submissionId/);
   });
@@ -94,12 +112,17 @@ describe('test receiver', () => {
   it('answers 404 to a wrong token without logging it', async () => {
     const wrong = receiver.url.replace(/[\w-]{32}$/, 'x'.repeat(32));
     expect((await post(wrong, JSON.stringify(submission('s1')))).status).toBe(404);
-    expect((await post(`${receiver.url}/f1/extra`, JSON.stringify(submission('s1')))).status).toBe(404);
+    expect((await post(`${receiver.url}/f1/extra`, JSON.stringify(submission('s1')))).status).toBe(
+      404,
+    );
     expect(receiver.log.count).toBe(0);
   });
 
   it('answers 413 to an oversize body', async () => {
-    const big = JSON.stringify({ formId: 'f1', submission: { ...submission('s1'), note: 'x'.repeat(5000) } });
+    const big = JSON.stringify({
+      formId: 'f1',
+      submission: { ...submission('s1'), note: 'x'.repeat(5000) },
+    });
     const res = await post(receiver.url, big);
     expect(res.status).toBe(413);
     expect(receiver.log.latest(1)[0]).toMatchObject({ status: 'rejected', formId: null });
@@ -114,6 +137,10 @@ describe('test receiver', () => {
     const url = receiver.url;
     await receiver.stop();
     await expect(post(url, '{}')).rejects.toThrow();
-    receiver = await startTestReceiver({ workspaceId: 'ws-1', store: () => false, onDelivery: () => {} });
+    receiver = await startTestReceiver({
+      workspaceId: 'ws-1',
+      store: () => false,
+      onDelivery: () => {},
+    });
   });
 });

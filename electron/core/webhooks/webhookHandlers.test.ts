@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startLocalApi, type LocalApi } from '../../local-api';
-import { type AppEvent, type Handlers, type OpInput, type OpName, type OpOutput } from '../../shared/contract';
+import {
+  type AppEvent,
+  type Handlers,
+  type OpInput,
+  type OpName,
+  type OpOutput,
+} from '../../shared/contract';
 import { type Result } from '../../shared/errors';
 import { createApiClient } from '../api';
 import { ActivityLog } from '../cache/activityLog';
@@ -97,27 +103,49 @@ describe('webhook registry operations', () => {
   it('creates a webhook at the service and records the id it returned', async () => {
     const webhook = await created({ formId: FORM, url: 'https://hooks.example.com/formdesk' });
     const atService = service.admin.webhooks();
-    expect(atService).toEqual([{ id: webhook.id, formId: FORM, url: 'https://hooks.example.com/formdesk' }]);
+    expect(atService).toEqual([
+      { id: webhook.id, formId: FORM, url: 'https://hooks.example.com/formdesk' },
+    ]);
     expect(typeof webhook.id).toBe('number');
-    expect(webhook).toMatchObject({ formId: FORM, origin: 'created', workspaceId: 'ws-demo', receiver: null });
+    expect(webhook).toMatchObject({
+      formId: FORM,
+      origin: 'created',
+      workspaceId: 'ws-demo',
+      receiver: null,
+    });
 
     await created({ formId: OTHER_FORM, url: 'https://hooks.example.com/other' });
     expect((await ok('webhooks.list', {})).webhooks).toHaveLength(2);
-    expect((await ok('webhooks.list', { formId: FORM })).webhooks.map((w) => w.id)).toEqual([webhook.id]);
+    expect((await ok('webhooks.list', { formId: FORM })).webhooks.map((w) => w.id)).toEqual([
+      webhook.id,
+    ]);
   });
 
   it('warns before a second webhook for the same form and url, and creates it only when confirmed', async () => {
     const first = await created({ formId: FORM, url: 'https://hooks.example.com/a' });
 
-    const warned = await ok('webhooks.create', { formId: FORM, url: 'https://HOOKS.example.com/a' });
-    expect(warned).toEqual({ created: false, duplicates: [expect.objectContaining({ id: first.id })] });
+    const warned = await ok('webhooks.create', {
+      formId: FORM,
+      url: 'https://HOOKS.example.com/a',
+    });
+    expect(warned).toEqual({
+      created: false,
+      duplicates: [expect.objectContaining({ id: first.id })],
+    });
     expect(service.admin.webhooks()).toHaveLength(1);
 
-    const second = await created({ formId: FORM, url: 'https://hooks.example.com/a', confirmDuplicate: true });
+    const second = await created({
+      formId: FORM,
+      url: 'https://hooks.example.com/a',
+      confirmDuplicate: true,
+    });
     expect(second.id).not.toBe(first.id);
     expect(service.admin.webhooks()).toHaveLength(2);
     // Another form may use the same url without a warning.
-    expect((await ok('webhooks.create', { formId: OTHER_FORM, url: 'https://hooks.example.com/a' })).created).toBe(true);
+    expect(
+      (await ok('webhooks.create', { formId: OTHER_FORM, url: 'https://hooks.example.com/a' }))
+        .created,
+    ).toBe(true);
   });
 
   it.each([
@@ -150,14 +178,19 @@ describe('webhook registry operations', () => {
     // The audit log keeps both changes with the record whole: the id is never lost.
     const logged = new ActivityLog(db).list(10).map((e) => [e.kind, e.snapshot]);
     expect(logged).toEqual([
-      ['webhook.deleted', expect.objectContaining({ id: webhook.id, url: 'https://hooks.example.com/a' })],
+      [
+        'webhook.deleted',
+        expect.objectContaining({ id: webhook.id, url: 'https://hooks.example.com/a' }),
+      ],
       ['webhook.created', expect.objectContaining({ id: webhook.id })],
     ]);
   });
 
   it('keeps the record when the service fails the delete, so it can be tried again', async () => {
     const webhook = await created({ formId: FORM, url: 'https://hooks.example.com/a' });
-    service.admin.setFaults([{ kind: 'serverError', status: 503, method: 'POST', path: '/webhook/delete' }]);
+    service.admin.setFaults([
+      { kind: 'serverError', status: 503, method: 'POST', path: '/webhook/delete' },
+    ]);
     const result = await call('webhooks.delete', { id: webhook.id });
     expect(result.ok ? null : result.error.code).toBe('REMOTE');
     expect((await ok('webhooks.list', {})).webhooks.map((w) => w.id)).toEqual([webhook.id]);
@@ -168,7 +201,10 @@ describe('webhook registry operations', () => {
 
   it('reports a create whose answer was lost without sending it again', async () => {
     service.admin.setFaults([{ kind: 'reset', method: 'POST', path: '/webhook/create', times: 1 }]);
-    const result = await call('webhooks.create', { formId: FORM, url: 'https://hooks.example.com/a' });
+    const result = await call('webhooks.create', {
+      formId: FORM,
+      url: 'https://hooks.example.com/a',
+    });
     expect(result.ok ? null : result.error).toMatchObject({
       outcomeUnknown: true,
       message: expect.stringMatching(/may have created the webhook.*do not simply try again/),
@@ -187,9 +223,17 @@ describe('webhook registry operations', () => {
     const { id } = (await response.json()) as { id: number };
 
     // Typed in by a person: the digits become the integer the service issued.
-    const adopted = await ok('webhooks.adopt', { id: String(id), formId: FORM, url: 'https://elsewhere.example.com/hook' });
+    const adopted = await ok('webhooks.adopt', {
+      id: String(id),
+      formId: FORM,
+      url: 'https://elsewhere.example.com/hook',
+    });
     expect(adopted).toMatchObject({ id, origin: 'adopted' });
-    const again = await call('webhooks.adopt', { id, formId: FORM, url: 'https://elsewhere.example.com/hook' });
+    const again = await call('webhooks.adopt', {
+      id,
+      formId: FORM,
+      url: 'https://elsewhere.example.com/hook',
+    });
     expect(again.ok ? null : again.error.code).toBe('CONFLICT');
 
     expect((await ok('webhooks.delete', { id })).outcome).toBe('deleted');
@@ -212,7 +256,10 @@ describe('webhook registry operations', () => {
 
   it('refuses to delete an id it does not hold, pointing to adopt', async () => {
     const result = await call('webhooks.delete', { id: 12345 });
-    expect(result.ok ? null : result.error).toMatchObject({ code: 'NOT_FOUND', message: expect.stringMatching(/Adopt it first/) });
+    expect(result.ok ? null : result.error).toMatchObject({
+      code: 'NOT_FOUND',
+      message: expect.stringMatching(/Adopt it first/),
+    });
   });
 
   it('keeps the registry when the workspace file is closed and reopened', async () => {
@@ -222,7 +269,11 @@ describe('webhook registry operations', () => {
     openWorkspace();
     startApp();
     const [listed] = (await ok('webhooks.list', {})).webhooks;
-    expect(listed).toMatchObject({ id: webhook.id, formId: FORM, url: 'https://hooks.example.com/a' });
+    expect(listed).toMatchObject({
+      id: webhook.id,
+      formId: FORM,
+      url: 'https://hooks.example.com/a',
+    });
     expect((await ok('webhooks.delete', { id: webhook.id })).outcome).toBe('deleted');
   });
 });
@@ -247,20 +298,41 @@ describe('test receiver', () => {
       duplicate: false,
       cached: true,
     });
-    expect(new SubmissionStore(db).get(FORM, submission.submissionId)?.submission.submissionId).toBe(submission.submissionId);
-    expect(events).toContainEqual({ type: 'cache.changed', workspaceId: 'ws-demo', tables: ['submissions'], formId: FORM });
-    expect(events).toContainEqual(expect.objectContaining({ type: 'webhook.delivery', deliveryId: delivery?.deliveryId }));
+    expect(
+      new SubmissionStore(db).get(FORM, submission.submissionId)?.submission.submissionId,
+    ).toBe(submission.submissionId);
+    expect(events).toContainEqual({
+      type: 'cache.changed',
+      workspaceId: 'ws-demo',
+      tables: ['submissions'],
+      formId: FORM,
+    });
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'webhook.delivery', deliveryId: delivery?.deliveryId }),
+    );
 
-    const [withPayload] = (await ok('webhooks.deliveries', { deliveryId: delivery!.deliveryId })).deliveries;
-    expect(withPayload?.payload).toMatchObject({ formId: FORM, submission: { submissionId: submission.submissionId } });
+    const [withPayload] = (await ok('webhooks.deliveries', { deliveryId: delivery!.deliveryId }))
+      .deliveries;
+    expect(withPayload?.payload).toMatchObject({
+      formId: FORM,
+      submission: { submissionId: submission.submissionId },
+    });
   });
 
   it('marks a delivery repeated by the sender as a duplicate', async () => {
     const status = await ok('webhooks.receiver.start', {});
     if (!status.running) throw new Error('receiver did not start');
-    const body = JSON.stringify({ formId: FORM, formName: 'Customer feedback', submission: (await service.admin.respond(FORM)).submission });
+    const body = JSON.stringify({
+      formId: FORM,
+      formName: 'Customer feedback',
+      submission: (await service.admin.respond(FORM)).submission,
+    });
     for (let i = 0; i < 2; i++) {
-      await fetch(status.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      await fetch(status.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
     }
     const deliveries = (await ok('webhooks.deliveries', {})).deliveries;
     expect(deliveries.map((d) => [d.duplicate, d.cached])).toEqual([
@@ -272,12 +344,23 @@ describe('test receiver', () => {
   it('accepts a bare submission and a JSON string sent to the form address', async () => {
     await ok('webhooks.receiver.start', {});
     const webhook = await created({ formId: OTHER_FORM, toReceiver: true });
-    const [a, b] = [(await service.admin.respond(OTHER_FORM)).submission, (await service.admin.respond(OTHER_FORM)).submission];
+    const [a, b] = [
+      (await service.admin.respond(OTHER_FORM)).submission,
+      (await service.admin.respond(OTHER_FORM)).submission,
+    ];
     await fetch(webhook.url, { method: 'POST', body: JSON.stringify(a) });
     await fetch(webhook.url, { method: 'POST', body: JSON.stringify(JSON.stringify(b)) });
     const [second, first] = (await ok('webhooks.deliveries', { limit: 2 })).deliveries;
-    expect(first).toMatchObject({ shape: 'submission', formId: OTHER_FORM, submissionId: a.submissionId });
-    expect(second).toMatchObject({ shape: 'string', formId: OTHER_FORM, submissionId: b.submissionId });
+    expect(first).toMatchObject({
+      shape: 'submission',
+      formId: OTHER_FORM,
+      submissionId: a.submissionId,
+    });
+    expect(second).toMatchObject({
+      shape: 'string',
+      formId: OTHER_FORM,
+      submissionId: b.submissionId,
+    });
   });
 
   it('offers the webhooks pointing at it when stopped; once deleted, nothing more arrives', async () => {
@@ -299,20 +382,30 @@ describe('test receiver', () => {
   it('points webhooks through a tunnel when one is set, keeping the secret path', async () => {
     const local = await ok('webhooks.receiver.start', {});
     if (!local.running) throw new Error('receiver did not start');
-    const status = await ok('webhooks.receiver.start', { publicUrl: 'https://abc123.tunnel.example.com/' });
-    expect(status).toMatchObject({ running: true, receiverId: local.receiverId, publicUrl: 'https://abc123.tunnel.example.com' });
+    const status = await ok('webhooks.receiver.start', {
+      publicUrl: 'https://abc123.tunnel.example.com/',
+    });
+    expect(status).toMatchObject({
+      running: true,
+      receiverId: local.receiverId,
+      publicUrl: 'https://abc123.tunnel.example.com',
+    });
 
     const webhook = await created({ formId: FORM, toReceiver: true });
     const secretPath = new URL(local.url).pathname;
     expect(webhook.url).toBe(`https://abc123.tunnel.example.com${secretPath}/${FORM}`);
     expect(webhook.receiver).toBe('running');
-    expect((await ok('webhooks.receiver.stop', {})).pointingAtIt.map((w) => w.id)).toEqual([webhook.id]);
+    expect((await ok('webhooks.receiver.stop', {})).pointingAtIt.map((w) => w.id)).toEqual([
+      webhook.id,
+    ]);
 
-    const refused = await call('webhooks.receiver.start', { publicUrl: 'http://abc123.tunnel.example.com' });
+    const refused = await call('webhooks.receiver.start', {
+      publicUrl: 'http://abc123.tunnel.example.com',
+    });
     expect(refused.ok ? null : refused.error.message).toMatch(/Use https/);
   });
 
-  it("stops with the workspace that started it, and keeps its deliveries from the next one", async () => {
+  it('stops with the workspace that started it, and keeps its deliveries from the next one', async () => {
     const status = await ok('webhooks.receiver.start', {});
     if (!status.running) throw new Error('receiver did not start');
     await created({ formId: FORM, toReceiver: true });
@@ -325,6 +418,13 @@ describe('test receiver', () => {
     expect(await ok('webhooks.receiver.status', {})).toEqual({ running: false });
     expect((await ok('webhooks.deliveries', {})).deliveries).toEqual([]);
     expect((await ok('webhooks.list', {})).webhooks).toEqual([]);
+  });
+
+  it('starts one receiver however many times start is asked at once', async () => {
+    const answers = await Promise.all([1, 2, 3].map(() => ok('webhooks.receiver.start', {})));
+    const ids = new Set(answers.map((a) => (a.running ? a.receiverId : null)));
+    expect(ids.size).toBe(1);
+    expect([...ids][0]).not.toBeNull();
   });
 
   it('refuses to point a webhook at a receiver that is not running', async () => {

@@ -14,15 +14,20 @@ export interface WebhookManagerDeps {
 }
 
 export type CreateOutcome =
-  | { created: true; webhook: StoredWebhook }
-  | { created: false; duplicates: StoredWebhook[] };
+  { created: true; webhook: StoredWebhook } | { created: false; duplicates: StoredWebhook[] };
 
 /**
  * Creating, deleting and adopting webhooks so that the registry never loses an id: a webhook is
  * recorded as soon as the service answers its id, and leaves the registry only once the service
  * confirms it is gone (or the person says to forget it).
  */
-export function webhookManager({ api, registry, activity, workspaceId, now = () => new Date() }: WebhookManagerDeps) {
+export function webhookManager({
+  api,
+  registry,
+  activity,
+  workspaceId,
+  now = () => new Date(),
+}: WebhookManagerDeps) {
   const log = (kind: string, webhook: StoredWebhook, summary: string) =>
     activity.record({
       at: now().toISOString(),
@@ -35,7 +40,11 @@ export function webhookManager({ api, registry, activity, workspaceId, now = () 
     });
 
   return {
-    async create(input: { formId: string; url: string; confirmDuplicate: boolean }): Promise<CreateOutcome> {
+    async create(input: {
+      formId: string;
+      url: string;
+      confirmDuplicate: boolean;
+    }): Promise<CreateOutcome> {
       const url = new URL(input.url).href;
       const duplicates = registry.findTarget(input.formId, url);
       if (duplicates.length > 0 && !input.confirmDuplicate) return { created: false, duplicates };
@@ -65,7 +74,9 @@ export function webhookManager({ api, registry, activity, workspaceId, now = () 
     },
 
     /** The service first; a 404 keeps the record, marked, so the person decides to forget it. */
-    async delete(id: WebhookId): Promise<{ outcome: 'deleted' | 'unknownToService'; webhook: StoredWebhook }> {
+    async delete(
+      id: WebhookId,
+    ): Promise<{ outcome: 'deleted' | 'unknownToService'; webhook: StoredWebhook }> {
       const webhook = known(registry, id);
       try {
         await api.deleteWebhook(webhook.id, { priority: 'interactive' });
@@ -102,7 +113,11 @@ export function webhookManager({ api, registry, activity, workspaceId, now = () 
     forget(id: WebhookId): { forgotten: boolean } {
       const webhook = registry.get(id);
       if (webhook === null || !registry.remove(id)) return { forgotten: false };
-      log('webhook.forgotten', webhook, `Webhook ${webhook.id} removed from the registry without asking the service.`);
+      log(
+        'webhook.forgotten',
+        webhook,
+        `Webhook ${webhook.id} removed from the registry without asking the service.`,
+      );
       return { forgotten: true };
     },
   };
@@ -113,7 +128,10 @@ export type WebhookManager = ReturnType<typeof webhookManager>;
 function known(registry: WebhookRegistry, id: WebhookId): StoredWebhook {
   const webhook = registry.get(id);
   if (webhook === null) {
-    throw new AppError('NOT_FOUND', `Webhook ${id} is not in the registry. Adopt it first (with its form and url) to delete it.`);
+    throw new AppError(
+      'NOT_FOUND',
+      `Webhook ${id} is not in the registry. Adopt it first (with its form and url) to delete it.`,
+    );
   }
   return webhook;
 }

@@ -40,7 +40,11 @@ describe('webhook registry', () => {
     db = openCache(file);
     const reopened = new WebhookRegistry(db);
     expect(reopened.list().map((w) => w.id)).toEqual(['wh_7', 41]);
-    expect(reopened.get(41)).toMatchObject({ formId: 'f1', url: 'https://hooks.example.com/f1', unknownToServiceAt: null });
+    expect(reopened.get(41)).toMatchObject({
+      formId: 'f1',
+      url: 'https://hooks.example.com/f1',
+      unknownToServiceAt: null,
+    });
     // The service accepts the id as text too: either spelling finds the same webhook.
     expect(reopened.get('41')?.id).toBe(41);
   });

@@ -28,15 +28,21 @@ export class WebhookRegistry {
   list(formId?: string): StoredWebhook[] {
     const rows =
       formId === undefined
-        ? this.db.prepare(`SELECT ${COLUMNS} FROM webhooks ORDER BY created_at DESC, webhook_id`).all()
+        ? this.db
+            .prepare(`SELECT ${COLUMNS} FROM webhooks ORDER BY created_at DESC, webhook_id`)
+            .all()
         : this.db
-            .prepare(`SELECT ${COLUMNS} FROM webhooks WHERE form_id = ? ORDER BY created_at DESC, webhook_id`)
+            .prepare(
+              `SELECT ${COLUMNS} FROM webhooks WHERE form_id = ? ORDER BY created_at DESC, webhook_id`,
+            )
             .all(formId);
     return (rows as Row[]).map(fromRow);
   }
 
   get(id: WebhookId): StoredWebhook | null {
-    const row = this.db.prepare(`SELECT ${COLUMNS} FROM webhooks WHERE webhook_id = ?`).get(String(id));
+    const row = this.db
+      .prepare(`SELECT ${COLUMNS} FROM webhooks WHERE webhook_id = ?`)
+      .get(String(id));
     return row === undefined ? null : fromRow(row as Row);
   }
 
@@ -48,7 +54,10 @@ export class WebhookRegistry {
   add(webhook: Omit<StoredWebhook, 'unknownToServiceAt'>): StoredWebhook {
     const existing = this.get(webhook.id);
     if (existing !== null) {
-      throw new AppError('CONFLICT', `Webhook ${existing.id} is already in the registry (form ${existing.formId}).`);
+      throw new AppError(
+        'CONFLICT',
+        `Webhook ${existing.id} is already in the registry (form ${existing.formId}).`,
+      );
     }
     this.db
       .prepare(
@@ -67,7 +76,9 @@ export class WebhookRegistry {
   }
 
   markUnknownToService(id: WebhookId, at: string): void {
-    this.db.prepare('UPDATE webhooks SET unknown_to_service_at = ? WHERE webhook_id = ?').run(at, String(id));
+    this.db
+      .prepare('UPDATE webhooks SET unknown_to_service_at = ? WHERE webhook_id = ?')
+      .run(at, String(id));
   }
 
   remove(id: WebhookId): boolean {

@@ -13,7 +13,8 @@ const MAX_URL_LENGTH = 2000;
 export function webhookUrlProblem(text: string): string | null {
   const raw = text.trim();
   if (raw === '') return 'Enter the address that should receive submissions.';
-  if (raw.length > MAX_URL_LENGTH) return `The address is longer than ${MAX_URL_LENGTH} characters.`;
+  if (raw.length > MAX_URL_LENGTH)
+    return `The address is longer than ${MAX_URL_LENGTH} characters.`;
   let url: URL;
   try {
     url = new URL(raw);

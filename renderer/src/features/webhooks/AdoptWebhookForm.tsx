@@ -5,7 +5,13 @@ import { useOpMutation } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
 
 /** Takes in a webhook made elsewhere (a script, a colleague): with its id, it can be deleted here. */
-export function AdoptWebhookForm({ forms, formId: initialFormId }: { forms: FormRow[]; formId: string | null }) {
+export function AdoptWebhookForm({
+  forms,
+  formId: initialFormId,
+}: {
+  forms: FormRow[];
+  formId: string | null;
+}) {
   const [id, setId] = useState('');
   const [formId, setFormId] = useState<string | null>(initialFormId);
   const [url, setUrl] = useState('');
@@ -31,7 +37,13 @@ export function AdoptWebhookForm({ forms, formId: initialFormId }: { forms: Form
         }}
       >
         <Group align="flex-start" gap="sm" wrap="wrap">
-          <TextInput label="Webhook id" value={id} onChange={(e) => setId(e.currentTarget.value)} w={140} required />
+          <TextInput
+            label="Webhook id"
+            value={id}
+            onChange={(e) => setId(e.currentTarget.value)}
+            w={140}
+            required
+          />
           <Select
             label="Form"
             placeholder="Choose a form"

@@ -10,14 +10,24 @@ export function CreateOutcome({ state }: { state: CreateWebhookState }) {
   if (state.duplicates) {
     const ids = state.duplicates.map((w) => String(w.id)).join(', ');
     return (
-      <Alert color="yellow" icon={<IconCopy />} title="This form already delivers to this address" data-state="duplicate">
+      <Alert
+        color="yellow"
+        icon={<IconCopy />}
+        title="This form already delivers to this address"
+        data-state="duplicate"
+      >
         <Stack gap="xs">
           <Text size="sm">
-            Webhook {ids} sends this form&apos;s submissions to the same url. The service does not merge
-            them: with another one, every submission would be delivered twice.
+            Webhook {ids} sends this form&apos;s submissions to the same url. The service does not
+            merge them: with another one, every submission would be delivered twice.
           </Text>
           <Group gap="xs">
-            <Button size="xs" color="yellow" loading={state.isPending} onClick={() => void state.confirmDuplicate()}>
+            <Button
+              size="xs"
+              color="yellow"
+              loading={state.isPending}
+              onClick={() => void state.confirmDuplicate()}
+            >
               Create another anyway
             </Button>
             <Button size="xs" variant="default" onClick={state.dismiss}>
@@ -45,8 +55,8 @@ export function CreateOutcome({ state }: { state: CreateWebhookState }) {
           <CopyButton value={id} label="Copy webhook id" />
         </Group>
         <Text size="xs" c="dimmed" mt={4}>
-          Formdesk keeps it in the registry: the service cannot list webhooks, so this id is the only
-          way to remove it later.
+          Formdesk keeps it in the registry: the service cannot list webhooks, so this id is the
+          only way to remove it later.
         </Text>
       </Alert>
     );

@@ -5,7 +5,13 @@ import { CreateOutcome } from './CreateOutcome';
 import { useCreateWebhook } from './useCreateWebhook';
 
 /** A form and an https address: the service then posts each new submission of the form there. */
-export function CreateWebhookForm({ forms, formId: initialFormId }: { forms: FormRow[]; formId: string | null }) {
+export function CreateWebhookForm({
+  forms,
+  formId: initialFormId,
+}: {
+  forms: FormRow[];
+  formId: string | null;
+}) {
   const [formId, setFormId] = useState<string | null>(initialFormId);
   const [url, setUrl] = useState('');
   const [touched, setTouched] = useState(false);
@@ -32,7 +38,9 @@ export function CreateWebhookForm({ forms, formId: initialFormId }: { forms: For
             onChange={setFormId}
             searchable
             w={240}
-            error={touched && formId === null ? 'Choose the form whose submissions are sent.' : undefined}
+            error={
+              touched && formId === null ? 'Choose the form whose submissions are sent.' : undefined
+            }
           />
           <TextInput
             label="Url"

@@ -27,7 +27,8 @@ export function DeleteWebhookDialog({
     forget.reset();
     onClose();
   };
-  const unknown = remove.data?.outcome === 'unknownToService' || webhook?.unknownToServiceAt != null;
+  const unknown =
+    remove.data?.outcome === 'unknownToService' || webhook?.unknownToServiceAt != null;
 
   return (
     <Modal opened={webhook !== null} onClose={close} title="Delete webhook" centered>
@@ -36,8 +37,8 @@ export function DeleteWebhookDialog({
           {unknown ? (
             <Text size="sm" data-state="unknown-to-service">
               The service does not know webhook <Code>{String(webhook.id)}</Code>: it was deleted
-              elsewhere, or the id was mistyped. Nothing is being delivered through it. Remove it from
-              the registry?
+              elsewhere, or the id was mistyped. Nothing is being delivered through it. Remove it
+              from the registry?
             </Text>
           ) : (
             <Text size="sm">
@@ -52,11 +53,19 @@ export function DeleteWebhookDialog({
               Cancel
             </Button>
             {unknown ? (
-              <Button color="gray" loading={forget.isPending} onClick={() => forget.mutate({ id: webhook.id })}>
+              <Button
+                color="gray"
+                loading={forget.isPending}
+                onClick={() => forget.mutate({ id: webhook.id })}
+              >
                 Remove from registry
               </Button>
             ) : (
-              <Button color="red" loading={remove.isPending} onClick={() => remove.mutate({ id: webhook.id })}>
+              <Button
+                color="red"
+                loading={remove.isPending}
+                onClick={() => remove.mutate({ id: webhook.id })}
+              >
                 Delete webhook
               </Button>
             )}

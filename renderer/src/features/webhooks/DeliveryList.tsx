@@ -20,7 +20,8 @@ export function DeliveryList({ nameOf }: { nameOf: (formId: string | null) => st
     void queryClient.invalidateQueries({ queryKey: opKey('webhooks.receiver.status') });
   });
 
-  if (deliveries.isError) return <ErrorAlert error={deliveries.error} onRetry={() => void deliveries.refetch()} />;
+  if (deliveries.isError)
+    return <ErrorAlert error={deliveries.error} onRetry={() => void deliveries.refetch()} />;
   const rows = deliveries.data?.deliveries ?? [];
   if (rows.length === 0) {
     return (
@@ -65,7 +66,11 @@ export function DeliveryList({ nameOf }: { nameOf: (formId: string | null) => st
                   <DeliveryBadges delivery={d} />
                 </Table.Td>
                 <Table.Td>
-                  <Button size="compact-xs" variant="subtle" onClick={() => setViewing(d.deliveryId)}>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    onClick={() => setViewing(d.deliveryId)}
+                  >
                     View payload
                   </Button>
                 </Table.Td>
@@ -92,7 +97,12 @@ function DeliveryBadges({ delivery }: { delivery: Delivery }) {
         </Badge>
       )}
       {delivery.duplicate && (
-        <Badge size="sm" color="yellow" variant="light" title="This submission arrived before: a retry">
+        <Badge
+          size="sm"
+          color="yellow"
+          variant="light"
+          title="This submission arrived before: a retry"
+        >
           duplicate
         </Badge>
       )}

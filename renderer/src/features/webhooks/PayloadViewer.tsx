@@ -5,7 +5,13 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingState } from '../../components/LoadingState';
 
 /** The body of one delivery as it arrived: pretty JSON, or the raw text when it was not JSON. */
-export function PayloadViewer({ deliveryId, onClose }: { deliveryId: string | null; onClose: () => void }) {
+export function PayloadViewer({
+  deliveryId,
+  onClose,
+}: {
+  deliveryId: string | null;
+  onClose: () => void;
+}) {
   return (
     <Modal opened={deliveryId !== null} onClose={onClose} title="Delivery payload" size="xl">
       {deliveryId && <Payload deliveryId={deliveryId} />}
@@ -27,7 +33,8 @@ function Payload({ deliveryId }: { deliveryId: string }) {
     <>
       <Group justify="space-between" mb="xs" wrap="nowrap">
         <Text size="sm" c={delivery.problem ? 'orange' : 'dimmed'}>
-          {delivery.problem ?? `${delivery.bytes.toLocaleString()} bytes, received ${new Date(delivery.receivedAt).toLocaleString()}`}
+          {delivery.problem ??
+            `${delivery.bytes.toLocaleString()} bytes, received ${new Date(delivery.receivedAt).toLocaleString()}`}
         </Text>
         <CopyButton value={text} label="Copy payload" />
       </Group>

@@ -30,7 +30,9 @@ export function ReceiverPanel({
   const status = useOp('webhooks.receiver.status', {}, { staleTime: 0 });
   const start = useOpMutation('webhooks.receiver.start');
   const [orphans, setOrphans] = useState<WebhookRecord[]>([]);
-  const stop = useOpMutation('webhooks.receiver.stop', { onSuccess: (result) => setOrphans(result.pointingAtIt) });
+  const stop = useOpMutation('webhooks.receiver.stop', {
+    onSuccess: (result) => setOrphans(result.pointingAtIt),
+  });
   const [formId, setFormId] = useState<string | null>(initialFormId);
   const create = useCreateWebhook();
   const [showTunnel, setShowTunnel] = useState(false);
@@ -64,15 +66,15 @@ export function ReceiverPanel({
 
       {workspaceKind === 'remote' && (
         <Alert color="yellow" icon={<IconWorldOff />} title="Only reachable from this computer">
-          The receiver listens on 127.0.0.1. The public service cannot reach a laptop: its deliveries
-          will fail unless a tunnel (such as cloudflared or ngrok) forwards to the receiver&apos;s port.
-          Give the tunnel&apos;s address below before creating the webhook.
+          The receiver listens on 127.0.0.1. The public service cannot reach a laptop: its
+          deliveries will fail unless a tunnel (such as cloudflared or ngrok) forwards to the
+          receiver&apos;s port. Give the tunnel&apos;s address below before creating the webhook.
         </Alert>
       )}
       {workspaceKind !== 'remote' && (
         <Text size="sm" c="dimmed">
-          Listens on 127.0.0.1 only, behind a secret path. A public service cannot reach it without a
-          tunnel; the demo workspace&apos;s local service can.
+          Listens on 127.0.0.1 only, behind a secret path. A public service cannot reach it without
+          a tunnel; the demo workspace&apos;s local service can.
         </Text>
       )}
 
@@ -82,7 +84,10 @@ export function ReceiverPanel({
       {running && (
         <>
           <Group gap={6} wrap="nowrap">
-            <Code style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} aria-label="Receiver address">
+            <Code
+              style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+              aria-label="Receiver address"
+            >
               {running.url}
             </Code>
             <CopyButton value={running.url} label="Copy receiver address" />
@@ -93,7 +98,12 @@ export function ReceiverPanel({
           {workspaceKind === 'remote' || running.publicUrl !== null || showTunnel ? (
             <TunnelForm port={new URL(running.url).port} publicUrl={running.publicUrl} />
           ) : (
-            <Button variant="subtle" size="compact-sm" onClick={() => setShowTunnel(true)} style={{ alignSelf: 'flex-start' }}>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              onClick={() => setShowTunnel(true)}
+              style={{ alignSelf: 'flex-start' }}
+            >
               Reach it from the internet through a tunnel…
             </Button>
           )}
@@ -114,7 +124,12 @@ export function ReceiverPanel({
                 searchable
                 w={260}
               />
-              <Button type="submit" variant="light" disabled={formId === null} loading={create.isPending}>
+              <Button
+                type="submit"
+                variant="light"
+                disabled={formId === null}
+                loading={create.isPending}
+              >
                 Create webhook to receiver
               </Button>
             </Group>
@@ -123,7 +138,9 @@ export function ReceiverPanel({
         </>
       )}
 
-      {orphans.length > 0 && <Orphans webhooks={orphans} nameOf={nameOf} onDone={() => setOrphans([])} />}
+      {orphans.length > 0 && (
+        <Orphans webhooks={orphans} nameOf={nameOf} onDone={() => setOrphans([])} />
+      )}
 
       <DeliveryList nameOf={nameOf} />
     </Stack>
@@ -154,7 +171,12 @@ function Orphans({
     }
   };
   return (
-    <Alert color="orange" icon={<IconAlertTriangle />} title="Webhooks still point at the stopped receiver" data-state="orphans">
+    <Alert
+      color="orange"
+      icon={<IconAlertTriangle />}
+      title="Webhooks still point at the stopped receiver"
+      data-state="orphans"
+    >
       <Stack gap="xs">
         <List size="sm">
           {webhooks.map((w) => (

@@ -17,8 +17,9 @@ export function TunnelForm({ port, publicUrl }: { port: string; publicUrl: strin
   return (
     <Stack gap={6}>
       <Text size="sm" c="dimmed">
-        Forward a tunnel to this computer&apos;s port {port}, for example <Code>cloudflared tunnel --url http://127.0.0.1:{port}</Code>{' '}
-        or <Code>ngrok http {port}</Code>, and give its https address here.
+        Forward a tunnel to this computer&apos;s port {port}, for example{' '}
+        <Code>cloudflared tunnel --url http://127.0.0.1:{port}</Code> or{' '}
+        <Code>ngrok http {port}</Code>, and give its https address here.
       </Text>
       <form
         aria-label="Tunnel address"

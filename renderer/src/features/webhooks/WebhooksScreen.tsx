@@ -36,7 +36,10 @@ export function WebhooksScreen() {
         <Title order={2}>Webhooks</Title>
         <Select
           aria-label="Show webhooks of"
-          data={[{ value: ALL_FORMS, label: 'All forms' }, ...forms.map((f) => ({ value: f.formId, label: f.name }))]}
+          data={[
+            { value: ALL_FORMS, label: 'All forms' },
+            ...forms.map((f) => ({ value: f.formId, label: f.name })),
+          ]}
           value={scope}
           onChange={(value) => setScope(value ?? ALL_FORMS)}
           allowDeselect={false}
@@ -48,11 +51,16 @@ export function WebhooksScreen() {
       <Card withBorder padding="md">
         <Stack gap="sm">
           {webhooks.isPending && <LoadingState rows={3} height={36} label="Loading webhooks" />}
-          {webhooks.isError && <ErrorAlert error={webhooks.error} onRetry={() => void webhooks.refetch()} />}
+          {webhooks.isError && (
+            <ErrorAlert error={webhooks.error} onRetry={() => void webhooks.refetch()} />
+          )}
           {webhooks.data?.webhooks.length === 0 && (
-            <EmptyState icon={<IconWebhook />} title={formId ? 'No webhooks for this form' : 'No webhooks yet'}>
-              Webhooks created here are remembered, so they can always be found and deleted: the service
-              itself cannot list them.
+            <EmptyState
+              icon={<IconWebhook />}
+              title={formId ? 'No webhooks for this form' : 'No webhooks yet'}
+            >
+              Webhooks created here are remembered, so they can always be found and deleted: the
+              service itself cannot list them.
             </EmptyState>
           )}
           {webhooks.data && webhooks.data.webhooks.length > 0 && (
@@ -79,7 +87,13 @@ export function WebhooksScreen() {
       </Card>
 
       <Card withBorder padding="md">
-        <ReceiverPanel key={scope} forms={forms} formId={formId} nameOf={nameOf} workspaceKind={workspace?.kind} />
+        <ReceiverPanel
+          key={scope}
+          forms={forms}
+          formId={formId}
+          nameOf={nameOf}
+          workspaceKind={workspace?.kind}
+        />
       </Card>
 
       <Text size="xs" c="dimmed">

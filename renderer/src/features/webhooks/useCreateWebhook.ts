@@ -10,7 +10,10 @@ type CreateInput = OpInput<'webhooks.create'>;
  */
 export function useCreateWebhook() {
   const mutation = useOpMutation('webhooks.create');
-  const [pending, setPending] = useState<{ input: CreateInput; duplicates: WebhookRecord[] } | null>(null);
+  const [pending, setPending] = useState<{
+    input: CreateInput;
+    duplicates: WebhookRecord[];
+  } | null>(null);
   const [created, setCreated] = useState<WebhookRecord | null>(null);
 
   const run = async (input: CreateInput) => {
@@ -23,7 +26,8 @@ export function useCreateWebhook() {
 
   return {
     create: (input: CreateInput) => run(input).catch(() => {}),
-    confirmDuplicate: () => (pending ? run({ ...pending.input, confirmDuplicate: true }).catch(() => {}) : undefined),
+    confirmDuplicate: () =>
+      pending ? run({ ...pending.input, confirmDuplicate: true }).catch(() => {}) : undefined,
     dismiss: () => {
       setPending(null);
       setCreated(null);

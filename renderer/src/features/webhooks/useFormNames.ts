@@ -8,6 +8,9 @@ export function useFormNames(): { forms: FormRow[]; nameOf: (formId: string | nu
   return useMemo(() => {
     const forms = query.data?.forms ?? [];
     const names = new Map(forms.map((f) => [f.formId, f.name]));
-    return { forms, nameOf: (formId) => (formId === null ? 'Unknown form' : (names.get(formId) ?? formId)) };
+    return {
+      forms,
+      nameOf: (formId) => (formId === null ? 'Unknown form' : (names.get(formId) ?? formId)),
+    };
   }, [query.data]);
 }
