@@ -1,5 +1,9 @@
 import { runImportBench } from './import';
+import { runSyncQueryBench } from './syncQuery';
 import type { Bench } from './types';
 
 /** Every benchmark `npm run bench` runs, in order. */
-export const benches: Bench[] = [{ name: 'import', run: runImportBench }];
+export const benches: Bench[] = [
+  { name: 'import', run: runImportBench },
+  { name: 'sync-query', run: runSyncQueryBench },
+];

@@ -39,6 +39,7 @@ describe('openCache', () => {
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.pragma('synchronous', { simple: true })).toBe(2);
     expect(db.pragma('busy_timeout', { simple: true })).toBeGreaterThan(0);
+    expect(db.pragma('page_size', { simple: true })).toBe(16384);
     db.close();
   });
 

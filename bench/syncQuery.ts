@@ -1,0 +1,181 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createApiClient } from '../electron/core/api';
+import { cacheStores, type CacheStores } from '../electron/core/cache/cacheStores';
+import { openCache } from '../electron/core/cache/openCache';
+import { ConnectionMonitor } from '../electron/core/sync/connection';
+import { incrementalPass } from '../electron/core/sync/streamSync';
+import { SyncEngine } from '../electron/core/sync/syncEngine';
+import { startLocalApi, type LocalApi } from '../electron/local-api';
+import { DEMO_FORMS } from '../electron/local-api/demoForms';
+import { MAX_PAGE_SIZE } from '../electron/shared/api/endpoints';
+import { SubmissionFilter } from '../electron/shared/contract/submissions';
+import { median, ms, p95, sample } from './stats';
+import type { BenchOptions, BenchRow } from './types';
+
+const SERVICE_RATE = 5;
+const FORM = DEMO_FORMS[0]!;
+const never = new AbortController().signal;
+
+/**
+ * Sync against its floor (list requests ÷ the service's 5 requests a second), and cache queries
+ * (windows, search, question filters and sorts) against hand-written SQL on the same file, at 100k
+ * rows (and 1M in the full tier). Reports, never asserts.
+ */
+export async function runSyncQueryBench({ quick, log = () => {} }: Partial<BenchOptions> & { quick: boolean }): Promise<BenchRow[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-bench-sync-'));
+  try {
+    const rows = await syncThroughput(quick ? 1_500 : 100_000, dir, log);
+    for (const size of quick ? [20_000] : [100_000, 1_000_000]) rows.push(...(await queryLatency(size, dir, log)));
+    return rows;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function singleForm(count: number, rateLimit: number): Promise<LocalApi> {
+  const { submissions: _none, ...form } = FORM;
+  return startLocalApi({ rateLimit, submissionsPerForm: count, seed: 42, data: { forms: [form] } });
+}
+
+function open(api: LocalApi, file: string, rate: number): { stores: CacheStores; engine: SyncEngine; close: () => void } {
+  const db = openCache(file);
+  const stores = cacheStores(db);
+  const engine = new SyncEngine({
+    workspaceId: 'bench',
+    api: createApiClient({ baseUrl: api.baseUrl, apiKey: api.apiKey, rateLimit: { limit: rate } }),
+    stores,
+    connection: new ConnectionMonitor(() => {}),
+    emit: () => {},
+  });
+  return { stores, engine, close: () => db.close() };
+}
+
+async function syncThroughput(count: number, dir: string, log: (line: string) => void): Promise<BenchRow[]> {
+  const api = await singleForm(count, SERVICE_RATE);
+  const bed = open(api, path.join(dir, 'sync.sqlite'), SERVICE_RATE);
+  try {
+    const label = count.toLocaleString('en');
+    log(`first sync of ${label} submissions at ${SERVICE_RATE} requests/s`);
+    const started = performance.now();
+    await bed.engine.run({ formId: FORM.id, mode: 'incremental' }, never);
+    const seconds = (performance.now() - started) / 1000;
+    const requests = api.admin.requests().length;
+    const rejected = api.admin.requests().filter((r) => r.status === 429).length;
+    const live = api.admin.submissionsOf(FORM.id).length;
+    // The fewest list requests that can bring every row: one pass of pages per status.
+    const pages = (['finished', 'in_progress'] as const).reduce(
+      (n, status) => n + Math.max(1, Math.ceil(bed.stores.submissions.count(FORM.id, status) / MAX_PAGE_SIZE)),
+      0,
+    );
+    log(`${requests} requests (${rejected} answered 429), ${live} live rows on the server`);
+
+    api.admin.clearRequests();
+    const againStarted = performance.now();
+    await bed.engine.run({ formId: FORM.id, mode: 'incremental' }, never);
+    const againMs = performance.now() - againStarted;
+    const again = api.admin.requests().length;
+    return [
+      {
+        benchmark: `first sync of ${label} submissions (pull, then a walk that flags previews)`,
+        measured: `${seconds.toFixed(1)} s, ${requests} requests`,
+        reference: `floor ${(pages / SERVICE_RATE).toFixed(1)} s (${pages} pages at ${SERVICE_RATE} req/s, one pass)`,
+        ratio: seconds / (pages / SERVICE_RATE),
+        target: 'report (a pass to find previews costs a second walk)',
+        met: undefined,
+      },
+      {
+        benchmark: 'incremental sync with nothing new (one form)',
+        measured: `${ms(againMs)}, ${again} requests`,
+        reference: '2 requests (one per status)',
+        target: 'one request per form and status',
+        met: again === 2,
+      },
+    ];
+  } finally {
+    bed.close();
+    await api.close();
+  }
+}
+
+async function queryLatency(count: number, dir: string, log: (line: string) => void): Promise<BenchRow[]> {
+  const label = count >= 1_000_000 ? `${count / 1_000_000}M` : `${count / 1_000}k`;
+  const api = await singleForm(count, 0);
+  const bed = open(api, path.join(dir, `query-${label}.sqlite`), 10_000);
+  try {
+    log(`filling a cache with ${label} submissions (unthrottled pull)`);
+    const fillStarted = performance.now();
+    const pull = { api: createApiClient({ baseUrl: api.baseUrl, apiKey: api.apiKey, rateLimit: { limit: 10_000 } }), stores: bed.stores, signal: never, now: () => new Date(), overlapMs: 0, onPage: () => {} };
+    for (const status of ['finished', 'in_progress'] as const) await incrementalPass(FORM.id, status, pull);
+    const fillSeconds = (performance.now() - fillStarted) / 1000;
+    const db = bed.stores.db;
+    db.exec('ANALYZE');
+    const total = bed.stores.submissions.count(FORM.id, 'finished');
+    log(`${total} finished rows cached in ${fillSeconds.toFixed(1)} s; file ${(fs.statSync(db.name).size / 2 ** 20).toFixed(0)} MiB`);
+
+    const words = ['plan', 'support', 'price', 'great', 'slow', 'team'];
+    const filter = (extra: Partial<SubmissionFilter>) => SubmissionFilter.parse({ formId: FORM.id, ...extra });
+    const offsetAt = (i: number) => Math.floor(((i * 7919) % 97) / 97 * Math.max(0, total - 100));
+    const hand = {
+      window: db.prepare(
+        `SELECT submission_id, raw FROM submissions WHERE form_id = ? AND status = 'finished' AND is_preview = 0
+         ORDER BY submission_time DESC, submission_id DESC LIMIT 100 OFFSET ?`,
+      ),
+      count: db.prepare(`SELECT count(*) AS n FROM submissions WHERE form_id = ? AND status = 'finished' AND is_preview = 0`),
+      search: db.prepare(
+        `SELECT s.submission_id, s.raw FROM submissions s WHERE s.id IN (SELECT rowid FROM submission_search WHERE submission_search MATCH ?)
+         AND s.form_id = ? AND s.status = 'finished' AND s.is_preview = 0 ORDER BY s.submission_time, s.submission_id LIMIT 100`,
+      ),
+      range: db.prepare(
+        `SELECT s.submission_id, s.raw FROM submissions s WHERE s.id IN (SELECT submission_rowid FROM answers WHERE form_id = ? AND field_key = 'st05' AND value_num BETWEEN 4 AND 5)
+         AND s.form_id = ? AND s.status = 'finished' AND s.is_preview = 0 ORDER BY s.submission_time, s.submission_id LIMIT 100`,
+      ),
+      sortByQuestion: db.prepare(
+        `SELECT s.submission_id, s.raw FROM submissions s LEFT JOIN answers a ON a.submission_rowid = s.id AND a.field_key = 'np06'
+         WHERE s.form_id = ? AND s.status = 'finished' AND s.is_preview = 0 ORDER BY a.value_num DESC, s.submission_time DESC LIMIT 100`,
+      ),
+    };
+    const parseAll = (rows: unknown[]) => rows.map((r) => JSON.parse((r as { raw: string }).raw) as unknown);
+    const cases: { name: string; ours: (i: number) => unknown; reference: (i: number) => unknown }[] = [
+      {
+        name: 'window of 100, newest first, random depth, with total',
+        ours: (i) => bed.stores.query.window(filter({ sort: 'desc' }), offsetAt(i), 100),
+        reference: (i) => [parseAll(hand.window.all(FORM.id, offsetAt(i))), hand.count.get(FORM.id)],
+      },
+      {
+        name: 'text search (FTS5 trigram), first window, with total',
+        ours: (i) => bed.stores.query.window(filter({ search: words[i % words.length] }), 0, 100),
+        reference: (i) => parseAll(hand.search.all(`"${words[i % words.length]}"`, FORM.id)),
+      },
+      {
+        name: 'question filter (rating 4–5), first window, with total',
+        ours: () => bed.stores.query.window(filter({ answers: [{ key: 'st05', op: 'numberRange', min: 4, max: 5 }] }), 0, 100),
+        reference: () => parseAll(hand.range.all(FORM.id, FORM.id)),
+      },
+      {
+        name: 'sort by a question, first window, with total',
+        ours: () => bed.stores.query.window(filter({ sortBy: { answer: 'np06' }, sort: 'desc' }), 0, 100),
+        reference: () => parseAll(hand.sortByQuestion.all(FORM.id)),
+      },
+    ];
+    const rows: BenchRow[] = [];
+    for (const c of cases) {
+      const ours = await sample(30, c.ours);
+      const reference = await sample(30, c.reference);
+      log(`${c.name}: median ${ms(median(ours))} vs hand-written ${ms(median(reference))}`);
+      rows.push({
+        benchmark: `${label}: ${c.name}`,
+        measured: `median ${ms(median(ours))}, p95 ${ms(p95(ours))}`,
+        reference: `hand-written SQL: median ${ms(median(reference))}, p95 ${ms(p95(reference))}`,
+        ratio: median(ours) / Math.max(median(reference), 0.001),
+        target: 'report (ours also counts matches per status)',
+        met: undefined,
+      });
+    }
+    return rows;
+  } finally {
+    bed.close();
+    await api.close();
+  }
+}
