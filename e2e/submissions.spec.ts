@@ -136,8 +136,8 @@ test.describe('submissions browser', () => {
 
     // A per-question filter: the plan is "Team plan".
     await app.getByRole('button', { name: 'Add filter' }).click();
-    const editor = app.getByRole('dialog', { name: 'Add a filter' });
-    await editor.getByLabel('Field').click();
+    const editor = app.getByRole('dialog', { name: 'Add filter' });
+    await editor.getByRole('combobox', { name: 'Field' }).fill('Which plan');
     await editor.getByRole('option', { name: 'Which plan are you on?' }).click();
     await editor.getByLabel('Value').fill('Team plan');
     await editor.getByRole('button', { name: 'Add filter' }).click();

@@ -1,4 +1,4 @@
-import { Badge, Button, CloseButton, Group, Kbd, Pill, Popover, Stack, Switch, Tabs, Text, TextInput } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, Kbd, Popover, Stack, Switch, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useWindowEvent } from '@mantine/hooks';
 import { IconCalendar, IconFilter, IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -122,7 +122,7 @@ export function SubmissionsToolbar({ filters, onChange, counts, fields, filterRe
               Add filter
             </Button>
           </Popover.Target>
-          <Popover.Dropdown aria-label="Add a filter">
+          <Popover.Dropdown>
             <AnswerFilterEditor key={filterRequest?.key ?? ''} fields={fields} initialKey={filterRequest?.key ?? null} onAdd={addFilter} />
           </Popover.Dropdown>
         </Popover>
@@ -135,15 +135,23 @@ export function SubmissionsToolbar({ filters, onChange, counts, fields, filterRe
       {filters.answers.length > 0 && (
         <Group gap={6} aria-label="Active filters">
           {filters.answers.map((filter, i) => (
-            <Pill
+            <Badge
               key={`${filter.key}-${filter.op}-${i}`}
-              withRemoveButton
-              onRemove={() => removeFilter(i)}
-              removeButtonProps={{ 'aria-label': `Remove filter: ${describeFilter(filter, nameOf(filter.key))}` }}
-              size="md"
+              size="lg"
+              variant="light"
+              tt="none"
+              fw={500}
+              rightSection={
+                <CloseButton
+                  size="xs"
+                  variant="transparent"
+                  aria-label={`Remove filter: ${describeFilter(filter, nameOf(filter.key))}`}
+                  onClick={() => removeFilter(i)}
+                />
+              }
             >
               {describeFilter(filter, nameOf(filter.key))}
-            </Pill>
+            </Badge>
           ))}
           <Button variant="subtle" size="compact-xs" onClick={() => onChange({ answers: [] })}>
             Clear filters
