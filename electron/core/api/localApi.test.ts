@@ -55,7 +55,7 @@ describe('the client against the local API', () => {
     const newest = await api.listSubmissions(formId, { limit: 1, sort: 'desc' });
     const times = first.responses.map((s) => s.submissionTime);
     expect(times).toEqual([...times].sort());
-    expect(newest.responses[0]?.submissionTime >= (first.responses.at(-1)?.submissionTime ?? '')).toBe(true);
+    expect((newest.responses[0]?.submissionTime ?? '') >= (first.responses.at(-1)?.submissionTime ?? '')).toBe(true);
 
     const middle = first.responses[5] as Submission;
     const after = await api.listSubmissions(formId, { afterDate: new Date(middle.submissionTime), limit: 150 });
