@@ -67,7 +67,7 @@ test.describe('webhooks', () => {
       .getByRole('button', { name: 'View payload' })
       .click();
     await expect(
-      app.getByRole('dialog', { name: 'Delivery payload' }).getByLabel('Payload'),
+      app.getByRole('dialog', { name: 'Delivery payload' }).getByLabel('Payload', { exact: true }),
     ).toContainText('Ada Webhook');
     await app.keyboard.press('Escape');
 
