@@ -37,6 +37,20 @@ interface RawRow {
   raw: string;
 }
 
+/**
+ * One ordered run of rows. A sort by a question reads two runs: the rows that answered it, in the
+ * order of the answers index (so a window costs its own rows, not a sort of the whole form), then
+ * the rows that did not, last in either direction.
+ */
+interface Segment {
+  /** `FROM … WHERE …` */
+  from: string;
+  params: Param[];
+  order: string;
+}
+
+const COLUMNS = 's.submission_id, s.submission_time, s.last_updated_at, s.status, s.is_preview, s.raw';
+
 /** Reads of the cached submissions of one form, every filter and sort answered by SQLite. */
 export class SubmissionQuery {
   constructor(private readonly db: Database.Database) {}
@@ -48,21 +62,33 @@ export class SubmissionQuery {
     limit: number,
   ): { rows: SubmissionListRow[]; total: number; counts: StatusCounts } {
     const where = whereOf(filter, true);
-    const { sql, params } = selectSql(filter, where);
-    const rows = this.db
-      .prepare<Param[], RawRow>(`${sql} LIMIT ? OFFSET ?`)
-      .all(...params, limit, offset)
-      .map(toListRow);
-    const total = this.db
-      .prepare<Param[], { n: number }>(`SELECT count(*) AS n FROM submissions s WHERE ${where.sql}`)
-      .get(...where.params)?.n;
-    return { rows, total: total ?? 0, counts: this.counts(filter) };
+    const rows: SubmissionListRow[] = [];
+    let skip = offset;
+    const segments = this.segments(filter, where);
+    for (const [i, segment] of segments.entries()) {
+      const last = i === segments.length - 1;
+      const size = last ? Number.POSITIVE_INFINITY : this.count(segment);
+      if (skip >= size) {
+        skip -= size;
+        continue;
+      }
+      const found = this.db
+        .prepare<Param[], RawRow>(`SELECT ${COLUMNS} ${segment.from} ORDER BY ${segment.order} LIMIT ? OFFSET ?`)
+        .all(...segment.params, limit - rows.length, skip);
+      rows.push(...found.map(toListRow));
+      skip = 0;
+      if (rows.length >= limit) break;
+    }
+    const total = this.count({ from: `FROM submissions s WHERE ${where.sql}`, params: where.params, order: '' });
+    return { rows, total, counts: this.counts(filter) };
   }
 
   /** Every matching row in order, read lazily: exports stream through it without holding a form. */
   *all(filter: SubmissionFilter): Generator<SubmissionListRow> {
-    const { sql, params } = selectSql(filter, whereOf(filter, true));
-    for (const row of this.db.prepare<Param[], RawRow>(sql).iterate(...params)) yield toListRow(row);
+    for (const segment of this.segments(filter, whereOf(filter, true))) {
+      const statement = this.db.prepare<Param[], RawRow>(`SELECT ${COLUMNS} ${segment.from} ORDER BY ${segment.order}`);
+      for (const row of statement.iterate(...segment.params)) yield toListRow(row);
+    }
   }
 
   /** Matches per status under the filter, the status itself aside; previews counted apart. */
@@ -81,13 +107,53 @@ export class SubmissionQuery {
     return counts;
   }
 
-  /** The query plan of a window, for tests that hold the common queries to their indexes. */
+  /** The query plan of each run of a window, for tests that hold common queries to their indexes. */
   plan(filter: SubmissionFilter): string[] {
-    const { sql, params } = selectSql(filter, whereOf(filter, true));
-    return this.db
-      .prepare<Param[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql} LIMIT 100`)
-      .all(...params)
-      .map((r) => r.detail);
+    return this.segments(filter, whereOf(filter, true)).flatMap((segment) =>
+      this.db
+        .prepare<Param[], { detail: string }>(`EXPLAIN QUERY PLAN SELECT ${COLUMNS} ${segment.from} ORDER BY ${segment.order} LIMIT 100`)
+        .all(...segment.params)
+        .map((r) => r.detail),
+    );
+  }
+
+  private count(segment: Segment): number {
+    return this.db.prepare<Param[], { n: number }>(`SELECT count(*) AS n ${segment.from}`).get(...segment.params)?.n ?? 0;
+  }
+
+  private segments(filter: SubmissionFilter, where: Where): Segment[] {
+    const dir = filter.sort === 'desc' ? 'DESC' : 'ASC';
+    // Ties break on the id, so windows never overlap or skip rows between pages.
+    const tail = `s.submission_time ${dir}, s.submission_id ${dir}`;
+    if (typeof filter.sortBy === 'object') {
+      const key = filter.sortBy.answer;
+      // Numbers and dates sort by value; any other answer by its text.
+      const column = this.hasNumbers(filter.formId, key) ? 'a.value_num' : 'a.value_text';
+      return [
+        {
+          from: `FROM answers a JOIN submissions s ON s.id = a.submission_rowid
+                 WHERE a.form_id = ? AND a.field_key = ? AND ${where.sql}`,
+          params: [filter.formId, key, ...where.params],
+          order: `${column} ${dir}, ${tail}`,
+        },
+        {
+          from: `FROM submissions s WHERE ${where.sql}
+                 AND NOT EXISTS (SELECT 1 FROM answers e WHERE e.submission_rowid = s.id AND e.field_key = ?)`,
+          params: [...where.params, key],
+          order: tail,
+        },
+      ];
+    }
+    const order = filter.sortBy === 'submissionTime' ? tail : `${FIELD_COLUMN[filter.sortBy]} ${dir}, ${tail}`;
+    return [{ from: `FROM submissions s WHERE ${where.sql}`, params: where.params, order }];
+  }
+
+  private hasNumbers(formId: string, key: string): boolean {
+    return (
+      this.db
+        .prepare(`SELECT 1 FROM answers WHERE form_id = ? AND field_key = ? AND value_num IS NOT NULL LIMIT 1`)
+        .get(formId, key) !== undefined
+    );
   }
 }
 
@@ -100,24 +166,6 @@ function toListRow(row: RawRow): SubmissionListRow {
     isPreview: row.is_preview === 1,
     submission: JSON.parse(row.raw) as Submission,
   };
-}
-
-function selectSql(filter: SubmissionFilter, where: Where): Where {
-  const dir = filter.sort === 'desc' ? 'DESC' : 'ASC';
-  // Ties break on the id, so windows never overlap or skip rows between pages.
-  const tail = `s.submission_time ${dir}, s.submission_id ${dir}`;
-  const columns = 's.submission_id, s.submission_time, s.last_updated_at, s.status, s.is_preview, s.raw';
-  if (typeof filter.sortBy === 'object') {
-    return {
-      sql: `SELECT ${columns} FROM submissions s
-            LEFT JOIN answers sa ON sa.submission_rowid = s.id AND sa.field_key = ?
-            WHERE ${where.sql}
-            ORDER BY sa.value_num ${dir} NULLS LAST, sa.value_text ${dir} NULLS LAST, ${tail}`,
-      params: [filter.sortBy.answer, ...where.params],
-    };
-  }
-  const order = filter.sortBy === 'submissionTime' ? tail : `${FIELD_COLUMN[filter.sortBy]} ${dir}, ${tail}`;
-  return { sql: `SELECT ${columns} FROM submissions s WHERE ${where.sql} ORDER BY ${order}`, params: where.params };
 }
 
 function whereOf(filter: SubmissionFilter, byStatus: boolean): Where {

@@ -144,6 +144,19 @@ describe('SubmissionQuery', () => {
     expect(result.counts).toEqual({ finished: 3, in_progress: 1, preview: 0 });
   });
 
+  it('pages through a question sort with unanswered rows last, in both directions', () => {
+    put([submission('s4', 5, { age: 30 }), submission('s5', 6)]);
+    for (const sort of ['asc', 'desc'] as const) {
+      const filter = SubmissionFilter.parse({ formId: 'f1', sortBy: { answer: 'age' }, sort });
+      const everything = [...query.all(filter)].map((r) => r.submissionId);
+      const windows = [0, 1, 2, 3, 4].flatMap((offset) => query.window(filter, offset, 1).rows.map((r) => r.submissionId));
+      expect(windows).toEqual(everything);
+      expect(query.window(filter, 2, 3).rows.map((r) => r.submissionId)).toEqual(everything.slice(2, 5));
+      expect(everything.at(-1)).toBe('s5');
+    }
+    expect(ids({ sortBy: { answer: 'age' } })).toEqual(['s2', 's1', 's4', 's3', 's5']);
+  });
+
   it('answers the common queries from indexes', () => {
     const plan = (input: Partial<SubmissionFilter>) => query.plan(SubmissionFilter.parse({ formId: 'f1', ...input })).join('\n');
     expect(plan({})).toMatch(/USING INDEX submissions_by_time/);
@@ -154,5 +167,7 @@ describe('SubmissionQuery', () => {
     expect(plan({ search: 'alice' })).toMatch(/VIRTUAL TABLE INDEX/);
     expect(plan({ answers: [{ key: 'age', op: 'numberRange', min: 1, max: 5 }] })).toMatch(/answers_by_num/);
     expect(plan({ answers: [{ key: 'name', op: 'contains', text: 'x' }] })).toMatch(/answers_by_text/);
+    expect(plan({ sortBy: { answer: 'age' } })).toMatch(/SEARCH a USING COVERING INDEX answers_by_num/);
+    expect(plan({ sortBy: { answer: 'name' } })).toMatch(/SEARCH a USING COVERING INDEX answers_by_text/);
   });
 });
