@@ -13,7 +13,7 @@ const build = spawnSync(process.execPath, [path.join(root, 'node_modules/electro
 });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const electron = findElectron();
+const electron = await findElectron({ onSlow: () => console.log('Getting Electron (the first run downloads it)…') });
 /** @type {[string, string[]]} */
 let command;
 if ('path' in electron) {

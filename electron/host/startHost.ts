@@ -71,7 +71,13 @@ export async function startHost(options: HostOptions): Promise<Host> {
     rendererDir: options.rendererDir,
     log,
   });
-  server.on('request', (request, response) => void handle(request, response));
+  // Requests still running when the host closes finish before the workspace (and its cache) closes.
+  const inFlight = new Set<Promise<void>>();
+  server.on('request', (request, response) => {
+    const running = handle(request, response);
+    inFlight.add(running);
+    void running.finally(() => inFlight.delete(running));
+  });
 
   try {
     if (options.remote) await workspaces.configure(options.remote);
@@ -90,8 +96,10 @@ export async function startHost(options: HostOptions): Promise<Host> {
     workspaces,
     close: async () => {
       events.close();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.allSettled([...inFlight]);
       server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closed;
       await workspaces.close();
     },
   };
