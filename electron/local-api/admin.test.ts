@@ -15,25 +15,38 @@ afterAll(() => api.close());
 type Page = { responses: Submission[]; totalResponses: number };
 
 async function nth(index: number): Promise<Submission> {
-  const page = (await call(api, 'GET', `/forms/${FEEDBACK}/submissions?limit=1&offset=${index}`)).body as Page;
+  const page = (await call(api, 'GET', `/forms/${FEEDBACK}/submissions?limit=1&offset=${index}`))
+    .body as Page;
   return page.responses[0] as Submission;
 }
 
 describe('changes made elsewhere', () => {
   it('edits an answer: lastUpdatedAt moves on and calculations follow', async () => {
     const before = await nth(3);
-    const reply = await call(api, 'POST', `/__local/forms/${FEEDBACK}/submissions/${before.submissionId}/edit`, {
-      body: { questionId: 'st05', value: 1 },
-    });
+    const reply = await call(
+      api,
+      'POST',
+      `/__local/forms/${FEEDBACK}/submissions/${before.submissionId}/edit`,
+      {
+        body: { questionId: 'st05', value: 1 },
+      },
+    );
     expect(reply.status).toBe(200);
-    const after = (await call(api, 'GET', `/forms/${FEEDBACK}/submissions/${before.submissionId}`)).body as { submission: Submission };
+    const after = (await call(api, 'GET', `/forms/${FEEDBACK}/submissions/${before.submissionId}`))
+      .body as { submission: Submission };
     expect((reply.body as { submission: Submission }).submission).toEqual(after.submission);
-    expect(Date.parse(after.submission.lastUpdatedAt ?? '')).toBeGreaterThan(Date.parse(before.lastUpdatedAt ?? ''));
+    expect(Date.parse(after.submission.lastUpdatedAt ?? '')).toBeGreaterThan(
+      Date.parse(before.lastUpdatedAt ?? ''),
+    );
     expect(after.submission.questions.find((q) => q.id === 'st05')?.value).toBe(1);
     const np06 = before.questions.find((q) => q.id === 'np06')?.value as number;
-    expect(after.submission.calculations?.find((c) => c.id === 'cs1')?.value).toBe(String(1 + np06));
+    expect(after.submission.calculations?.find((c) => c.id === 'cs1')?.value).toBe(
+      String(1 + np06),
+    );
     // Everything else is as it was.
-    expect(after.submission.questions.filter((q) => q.id !== 'st05')).toEqual(before.questions.filter((q) => q.id !== 'st05'));
+    expect(after.submission.questions.filter((q) => q.id !== 'st05')).toEqual(
+      before.questions.filter((q) => q.id !== 'st05'),
+    );
     expect(after.submission.submissionTime).toBe(before.submissionTime);
   });
 
@@ -41,35 +54,63 @@ describe('changes made elsewhere', () => {
     const before = await nth(4);
     const first = api.admin.edit(FEEDBACK, before.submissionId);
     const second = api.admin.edit(FEEDBACK, before.submissionId);
-    const changed = first.questions.filter((q, i) => JSON.stringify(q.value) !== JSON.stringify(before.questions[i]?.value));
+    const changed = first.questions.filter(
+      (q, i) => JSON.stringify(q.value) !== JSON.stringify(before.questions[i]?.value),
+    );
     expect(changed).toHaveLength(1);
     expect(changed[0]?.type).toMatch(/Answer$/);
     expect(second.lastUpdatedAt! > first.lastUpdatedAt!).toBe(true);
   });
 
   it('edits submissions created through the API too', async () => {
-    const created = (await call(api, 'POST', `/forms/${FEEDBACK}/submissions`, { body: { submissions: [{ questions: [{ id: 'cm10', value: 'first words' }] }] } })).body as { submissions: Submission[] };
+    const created = (
+      await call(api, 'POST', `/forms/${FEEDBACK}/submissions`, {
+        body: { submissions: [{ questions: [{ id: 'cm10', value: 'first words' }] }] },
+      })
+    ).body as { submissions: Submission[] };
     const id = created.submissions[0]?.submissionId ?? '';
     api.admin.edit(FEEDBACK, id, { questionId: 'cm10', value: 'second thoughts' });
-    const read = (await call(api, 'GET', `/forms/${FEEDBACK}/submissions/${id}`)).body as { submission: Submission };
+    const read = (await call(api, 'GET', `/forms/${FEEDBACK}/submissions/${id}`)).body as {
+      submission: Submission;
+    };
     expect(read.submission.questions.find((q) => q.id === 'cm10')?.value).toBe('second thoughts');
   });
 
   it('deletes elsewhere: the service no longer has it', async () => {
     const victim = await nth(5);
-    const before = ((await call(api, 'GET', `/forms/${FEEDBACK}/submissions?limit=1`)).body as Page).totalResponses;
-    expect((await call(api, 'DELETE', `/__local/forms/${FEEDBACK}/submissions/${victim.submissionId}`)).status).toBe(200);
-    expect((await call(api, 'GET', `/forms/${FEEDBACK}/submissions/${victim.submissionId}`)).status).toBe(404);
-    expect(((await call(api, 'GET', `/forms/${FEEDBACK}/submissions?limit=1`)).body as Page).totalResponses).toBe(before - 1);
-    expect(api.admin.submissionsOf(FEEDBACK).some((s) => s.submissionId === victim.submissionId)).toBe(false);
-    expect((await call(api, 'DELETE', `/__local/forms/${FEEDBACK}/submissions/${victim.submissionId}`)).status).toBe(404);
+    const before = ((await call(api, 'GET', `/forms/${FEEDBACK}/submissions?limit=1`)).body as Page)
+      .totalResponses;
+    expect(
+      (await call(api, 'DELETE', `/__local/forms/${FEEDBACK}/submissions/${victim.submissionId}`))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call(api, 'GET', `/forms/${FEEDBACK}/submissions/${victim.submissionId}`)).status,
+    ).toBe(404);
+    expect(
+      ((await call(api, 'GET', `/forms/${FEEDBACK}/submissions?limit=1`)).body as Page)
+        .totalResponses,
+    ).toBe(before - 1);
+    expect(
+      api.admin.submissionsOf(FEEDBACK).some((s) => s.submissionId === victim.submissionId),
+    ).toBe(false);
+    expect(
+      (await call(api, 'DELETE', `/__local/forms/${FEEDBACK}/submissions/${victim.submissionId}`))
+        .status,
+    ).toBe(404);
   });
 
   it('lists every live submission of a form, all statuses and previews', async () => {
-    const all = ((await call(api, 'GET', `/__local/forms/${FEEDBACK}/submissions`)).body as { submissions: Submission[] }).submissions;
+    const all = (
+      (await call(api, 'GET', `/__local/forms/${FEEDBACK}/submissions`)).body as {
+        submissions: Submission[];
+      }
+    ).submissions;
     const totals = await Promise.all(
       ['includePreview=true', 'status=in_progress&includePreview=true'].map(
-        async (q) => ((await call(api, 'GET', `/forms/${FEEDBACK}/submissions?limit=1&${q}`)).body as Page).totalResponses,
+        async (q) =>
+          ((await call(api, 'GET', `/forms/${FEEDBACK}/submissions?limit=1&${q}`)).body as Page)
+            .totalResponses,
       ),
     );
     expect(all).toHaveLength(totals[0]! + totals[1]!);
@@ -79,7 +120,11 @@ describe('changes made elsewhere', () => {
   it('needs the same key as the service', async () => {
     const reply = await call(api, 'GET', '/__local/requests', { authorization: null });
     expect(reply.status).toBe(400);
-    expect(reply.body).toEqual({ statusCode: 400, error: 'Bad Request', message: 'API authorization header missing' });
+    expect(reply.body).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'API authorization header missing',
+    });
     expect((await call(api, 'GET', '/__local/nothing')).status).toBe(404);
     expect((await call(api, 'POST', `/__local/forms/nope/respond`, { body: {} })).status).toBe(404);
   });
@@ -95,13 +140,37 @@ describe('request log', () => {
     });
     await call(api, 'GET', '/forms/nope');
     await call(api, 'GET', '/__local/faults');
-    const { requests } = (await call(api, 'GET', '/__local/requests')).body as { requests: RequestLogEntry[] };
-    expect(requests.map(({ method, path, query, status, created }) => ({ method, path, query, status, created }))).toEqual([
-      { method: 'GET', path: `/forms/${FEEDBACK}/submissions`, query: { limit: '3', sort: 'desc' }, status: 200, created: undefined },
-      { method: 'POST', path: `/forms/${FEEDBACK}/submissions`, query: {}, status: 200, created: 2 },
+    const { requests } = (await call(api, 'GET', '/__local/requests')).body as {
+      requests: RequestLogEntry[];
+    };
+    expect(
+      requests.map(({ method, path, query, status, created }) => ({
+        method,
+        path,
+        query,
+        status,
+        created,
+      })),
+    ).toEqual([
+      {
+        method: 'GET',
+        path: `/forms/${FEEDBACK}/submissions`,
+        query: { limit: '3', sort: 'desc' },
+        status: 200,
+        created: undefined,
+      },
+      {
+        method: 'POST',
+        path: `/forms/${FEEDBACK}/submissions`,
+        query: {},
+        status: 200,
+        created: 2,
+      },
       { method: 'GET', path: '/forms/nope', query: {}, status: 404, created: undefined },
     ]);
-    expect(requests.every((r) => !Number.isNaN(Date.parse(r.time)) && r.durationMs >= 0)).toBe(true);
+    expect(requests.every((r) => !Number.isNaN(Date.parse(r.time)) && r.durationMs >= 0)).toBe(
+      true,
+    );
     expect(api.admin.requests()).toEqual(requests);
   });
 

@@ -1,4 +1,9 @@
-import { type EditRequest, type FaultRule, type RequestLogEntry, type RespondRequest } from '../shared/api/localApi';
+import {
+  type EditRequest,
+  type FaultRule,
+  type RequestLogEntry,
+  type RespondRequest,
+} from '../shared/api/localApi';
 import { type Submission } from '../shared/api/submission';
 import { type FaultInjector } from './faults';
 import { type LocalService } from './localService';
@@ -11,7 +16,10 @@ import { type DeliveryRecord, type WebhookRecord } from './webhooks';
  */
 export interface LocalAdmin {
   /** A respondent submits: stored, then delivered to the form's webhooks. */
-  respond(formId: string, request?: RespondRequest): Promise<{ submission: Submission; deliveries: DeliveryRecord[] }>;
+  respond(
+    formId: string,
+    request?: RespondRequest,
+  ): Promise<{ submission: Submission; deliveries: DeliveryRecord[] }>;
   /** An edit in the service's editor: a new lastUpdatedAt and one changed answer. */
   edit(formId: string, submissionId: string, request?: EditRequest): Submission;
   /** Deleted elsewhere: gone from the service without the client's knowledge. */
@@ -27,11 +35,18 @@ export interface LocalAdmin {
   deliveries(): DeliveryRecord[];
 }
 
-export function createAdmin(service: LocalService, faults: FaultInjector, log: RequestLog): LocalAdmin {
+export function createAdmin(
+  service: LocalService,
+  faults: FaultInjector,
+  log: RequestLog,
+): LocalAdmin {
   return {
     async respond(formId, request) {
       const submission = service.respond(formId, request);
-      const deliveries = request?.status === 'in_progress' ? [] : await service.webhooks.deliver(formId, service.formName(formId), submission);
+      const deliveries =
+        request?.status === 'in_progress'
+          ? []
+          : await service.webhooks.deliver(formId, service.formName(formId), submission);
       return { submission, deliveries };
     },
     edit: (formId, submissionId, request) => service.edit(formId, submissionId, request),

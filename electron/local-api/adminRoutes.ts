@@ -8,20 +8,29 @@ import { type ServiceRequest, validated } from './serviceRoutes';
 interface AdminRoute {
   method: string;
   pattern: string;
-  handle(params: Record<string, string>, request: ServiceRequest, admin: LocalAdmin): Promise<unknown> | unknown;
+  handle(
+    params: Record<string, string>,
+    request: ServiceRequest,
+    admin: LocalAdmin,
+  ): Promise<unknown> | unknown;
 }
 
 const ROUTES: readonly AdminRoute[] = [
   {
     method: 'POST',
     pattern: '/forms/:formId/respond',
-    handle: async (p, r, admin) => admin.respond(p.formId ?? '', validated(RespondRequest, (await r.readBody()) || '{}')),
+    handle: async (p, r, admin) =>
+      admin.respond(p.formId ?? '', validated(RespondRequest, (await r.readBody()) || '{}')),
   },
   {
     method: 'POST',
     pattern: '/forms/:formId/submissions/:submissionId/edit',
     handle: async (p, r, admin) => ({
-      submission: admin.edit(p.formId ?? '', p.submissionId ?? '', validated(EditRequest, (await r.readBody()) || '{}')),
+      submission: admin.edit(
+        p.formId ?? '',
+        p.submissionId ?? '',
+        validated(EditRequest, (await r.readBody()) || '{}'),
+      ),
     }),
   },
   {
@@ -54,7 +63,11 @@ const ROUTES: readonly AdminRoute[] = [
       return {};
     },
   },
-  { method: 'GET', pattern: '/requests', handle: (_p, _r, admin) => ({ requests: admin.requests() }) },
+  {
+    method: 'GET',
+    pattern: '/requests',
+    handle: (_p, _r, admin) => ({ requests: admin.requests() }),
+  },
   {
     method: 'DELETE',
     pattern: '/requests',
@@ -71,7 +84,11 @@ const ROUTES: readonly AdminRoute[] = [
 ];
 
 /** Answers a request under `/__local` (path given below it); same bearer keys as the service. */
-export async function answerAdmin(admin: LocalAdmin, keys: ReadonlySet<string>, request: ServiceRequest): Promise<unknown> {
+export async function answerAdmin(
+  admin: LocalAdmin,
+  keys: ReadonlySet<string>,
+  request: ServiceRequest,
+): Promise<unknown> {
   authenticate(request.authorization, keys);
   for (const route of ROUTES) {
     if (route.method !== request.method) continue;

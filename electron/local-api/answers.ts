@@ -24,8 +24,14 @@ const DEFAULT_OPTIONS: Record<string, readonly string[]> = {
 };
 const MATRIX_SCALE = ['Poor', 'Fair', 'Good', 'Excellent'] as const;
 const SHORT_TEXTS = [
-  'Saw an ad', 'A friend told me', 'Conference booth', 'Search engine', 'Newsletter',
-  'Podcast sponsorship', 'LinkedIn post', 'Returning customer',
+  'Saw an ad',
+  'A friend told me',
+  'Conference booth',
+  'Search engine',
+  'Newsletter',
+  'Podcast sponsorship',
+  'LinkedIn post',
+  'Returning customer',
 ] as const;
 const LONG_TEXTS = [
   'Checkout was quick, but the confirmation e-mail took a while to arrive.',
@@ -44,7 +50,8 @@ const COLORS = ['#1e88e5', '#43a047', '#e53935', '#fdd835', '#8e24aa', '#00897b'
 /** A realistic value for a question, by its type; unknown types get a plain string. */
 export function generateAnswer(question: LocalQuestion, ctx: AnswerContext): unknown {
   const { rng, person, time } = ctx;
-  const options = question.options ?? DEFAULT_OPTIONS[question.type] ?? DEFAULT_OPTIONS.Dropdown ?? [];
+  const options =
+    question.options ?? DEFAULT_OPTIONS[question.type] ?? DEFAULT_OPTIONS.Dropdown ?? [];
   switch (question.type) {
     case 'ShortAnswer':
       return shortAnswer(question.name, ctx);
@@ -112,7 +119,10 @@ export function generateAnswer(question: LocalQuestion, ctx: AnswerContext): unk
       return Object.fromEntries(options.map((row) => [row, rng.pick(MATRIX_SCALE)]));
     case 'FileUpload':
       return Array.from({ length: rng.int(1, 2) }, (_, i) =>
-        fileObject(rng, `${rng.pick(['receipt', 'photo', 'screenshot', 'invoice'])}-${i + 1}.${rng.pick(['png', 'jpg', 'pdf'])}`),
+        fileObject(
+          rng,
+          `${rng.pick(['receipt', 'photo', 'screenshot', 'invoice'])}-${i + 1}.${rng.pick(['png', 'jpg', 'pdf'])}`,
+        ),
       );
     case 'Signature':
       return [fileObject(rng, 'signature.png')];
@@ -121,7 +131,10 @@ export function generateAnswer(question: LocalQuestion, ctx: AnswerContext): unk
     case 'Calcom':
     case 'Calendly': {
       const start = roundToHour(time + rng.int(1, 14) * DAY_MS);
-      return { eventStartTime: new Date(start).toISOString(), eventEndTime: new Date(start + 1_800_000).toISOString() };
+      return {
+        eventStartTime: new Date(start).toISOString(),
+        eventEndTime: new Date(start + 1_800_000).toISOString(),
+      };
     }
     case 'RecordPicker':
     case 'SubmissionPicker':

@@ -9,7 +9,8 @@ export const DEMO_API_KEY = 'sk_demo_7f3a9c2e5b8d4160a2c4e6f8';
  */
 export function authenticate(header: string | undefined, keys: ReadonlySet<string>): string {
   const value = header?.trim() ?? '';
-  if (value === '' || /^bearer$/i.test(value)) throw new ServiceError(400, 'API authorization header missing');
+  if (value === '' || /^bearer$/i.test(value))
+    throw new ServiceError(400, 'API authorization header missing');
   const key = /^Bearer\s+(\S+)$/i.exec(value)?.[1];
   if (key === undefined || !/^[A-Za-z0-9_-]+$/.test(key)) {
     throw new ServiceError(400, 'Incorrectly formatted API key was passed');

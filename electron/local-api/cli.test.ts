@@ -10,8 +10,24 @@ describe('parseCliOptions', () => {
   it('reads every option', () => {
     expect(
       parseCliOptions([
-        '--port', '4011', '--api-key', 'sk_a_1', '--api-key', 'sk_b_2', '--seed', '9', '--submissions', '1000000',
-        '--data', 'forms.json', '--store', 'store.jsonl', '--rate-limit', '0', '--simulate', '12',
+        '--port',
+        '4011',
+        '--api-key',
+        'sk_a_1',
+        '--api-key',
+        'sk_b_2',
+        '--seed',
+        '9',
+        '--submissions',
+        '1000000',
+        '--data',
+        'forms.json',
+        '--store',
+        'store.jsonl',
+        '--rate-limit',
+        '0',
+        '--simulate',
+        '12',
       ]),
     ).toEqual({
       port: 4011,
@@ -35,10 +51,24 @@ describe('parseCliOptions', () => {
 
 describe('npm run local-api', () => {
   it('prints its address and key, serves, and exits cleanly on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', resolve(PROJECT_ROOT, 'electron/local-api/cli.ts'), '--port', '0', '--seed', '3', '--rate-limit', '0'], {
-      cwd: PROJECT_ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        resolve(PROJECT_ROOT, 'electron/local-api/cli.ts'),
+        '--port',
+        '0',
+        '--seed',
+        '3',
+        '--rate-limit',
+        '0',
+      ],
+      {
+        cwd: PROJECT_ROOT,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     try {
       const lines = createInterface({ input: child.stdout });
       const printed: string[] = [];
@@ -49,7 +79,9 @@ describe('npm run local-api', () => {
       const baseUrl = /(http:\/\/127\.0\.0\.1:\d+\/v1\/api)/.exec(printed[0] ?? '')?.[1];
       const key = /key: (\S+)/.exec(printed[1] ?? '')?.[1];
       expect(baseUrl).toBeDefined();
-      const reply = await fetch(`${baseUrl}/forms`, { headers: { authorization: `Bearer ${key}` } });
+      const reply = await fetch(`${baseUrl}/forms`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
       expect(reply.status).toBe(200);
       child.kill('SIGTERM');
       const [code] = await once(child, 'exit');

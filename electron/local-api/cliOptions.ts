@@ -29,7 +29,8 @@ export function parseCliOptions(args: string[]): LocalApiOptions {
   const count = (name: string, raw: string | undefined, max = Number.MAX_SAFE_INTEGER) => {
     if (raw === undefined) return undefined;
     const value = Number(raw);
-    if (!/^\d+$/.test(raw) || value > max) throw new Error(`--${name} must be a whole number up to ${max}, got "${raw}"`);
+    if (!/^\d+$/.test(raw) || value > max)
+      throw new Error(`--${name} must be a whole number up to ${max}, got "${raw}"`);
     return value;
   };
   return {

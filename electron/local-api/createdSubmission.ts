@@ -8,16 +8,28 @@ import {
 } from '../shared/api/submission';
 import { applyDerived } from './derived';
 
-const PROCESSOR_FIELDS: readonly ProcessorField[] = ['CustomerId', 'CustomerUrl', 'PaymentUrl', 'SubscriptionId'];
+const PROCESSOR_FIELDS: readonly ProcessorField[] = [
+  'CustomerId',
+  'CustomerUrl',
+  'PaymentUrl',
+  'SubscriptionId',
+];
 
 /**
  * A submission as the service stores one sent to the create endpoint: every question of the form
  * (null when not sent), names filled in from the form, payment fields under the processor's real
  * names (`stripe…`, whichever spelling was sent), calculations and quiz score derived.
  */
-export function createdSubmission(form: LocalForm, input: CreateSubmission, id: string, now: Date): Submission {
+export function createdSubmission(
+  form: LocalForm,
+  input: CreateSubmission,
+  id: string,
+  now: Date,
+): Submission {
   const sent = new Map(input.questions.map((q) => [q.id, q.value]));
-  const submissionTime = input.submissionTime ? new Date(input.submissionTime).toISOString() : now.toISOString();
+  const submissionTime = input.submissionTime
+    ? new Date(input.submissionTime).toISOString()
+    : now.toISOString();
   const nameOf = (fields: readonly { id: string; name: string }[] | undefined, id: string) =>
     fields?.find((f) => f.id === id)?.name ?? id;
   const urlParameters = form.urlParameters?.map((p) => ({
@@ -28,11 +40,24 @@ export function createdSubmission(form: LocalForm, input: CreateSubmission, id: 
   const submission: Submission = {
     submissionId: id,
     submissionTime,
-    lastUpdatedAt: input.lastUpdatedAt ? new Date(input.lastUpdatedAt).toISOString() : submissionTime,
-    questions: form.questions.map((q) => ({ id: q.id, name: q.name, type: q.type, value: sent.get(q.id) ?? null })),
+    lastUpdatedAt: input.lastUpdatedAt
+      ? new Date(input.lastUpdatedAt).toISOString()
+      : submissionTime,
+    questions: form.questions.map((q) => ({
+      id: q.id,
+      name: q.name,
+      type: q.type,
+      value: sent.get(q.id) ?? null,
+    })),
     ...(urlParameters ? { urlParameters } : {}),
     ...(input.scheduling
-      ? { scheduling: input.scheduling.map((s) => ({ id: s.id, name: nameOf(form.scheduling, s.id), value: s.value })) }
+      ? {
+          scheduling: input.scheduling.map((s) => ({
+            id: s.id,
+            name: nameOf(form.scheduling, s.id),
+            value: s.value,
+          })),
+        }
       : {}),
     ...(input.payments
       ? {

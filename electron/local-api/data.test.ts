@@ -8,11 +8,44 @@ import { call, openApiErrors, started } from './testSupport';
 
 /** Every question type the service lists (upstream facts, "Submissions"). */
 const UPSTREAM_TYPES = [
-  'Address', 'AudioRecording', 'Calcom', 'Calendly', 'Captcha', 'Checkbox', 'Checkboxes', 'ColorPicker',
-  'CurrencyInput', 'DatePicker', 'DateRange', 'DateTimePicker', 'Dropdown', 'EmailInput', 'FileUpload',
-  'ImagePicker', 'LocationCoordinates', 'LongAnswer', 'Matrix', 'MultiSelect', 'MultipleChoice', 'NumberInput',
-  'OpinionScale', 'Password', 'Payment', 'PhoneNumber', 'Ranking', 'RecordPicker', 'ShortAnswer', 'Signature',
-  'Slider', 'StarRating', 'Subform', 'SubmissionPicker', 'Switch', 'Table', 'TimePicker', 'URLInput',
+  'Address',
+  'AudioRecording',
+  'Calcom',
+  'Calendly',
+  'Captcha',
+  'Checkbox',
+  'Checkboxes',
+  'ColorPicker',
+  'CurrencyInput',
+  'DatePicker',
+  'DateRange',
+  'DateTimePicker',
+  'Dropdown',
+  'EmailInput',
+  'FileUpload',
+  'ImagePicker',
+  'LocationCoordinates',
+  'LongAnswer',
+  'Matrix',
+  'MultiSelect',
+  'MultipleChoice',
+  'NumberInput',
+  'OpinionScale',
+  'Password',
+  'Payment',
+  'PhoneNumber',
+  'Ranking',
+  'RecordPicker',
+  'ShortAnswer',
+  'Signature',
+  'Slider',
+  'StarRating',
+  'Subform',
+  'SubmissionPicker',
+  'Switch',
+  'Table',
+  'TimePicker',
+  'URLInput',
 ];
 
 const DATA: LocalApiData = {
@@ -26,9 +59,24 @@ const DATA: LocalApiData = {
       ],
       urlParameters: [{ id: 'src', name: 'src' }],
       submissions: [
-        { submissionId: 's-1', submissionTime: '2026-01-02T10:00:00.000Z', questions: [{ id: 'q1', name: 'Name', type: 'ShortAnswer', value: 'Ana' }] },
-        { submissionId: 's-2', submissionTime: '2026-01-03T10:00:00.000Z', questions: [], status: 'in_progress' },
-        { submissionId: 's-3', submissionTime: '2026-01-04T10:00:00.000Z', questions: [], preview: true, startedAt: '2026-01-04T09:58:00.000Z' },
+        {
+          submissionId: 's-1',
+          submissionTime: '2026-01-02T10:00:00.000Z',
+          questions: [{ id: 'q1', name: 'Name', type: 'ShortAnswer', value: 'Ana' }],
+        },
+        {
+          submissionId: 's-2',
+          submissionTime: '2026-01-03T10:00:00.000Z',
+          questions: [],
+          status: 'in_progress',
+        },
+        {
+          submissionId: 's-3',
+          submissionTime: '2026-01-04T10:00:00.000Z',
+          questions: [],
+          preview: true,
+          startedAt: '2026-01-04T09:58:00.000Z',
+        },
       ],
     },
     {
@@ -59,13 +107,30 @@ describe('--data', () => {
         { name: 'Every question type', formId: 'everyType' },
       ]);
       const ids = async (query: string) =>
-        ((await call(api, 'GET', `/forms/tinyForm1/submissions?${query}`)).body as { responses: Submission[] }).responses.map((s) => s.submissionId);
+        (
+          (await call(api, 'GET', `/forms/tinyForm1/submissions?${query}`)).body as {
+            responses: Submission[];
+          }
+        ).responses.map((s) => s.submissionId);
       expect(await ids('')).toEqual(['s-1']);
       expect(await ids('status=in_progress')).toEqual(['s-2']);
       expect(await ids('includePreview=true')).toEqual(['s-1', 's-3']);
-      const preview = (await call(api, 'GET', '/forms/tinyForm1/submissions/s-3')).body as { submission: Record<string, unknown> };
-      expect(preview.submission).toEqual({ submissionId: 's-3', submissionTime: '2026-01-04T10:00:00.000Z', questions: [], startedAt: '2026-01-04T09:58:00.000Z' });
-      expect(((await call(api, 'GET', '/forms/everyType/submissions')).body as { totalResponses: number }).totalResponses).toBe(0);
+      const preview = (await call(api, 'GET', '/forms/tinyForm1/submissions/s-3')).body as {
+        submission: Record<string, unknown>;
+      };
+      expect(preview.submission).toEqual({
+        submissionId: 's-3',
+        submissionTime: '2026-01-04T10:00:00.000Z',
+        questions: [],
+        startedAt: '2026-01-04T09:58:00.000Z',
+      });
+      expect(
+        (
+          (await call(api, 'GET', '/forms/everyType/submissions')).body as {
+            totalResponses: number;
+          }
+        ).totalResponses,
+      ).toBe(0);
     } finally {
       await api.close();
     }
@@ -74,20 +139,42 @@ describe('--data', () => {
   it('generates realistic answers for every upstream question type, valid against the spec', async () => {
     const api = await started({ data: DATA, submissionsPerForm: 300 });
     try {
-      const { responses } = (await call(api, 'GET', '/forms/everyType/submissions?limit=150')).body as { responses: Submission[] };
-      expect(openApiErrors('getAllSubmissions', { responses, totalResponses: 1, pageCount: 1 })).toEqual([]);
-      const valueOf = (s: Submission, type: string) => s.questions.find((q) => q.type === type)?.value;
+      const { responses } = (await call(api, 'GET', '/forms/everyType/submissions?limit=150'))
+        .body as { responses: Submission[] };
+      expect(
+        openApiErrors('getAllSubmissions', { responses, totalResponses: 1, pageCount: 1 }),
+      ).toEqual([]);
+      const valueOf = (s: Submission, type: string) =>
+        s.questions.find((q) => q.type === type)?.value;
       const sample = responses[0] as Submission;
       expect(sample.questions.map((q) => q.type)).toEqual(UPSTREAM_TYPES);
-      expect(valueOf(sample, 'Address')).toEqual({ address: expect.any(String), city: expect.any(String), state: expect.any(String), zipCode: expect.any(String), country: expect.any(String) });
-      expect(valueOf(sample, 'FileUpload')).toEqual(expect.arrayContaining([{ url: expect.stringMatching(/^https:\/\//), filename: expect.any(String) }]));
-      expect(valueOf(sample, 'DateRange')).toEqual({ start: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), end: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
-      expect(valueOf(sample, 'LocationCoordinates')).toEqual({ latitude: expect.any(Number), longitude: expect.any(Number) });
-      for (const type of ['Checkboxes', 'MultiSelect', 'Ranking']) expect(Array.isArray(valueOf(sample, type))).toBe(true);
-      for (const type of ['StarRating', 'OpinionScale', 'NumberInput', 'Slider', 'CurrencyInput']) expect(typeof valueOf(sample, type)).toBe('number');
+      expect(valueOf(sample, 'Address')).toEqual({
+        address: expect.any(String),
+        city: expect.any(String),
+        state: expect.any(String),
+        zipCode: expect.any(String),
+        country: expect.any(String),
+      });
+      expect(valueOf(sample, 'FileUpload')).toEqual(
+        expect.arrayContaining([
+          { url: expect.stringMatching(/^https:\/\//), filename: expect.any(String) },
+        ]),
+      );
+      expect(valueOf(sample, 'DateRange')).toEqual({
+        start: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        end: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      });
+      expect(valueOf(sample, 'LocationCoordinates')).toEqual({
+        latitude: expect.any(Number),
+        longitude: expect.any(Number),
+      });
+      for (const type of ['Checkboxes', 'MultiSelect', 'Ranking'])
+        expect(Array.isArray(valueOf(sample, type))).toBe(true);
+      for (const type of ['StarRating', 'OpinionScale', 'NumberInput', 'Slider', 'CurrencyInput'])
+        expect(typeof valueOf(sample, type)).toBe('number');
       expect(sample.calculations?.[0]?.value).toMatch(/^\d+(\.\d+)?$/);
       // Generated rows come on top of the file's own.
-      expect(((await call(api, 'GET', '/forms/tinyForm1/submissions/s-1')).status)).toBe(200);
+      expect((await call(api, 'GET', '/forms/tinyForm1/submissions/s-1')).status).toBe(200);
     } finally {
       await api.close();
     }
@@ -96,6 +183,8 @@ describe('--data', () => {
   it('refuses a data file that is not local API data, naming the file', async () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ forms: [{ id: 'x', questions: 'none' }] }));
-    await expect(started({ data: bad })).rejects.toThrow(new RegExp(`${bad.replace(/[.\\/]/g, '\\$&')}.*questions`));
+    await expect(started({ data: bad })).rejects.toThrow(
+      new RegExp(`${bad.replace(/[.\\/]/g, '\\$&')}.*questions`),
+    );
   });
 });

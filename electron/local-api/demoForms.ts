@@ -122,7 +122,12 @@ export const DEMO_FORMS: readonly LocalForm[] = [
         correct: ['Slack', 'Salesforce', 'Zapier'],
         points: 3,
       },
-      { id: 'q3', name: 'How many seats does the Team plan include?', type: 'NumberInput', correct: 10 },
+      {
+        id: 'q3',
+        name: 'How many seats does the Team plan include?',
+        type: 'NumberInput',
+        correct: 10,
+      },
       {
         id: 'q4',
         name: 'Pick our product logo',
@@ -141,7 +146,12 @@ export const DEMO_FORMS: readonly LocalForm[] = [
       },
       { id: 'q9', name: 'What surprised you?', type: 'LongAnswer' },
       // Not in the service's type list: new types appear over time and clients must keep them.
-      { id: 'q10', name: 'Your reaction', type: 'EmojiReaction', options: ['😀', '🤔', '😴', '🎉'] },
+      {
+        id: 'q10',
+        name: 'Your reaction',
+        type: 'EmojiReaction',
+        options: ['😀', '🤔', '😴', '🎉'],
+      },
     ],
     calculations: [{ id: 'qc1', name: 'Time taken', type: 'duration' }],
     quiz: { enabled: true },

@@ -1,5 +1,9 @@
 import { type LocalForm } from '../shared/api/localApi';
-import { type CalculationAnswer, type QuestionAnswer, type Submission } from '../shared/api/submission';
+import {
+  type CalculationAnswer,
+  type QuestionAnswer,
+  type Submission,
+} from '../shared/api/submission';
 
 /**
  * Calculations and quiz scores follow from the answers, as in the service: they are recomputed
@@ -15,18 +19,29 @@ export function applyDerived(form: LocalForm, submission: Submission): Submissio
   };
 }
 
-function deriveCalculations(form: LocalForm, submission: Submission): CalculationAnswer[] | undefined {
+function deriveCalculations(
+  form: LocalForm,
+  submission: Submission,
+): CalculationAnswer[] | undefined {
   if (!form.calculations?.length) return undefined;
   const byId = new Map(submission.questions.map((q) => [q.id, q.value]));
   return form.calculations.map((calc) => {
-    const sources = (calc.sources ?? submission.questions.map((q) => q.id)).map((id) => byId.get(id));
+    const sources = (calc.sources ?? submission.questions.map((q) => q.id)).map((id) =>
+      byId.get(id),
+    );
     let value: string;
     if (calc.type === 'number') {
-      const sum = sources.reduce<number>((total, v) => (typeof v === 'number' ? total + v : total), 0);
+      const sum = sources.reduce<number>(
+        (total, v) => (typeof v === 'number' ? total + v : total),
+        0,
+      );
       // Cents add up with binary noise (0.1 + 0.2); the service shows two decimals at most.
       value = String(Math.round(sum * 100) / 100);
     } else if (calc.type === 'text') {
-      value = sources.filter((v) => v !== null && v !== undefined).map(String).join(' / ');
+      value = sources
+        .filter((v) => v !== null && v !== undefined)
+        .map(String)
+        .join(' / ');
     } else {
       value = durationSeconds(submission);
     }
@@ -37,7 +52,9 @@ function deriveCalculations(form: LocalForm, submission: Submission): Calculatio
 function durationSeconds(submission: Submission): string {
   const startedAt = submission.startedAt;
   if (typeof startedAt !== 'string') return '';
-  const seconds = Math.round((Date.parse(submission.submissionTime) - Date.parse(startedAt)) / 1000);
+  const seconds = Math.round(
+    (Date.parse(submission.submissionTime) - Date.parse(startedAt)) / 1000,
+  );
   return Number.isFinite(seconds) ? String(Math.max(0, seconds)) : '';
 }
 

@@ -37,7 +37,9 @@ describe('credentials', () => {
     const custom = await started({ apiKeys: ['sk_test_alpha', 'sk_test_beta'] });
     try {
       expect(custom.apiKey).toBe('sk_test_alpha');
-      expect((await call(custom, 'GET', '/forms', { authorization: 'Bearer sk_test_beta' })).status).toBe(200);
+      expect(
+        (await call(custom, 'GET', '/forms', { authorization: 'Bearer sk_test_beta' })).status,
+      ).toBe(200);
       const demo = await call(custom, 'GET', '/forms', { authorization: `Bearer ${api.apiKey}` });
       expect(demo.body).toEqual(badRequest('API Key invalid'));
     } finally {
@@ -46,10 +48,19 @@ describe('credentials', () => {
   });
 
   it('validates a create body before the key, then checks the key', async () => {
-    const bad = await call(api, 'POST', `/forms/${FORM}/submissions`, { authorization: null, body: { submissions: [{}] } });
+    const bad = await call(api, 'POST', `/forms/${FORM}/submissions`, {
+      authorization: null,
+      body: { submissions: [{}] },
+    });
     expect(bad.status).toBe(400);
-    const issues = JSON.parse((bad.body as { message: string }).message) as { code: string; path: unknown[]; message: string }[];
-    expect(issues).toEqual([expect.objectContaining({ code: 'invalid_type', path: ['submissions', 0, 'questions'] })]);
+    const issues = JSON.parse((bad.body as { message: string }).message) as {
+      code: string;
+      path: unknown[];
+      message: string;
+    }[];
+    expect(issues).toEqual([
+      expect.objectContaining({ code: 'invalid_type', path: ['submissions', 0, 'questions'] }),
+    ]);
 
     const good = await call(api, 'POST', `/forms/${FORM}/submissions`, {
       authorization: null,
@@ -62,7 +73,8 @@ describe('credentials', () => {
 describe('create body', () => {
   const create = (body: unknown, rawBody?: string) =>
     call(api, 'POST', `/forms/${FORM}/submissions`, rawBody === undefined ? { body } : { rawBody });
-  const issuesOf = (body: unknown) => JSON.parse((body as { message: string }).message) as { path: unknown[] }[];
+  const issuesOf = (body: unknown) =>
+    JSON.parse((body as { message: string }).message) as { path: unknown[] }[];
 
   it('refuses more than ten submissions, and none', async () => {
     const eleven = Array.from({ length: 11 }, () => ({ questions: [] }));
@@ -78,7 +90,9 @@ describe('create body', () => {
   });
 
   it('refuses times that are not dates and question ids the form does not have', async () => {
-    const badTime = await create({ submissions: [{ questions: [], submissionTime: 'last tuesday' }] });
+    const badTime = await create({
+      submissions: [{ questions: [], submissionTime: 'last tuesday' }],
+    });
     expect(issuesOf(badTime.body)[0]?.path).toEqual(['submissions', 0, 'submissionTime']);
     const unknown = await create({ submissions: [{ questions: [{ id: 'nope', value: 1 }] }] });
     expect(unknown.status).toBe(400);
@@ -124,7 +138,9 @@ describe('not found', () => {
       call(api, 'GET', '/forms/nope/submissions/abc'),
       call(api, 'DELETE', '/forms/nope/submissions/abc'),
       call(api, 'POST', '/forms/nope/submissions', { body: { submissions: [{ questions: [] }] } }),
-      call(api, 'POST', '/webhook/create', { body: { formId: 'nope', url: 'https://example.com/hook' } }),
+      call(api, 'POST', '/webhook/create', {
+        body: { formId: 'nope', url: 'https://example.com/hook' },
+      }),
     ]);
     for (const reply of replies) {
       expect(reply.status).toBe(404);
@@ -136,8 +152,12 @@ describe('not found', () => {
     const id = '00000000-0000-4000-8000-000000000000';
     expect((await call(api, 'GET', `/forms/${FORM}/submissions/${id}`)).status).toBe(404);
     expect((await call(api, 'DELETE', `/forms/${FORM}/submissions/${id}`)).status).toBe(404);
-    expect((await call(api, 'POST', '/webhook/delete', { body: { webhookId: 999_999 } })).status).toBe(404);
-    expect((await call(api, 'POST', '/webhook/delete', { body: { webhookId: 'not-a-number' } })).status).toBe(404);
+    expect(
+      (await call(api, 'POST', '/webhook/delete', { body: { webhookId: 999_999 } })).status,
+    ).toBe(404);
+    expect(
+      (await call(api, 'POST', '/webhook/delete', { body: { webhookId: 'not-a-number' } })).status,
+    ).toBe(404);
     const route = await call(api, 'GET', '/submissions');
     expect(route.status).toBe(404);
     expect(route.body).toEqual(notFound);
@@ -148,7 +168,9 @@ describe('rate limit', () => {
   it('lets a burst of five through per key, then answers 429 as the service does', async () => {
     const limited = await started({ rateLimit: 5, apiKeys: ['sk_test_one', 'sk_test_two'] });
     try {
-      const burst = await Promise.all(Array.from({ length: 12 }, () => call(limited, 'GET', '/forms')));
+      const burst = await Promise.all(
+        Array.from({ length: 12 }, () => call(limited, 'GET', '/forms')),
+      );
       const ok = burst.filter((r) => r.status === 200);
       const refused = burst.filter((r) => r.status === 429);
       // Five tokens at the start; at most one more can refill while the burst is answered.
@@ -162,10 +184,16 @@ describe('rate limit', () => {
         expect(Number(reply.headers.get('ratelimit-remaining'))).toBeLessThanOrEqual(4);
       }
       for (const reply of refused) {
-        expect(reply.body).toEqual({ statusCode: 429, error: 'Too Many Requests', message: 'Too many requests. Try again soon.' });
+        expect(reply.body).toEqual({
+          statusCode: 429,
+          error: 'Too Many Requests',
+          message: 'Too many requests. Try again soon.',
+        });
         expect(reply.headers.get('retry-after')).toBe('1');
       }
-      const otherKey = await call(limited, 'GET', '/forms', { authorization: 'Bearer sk_test_two' });
+      const otherKey = await call(limited, 'GET', '/forms', {
+        authorization: 'Bearer sk_test_two',
+      });
       expect(otherKey.status).toBe(200);
       expect(otherKey.headers.get('ratelimit-remaining')).toBe('4');
     } finally {
@@ -176,9 +204,15 @@ describe('rate limit', () => {
   it('counts errors too, and is off at 0', async () => {
     const limited = await started({ rateLimit: 5 });
     try {
-      const replies = await Promise.all(Array.from({ length: 8 }, () => call(limited, 'GET', '/forms/nope')));
+      const replies = await Promise.all(
+        Array.from({ length: 8 }, () => call(limited, 'GET', '/forms/nope')),
+      );
       expect(replies.some((r) => r.status === 429)).toBe(true);
-      expect(replies.filter((r) => r.status === 404).every((r) => r.headers.get('ratelimit-limit') === '5')).toBe(true);
+      expect(
+        replies
+          .filter((r) => r.status === 404)
+          .every((r) => r.headers.get('ratelimit-limit') === '5'),
+      ).toBe(true);
     } finally {
       await limited.close();
     }

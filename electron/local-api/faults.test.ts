@@ -33,7 +33,9 @@ describe('scripted faults over HTTP', () => {
   });
 
   it('answers 5xx for a limited number of matching requests', async () => {
-    await setFaults([{ kind: 'serverError', status: 502, method: 'GET', path: '/forms', times: 2 }]);
+    await setFaults([
+      { kind: 'serverError', status: 502, method: 'GET', path: '/forms', times: 2 },
+    ]);
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push((await call(api, 'GET', '/forms')).status);
     expect(statuses).toEqual([502, 502, 200]);
@@ -45,7 +47,11 @@ describe('scripted faults over HTTP', () => {
     const replies = [];
     for (let i = 0; i < 4; i++) replies.push(await call(api, 'GET', '/forms'));
     expect(replies.map((r) => r.status)).toEqual([429, 429, 429, 200]);
-    expect(replies[0]?.body).toEqual({ statusCode: 429, error: 'Too Many Requests', message: 'Too many requests. Try again soon.' });
+    expect(replies[0]?.body).toEqual({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: 'Too many requests. Try again soon.',
+    });
     expect(replies[0]?.headers.get('retry-after')).toBe('1');
   });
 
@@ -71,22 +77,35 @@ describe('scripted faults over HTTP', () => {
   it('commits a create, then drops the connection so the caller never hears', async () => {
     await setFaults([{ kind: 'commitThenReset', times: 1 }]);
     const before = api.admin.submissionsOf(FEEDBACK).length;
-    const body = { submissions: [{ questions: [{ id: 'nm01', value: 'Ambiguous one' }] }, { questions: [{ id: 'nm01', value: 'Ambiguous two' }] }] };
+    const body = {
+      submissions: [
+        { questions: [{ id: 'nm01', value: 'Ambiguous one' }] },
+        { questions: [{ id: 'nm01', value: 'Ambiguous two' }] },
+      ],
+    };
     await expect(call(api, 'POST', `/forms/${FEEDBACK}/submissions`, { body })).rejects.toThrow();
     const stored = api.admin.submissionsOf(FEEDBACK);
     expect(stored).toHaveLength(before + 2);
-    expect(stored.filter((s: Submission) => String(s.questions[0]?.value).startsWith('Ambiguous'))).toHaveLength(2);
-    expect(api.admin.requests()).toEqual([expect.objectContaining({ method: 'POST', status: 0, created: 2 })]);
+    expect(
+      stored.filter((s: Submission) => String(s.questions[0]?.value).startsWith('Ambiguous')),
+    ).toHaveLength(2);
+    expect(api.admin.requests()).toEqual([
+      expect.objectContaining({ method: 'POST', status: 0, created: 2 }),
+    ]);
     expect((await call(api, 'POST', `/forms/${FEEDBACK}/submissions`, { body })).status).toBe(200);
   });
 
   it('is listed, cleared and validated over the admin surface, which faults never touch', async () => {
     await setFaults([{ kind: 'reset' }]);
-    expect(((await call(api, 'GET', '/__local/faults')).body as { faults: FaultRule[] }).faults).toEqual([{ kind: 'reset' }]);
+    expect(
+      ((await call(api, 'GET', '/__local/faults')).body as { faults: FaultRule[] }).faults,
+    ).toEqual([{ kind: 'reset' }]);
     await expect(call(api, 'GET', '/forms')).rejects.toThrow();
     expect((await call(api, 'DELETE', '/__local/faults')).status).toBe(200);
     expect((await call(api, 'GET', '/forms')).status).toBe(200);
-    const bad = await call(api, 'PUT', '/__local/faults', { body: { faults: [{ kind: 'meteor' }] } });
+    const bad = await call(api, 'PUT', '/__local/faults', {
+      body: { faults: [{ kind: 'meteor' }] },
+    });
     expect(bad.status).toBe(400);
   });
 });
@@ -115,18 +134,26 @@ describe('FaultInjector', () => {
 
   it('matches methods and one-segment wildcards, and commit-then-reset only on creates', () => {
     const faults = new FaultInjector(1, () => 0);
-    faults.set([{ kind: 'reset', method: 'delete', path: '/forms/*/submissions/*' }, { kind: 'commitThenReset' }]);
+    faults.set([
+      { kind: 'reset', method: 'delete', path: '/forms/*/submissions/*' },
+      { kind: 'commitThenReset' },
+    ]);
     expect(faults.plan('DELETE', '/forms/a/submissions/b').failure).toEqual({ kind: 'reset' });
     expect(faults.plan('DELETE', '/forms/a/submissions').failure).toBeUndefined();
     expect(faults.plan('GET', '/forms/a/submissions/b').failure).toBeUndefined();
-    expect(faults.plan('POST', '/forms/a/submissions').failure).toEqual({ kind: 'commitThenReset' });
+    expect(faults.plan('POST', '/forms/a/submissions').failure).toEqual({
+      kind: 'commitThenReset',
+    });
     expect(faults.plan('POST', '/webhook/create').failure).toBeUndefined();
   });
 
   it('ends rules after their count or their time', () => {
     let now = 0;
     const faults = new FaultInjector(1, () => now);
-    faults.set([{ kind: 'serverError', times: 2 }, { kind: 'tooManyRequests', forMs: 1_000 }]);
+    faults.set([
+      { kind: 'serverError', times: 2 },
+      { kind: 'tooManyRequests', forMs: 1_000 },
+    ]);
     const kinds = () => faults.plan('GET', '/forms').failure?.kind;
     expect([kinds(), kinds(), kinds()]).toEqual(['serverError', 'serverError', 'tooManyRequests']);
     now = 1_000;

@@ -42,7 +42,12 @@ export class FaultInjector {
   set(rules: readonly FaultRule[]): void {
     const setAt = this.now();
     this.rng = new Rng(this.seed);
-    this.rules = rules.map((rule) => ({ rule, pattern: rule.path ? pathPattern(rule.path) : undefined, setAt, used: 0 }));
+    this.rules = rules.map((rule) => ({
+      rule,
+      pattern: rule.path ? pathPattern(rule.path) : undefined,
+      setAt,
+      used: 0,
+    }));
   }
 
   clear(): void {
@@ -64,7 +69,8 @@ export class FaultInjector {
       active.used++;
       switch (rule.kind) {
         case 'latency':
-          plan.latencyMs += rule.ms + (rule.jitterMs ? Math.floor(this.rng.next() * (rule.jitterMs + 1)) : 0);
+          plan.latencyMs +=
+            rule.ms + (rule.jitterMs ? Math.floor(this.rng.next() * (rule.jitterMs + 1)) : 0);
           break;
         case 'serverError':
           plan.failure = { kind: 'serverError', status: rule.status ?? 503 };

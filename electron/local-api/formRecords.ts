@@ -2,7 +2,13 @@ import { type LocalForm } from '../shared/api/localApi';
 import { type Submission } from '../shared/api/submission';
 import { applyDerived } from './derived';
 import { generateSubmission, type RowEdit } from './generatedSubmission';
-import { FLAG_DELETED, FLAG_IN_PROGRESS, FLAG_PREVIEW, generateColumns, type RowColumns } from './rowColumns';
+import {
+  FLAG_DELETED,
+  FLAG_IN_PROGRESS,
+  FLAG_PREVIEW,
+  generateColumns,
+  type RowColumns,
+} from './rowColumns';
 import { submissionContains } from './searchText';
 import { GeneratedIds } from './submissionIds';
 
@@ -91,18 +97,32 @@ export class FormRecords {
   }
 
   /** Changes one answer and lastUpdatedAt; undefined when no such live submission exists. */
-  edit(submissionId: string, questionId: string, value: unknown, lastUpdatedAt: string): Submission | undefined {
+  edit(
+    submissionId: string,
+    questionId: string,
+    value: unknown,
+    lastUpdatedAt: string,
+  ): Submission | undefined {
     const stored = this.storedById.get(submissionId);
     if (stored) {
-      const questions = stored.submission.questions.map((q) => (q.id === questionId ? { ...q, value } : q));
-      stored.submission = applyDerived(this.form, { ...stored.submission, questions, lastUpdatedAt });
+      const questions = stored.submission.questions.map((q) =>
+        q.id === questionId ? { ...q, value } : q,
+      );
+      stored.submission = applyDerived(this.form, {
+        ...stored.submission,
+        questions,
+        lastUpdatedAt,
+      });
       this.version++;
       return stored.submission;
     }
     const index = this.liveIndexOf(submissionId);
     if (index === undefined) return undefined;
     const previous = this.edits.get(index);
-    this.edits.set(index, { lastUpdatedAt, answers: { ...previous?.answers, [questionId]: value } });
+    this.edits.set(index, {
+      lastUpdatedAt,
+      answers: { ...previous?.answers, [questionId]: value },
+    });
     this.version++;
     return this.generated(index);
   }
@@ -129,7 +149,14 @@ export class FormRecords {
     return [
       ...finished.page(0, finished.total, 'asc'),
       ...unfinished.page(0, unfinished.total, 'asc'),
-    ].sort((a, b) => compareRows(Date.parse(a.submissionTime), a.submissionId, Date.parse(b.submissionTime), b.submissionId));
+    ].sort((a, b) =>
+      compareRows(
+        Date.parse(a.submissionTime),
+        a.submissionId,
+        Date.parse(b.submissionTime),
+        b.submissionId,
+      ),
+    );
   }
 
   /**
@@ -137,7 +164,13 @@ export class FormRecords {
    * generated row; above it, a stored row (offset by the count) as of this version.
    */
   private matchingRows(filter: RowFilter): Uint32Array {
-    const key = JSON.stringify([filter.status, filter.includePreview, filter.after, filter.before, filter.search]);
+    const key = JSON.stringify([
+      filter.status,
+      filter.includePreview,
+      filter.after,
+      filter.before,
+      filter.search,
+    ]);
     const cached = this.matchCache.get(key);
     if (cached?.version === this.version) return cached.rows;
 
@@ -183,7 +216,8 @@ export class FormRecords {
       const gi = generated[g];
       const si = stored[s];
       const takeGenerated =
-        si === undefined || (gi !== undefined && compareRows(...this.sortKey(gi), ...this.sortKey(si)) <= 0);
+        si === undefined ||
+        (gi !== undefined && compareRows(...this.sortKey(gi), ...this.sortKey(si)) <= 0);
       rows[k] = takeGenerated ? (gi as number) : si;
       if (takeGenerated) g++;
       else s++;

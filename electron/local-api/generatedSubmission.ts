@@ -23,14 +23,33 @@ export interface RowFacts {
 }
 
 const PAYMENT_STATUSES = [
-  'succeeded', 'succeeded', 'succeeded', 'succeeded', 'processing', 'requires_capture',
-  'canceled', 'requires_action', 'trial_created', '',
+  'succeeded',
+  'succeeded',
+  'succeeded',
+  'succeeded',
+  'processing',
+  'requires_capture',
+  'canceled',
+  'requires_action',
+  'trial_created',
+  '',
 ] as const;
 const UTM_SOURCES = ['newsletter', 'google', 'linkedin', 'partner-site', 'direct'] as const;
 /** Ticket prices in US cents, converted to each currency's minor unit below. */
-const TICKET_PRICES: Record<string, number> = { 'General admission': 12_000, VIP: 45_000, Student: 4_500, Speaker: 0 };
+const TICKET_PRICES: Record<string, number> = {
+  'General admission': 12_000,
+  VIP: 45_000,
+  Student: 4_500,
+  Speaker: 0,
+};
 const MINOR_UNITS_PER_USD_CENT: Record<string, number> = {
-  usd: 1, cad: 1.37, gbp: 0.79, eur: 0.92, pln: 4, jpy: 1.5, aud: 1.52,
+  usd: 1,
+  cad: 1.37,
+  gbp: 0.79,
+  eur: 0.92,
+  pln: 4,
+  jpy: 1.5,
+  aud: 1.52,
 };
 
 /** Rebuilds generated row `index` of a form from the seed: same input, same submission. */
@@ -45,17 +64,28 @@ export function generateSubmission(
   const person = makePerson(rng);
   const { time, inProgress } = facts;
   // An unfinished row stops somewhere in the middle of the form.
-  const answeredCount = inProgress ? rng.int(1, Math.max(1, form.questions.length - 1)) : form.questions.length;
+  const answeredCount = inProgress
+    ? rng.int(1, Math.max(1, form.questions.length - 1))
+    : form.questions.length;
   const questions: QuestionAnswer[] = form.questions.map((question, i) => {
     // Generate even when an edit replaces the answer, so later answers draw the same numbers.
     const generated = i < answeredCount ? generateAnswer(question, { rng, person, time }) : null;
     const edited = edit && Object.hasOwn(edit.answers, question.id);
-    return { id: question.id, name: question.name, type: question.type, value: edited ? edit.answers[question.id] : generated };
+    return {
+      id: question.id,
+      name: question.name,
+      type: question.type,
+      value: edited ? edit.answers[question.id] : generated,
+    };
   });
   const startedAt = time - rng.int(45, 1_800) * 1000;
   const updatedLater = rng.chance(0.1);
-  const lastUpdatedAt = edit?.lastUpdatedAt ?? new Date(updatedLater ? time + rng.int(1, 72) * 3_600_000 : time).toISOString();
-  const payment = form.payments?.length ? paymentsFor(form, rng, person, questions, inProgress) : undefined;
+  const lastUpdatedAt =
+    edit?.lastUpdatedAt ??
+    new Date(updatedLater ? time + rng.int(1, 72) * 3_600_000 : time).toISOString();
+  const payment = form.payments?.length
+    ? paymentsFor(form, rng, person, questions, inProgress)
+    : undefined;
   const submission: Submission = {
     submissionId: facts.id,
     submissionTime: new Date(time).toISOString(),
@@ -67,19 +97,31 @@ export function generateSubmission(
           urlParameters: form.urlParameters.map((p) => ({
             id: p.id,
             name: p.name,
-            value: p.id === 'utm_source' ? rng.pick(UTM_SOURCES) : rng.chance(0.5) ? `${p.id}-${rng.int(1, 40)}` : '',
+            value:
+              p.id === 'utm_source'
+                ? rng.pick(UTM_SOURCES)
+                : rng.chance(0.5)
+                  ? `${p.id}-${rng.int(1, 40)}`
+                  : '',
           })),
         }
       : {}),
     ...(form.scheduling?.length ? { scheduling: schedulingFor(form, rng, person, time) } : {}),
     ...(payment ? { payments: payment } : {}),
     ...(form.login ? { login: { email: person.email } } : {}),
-    ...(payment?.some((p) => p.value.status === 'succeeded') ? { documents: [invoiceFor(rng, index)] } : {}),
+    ...(payment?.some((p) => p.value.status === 'succeeded')
+      ? { documents: [invoiceFor(rng, index)] }
+      : {}),
   };
   return applyDerived(form, submission);
 }
 
-function schedulingFor(form: LocalForm, rng: Rng, person: Person, time: number): SchedulingAnswer[] {
+function schedulingFor(
+  form: LocalForm,
+  rng: Rng,
+  person: Person,
+  time: number,
+): SchedulingAnswer[] {
   return (form.scheduling ?? []).map((field) => {
     const start = Math.floor((time + rng.int(1, 21) * 86_400_000) / 1_800_000) * 1_800_000;
     const eventId = rng.hex(20);
@@ -110,14 +152,20 @@ function paymentsFor(
   questions: QuestionAnswer[],
   inProgress: boolean,
 ): PaymentAnswer[] {
-  const ticket = questions.find((q) => typeof q.value === 'string' && Object.hasOwn(TICKET_PRICES, q.value))?.value;
+  const ticket = questions.find(
+    (q) => typeof q.value === 'string' && Object.hasOwn(TICKET_PRICES, q.value),
+  )?.value;
   const usdCents = TICKET_PRICES[String(ticket)] ?? rng.int(10, 200) * 100;
   const currency = person.place.currency;
   const totalAmount = Math.round(usdCents * (MINOR_UNITS_PER_USD_CENT[currency] ?? 1));
   return (form.payments ?? []).map((field) => {
     const paymentId = `pi_${rng.hex(24)}`;
     const customerId = `cus_${rng.hex(14)}`;
-    const status = inProgress ? 'requires_payment_method' : totalAmount === 0 ? 'succeeded_free' : rng.pick(PAYMENT_STATUSES);
+    const status = inProgress
+      ? 'requires_payment_method'
+      : totalAmount === 0
+        ? 'succeeded_free'
+        : rng.pick(PAYMENT_STATUSES);
     return {
       id: field.id,
       name: field.name,
@@ -130,7 +178,9 @@ function paymentsFor(
         currency,
         email: person.email,
         status,
-        ...(rng.chance(0.15) ? { discountCode: rng.pick(['EARLYBIRD', 'STUDENT10', 'TEAM5']) } : {}),
+        ...(rng.chance(0.15)
+          ? { discountCode: rng.pick(['EARLYBIRD', 'STUDENT10', 'TEAM5']) }
+          : {}),
         ...(status === 'trial_created' ? { stripeSubscriptionId: `sub_${rng.hex(14)}` } : {}),
       },
     };
@@ -140,5 +190,9 @@ function paymentsFor(
 /** `documents` is seen upstream but not in the interface: clients must keep it. */
 function invoiceFor(rng: Rng, index: number): { id: string; name: string; url: string } {
   const number = `INV-2026-${String(index + 1).padStart(6, '0')}`;
-  return { id: `doc_${rng.hex(12)}`, name: `${number}.pdf`, url: `https://files.formdesk.example/invoices/${number}.pdf` };
+  return {
+    id: `doc_${rng.hex(12)}`,
+    name: `${number}.pdf`,
+    url: `https://files.formdesk.example/invoices/${number}.pdf`,
+  };
 }

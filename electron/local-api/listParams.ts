@@ -1,4 +1,9 @@
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type SortOrder, type SubmissionStatus } from '../shared/api/endpoints';
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  type SortOrder,
+  type SubmissionStatus,
+} from '../shared/api/endpoints';
 import { ServiceError } from './serviceError';
 
 /** The list endpoint's query, defaults applied (upstream facts, "List submissions"). */
@@ -39,12 +44,21 @@ export function booleanParam(query: URLSearchParams, name: string): boolean {
   throw new ServiceError(400, `"${name}" must be true or false, got "${raw}"`);
 }
 
-function integerParam(query: URLSearchParams, name: string, fallback: number, min: number, max: number): number {
+function integerParam(
+  query: URLSearchParams,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   const raw = query.get(name);
   if (raw === null) return fallback;
   const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isSafeInteger(value) || value < min || value > max) {
-    const range = max === Number.MAX_SAFE_INTEGER ? `an integer of at least ${min}` : `an integer from ${min} to ${max}`;
+    const range =
+      max === Number.MAX_SAFE_INTEGER
+        ? `an integer of at least ${min}`
+        : `an integer from ${min} to ${max}`;
     throw new ServiceError(400, `"${name}" must be ${range}, got "${raw}"`);
   }
   return value;
@@ -56,12 +70,20 @@ function dateParam(query: URLSearchParams, name: string): number | undefined {
   const time = SERVICE_DATE.test(raw) ? Date.parse(raw) : Number.NaN;
   // The round trip also refuses dates that do not exist, such as February 30th.
   if (Number.isNaN(time) || new Date(time).toISOString() !== raw) {
-    throw new ServiceError(400, `"${name}" must be a date like 2024-05-16T23:20:05.324Z, got "${raw}"`);
+    throw new ServiceError(
+      400,
+      `"${name}" must be a date like 2024-05-16T23:20:05.324Z, got "${raw}"`,
+    );
   }
   return time;
 }
 
-function enumParam<T extends string>(query: URLSearchParams, name: string, allowed: readonly T[], fallback: T): T {
+function enumParam<T extends string>(
+  query: URLSearchParams,
+  name: string,
+  allowed: readonly T[],
+  fallback: T,
+): T {
   const raw = query.get(name);
   if (raw === null) return fallback;
   const value = allowed.find((a) => a === raw);

@@ -25,7 +25,10 @@ async function page(formId: string, query = ''): Promise<Page> {
 async function everything(formId: string, query = ''): Promise<Submission[]> {
   const out: Submission[] = [];
   for (let offset = 0; ; offset += 150) {
-    const { responses, totalResponses } = await page(formId, `limit=150&offset=${offset}${query ? `&${query}` : ''}`);
+    const { responses, totalResponses } = await page(
+      formId,
+      `limit=150&offset=${offset}${query ? `&${query}` : ''}`,
+    );
     out.push(...responses);
     if (out.length >= totalResponses || responses.length === 0) return out;
   }
@@ -53,8 +56,16 @@ describe('forms', () => {
       const metadata = reply.body as { id: string; questions: { type: string }[] };
       expect(metadata.id).toBe(formId);
       const errors = openApiErrors('getFormMetadata', reply.body);
-      const newTypes = metadata.questions.flatMap((q, i) => (q.type === 'EmojiReaction' ? [i] : []));
-      expect(errors).toEqual(newTypes.map((i) => expect.stringContaining(`/questions/${i}/type must be equal to one of the allowed values`)));
+      const newTypes = metadata.questions.flatMap((q, i) =>
+        q.type === 'EmojiReaction' ? [i] : [],
+      );
+      expect(errors).toEqual(
+        newTypes.map((i) =>
+          expect.stringContaining(
+            `/questions/${i}/type must be equal to one of the allowed values`,
+          ),
+        ),
+      );
     }
   });
 });
@@ -63,7 +74,10 @@ describe('list submissions', () => {
   it('applies the upstream defaults: 50, offset 0, finished, no previews, ascending', async () => {
     for (const formId of formIds) {
       const defaults = await page(formId);
-      const explicit = await page(formId, 'limit=50&offset=0&status=finished&includePreview=false&sort=asc');
+      const explicit = await page(
+        formId,
+        'limit=50&offset=0&status=finished&includePreview=false&sort=asc',
+      );
       expect(defaults).toEqual(explicit);
       expect(defaults.responses).toHaveLength(50);
       expect(defaults.pageCount).toBe(Math.ceil(defaults.totalResponses / 50));
@@ -85,7 +99,11 @@ describe('list submissions', () => {
         expect(ids(later.responses)).toEqual(ids(all.slice(offset, offset + limit)));
       }
       const beyond = await page(formId, `offset=${all.length}`);
-      expect(beyond).toEqual({ responses: [], totalResponses: all.length, pageCount: Math.ceil(all.length / 50) });
+      expect(beyond).toEqual({
+        responses: [],
+        totalResponses: all.length,
+        pageCount: Math.ceil(all.length / 50),
+      });
     }
   });
 
@@ -126,7 +144,9 @@ describe('list submissions', () => {
       const after = all[10]?.submissionTime ?? '';
       const before = all[all.length - 10]?.submissionTime ?? '';
       const between = await everything(formId, `afterDate=${after}&beforeDate=${before}`);
-      expect(ids(between)).toEqual(ids(all.filter((s) => s.submissionTime > after && s.submissionTime < before)));
+      expect(ids(between)).toEqual(
+        ids(all.filter((s) => s.submissionTime > after && s.submissionTime < before)),
+      );
       expect((await everything(formId, `afterDate=${after}`)).length).toBe(all.length - 11);
       expect((await everything(formId, `beforeDate=${before}`)).length).toBe(all.length - 10);
     }
@@ -150,18 +170,33 @@ describe('list submissions', () => {
     const { responses } = await page(formId, 'includeEditLink=true&limit=5');
     for (const submission of responses) {
       expect(submission.editLink).toMatch(/^https:\/\//);
-      const single = await call(api, 'GET', `/forms/${formId}/submissions/${submission.submissionId}?includeEditLink=true`);
+      const single = await call(
+        api,
+        'GET',
+        `/forms/${formId}/submissions/${submission.submissionId}?includeEditLink=true`,
+      );
       expect(single.body).toEqual({ submission });
-      const plain = await call(api, 'GET', `/forms/${formId}/submissions/${submission.submissionId}`);
+      const plain = await call(
+        api,
+        'GET',
+        `/forms/${formId}/submissions/${submission.submissionId}`,
+      );
       expect((plain.body as { submission: Submission }).submission.editLink).toBeUndefined();
     }
   });
 
   it('reads every listed submission singly, as listed and valid against the spec', async () => {
     for (const formId of formIds) {
-      const listed = [...(await everything(formId, 'includePreview=true')), ...(await everything(formId, 'status=in_progress'))];
+      const listed = [
+        ...(await everything(formId, 'includePreview=true')),
+        ...(await everything(formId, 'status=in_progress')),
+      ];
       for (const submission of listed.slice(0, 60)) {
-        const reply = await call(api, 'GET', `/forms/${formId}/submissions/${submission.submissionId}`);
+        const reply = await call(
+          api,
+          'GET',
+          `/forms/${formId}/submissions/${submission.submissionId}`,
+        );
         expect(reply.status).toBe(200);
         expect(openApiErrors('getSubmissionById', reply.body)).toEqual([]);
         expect(reply.body).toEqual({ submission });
@@ -171,7 +206,10 @@ describe('list submissions', () => {
 
   it('validates every submission of every demo form against the spec, whatever the filter', async () => {
     for (const formId of formIds) {
-      for (const query of ['includePreview=true&includeEditLink=true', 'status=in_progress&includePreview=true']) {
+      for (const query of [
+        'includePreview=true&includeEditLink=true',
+        'status=in_progress&includePreview=true',
+      ]) {
         // everything() checks each page against the OpenAPI response schema.
         expect((await everything(formId, query)).length).toBeGreaterThan(0);
       }
@@ -181,14 +219,27 @@ describe('list submissions', () => {
 
 describe('demo data', () => {
   it('uses every structure of the spec across its forms', async () => {
-    const all = (await Promise.all(formIds.map((id) => everything(id, 'includePreview=true')))).flat();
+    const all = (
+      await Promise.all(formIds.map((id) => everything(id, 'includePreview=true')))
+    ).flat();
     const types = new Set(all.flatMap((s) => s.questions.map((q) => q.type)));
     expect(types.size).toBeGreaterThanOrEqual(25);
     expect(types).toContain('EmojiReaction');
-    for (const type of ['Address', 'DateRange', 'Matrix', 'Checkboxes', 'FileUpload', 'Signature', 'LocationCoordinates', 'StarRating']) {
+    for (const type of [
+      'Address',
+      'DateRange',
+      'Matrix',
+      'Checkboxes',
+      'FileUpload',
+      'Signature',
+      'LocationCoordinates',
+      'StarRating',
+    ]) {
       expect(types).toContain(type);
     }
-    expect(new Set(all.flatMap((s) => s.calculations ?? []).map((c) => c.type))).toEqual(new Set(['number', 'text', 'duration']));
+    expect(new Set(all.flatMap((s) => s.calculations ?? []).map((c) => c.type))).toEqual(
+      new Set(['number', 'text', 'duration']),
+    );
     expect(all.some((s) => s.urlParameters?.length)).toBe(true);
     expect(all.some((s) => s.scheduling?.length)).toBe(true);
     expect(all.some((s) => s.quiz && s.quiz.maxScore > 0)).toBe(true);

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type FormMetadata, type FormSummary } from '../shared/api/form';
 import { type ListSubmissionsResponse } from '../shared/api/endpoints';
-import { type EditRequest, type LocalForm, type LocalMutation, type RespondRequest } from '../shared/api/localApi';
+import {
+  type EditRequest,
+  type LocalForm,
+  type LocalMutation,
+  type RespondRequest,
+} from '../shared/api/localApi';
 import { type CreateSubmission, type Submission } from '../shared/api/submission';
 import { createdSubmission } from './createdSubmission';
 import { applyDerived } from './derived';
@@ -74,7 +79,9 @@ export class LocalService {
         id,
         name,
         type,
-        ...(options ? { options: options.map((label, i) => ({ id: `${id}-o${i + 1}`, value: label, label })) } : {}),
+        ...(options
+          ? { options: options.map((label, i) => ({ id: `${id}-o${i + 1}`, value: label, label })) }
+          : {}),
       })),
       calculations: (form.calculations ?? []).map(({ id, name, type }) => ({ id, name, type })),
       urlParameters: named(form.urlParameters),
@@ -114,7 +121,13 @@ export class LocalService {
       input.questions.flatMap((q, j) =>
         known.has(q.id)
           ? []
-          : [{ code: 'custom', path: ['submissions', i, 'questions', j, 'id'], message: `Unknown question id "${q.id}"` }],
+          : [
+              {
+                code: 'custom',
+                path: ['submissions', i, 'questions', j, 'id'],
+                message: `Unknown question id "${q.id}"`,
+              },
+            ],
       ),
     );
     if (issues.length > 0) throw new ServiceError(400, JSON.stringify(issues));
@@ -152,18 +165,31 @@ export class LocalService {
     const { form } = records;
     const time = request.submissionTime ? Date.parse(request.submissionTime) : this.now().getTime();
     const inProgress = request.status === 'in_progress';
-    const generated = generateSubmission(form, mix(this.rng.int(0, 0x7fffffff), this.respondents++), 0, {
-      id: randomUUID(),
-      time,
-      inProgress,
-    });
+    const generated = generateSubmission(
+      form,
+      mix(this.rng.int(0, 0x7fffffff), this.respondents++),
+      0,
+      {
+        id: randomUUID(),
+        time,
+        inProgress,
+      },
+    );
     const answers = request.answers ?? {};
     const submission = applyDerived(form, {
       ...generated,
       lastUpdatedAt: generated.submissionTime,
-      questions: generated.questions.map((q) => (Object.hasOwn(answers, q.id) ? { ...q, value: answers[q.id] } : q)),
+      questions: generated.questions.map((q) =>
+        Object.hasOwn(answers, q.id) ? { ...q, value: answers[q.id] } : q,
+      ),
     });
-    this.record({ op: 'add', formId, submission, status: inProgress ? 'in_progress' : 'finished', preview: request.preview ?? false });
+    this.record({
+      op: 'add',
+      formId,
+      submission,
+      status: inProgress ? 'in_progress' : 'finished',
+      preview: request.preview ?? false,
+    });
     return submission;
   }
 
@@ -179,11 +205,19 @@ export class LocalService {
     if (!question || (request.questionId && question.id !== request.questionId)) {
       throw new ServiceError(404, `Question ${request.questionId ?? ''} not found`);
     }
-    const value = 'value' in request ? request.value : `${String(question.value ?? '')} (edited)`.trim();
+    const value =
+      'value' in request ? request.value : `${String(question.value ?? '')} (edited)`.trim();
     // Strictly later than before, even within one millisecond, so sync can see the change.
     const previous = Date.parse(current.lastUpdatedAt ?? current.submissionTime);
     const lastUpdatedAt = new Date(Math.max(this.now().getTime(), previous + 1)).toISOString();
-    this.record({ op: 'edit', formId, submissionId, questionId: question.id, value, lastUpdatedAt });
+    this.record({
+      op: 'edit',
+      formId,
+      submissionId,
+      questionId: question.id,
+      value,
+      lastUpdatedAt,
+    });
     return records.find(submissionId) as Submission;
   }
 
@@ -212,13 +246,17 @@ export class LocalService {
       case 'init':
         return;
       case 'add':
-        this.forms.get(change.formId)?.add(storedRow(change.submission, change.status === 'in_progress', change.preview));
+        this.forms
+          .get(change.formId)
+          ?.add(storedRow(change.submission, change.status === 'in_progress', change.preview));
         return;
       case 'delete':
         this.forms.get(change.formId)?.remove(change.submissionId);
         return;
       case 'edit':
-        this.forms.get(change.formId)?.edit(change.submissionId, change.questionId, change.value, change.lastUpdatedAt);
+        this.forms
+          .get(change.formId)
+          ?.edit(change.submissionId, change.questionId, change.value, change.lastUpdatedAt);
         return;
       case 'webhookCreate':
         this.webhooks.add(change.formId, change.url, change.id);
@@ -235,7 +273,10 @@ function storedRow(submission: Submission, inProgress: boolean, preview: boolean
 }
 
 function withEditLink(formId: string, submission: Submission): Submission {
-  return { ...submission, editLink: `${EDIT_LINK_BASE}/${formId}?session=${submission.submissionId}` };
+  return {
+    ...submission,
+    editLink: `${EDIT_LINK_BASE}/${formId}?session=${submission.submissionId}`,
+  };
 }
 
 function submissionNotFound(submissionId: string): ServiceError {

@@ -31,7 +31,9 @@ export class MutationLog {
     const [init, ...rest] = changes;
     if (init?.op !== 'init') throw new Error(`${file} is not a local API store`);
     if (init.fingerprint !== fingerprint) {
-      throw new Error(`${file} belongs to different data (another seed, data file or size): use a new store`);
+      throw new Error(
+        `${file} belongs to different data (another seed, data file or size): use a new store`,
+      );
     }
     return { log, changes: rest };
   }

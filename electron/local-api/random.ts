@@ -79,7 +79,11 @@ export class Rng {
     let out = '';
     while (out.length < length) {
       const n = Math.floor(this.next() * 0x1_0000_0000);
-      out += BYTE_HEX[n >>> 24]! + BYTE_HEX[(n >>> 16) & 0xff]! + BYTE_HEX[(n >>> 8) & 0xff]! + BYTE_HEX[n & 0xff]!;
+      out +=
+        BYTE_HEX[n >>> 24]! +
+        BYTE_HEX[(n >>> 16) & 0xff]! +
+        BYTE_HEX[(n >>> 8) & 0xff]! +
+        BYTE_HEX[n & 0xff]!;
     }
     return out.slice(0, length);
   }

@@ -7,7 +7,14 @@ describe('RateLimiter', () => {
     const limiter = new RateLimiter(5, () => now);
     const burst = Array.from({ length: 6 }, () => limiter.take('k'));
     expect(burst.map((t) => t.allowed)).toEqual([true, true, true, true, true, false]);
-    expect(burst.map((t) => t.headers['ratelimit-remaining'])).toEqual(['4', '3', '2', '1', '0', '0']);
+    expect(burst.map((t) => t.headers['ratelimit-remaining'])).toEqual([
+      '4',
+      '3',
+      '2',
+      '1',
+      '0',
+      '0',
+    ]);
     now = 199;
     expect(limiter.take('k').allowed).toBe(false);
     now = 401;

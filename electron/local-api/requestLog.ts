@@ -8,7 +8,8 @@ export class RequestLog {
 
   add(entry: RequestLogEntry): void {
     this.entries.push(entry);
-    if (this.entries.length > KEPT_ENTRIES) this.entries.splice(0, this.entries.length - KEPT_ENTRIES);
+    if (this.entries.length > KEPT_ENTRIES)
+      this.entries.splice(0, this.entries.length - KEPT_ENTRIES);
   }
 
   list(): RequestLogEntry[] {

@@ -8,14 +8,17 @@ const MILLION = 1_000_000;
 type Page = { responses: Submission[]; totalResponses: number; pageCount: number };
 
 let api: LocalApi;
-const list = async (query: string) => (await call(api, 'GET', `/forms/${EVENTS}/submissions?${query}`)).body as Page;
+const list = async (query: string) =>
+  (await call(api, 'GET', `/forms/${EVENTS}/submissions?${query}`)).body as Page;
 
 beforeAll(async () => {
   const startedAt = performance.now();
   api = await started({ submissionsPerForm: MILLION });
   const seconds = (performance.now() - startedAt) / 1000;
   // Reported, not asserted: the machine running the tests may be busy.
-  console.info(`local API: 3 forms x ${MILLION.toLocaleString('en')} submissions ready in ${seconds.toFixed(2)} s (${Math.round((3 * MILLION) / seconds).toLocaleString('en')} rows/s)`);
+  console.info(
+    `local API: 3 forms x ${MILLION.toLocaleString('en')} submissions ready in ${seconds.toFixed(2)} s (${Math.round((3 * MILLION) / seconds).toLocaleString('en')} rows/s)`,
+  );
 });
 afterAll(() => api.close());
 
@@ -35,7 +38,9 @@ describe('a million submissions per form', () => {
     expect(newest.responses[0]).toEqual(last.responses.at(-1));
     const middle = await list(`limit=3&offset=${Math.floor(totalResponses / 2)}`);
     for (const submission of middle.responses) {
-      expect((await call(api, 'GET', `/forms/${EVENTS}/submissions/${submission.submissionId}`)).body).toEqual({ submission });
+      expect(
+        (await call(api, 'GET', `/forms/${EVENTS}/submissions/${submission.submissionId}`)).body,
+      ).toEqual({ submission });
     }
   });
 
@@ -43,14 +48,18 @@ describe('a million submissions per form', () => {
     const offset = 500_000;
     const [victim, next] = (await list(`limit=2&offset=${offset}`)).responses;
     const before = (await list('limit=1')).totalResponses;
-    expect((await call(api, 'DELETE', `/forms/${EVENTS}/submissions/${victim?.submissionId}`)).status).toBe(200);
+    expect(
+      (await call(api, 'DELETE', `/forms/${EVENTS}/submissions/${victim?.submissionId}`)).status,
+    ).toBe(200);
     const after = await list(`limit=1&offset=${offset}`);
     expect(after.totalResponses).toBe(before - 1);
     expect(after.responses[0]).toEqual(next);
   });
 
   it('filters a date window by binary search, whatever the size', async () => {
-    const window = await list('afterDate=2026-06-01T00:00:00.000Z&beforeDate=2026-06-02T00:00:00.000Z&limit=150');
+    const window = await list(
+      'afterDate=2026-06-01T00:00:00.000Z&beforeDate=2026-06-02T00:00:00.000Z&limit=150',
+    );
     expect(window.totalResponses).toBeGreaterThan(3_000);
     expect(window.responses.every((s) => s.submissionTime.startsWith('2026-06-01'))).toBe(true);
   });
@@ -61,14 +70,23 @@ describe('search at scale', () => {
     const large = await started({ submissionsPerForm: 50_000 });
     try {
       const startedAt = performance.now();
-      const first = (await call(large, 'GET', `/forms/${EVENTS}/submissions?search=okafor&limit=150`)).body as Page;
+      const first = (
+        await call(large, 'GET', `/forms/${EVENTS}/submissions?search=okafor&limit=150`)
+      ).body as Page;
       const seconds = (performance.now() - startedAt) / 1000;
       console.info(`local API: search over 50,000 submissions in ${seconds.toFixed(2)} s`);
       expect(first.totalResponses).toBeGreaterThan(500);
-      expect(first.responses.every((s) => JSON.stringify(s).toLowerCase().includes('okafor'))).toBe(true);
-      const second = (await call(large, 'GET', `/forms/${EVENTS}/submissions?search=okafor&limit=150&offset=150`)).body as Page;
+      expect(first.responses.every((s) => JSON.stringify(s).toLowerCase().includes('okafor'))).toBe(
+        true,
+      );
+      const second = (
+        await call(large, 'GET', `/forms/${EVENTS}/submissions?search=okafor&limit=150&offset=150`)
+      ).body as Page;
       expect(second.totalResponses).toBe(first.totalResponses);
-      expect(String(second.responses[0]?.submissionTime) > String(first.responses.at(-1)?.submissionTime)).toBe(true);
+      expect(
+        String(second.responses[0]?.submissionTime) >
+          String(first.responses.at(-1)?.submissionTime),
+      ).toBe(true);
     } finally {
       await large.close();
     }

@@ -25,8 +25,10 @@ export function submissionContains(submission: Submission, needle: string): bool
 function valueContains(value: unknown, needle: string): boolean {
   if (value === null || value === undefined) return false;
   if (typeof value === 'string') return value.toLowerCase().includes(needle);
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value).includes(needle);
+  if (typeof value === 'number' || typeof value === 'boolean')
+    return String(value).includes(needle);
   if (Array.isArray(value)) return value.some((item) => valueContains(item, needle));
-  if (typeof value === 'object') return Object.values(value).some((item) => valueContains(item, needle));
+  if (typeof value === 'object')
+    return Object.values(value).some((item) => valueContains(item, needle));
   return false;
 }

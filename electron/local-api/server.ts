@@ -1,21 +1,19 @@
-import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { LocalApiData } from '../shared/api/localApi';
+import { type LocalApiData } from '../shared/api/localApi';
 import { createAdmin, type LocalAdmin } from './admin';
 import { answerAdmin } from './adminRoutes';
-import { DEMO_API_KEY, presentedKey } from './auth';
-import { DEMO_FORMS, DEMO_SUBMISSIONS_PER_FORM } from './demoForms';
+import { DEMO_API_KEY } from './auth';
+import { formSources, storeFingerprint } from './dataSources';
 import { FaultInjector } from './faults';
 import { readBody, sendJson } from './http';
-import { type FormSource, LocalService } from './localService';
+import { LocalService } from './localService';
 import { MutationLog } from './mutationLog';
-import { hashString, mix } from './random';
 import { RateLimiter } from './rateLimit';
 import { RequestLog } from './requestLog';
-import { errorBody, ServiceError, TOO_MANY_REQUESTS_MESSAGE } from './serviceError';
-import { answerService, type ServiceRequest } from './serviceRoutes';
+import { errorBody, ServiceError } from './serviceError';
+import { serviceHandler } from './serviceHandler';
+import { type ServiceRequest } from './serviceRoutes';
 import { startSimulator } from './simulator';
 
 export { DEMO_API_KEY } from './auth';
@@ -59,7 +57,9 @@ export async function startLocalApi(options: LocalApiOptions = {}): Promise<Loca
   const seed = options.seed ?? DEFAULT_SEED;
   const keys = new Set(options.apiKeys?.length ? options.apiKeys : [DEMO_API_KEY]);
   const sources = formSources(options, seed);
-  const opened = options.store ? MutationLog.open(options.store, fingerprint(seed, sources)) : undefined;
+  const opened = options.store
+    ? MutationLog.open(options.store, storeFingerprint(seed, sources))
+    : undefined;
   const service = new LocalService(sources, seed, opened?.log);
   service.replay(opened?.changes ?? []);
 
@@ -67,6 +67,7 @@ export async function startLocalApi(options: LocalApiOptions = {}): Promise<Loca
   const rateLimiter = new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
   const requestLog = new RequestLog();
   const admin = createAdmin(service, faults, requestLog);
+  const handleService = serviceHandler({ service, keys, faults, rateLimiter, requestLog });
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
@@ -95,51 +96,10 @@ export async function startLocalApi(options: LocalApiOptions = {}): Promise<Loca
       }
       return;
     }
-    const path = url.pathname.startsWith(`${BASE_PATH}/`) ? url.pathname.slice(BASE_PATH.length) : url.pathname;
+    const path = url.pathname.startsWith(`${BASE_PATH}/`)
+      ? url.pathname.slice(BASE_PATH.length)
+      : url.pathname;
     await handleService({ ...base, path }, url.pathname.startsWith(`${BASE_PATH}/`), response);
-  }
-
-  async function handleService(request: ServiceRequest, underBase: boolean, response: ServerResponse): Promise<void> {
-    const started = performance.now();
-    const log = (status: number, created?: number) =>
-      requestLog.add({
-        method: request.method,
-        path: request.path,
-        query: Object.fromEntries(request.query),
-        status,
-        time: new Date().toISOString(),
-        durationMs: Math.round((performance.now() - started) * 10) / 10,
-        ...(created === undefined ? {} : { created }),
-      });
-    const answer = (status: number, body: unknown, headers: Record<string, string>, created?: number) => {
-      sendJson(response, status, body, headers);
-      log(status, created);
-    };
-    const drop = (created?: number) => {
-      response.socket?.destroy();
-      log(0, created);
-    };
-
-    const plan = faults.plan(request.method, request.path);
-    if (plan.latencyMs > 0) await sleep(plan.latencyMs);
-    const failure = plan.failure;
-    if (failure?.kind === 'reset') return drop();
-    if (failure?.kind === 'serverError') {
-      return answer(failure.status, errorBody(failure.status, 'The service is temporarily unavailable'), {});
-    }
-    const limited = failure?.kind === 'tooManyRequests' ? { allowed: false, headers: rateLimiter.exhaustedHeaders() } : rateLimiter.take(presentedKey(request.authorization));
-    if (!limited.allowed) {
-      return answer(429, errorBody(429, TOO_MANY_REQUESTS_MESSAGE), { ...limited.headers, 'retry-after': '1' });
-    }
-    try {
-      if (!underBase) throw new ServiceError(404, `Route ${request.method}:${request.path} not found`);
-      const result = await answerService(service, keys, request);
-      if (failure?.kind === 'commitThenReset') return drop(result.created);
-      answer(200, result.body, limited.headers, result.created);
-    } catch (error) {
-      if (!(error instanceof ServiceError)) throw error;
-      answer(error.status, error.body, limited.headers);
-    }
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -151,7 +111,9 @@ export async function startLocalApi(options: LocalApiOptions = {}): Promise<Loca
   });
   const port = (server.address() as AddressInfo).port;
   const stopSimulator = options.simulatePerMinute
-    ? startSimulator(options.simulatePerMinute, seed, service.formIds(), (formId) => admin.respond(formId))
+    ? startSimulator(options.simulatePerMinute, seed, service.formIds(), (formId) =>
+        admin.respond(formId),
+      )
     : () => {};
 
   return {
@@ -165,30 +127,4 @@ export async function startLocalApi(options: LocalApiOptions = {}): Promise<Loca
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-function formSources(options: LocalApiOptions, seed: number): FormSource[] {
-  const data = options.data === undefined ? undefined : loadData(options.data);
-  const forms = data?.forms ?? DEMO_FORMS;
-  return forms.map((form) => ({
-    form,
-    formSeed: mix(seed, hashString(form.id)),
-    generatedCount: options.submissionsPerForm ?? (data ? 0 : (DEMO_SUBMISSIONS_PER_FORM[form.id] ?? 0)),
-  }));
-}
-
-function loadData(data: string | LocalApiData): LocalApiData {
-  const raw: unknown = typeof data === 'string' ? JSON.parse(readFileSync(data, 'utf8')) : data;
-  const parsed = LocalApiData.safeParse(raw);
-  if (!parsed.success) {
-    const where = typeof data === 'string' ? data : 'data';
-    throw new Error(`${where} is not local API data: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  }
-  return parsed.data;
-}
-
-/** What a store's changes were made on: they are replayed only onto the same seeded data. */
-function fingerprint(seed: number, sources: readonly FormSource[]): string {
-  const forms = sources.map((s) => `${s.form.id}:${s.generatedCount}:${hashString(JSON.stringify(s.form))}`);
-  return `seed=${seed};${forms.join(',')}`;
 }

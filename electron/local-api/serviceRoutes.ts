@@ -27,13 +27,21 @@ export interface ServiceAnswer {
 interface Route {
   method: string;
   pattern: string;
-  handle(params: Record<string, string>, request: ServiceRequest, service: LocalService): Promise<unknown> | unknown;
+  handle(
+    params: Record<string, string>,
+    request: ServiceRequest,
+    service: LocalService,
+  ): Promise<unknown> | unknown;
 }
 
 // Create validates its body before the key, as the service does; every other route checks the key first.
 const ROUTES: readonly Route[] = [
   { method: 'GET', pattern: '/forms', handle: (_p, _r, service) => service.listForms() },
-  { method: 'GET', pattern: '/forms/:formId', handle: (p, _r, service) => service.metadata(p.formId ?? '') },
+  {
+    method: 'GET',
+    pattern: '/forms/:formId',
+    handle: (p, _r, service) => service.metadata(p.formId ?? ''),
+  },
   {
     method: 'GET',
     pattern: '/forms/:formId/submissions',
@@ -43,7 +51,11 @@ const ROUTES: readonly Route[] = [
     method: 'GET',
     pattern: '/forms/:formId/submissions/:submissionId',
     handle: (p, r, service) => ({
-      submission: service.get(p.formId ?? '', p.submissionId ?? '', booleanParam(r.query, 'includeEditLink')),
+      submission: service.get(
+        p.formId ?? '',
+        p.submissionId ?? '',
+        booleanParam(r.query, 'includeEditLink'),
+      ),
     }),
   },
   {
@@ -70,7 +82,12 @@ const ROUTES: readonly Route[] = [
     pattern: '/webhook/delete',
     handle: async (_p, r, service) => {
       const { webhookId } = validated(DeleteWebhookRequest, await r.readBody());
-      const id = typeof webhookId === 'number' ? webhookId : /^\d+$/.test(webhookId) ? Number(webhookId) : Number.NaN;
+      const id =
+        typeof webhookId === 'number'
+          ? webhookId
+          : /^\d+$/.test(webhookId)
+            ? Number(webhookId)
+            : Number.NaN;
       if (!Number.isSafeInteger(id)) throw new ServiceError(404, `Webhook ${webhookId} not found`);
       service.deleteWebhook(id);
       return {};
@@ -92,7 +109,14 @@ export async function answerService(
         const value = submission[field];
         return value === undefined || !Number.isNaN(Date.parse(value))
           ? []
-          : [{ code: 'invalid_format', format: 'datetime', path: ['submissions', i, field], message: 'Invalid ISO datetime' }];
+          : [
+              {
+                code: 'invalid_format',
+                format: 'datetime',
+                path: ['submissions', i, field],
+                message: 'Invalid ISO datetime',
+              },
+            ];
       }),
     );
     if (badTimes.length > 0) throw new ServiceError(400, JSON.stringify(badTimes));
@@ -110,14 +134,19 @@ export async function answerService(
 }
 
 interface Parser<T> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: unknown[] } };
+  safeParse(
+    value: unknown,
+  ): { success: true; data: T } | { success: false; error: { issues: unknown[] } };
 }
 
 /** Parses a JSON body; a bad one is a 400 whose message is the JSON-encoded issue list. */
 export function validated<T>(schema: Parser<T>, text: string): T {
   const json = parseJson(text);
   if (!json.ok) {
-    throw new ServiceError(400, JSON.stringify([{ code: 'invalid_json', path: [], message: 'Body is not valid JSON' }]));
+    throw new ServiceError(
+      400,
+      JSON.stringify([{ code: 'invalid_json', path: [], message: 'Body is not valid JSON' }]),
+    );
   }
   const result = schema.safeParse(json.value);
   if (!result.success) throw new ServiceError(400, JSON.stringify(result.error.issues));

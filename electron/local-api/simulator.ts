@@ -13,7 +13,9 @@ export function startSimulator(
   if (perMinute <= 0 || formIds.length === 0) return () => {};
   const rng = new Rng(seed ^ 0x51a);
   const timer = setInterval(() => {
-    respond(rng.pick(formIds)).catch((error: unknown) => console.error('local API: simulated respondent failed', error));
+    respond(rng.pick(formIds)).catch((error: unknown) =>
+      console.error('local API: simulated respondent failed', error),
+    );
   }, 60_000 / perMinute);
   // Simulated traffic never keeps a process alive on its own.
   timer.unref();

@@ -20,22 +20,39 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 /** What a client could observe: every submission of every form, and the webhooks. */
 async function snapshot(api: LocalApi): Promise<unknown> {
   const forms = [FEEDBACK, 'evR3gN8tYu', QUIZ];
-  return { submissions: forms.map((f) => api.admin.submissionsOf(f)), webhooks: api.admin.webhooks() };
+  return {
+    submissions: forms.map((f) => api.admin.submissionsOf(f)),
+    webhooks: api.admin.webhooks(),
+  };
 }
 
 describe('--store', () => {
   it('keeps creates, deletes, edits, respondents and webhooks across a restart', async () => {
     const first = await started({ store });
-    const created = (await call(first, 'POST', `/forms/${FEEDBACK}/submissions`, {
-      body: { submissions: [{ questions: [{ id: 'nm01', value: 'Kept' }] }] },
-    })).body as { submissions: Submission[] };
-    const [doomed, edited] = ((await call(first, 'GET', `/forms/${QUIZ}/submissions?limit=2`)).body as { responses: Submission[] }).responses;
+    const created = (
+      await call(first, 'POST', `/forms/${FEEDBACK}/submissions`, {
+        body: { submissions: [{ questions: [{ id: 'nm01', value: 'Kept' }] }] },
+      })
+    ).body as { submissions: Submission[] };
+    const [doomed, edited] = (
+      (await call(first, 'GET', `/forms/${QUIZ}/submissions?limit=2`)).body as {
+        responses: Submission[];
+      }
+    ).responses;
     await call(first, 'DELETE', `/forms/${QUIZ}/submissions/${doomed?.submissionId}`);
     first.admin.edit(QUIZ, edited?.submissionId ?? '', { questionId: 'q1', value: 'Enterprise' });
     first.admin.remove(FEEDBACK, created.submissions[0]?.submissionId ?? '');
     await first.admin.respond(QUIZ, { answers: { nm01: 'Respondent' } });
-    const hook = (await call(first, 'POST', '/webhook/create', { body: { formId: QUIZ, url: 'https://hooks.example.com/a' } })).body as { id: number };
-    const gone = (await call(first, 'POST', '/webhook/create', { body: { formId: QUIZ, url: 'https://hooks.example.com/b' } })).body as { id: number };
+    const hook = (
+      await call(first, 'POST', '/webhook/create', {
+        body: { formId: QUIZ, url: 'https://hooks.example.com/a' },
+      })
+    ).body as { id: number };
+    const gone = (
+      await call(first, 'POST', '/webhook/create', {
+        body: { formId: QUIZ, url: 'https://hooks.example.com/b' },
+      })
+    ).body as { id: number };
     await call(first, 'POST', '/webhook/delete', { body: { webhookId: gone.id } });
     const before = await snapshot(first);
     await first.close();
@@ -43,9 +60,17 @@ describe('--store', () => {
     const second = await started({ store });
     try {
       expect(await snapshot(second)).toEqual(before);
-      expect(second.admin.webhooks()).toEqual([{ id: hook.id, formId: QUIZ, url: 'https://hooks.example.com/a' }]);
-      expect((await call(second, 'GET', `/forms/${QUIZ}/submissions/${doomed?.submissionId}`)).status).toBe(404);
-      const next = (await call(second, 'POST', '/webhook/create', { body: { formId: QUIZ, url: 'https://hooks.example.com/c' } })).body as { id: number };
+      expect(second.admin.webhooks()).toEqual([
+        { id: hook.id, formId: QUIZ, url: 'https://hooks.example.com/a' },
+      ]);
+      expect(
+        (await call(second, 'GET', `/forms/${QUIZ}/submissions/${doomed?.submissionId}`)).status,
+      ).toBe(404);
+      const next = (
+        await call(second, 'POST', '/webhook/create', {
+          body: { formId: QUIZ, url: 'https://hooks.example.com/c' },
+        })
+      ).body as { id: number };
       expect(next.id).toBeGreaterThan(gone.id);
     } finally {
       await second.close();
@@ -54,15 +79,22 @@ describe('--store', () => {
 
   it('writes one JSON line per change', async () => {
     const api = await started({ store });
-    await call(api, 'POST', `/forms/${FEEDBACK}/submissions`, { body: { submissions: [{ questions: [] }, { questions: [] }] } });
+    await call(api, 'POST', `/forms/${FEEDBACK}/submissions`, {
+      body: { submissions: [{ questions: [] }, { questions: [] }] },
+    });
     await api.close();
-    const lines = readFileSync(store, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { op: string });
+    const lines = readFileSync(store, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { op: string });
     expect(lines.map((l) => l.op)).toEqual(['init', 'add', 'add']);
   });
 
   it('skips a change torn by a crash mid-write', async () => {
     const api = await started({ store });
-    await call(api, 'POST', `/forms/${FEEDBACK}/submissions`, { body: { submissions: [{ questions: [] }] } });
+    await call(api, 'POST', `/forms/${FEEDBACK}/submissions`, {
+      body: { submissions: [{ questions: [] }] },
+    });
     const before = await snapshot(api);
     await api.close();
     appendFileSync(store, '{"op":"add","formId":"cFb7');

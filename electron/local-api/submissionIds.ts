@@ -15,7 +15,11 @@ export class GeneratedIds {
   idOf(index: number): string {
     const a = mix(this.formSeed, index * 3 + 1);
     const b = mix(this.formSeed, index * 3 + 2);
-    const hex = (n: number, width: number) => (n >>> 0).toString(16).padStart(8, '0').slice(8 - width);
+    const hex = (n: number, width: number) =>
+      (n >>> 0)
+        .toString(16)
+        .padStart(8, '0')
+        .slice(8 - width);
     return [
       hex(a, 8),
       hex(b >>> 16, 4),
@@ -27,7 +31,8 @@ export class GeneratedIds {
 
   /** The row index an id names, or undefined when it is not one of this form's generated ids. */
   indexOf(id: string): number | undefined {
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(id)) return undefined;
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(id))
+      return undefined;
     const index = (Number.parseInt(id.slice(-8), 16) ^ this.mask) >>> 0;
     return this.idOf(index) === id ? index : undefined;
   }

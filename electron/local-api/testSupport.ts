@@ -25,14 +25,22 @@ export async function call(
   options: { body?: unknown; rawBody?: string; authorization?: string | null } = {},
 ): Promise<Reply> {
   const headers: Record<string, string> = {};
-  const authorization = options.authorization === undefined ? `Bearer ${api.apiKey}` : options.authorization;
+  const authorization =
+    options.authorization === undefined ? `Bearer ${api.apiKey}` : options.authorization;
   if (authorization !== null) headers.authorization = authorization;
-  const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  const body =
+    options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const url = path.startsWith('/__local') ? `${api.baseUrl.replace(/\/v1\/api$/, '')}${path}` : `${api.baseUrl}${path}`;
+  const url = path.startsWith('/__local')
+    ? `${api.baseUrl.replace(/\/v1\/api$/, '')}${path}`
+    : `${api.baseUrl}${path}`;
   const response = await fetch(url, { method, headers, body });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text === '' ? undefined : JSON.parse(text) };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text === '' ? undefined : JSON.parse(text),
+  };
 }
 
 /** Starts a local API for a test file; rate limit off unless asked for. */
@@ -63,12 +71,17 @@ export function responseValidator(operation: Operation): ValidateFunction {
 export function openApiErrors(operation: Operation, value: unknown): string[] {
   const validate = responseValidator(operation);
   if (validate(value)) return [];
-  return (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+  return (validate.errors ?? []).map(
+    (e) => `${e.instancePath} ${e.message ?? ''} ${JSON.stringify(e.params)}`,
+  );
 }
 
 function compileOperations(): Map<Operation, ValidateFunction> {
   const document = parse(readFileSync(OPENAPI_FILE, 'utf8')) as {
-    paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, ResponseObject> }>>;
+    paths: Record<
+      string,
+      Record<string, { operationId?: string; responses?: Record<string, ResponseObject> }>
+    >;
     components: unknown;
   };
   const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -98,7 +111,9 @@ function rebase(schema: unknown): unknown {
   return Object.fromEntries(
     Object.entries(schema).map(([key, value]) => [
       key,
-      key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? `openapi:components${value}` : rebase(value),
+      key === '$ref' && typeof value === 'string' && value.startsWith('#/')
+        ? `openapi:components${value}`
+        : rebase(value),
     ]),
   );
 }

@@ -45,7 +45,9 @@ beforeEach(() => {
 });
 
 async function hook(formId: string, path: string): Promise<number> {
-  const reply = await call(api, 'POST', '/webhook/create', { body: { formId, url: `${receiverUrl}${path}` } });
+  const reply = await call(api, 'POST', '/webhook/create', {
+    body: { formId, url: `${receiverUrl}${path}` },
+  });
   return (reply.body as { id: number }).id;
 }
 
@@ -63,17 +65,30 @@ describe('webhook delivery', () => {
     expect(received.map((r) => r.path).sort()).toEqual(['/one?secret=s1', '/two?secret=s2']);
     for (const delivery of received) {
       expect(delivery.contentType).toBe('application/json');
-      expect(delivery.body).toEqual({ formId: FEEDBACK, formName: 'Customer feedback', submission });
-      expect(openApiErrors('getSubmissionById', { submission: delivery.body.submission })).toEqual([]);
+      expect(delivery.body).toEqual({
+        formId: FEEDBACK,
+        formName: 'Customer feedback',
+        submission,
+      });
+      expect(openApiErrors('getSubmissionById', { submission: delivery.body.submission })).toEqual(
+        [],
+      );
     }
-    const listed = await call(api, 'GET', `/forms/${FEEDBACK}/submissions/${submission.submissionId}`);
+    const listed = await call(
+      api,
+      'GET',
+      `/forms/${FEEDBACK}/submissions/${submission.submissionId}`,
+    );
     expect(listed.body).toEqual({ submission });
-    for (const id of [one, two, other]) await call(api, 'POST', '/webhook/delete', { body: { webhookId: id } });
+    for (const id of [one, two, other])
+      await call(api, 'POST', '/webhook/delete', { body: { webhookId: id } });
   });
 
   it('does not deliver submissions created through the API', async () => {
     const id = await hook(FEEDBACK, '/api-creates');
-    await call(api, 'POST', `/forms/${FEEDBACK}/submissions`, { body: { submissions: [{ questions: [{ id: 'nm01', value: 'Imported' }] }] } });
+    await call(api, 'POST', `/forms/${FEEDBACK}/submissions`, {
+      body: { submissions: [{ questions: [{ id: 'nm01', value: 'Imported' }] }] },
+    });
     const { submission } = await api.admin.respond(FEEDBACK);
     expect(received.map((r) => r.body.submission.submissionId)).toEqual([submission.submissionId]);
     await call(api, 'POST', '/webhook/delete', { body: { webhookId: id } });
@@ -89,7 +104,9 @@ describe('webhook delivery', () => {
 
   it('takes respondent answers over the admin surface and delivers them', async () => {
     const id = await hook(FEEDBACK, '/admin');
-    const reply = await call(api, 'POST', `/__local/forms/${FEEDBACK}/respond`, { body: { answers: { nm01: 'Zoë Admin', st05: 5, np06: 10 } } });
+    const reply = await call(api, 'POST', `/__local/forms/${FEEDBACK}/respond`, {
+      body: { answers: { nm01: 'Zoë Admin', st05: 5, np06: 10 } },
+    });
     expect(reply.status).toBe(200);
     const { submission } = reply.body as { submission: Submission };
     expect(submission.questions.find((q) => q.id === 'nm01')?.value).toBe('Zoë Admin');
@@ -103,11 +120,20 @@ describe('webhook delivery', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const reply = await call(api, 'POST', '/webhook/create', { body: { formId: EVENTS, url: `http://127.0.0.1:${port}/gone` } });
+    const reply = await call(api, 'POST', '/webhook/create', {
+      body: { formId: EVENTS, url: `http://127.0.0.1:${port}/gone` },
+    });
     const { deliveries } = await api.admin.respond(EVENTS);
-    expect(deliveries).toEqual([expect.objectContaining({ webhookId: (reply.body as { id: number }).id, error: expect.any(String) })]);
+    expect(deliveries).toEqual([
+      expect.objectContaining({
+        webhookId: (reply.body as { id: number }).id,
+        error: expect.any(String),
+      }),
+    ]);
     expect(deliveries[0]?.status).toBeUndefined();
-    await call(api, 'POST', '/webhook/delete', { body: { webhookId: (reply.body as { id: number }).id } });
+    await call(api, 'POST', '/webhook/delete', {
+      body: { webhookId: (reply.body as { id: number }).id },
+    });
   });
 });
 
@@ -116,7 +142,13 @@ describe('simulated respondents', () => {
     const busy = await started({ simulatePerMinute: 6_000 });
     try {
       const count = async () =>
-        (await Promise.all(['cFb7q2LxWm', 'evR3gN8tYu', 'pQz5kM1sJe'].map((f) => call(busy, 'GET', `/forms/${f}/submissions?limit=1&includePreview=true`))))
+        (
+          await Promise.all(
+            ['cFb7q2LxWm', 'evR3gN8tYu', 'pQz5kM1sJe'].map((f) =>
+              call(busy, 'GET', `/forms/${f}/submissions?limit=1&includePreview=true`),
+            ),
+          )
+        )
           .map((r) => (r.body as { totalResponses: number }).totalResponses)
           .reduce((a, b) => a + b, 0);
       const before = await count();

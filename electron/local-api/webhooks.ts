@@ -58,18 +58,34 @@ export class WebhookRegistry {
    * Posts `{formId, formName, submission}` to every webhook of the form, as the service does
    * when a respondent submits; resolves when every receiver answered or timed out.
    */
-  async deliver(formId: string, formName: string, submission: Submission): Promise<DeliveryRecord[]> {
+  async deliver(
+    formId: string,
+    formName: string,
+    submission: Submission,
+  ): Promise<DeliveryRecord[]> {
     const body = JSON.stringify({ formId, formName, submission });
     const targets = this.list().filter((hook) => hook.formId === formId);
-    const records = await Promise.all(targets.map((hook) => post(hook, body, submission.submissionId)));
+    const records = await Promise.all(
+      targets.map((hook) => post(hook, body, submission.submissionId)),
+    );
     this.log.push(...records);
     this.log.splice(0, Math.max(0, this.log.length - KEPT_DELIVERIES));
     return records;
   }
 }
 
-async function post(hook: WebhookRecord, body: string, submissionId: string): Promise<DeliveryRecord> {
-  const record = { webhookId: hook.id, url: hook.url, formId: hook.formId, submissionId, at: new Date().toISOString() };
+async function post(
+  hook: WebhookRecord,
+  body: string,
+  submissionId: string,
+): Promise<DeliveryRecord> {
+  const record = {
+    webhookId: hook.id,
+    url: hook.url,
+    formId: hook.formId,
+    submissionId,
+    at: new Date().toISOString(),
+  };
   try {
     const response = await fetch(hook.url, {
       method: 'POST',

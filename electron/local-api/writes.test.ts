@@ -23,7 +23,8 @@ async function create(formId: string, submissions: unknown[]): Promise<Submissio
 }
 
 async function total(formId: string, query = ''): Promise<number> {
-  return ((await call(api, 'GET', `/forms/${formId}/submissions?${query}`)).body as Page).totalResponses;
+  return ((await call(api, 'GET', `/forms/${formId}/submissions?${query}`)).body as Page)
+    .totalResponses;
 }
 
 describe('create submissions', () => {
@@ -45,7 +46,12 @@ describe('create submissions', () => {
     expect(first.submissionTime).toBe('2026-05-01T10:00:00.000Z');
     expect(first.lastUpdatedAt).toBe(first.submissionTime);
     expect(first.questions).toHaveLength(14);
-    expect(first.questions.find((q) => q.id === 'nm01')).toEqual({ id: 'nm01', name: 'Full name', type: 'ShortAnswer', value: 'Imported person 0' });
+    expect(first.questions.find((q) => q.id === 'nm01')).toEqual({
+      id: 'nm01',
+      name: 'Full name',
+      type: 'ShortAnswer',
+      value: 'Imported person 0',
+    });
     expect(first.questions.find((q) => q.id === 'cm10')?.value).toBeNull();
     expect(first.urlParameters?.find((p) => p.id === 'ref')?.value).toBe('import');
     expect(first.calculations?.find((c) => c.type === 'number')?.value).toBe('4');
@@ -53,9 +59,18 @@ describe('create submissions', () => {
     expect(await total(FEEDBACK)).toBe(before + 10);
     const read = await call(api, 'GET', `/forms/${FEEDBACK}/submissions/${first.submissionId}`);
     expect(read.body).toEqual({ submission: first });
-    const sameTime = (await call(api, 'GET', `/forms/${FEEDBACK}/submissions?afterDate=2026-05-01T09:59:59.999Z&beforeDate=2026-05-01T10:00:00.001Z`)).body as Page;
+    const sameTime = (
+      await call(
+        api,
+        'GET',
+        `/forms/${FEEDBACK}/submissions?afterDate=2026-05-01T09:59:59.999Z&beforeDate=2026-05-01T10:00:00.001Z`,
+      )
+    ).body as Page;
     expect(sameTime.responses.map((s) => s.submissionId)).toEqual(
-      created.filter((s) => s.submissionTime === '2026-05-01T10:00:00.000Z').map((s) => s.submissionId).sort(),
+      created
+        .filter((s) => s.submissionTime === '2026-05-01T10:00:00.000Z')
+        .map((s) => s.submissionId)
+        .sort(),
     );
   });
 
@@ -74,20 +89,51 @@ describe('create submissions', () => {
       {
         questions: [{ id: 'fn01', value: 'Ada Lovelace' }],
         scheduling: [scheduling],
-        payments: [{ id: 'pay1', value: { paymentId: 'pi_1', processorCustomerId: 'cus_1', processorPaymentUrl: 'https://dashboard.stripe.com/payments/pi_1', totalAmount: 1200, currency: 'gbp', status: 'succeeded' } }],
+        payments: [
+          {
+            id: 'pay1',
+            value: {
+              paymentId: 'pi_1',
+              processorCustomerId: 'cus_1',
+              processorPaymentUrl: 'https://dashboard.stripe.com/payments/pi_1',
+              totalAmount: 1200,
+              currency: 'gbp',
+              status: 'succeeded',
+            },
+          },
+        ],
       },
       {
         questions: [{ id: 'fn01', value: 'Grace Hopper' }],
-        payments: [{ id: 'pay1', value: { paymentId: 'pi_2', stripeCustomerId: 'cus_2', stripeSubscriptionId: 'sub_2' } }],
+        payments: [
+          {
+            id: 'pay1',
+            value: { paymentId: 'pi_2', stripeCustomerId: 'cus_2', stripeSubscriptionId: 'sub_2' },
+          },
+        ],
       },
     ]);
     expect(viaProcessor?.payments?.[0]).toEqual({
       id: 'pay1',
       name: 'Ticket payment',
-      value: { paymentId: 'pi_1', stripeCustomerId: 'cus_1', stripePaymentUrl: 'https://dashboard.stripe.com/payments/pi_1', totalAmount: 1200, currency: 'gbp', status: 'succeeded' },
+      value: {
+        paymentId: 'pi_1',
+        stripeCustomerId: 'cus_1',
+        stripePaymentUrl: 'https://dashboard.stripe.com/payments/pi_1',
+        totalAmount: 1200,
+        currency: 'gbp',
+        status: 'succeeded',
+      },
     });
-    expect(viaProcessor?.scheduling?.[0]).toEqual({ ...scheduling, name: 'Intro call with the organisers' });
-    expect(viaStripe?.payments?.[0]?.value).toEqual({ paymentId: 'pi_2', stripeCustomerId: 'cus_2', stripeSubscriptionId: 'sub_2' });
+    expect(viaProcessor?.scheduling?.[0]).toEqual({
+      ...scheduling,
+      name: 'Intro call with the organisers',
+    });
+    expect(viaStripe?.payments?.[0]?.value).toEqual({
+      paymentId: 'pi_2',
+      stripeCustomerId: 'cus_2',
+      stripeSubscriptionId: 'sub_2',
+    });
   });
 
   it('scores a quiz and keeps the login of created submissions', async () => {
@@ -112,8 +158,12 @@ describe('create submissions', () => {
 
 describe('delete submissions', () => {
   it('removes generated and created submissions from reads, lists and counts', async () => {
-    const [created] = await create(FEEDBACK, [{ questions: [{ id: 'nm01', value: 'Short-lived' }] }]);
-    const generated = ((await call(api, 'GET', `/forms/${FEEDBACK}/submissions?limit=1&offset=7`)).body as Page).responses[0];
+    const [created] = await create(FEEDBACK, [
+      { questions: [{ id: 'nm01', value: 'Short-lived' }] },
+    ]);
+    const generated = (
+      (await call(api, 'GET', `/forms/${FEEDBACK}/submissions?limit=1&offset=7`)).body as Page
+    ).responses[0];
     for (const submission of [created, generated]) {
       const id = submission?.submissionId ?? '';
       const before = await total(FEEDBACK);
@@ -122,14 +172,22 @@ describe('delete submissions', () => {
       expect(await total(FEEDBACK)).toBe(before - 1);
       expect((await call(api, 'GET', `/forms/${FEEDBACK}/submissions/${id}`)).status).toBe(404);
       expect((await call(api, 'DELETE', `/forms/${FEEDBACK}/submissions/${id}`)).status).toBe(404);
-      expect(JSON.stringify((await call(api, 'GET', `/forms/${FEEDBACK}/submissions?limit=150`)).body)).not.toContain(id);
+      expect(
+        JSON.stringify((await call(api, 'GET', `/forms/${FEEDBACK}/submissions?limit=150`)).body),
+      ).not.toContain(id);
     }
   });
 
   it('finds a submission only in its own form', async () => {
-    const generated = ((await call(api, 'GET', `/forms/${EVENTS}/submissions?limit=1`)).body as Page).responses[0];
-    expect((await call(api, 'GET', `/forms/${QUIZ}/submissions/${generated?.submissionId}`)).status).toBe(404);
-    expect((await call(api, 'DELETE', `/forms/${QUIZ}/submissions/${generated?.submissionId}`)).status).toBe(404);
+    const generated = (
+      (await call(api, 'GET', `/forms/${EVENTS}/submissions?limit=1`)).body as Page
+    ).responses[0];
+    expect(
+      (await call(api, 'GET', `/forms/${QUIZ}/submissions/${generated?.submissionId}`)).status,
+    ).toBe(404);
+    expect(
+      (await call(api, 'DELETE', `/forms/${QUIZ}/submissions/${generated?.submissionId}`)).status,
+    ).toBe(404);
   });
 });
 
@@ -150,16 +208,24 @@ describe('webhooks', () => {
     expect(byNumber.status).toBe(200);
     expect(byNumber.body).toEqual({});
     expect(openApiErrors('removeWebhook', byNumber.body)).toEqual([]);
-    expect((await call(api, 'POST', '/webhook/delete', { body: { webhookId: String(b) } })).body).toEqual({});
-    expect((await call(api, 'POST', '/webhook/delete', { body: { webhookId: a } })).status).toBe(404);
+    expect(
+      (await call(api, 'POST', '/webhook/delete', { body: { webhookId: String(b) } })).body,
+    ).toEqual({});
+    expect((await call(api, 'POST', '/webhook/delete', { body: { webhookId: a } })).status).toBe(
+      404,
+    );
     expect(api.admin.webhooks().map((w) => w.id)).not.toContain(a);
   });
 
   it('refuses a webhook without a form or an http(s) url', async () => {
-    const missing = await call(api, 'POST', '/webhook/create', { body: { url: 'https://hooks.example.com' } });
+    const missing = await call(api, 'POST', '/webhook/create', {
+      body: { url: 'https://hooks.example.com' },
+    });
     expect(missing.status).toBe(400);
     expect(JSON.parse((missing.body as { message: string }).message)[0].path).toEqual(['formId']);
-    const notHttp = await call(api, 'POST', '/webhook/create', { body: { formId: FEEDBACK, url: 'ftp://files.example.com' } });
+    const notHttp = await call(api, 'POST', '/webhook/create', {
+      body: { formId: FEEDBACK, url: 'ftp://files.example.com' },
+    });
     expect(notHttp.status).toBe(400);
     expect((notHttp.body as { message: string }).message).toContain('"url"');
   });

@@ -136,7 +136,12 @@ export const LocalMutation = z.discriminatedUnion('op', [
     questionId: z.string(),
     value: z.unknown(),
   }),
-  z.object({ op: z.literal('webhookCreate'), id: z.number().int(), formId: z.string(), url: z.string() }),
+  z.object({
+    op: z.literal('webhookCreate'),
+    id: z.number().int(),
+    formId: z.string(),
+    url: z.string(),
+  }),
   z.object({ op: z.literal('webhookDelete'), id: z.number().int() }),
 ]);
 export type LocalMutation = z.infer<typeof LocalMutation>;
