@@ -156,6 +156,11 @@ describe('errors from the service and the network', () => {
     expect(error.message).toContain('submissions.0.questions');
   });
 
+  it('does not show the key when the client itself is printed or serialised', () => {
+    expect(inspect(api, { depth: 10, showHidden: true })).not.toContain('SENTINEL');
+    expect(JSON.stringify(api)).not.toContain('SENTINEL');
+  });
+
   it('tells observers about every attempt without the key', () => {
     expect(events.length).toBeGreaterThan(10);
     expect(JSON.stringify(events)).not.toContain('SENTINEL');

@@ -51,3 +51,25 @@ describe('the client under a 429 storm', () => {
     expect(mostInAnyWindow(server.requests.map((r) => r.at), 1000)).toBeLessThanOrEqual(5);
   });
 });
+
+describe('priority over the wire', () => {
+  let server: ScriptedServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  it('sends an interactive call ahead of background calls already waiting', async () => {
+    server = await startScriptedServer((_req, res) => json(res, 200, { responses: [], totalResponses: 0, pageCount: 0 }));
+    const api = createApiClient({
+      baseUrl: server.baseUrl,
+      apiKey: 'sk_test_priority',
+      scheduler: new RateScheduler({ limit: 1, windowMs: 20, marginMs: 0 }),
+    });
+    const background = [1, 2, 3].map((n) => api.listSubmissions(`sync${n}`, {}, { priority: 'background' }));
+    const interactive = api.listSubmissions('opened', {}, { priority: 'interactive' });
+    await Promise.all([...background, interactive]);
+    expect(server.requests.map((r) => r.url.split('/')[2])).toEqual(['sync1', 'opened', 'sync2', 'sync3']);
+  });
+});
+

@@ -34,7 +34,8 @@ export function parseRetryAfter(value: string | null, now: number): number | und
   if (value === null || value.trim() === '') return undefined;
   const text = value.trim();
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
-  const at = Date.parse(text);
+  // An HTTP date always names its day and month; this keeps Date.parse from reading "-5" as a year.
+  const at = /[a-z]{3}/i.test(text) ? Date.parse(text) : Number.NaN;
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
