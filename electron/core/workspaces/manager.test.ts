@@ -120,21 +120,27 @@ describe('WorkspaceManager', () => {
     expect((await again.session().api.listForms()).length).toBeGreaterThan(0);
   });
 
-  it('switching closes the previous session: its signal aborts and its database closes', async () => {
+  it('switching aborts the previous session at once and closes its cache after running work had its chance', async () => {
     const { manager } = manage();
     const a = await add(manager, { keyStorage: 'session' });
     const before = manager.session();
     const b = await manager.openDemo();
     expect(b.id).not.toBe(a.id);
     expect(before.signal.aborted).toBe(true);
-    expect(before.db.open).toBe(false);
     expect(manager.session().workspace.kind).toBe('demo');
+    // A query that was already running on the old cache still completes.
+    expect(before.db.prepare('select 1 as one').get()).toEqual({ one: 1 });
+    await manager.close();
+    expect(before.db.open).toBe(false);
+    expect(() => manager.session()).toThrow(/Open a workspace first/);
   });
 
   it('removes a workspace with its key and its cache', async () => {
     const { manager, vault } = manage();
     const workspace = await add(manager);
+    const session = manager.session();
     expect(await manager.remove({ id: workspace.id })).toEqual({ removed: true });
+    expect(session.db.open).toBe(false);
     expect(await vault.get(workspace.id)).toBeNull();
     expect(existsSync(join(dataDir, 'workspaces', workspace.id))).toBe(false);
     expect(() => manager.session()).toThrow(/Open a workspace first/);

@@ -36,15 +36,24 @@ interface OpenSession extends WorkspaceSession {
 }
 
 /**
+ * How long a switched-away session's cache stays open: operations already running on it (a query
+ * between two awaits, a sync page) get to finish or notice their aborted signal instead of hitting
+ * a closed database.
+ */
+const RETIRE_GRACE_MS = 5_000;
+
+/**
  * Owns the workspaces and the one open session. Implements the AppContext every feature receives:
  * opening a workspace builds its API client (key inside) and opens its cache; switching closes the
- * previous session first (its signal aborts, its database closes). Changes run one at a time.
+ * previous session first (its signal aborts at once, its database a few seconds later). Changes
+ * run one at a time.
  */
 export class WorkspaceManager implements ShellContext, WorkspaceOperations {
   readonly dataDir: string;
   private readonly registry: WorkspaceRegistry;
   private readonly listeners = new Set<(session: WorkspaceSession) => void>();
   private current: OpenSession | null = null;
+  private readonly retiring = new Map<Database.Database, { workspaceId: string; timer: NodeJS.Timeout }>();
   private demo: Promise<DemoServer> | null = null;
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -118,7 +127,8 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     return this.serial(async () => {
       const record = this.registry.get(input.id);
       if (!record) return { removed: false };
-      if (this.current?.workspace.id === record.id) this.closeSession();
+      if (this.current?.workspace.id === record.id) this.closeSession('now');
+      this.closeRetired(record.id);
       if (record.kind === 'demo') {
         await this.stopDemo();
         rmSync(join(this.dataDir, 'demo'), { recursive: true, force: true });
@@ -183,7 +193,8 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
 
   async close(): Promise<void> {
     await this.serial(async () => {
-      this.closeSession();
+      this.closeSession('now');
+      this.closeRetired();
       await this.stopDemo();
     });
   }
@@ -225,15 +236,33 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     return workspace;
   }
 
-  private closeSession(): void {
+  /** Ends the open session: its signal aborts at once; its cache closes now or after the grace. */
+  private closeSession(when: 'now' | 'soon' = 'soon'): void {
     const session = this.current;
     if (!session) return;
     this.current = null;
     session.controller.abort(new AppError('CANCELLED', 'The workspace was closed.'));
+    const workspaceId = session.workspace.id;
+    if (when === 'now') return this.closeDb(session.db, workspaceId);
+    const timer = setTimeout(() => this.closeDb(session.db, workspaceId), RETIRE_GRACE_MS);
+    timer.unref();
+    this.retiring.set(session.db, { workspaceId, timer });
+  }
+
+  /** Closes the caches still in their grace period: all of them, or one workspace's. */
+  private closeRetired(workspaceId?: string): void {
+    for (const [db, entry] of this.retiring) {
+      if (workspaceId === undefined || entry.workspaceId === workspaceId) this.closeDb(db, entry.workspaceId);
+    }
+  }
+
+  private closeDb(db: Database.Database, workspaceId: string): void {
+    clearTimeout(this.retiring.get(db)?.timer);
+    this.retiring.delete(db);
     try {
-      session.db.close();
+      if (db.open) db.close();
     } catch (error) {
-      this.options.log.warn(`closing the cache of workspace ${session.workspace.id} failed`, error);
+      this.options.log.warn(`closing the cache of workspace ${workspaceId} failed`, error);
     }
   }
 
