@@ -18,6 +18,8 @@ import { SubmissionStore } from '../cache/submissionStore';
 import { type AppContext, type WorkspaceSession } from '../context';
 import { dispatch } from '../dispatch';
 import { webhookHandlers } from './handlers';
+import { webhookManager } from './webhookManager';
+import { WebhookRegistry } from './webhookRegistry';
 
 const FORM = 'cFb7q2LxWm';
 const OTHER_FORM = 'evR3gN8tYu';
@@ -167,6 +169,22 @@ describe('webhook registry operations', () => {
   it('allows plain http on loopback, for local receivers', async () => {
     const webhook = await created({ formId: FORM, url: 'http://127.0.0.1:9/hook' });
     expect(webhook.url).toBe('http://127.0.0.1:9/hook');
+  });
+
+  it('refuses a loopback url when the service is on another machine, before calling it', async () => {
+    const elsewhere = webhookManager({
+      api: createApiClient({
+        baseUrl: 'https://api.fillout.com/v1/api',
+        apiKey: 'sk_prod_never_sent',
+      }),
+      registry: new WebhookRegistry(db),
+      activity: new ActivityLog(db),
+      workspaceId: 'ws-remote',
+    });
+    await expect(
+      elsewhere.create({ formId: FORM, url: 'http://127.0.0.1:9/hook', confirmDuplicate: false }),
+    ).rejects.toThrow(/api\.fillout\.com cannot reach 127\.0\.0\.1:9 on this computer/);
+    expect(new WebhookRegistry(db).list()).toEqual([]);
   });
 
   it('deletes at the service first, then from the registry', async () => {

@@ -2,6 +2,7 @@ import { type WebhookId } from '../../shared/api/endpoints';
 import { AppError, isAppError } from '../../shared/errors';
 import { type ApiClient } from '../api/types';
 import { type ActivityLog } from '../cache/activityLog';
+import { isLoopback } from '../workspaces/baseUrl';
 import { type StoredWebhook, type WebhookRegistry } from './webhookRegistry';
 
 export interface WebhookManagerDeps {
@@ -45,7 +46,17 @@ export function webhookManager({
       url: string;
       confirmDuplicate: boolean;
     }): Promise<CreateOutcome> {
-      const url = new URL(input.url).href;
+      const target = new URL(input.url);
+      const service = new URL(api.baseUrl);
+      // A service on another machine would post to its own loopback, never to this computer.
+      if (isLoopback(target.hostname) && !isLoopback(service.hostname)) {
+        throw new AppError(
+          'INVALID_INPUT',
+          `The service at ${service.host} cannot reach ${target.host} on this computer. Use the https address of a tunnel to it instead.`,
+          { details: { field: 'url' } },
+        );
+      }
+      const url = target.href;
       const duplicates = registry.findTarget(input.formId, url);
       if (duplicates.length > 0 && !input.confirmDuplicate) return { created: false, duplicates };
       let id: WebhookId;
