@@ -24,11 +24,10 @@ function deriveCalculations(
   submission: Submission,
 ): CalculationAnswer[] | undefined {
   if (!form.calculations?.length) return undefined;
-  const byId = new Map(submission.questions.map((q) => [q.id, q.value]));
   return form.calculations.map((calc) => {
-    const sources = (calc.sources ?? submission.questions.map((q) => q.id)).map((id) =>
-      byId.get(id),
-    );
+    const sources = calc.sources
+      ? calc.sources.map((id) => submission.questions.find((q) => q.id === id)?.value)
+      : submission.questions.map((q) => q.value);
     let value: string;
     if (calc.type === 'number') {
       const sum = sources.reduce<number>(

@@ -9,7 +9,7 @@ import {
   generateColumns,
   type RowColumns,
 } from './rowColumns';
-import { submissionContains } from './searchText';
+import { submissionMatcher } from './searchText';
 import { GeneratedIds } from './submissionIds';
 
 /** A submission stored whole: created through the API, by a respondent, or loaded from a file. */
@@ -26,7 +26,7 @@ export interface RowFilter {
   /** Exclusive bounds on submissionTime, ms since the epoch. */
   after?: number;
   before?: number;
-  /** Lower-cased text to find. */
+  /** Text to find, in any case. */
   search?: string;
 }
 
@@ -175,8 +175,7 @@ export class FormRecords {
     if (cached?.version === this.version) return cached.rows;
 
     const wantInProgress = filter.status === 'in_progress';
-    const needle = filter.search;
-    const matches = needle ? (s: Submission) => submissionContains(s, needle) : undefined;
+    const matches = filter.search ? submissionMatcher(filter.search) : undefined;
     const { times, flags, count } = this.columns;
     const generated: number[] = [];
     const from = filter.after === undefined ? 0 : upperBound(times, filter.after);

@@ -97,7 +97,7 @@ export class LocalService {
       includePreview: query.includePreview,
       after: query.afterDate,
       before: query.beforeDate,
-      search: query.search?.toLowerCase(),
+      search: query.search,
     });
     const page = result.page(query.offset, query.limit, query.sort);
     return {
