@@ -8,6 +8,7 @@ export function workspaceHandlers(ctx: ShellContext): WorkspaceHandlers {
   return {
     'workspaces.list': () => ws.list(),
     'workspaces.add': (input) => ws.add(input),
+    'workspaces.setKey': (input) => ws.setKey(input),
     'workspaces.rename': (input) => ws.rename(input),
     'workspaces.remove': (input) => ws.remove(input),
     'workspaces.select': (input) => ws.select(input),

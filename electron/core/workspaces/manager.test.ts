@@ -120,6 +120,29 @@ describe('WorkspaceManager', () => {
     expect((await again.session().api.listForms()).length).toBeGreaterThan(0);
   });
 
+  it('opens a workspace whose key is gone for offline browsing, and takes a new key', async () => {
+    const first = manage().manager;
+    const workspace = await add(first, { keyStorage: 'session' });
+    await first.close();
+
+    const events: AppEvent[] = [];
+    const again = manage({ events }).manager;
+    expect(await again.restore()).toMatchObject({ id: workspace.id, keyAvailable: false });
+    expect(again.session().db.open).toBe(true);
+    await expect(again.session().api.listForms()).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: expect.stringContaining('Enter it again'),
+    });
+    expect(events).toContainEqual({ type: 'connection.changed', workspaceId: workspace.id, state: 'unauthorized' });
+
+    await expect(again.setKey({ id: workspace.id, apiKey: 'sk_test_wrong_key_0002', keyStorage: 'session' })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
+    const unlocked = await again.setKey({ id: workspace.id, apiKey: remote.apiKey, keyStorage: 'session' });
+    expect(unlocked).toMatchObject({ id: workspace.id, keyAvailable: true });
+    expect((await again.session().api.listForms()).length).toBeGreaterThan(0);
+  });
+
   it('switching aborts the previous session at once and closes its cache after running work had its chance', async () => {
     const { manager } = manage();
     const a = await add(manager, { keyStorage: 'session' });

@@ -3,12 +3,13 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { type AppEvent } from '../../shared/contract';
-import { type Workspace } from '../../shared/contract/workspaces';
+import { type KeyStorage, type Workspace } from '../../shared/contract/workspaces';
 import { AppError } from '../../shared/errors';
 import { type ApiClient } from '../api/types';
 import { type WorkspaceSession } from '../context';
 import { type Logger } from '../log';
 import { normaliseBaseUrl } from './baseUrl';
+import { lockedApiClient } from './lockedApiClient';
 import { DEMO_WORKSPACE_ID, WorkspaceRegistry, type WorkspaceRecord } from './registry';
 import { type KeyVault, type ShellContext, type WorkspaceOperations } from './types';
 import { verifyKey } from './verifyKey';
@@ -92,17 +93,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
   add(input: Parameters<WorkspaceOperations['add']>[0]): Promise<Workspace> {
     return this.serial(async () => {
       const baseUrl = normaliseBaseUrl(input.baseUrl);
-      const keyring = this.options.vault.status();
-      if (input.keyStorage === 'secure' && !keyring.secure) {
-        throw new AppError(
-          'INVALID_INPUT',
-          `This computer offers no secure key storage (${keyring.backend}). Keep the key for this session only, or store it unencrypted on this computer.`,
-          { details: { field: 'keyStorage', keyring } },
-        );
-      }
-      this.options.log.addSecret(input.apiKey);
-      const api = this.options.createApiClient({ baseUrl, apiKey: input.apiKey });
-      await verifyKey(api);
+      const api = await this.checkedClient(baseUrl, input.apiKey, input.keyStorage);
 
       const id = randomUUID();
       const keyStorage = await this.options.vault.put(id, input.apiKey, input.keyStorage);
@@ -116,6 +107,16 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
       }
       this.options.log.info(`workspace ${id} added for ${new URL(baseUrl).host}`);
       return this.open(record, api);
+    });
+  }
+
+  setKey(input: { id: string; apiKey: string; keyStorage: KeyStorage }): Promise<Workspace> {
+    return this.serial(async () => {
+      const record = this.registry.require(input.id);
+      if (record.kind === 'demo') throw new AppError('INVALID_INPUT', 'The demo workspace needs no key.');
+      const api = await this.checkedClient(record.baseUrl, input.apiKey, input.keyStorage);
+      const keyStorage = await this.options.vault.put(record.id, input.apiKey, input.keyStorage);
+      return this.open(this.registry.update(record.id, { keyStorage }), api);
     });
   }
 
@@ -208,21 +209,37 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     }
     const apiKey = await this.options.vault.get(id);
     if (apiKey === null) {
-      throw new AppError(
-        'UNAUTHORIZED',
-        `The API key of "${record.name}" is no longer available (it was kept for one session only, or the keyring changed). Remove the workspace and connect it again.`,
-      );
+      // Its cache still opens: browsing works offline; syncing asks for the key (workspaces.setKey).
+      const workspace = this.open(record, lockedApiClient(record.baseUrl, record.name), false);
+      this.emit({ type: 'connection.changed', workspaceId: id, state: 'unauthorized' });
+      return workspace;
     }
     this.options.log.addSecret(apiKey);
     return this.open(record, this.options.createApiClient({ baseUrl: record.baseUrl, apiKey }));
   }
 
-  private open(record: WorkspaceRecord, api: ApiClient): Workspace {
+  /** A client for a key the service has just accepted; refuses `secure` where no keyring is. */
+  private async checkedClient(baseUrl: string, apiKey: string, keyStorage: KeyStorage): Promise<ApiClient> {
+    const keyring = this.options.vault.status();
+    if (keyStorage === 'secure' && !keyring.secure) {
+      throw new AppError(
+        'INVALID_INPUT',
+        `This computer offers no secure key storage (${keyring.backend}). Keep the key for this session only, or store it unencrypted on this computer.`,
+        { details: { field: 'keyStorage', keyring } },
+      );
+    }
+    this.options.log.addSecret(apiKey);
+    const api = this.options.createApiClient({ baseUrl, apiKey });
+    await verifyKey(api);
+    return api;
+  }
+
+  private open(record: WorkspaceRecord, api: ApiClient, keyAvailable = true): Workspace {
     this.closeSession();
     const dir = this.workspaceDir(record.id);
     mkdirSync(dir, { recursive: true });
     const db = this.options.openCache(join(dir, 'cache.sqlite'));
-    const workspace: Workspace = { ...record, keyAvailable: true };
+    const workspace: Workspace = { ...record, keyAvailable };
     const controller = new AbortController();
     this.current = { workspace, api, db, signal: controller.signal, controller };
     this.registry.setCurrent(record.id);

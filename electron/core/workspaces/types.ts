@@ -30,6 +30,7 @@ type Input<N extends keyof typeof workspaceOps> = z.output<(typeof workspaceOps)
 export interface WorkspaceOperations {
   list(): Promise<{ workspaces: Workspace[]; currentId: string | null; keyring: KeyringStatus }>;
   add(input: Input<'workspaces.add'>): Promise<Workspace>;
+  setKey(input: Input<'workspaces.setKey'>): Promise<Workspace>;
   rename(input: Input<'workspaces.rename'>): Promise<Workspace>;
   remove(input: Input<'workspaces.remove'>): Promise<{ removed: boolean }>;
   select(input: Input<'workspaces.select'>): Promise<Workspace>;

@@ -50,6 +50,11 @@ export const workspaceOps = {
     }),
     Workspace,
   ),
+  /** A new key for a workspace whose key is missing or changed: checked like `add`, then opened. */
+  'workspaces.setKey': op(
+    z.strictObject({ id, apiKey: z.string().trim().min(1).max(500), keyStorage: KeyStorage.default('secure') }),
+    Workspace,
+  ),
   'workspaces.rename': op(z.strictObject({ id, name: z.string().trim().min(1).max(120) }), Workspace),
   'workspaces.remove': op(z.strictObject({ id }), z.object({ removed: z.boolean() })),
   'workspaces.select': op(z.strictObject({ id }), Workspace),
