@@ -25,7 +25,7 @@ async function openSubmissions(app: Page, api: LocalApi): Promise<void> {
 }
 
 async function chooseForm(app: Page, name: string): Promise<void> {
-  await app.getByLabel('Form', { exact: true }).click();
+  await app.getByRole('combobox', { name: 'Form' }).fill(name);
   await app.getByRole('option', { name }).click();
   await expect(app.getByRole('heading', { name })).toBeVisible();
   await expect(grid(app)).toHaveAttribute('data-state', 'ready');
@@ -151,14 +151,14 @@ test.describe('submissions browser', () => {
   test('sorts by clicking a header, and remembers it for the form', async ({ app, remoteApi }) => {
     await openSubmissions(app, remoteApi);
     const [oldest] = await serverRows(remoteApi, FEEDBACK.id, { sort: 'asc' });
-    const header = grid(app).getByRole('columnheader', { name: /^Submitted/ });
+    const header = grid(app).getByRole('columnheader', { name: 'Submitted', exact: true });
     await expect(header).toHaveAttribute('aria-sort', 'descending');
-    await header.getByRole('button', { name: /Submitted/ }).click();
+    await header.getByRole('button', { name: 'Sort by Submitted' }).click();
     await expect(header).toHaveAttribute('aria-sort', 'ascending');
     await expect(dataRows(app).first()).toHaveAttribute('data-submission-id', oldest?.submissionId ?? '');
 
     const rating = grid(app).getByRole('columnheader', { name: /How satisfied/ });
-    await rating.getByRole('button', { name: /How satisfied/ }).click();
+    await rating.getByRole('button', { name: /^Sort by How satisfied/ }).click();
     await expect(rating).toHaveAttribute('aria-sort', 'ascending');
     await expect(dataRows(app).first().getByLabel('1 of 5 stars')).toBeVisible();
 

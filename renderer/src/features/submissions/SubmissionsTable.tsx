@@ -244,6 +244,7 @@ function HeaderCell({ header, onFilterColumn }: { header: Header<SubmissionListR
   return (
     <div
       role="columnheader"
+      aria-label={label}
       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
       data-column-id={column.id}
       draggable
@@ -271,6 +272,7 @@ function HeaderCell({ header, onFilterColumn }: { header: Header<SubmissionListR
       <UnstyledButton
         onClick={column.getCanSort() ? column.getToggleSortingHandler() : undefined}
         disabled={!column.getCanSort()}
+        aria-label={column.getCanSort() ? `Sort by ${label}` : label}
         title={type ? `${label} (${type})` : label}
         style={{ flex: 1, minWidth: 0, display: 'flex', alignItems: 'center', gap: 4, cursor: column.getCanSort() ? 'pointer' : 'default' }}
       >
