@@ -51,9 +51,21 @@ interface Segment {
 
 const COLUMNS = 's.submission_id, s.submission_time, s.last_updated_at, s.status, s.is_preview, s.raw';
 
+/** Counts remembered per filter; scrolling a table asks for the same ones window after window. */
+const MEMO_SIZE = 64;
+
 /** Reads of the cached submissions of one form, every filter and sort answered by SQLite. */
 export class SubmissionQuery {
-  constructor(private readonly db: Database.Database) {}
+  private readonly statements = new Map<string, Database.Statement<Param[], unknown>>();
+  private readonly memo = new Map<string, { version: string; value: unknown }>();
+  private readonly versionStatement;
+
+  constructor(private readonly db: Database.Database) {
+    // Changes through this connection, and commits by any other: either makes a count stale.
+    this.versionStatement = db.prepare<[], { v: string }>(
+      `SELECT total_changes() || ':' || (SELECT data_version FROM pragma_data_version) AS v`,
+    );
+  }
 
   /** One window of matching rows, with the total and the counts per status. */
   window(
@@ -72,9 +84,11 @@ export class SubmissionQuery {
         skip -= size;
         continue;
       }
-      const found = this.db
-        .prepare<Param[], RawRow>(`SELECT ${COLUMNS} ${segment.from} ORDER BY ${segment.order} LIMIT ? OFFSET ?`)
-        .all(...segment.params, limit - rows.length, skip);
+      const found = this.statement<RawRow>(`SELECT ${COLUMNS} ${segment.from} ORDER BY ${segment.order} LIMIT ? OFFSET ?`).all(
+        ...segment.params,
+        limit - rows.length,
+        skip,
+      );
       rows.push(...found.map(toListRow));
       skip = 0;
       if (rows.length >= limit) break;
@@ -86,6 +100,7 @@ export class SubmissionQuery {
   /** Every matching row in order, read lazily: exports stream through it without holding a form. */
   *all(filter: SubmissionFilter): Generator<SubmissionListRow> {
     for (const segment of this.segments(filter, whereOf(filter, true))) {
+      // Its own statement: a cached one would be busy for any other read while this one streams.
       const statement = this.db.prepare<Param[], RawRow>(`SELECT ${COLUMNS} ${segment.from} ORDER BY ${segment.order}`);
       for (const row of statement.iterate(...segment.params)) yield toListRow(row);
     }
@@ -94,12 +109,11 @@ export class SubmissionQuery {
   /** Matches per status under the filter, the status itself aside; previews counted apart. */
   counts(filter: SubmissionFilter): StatusCounts {
     const where = whereOf({ ...filter, status: 'all', includePreview: true }, false);
+    const sql = `SELECT status, is_preview, count(*) AS n FROM submissions s WHERE ${where.sql} GROUP BY status, is_preview`;
+    const rows = this.remembered(sql, where.params, () =>
+      this.statement<{ status: SubmissionStatus; is_preview: number; n: number }>(sql).all(...where.params),
+    );
     const counts: StatusCounts = { finished: 0, in_progress: 0, preview: 0 };
-    const rows = this.db
-      .prepare<Param[], { status: SubmissionStatus; is_preview: number; n: number }>(
-        `SELECT status, is_preview, count(*) AS n FROM submissions s WHERE ${where.sql} GROUP BY status, is_preview`,
-      )
-      .all(...where.params);
     for (const row of rows) {
       if (row.is_preview === 1) counts.preview += row.n;
       if (row.is_preview === 0 || filter.includePreview) counts[row.status] += row.n;
@@ -118,7 +132,30 @@ export class SubmissionQuery {
   }
 
   private count(segment: Segment): number {
-    return this.db.prepare<Param[], { n: number }>(`SELECT count(*) AS n ${segment.from}`).get(...segment.params)?.n ?? 0;
+    const sql = `SELECT count(*) AS n ${segment.from}`;
+    return this.remembered(sql, segment.params, () => this.statement<{ n: number }>(sql).get(...segment.params)?.n ?? 0);
+  }
+
+  private statement<R>(sql: string): Database.Statement<Param[], R> {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare<Param[], unknown>(sql);
+      if (this.statements.size >= MEMO_SIZE) this.statements.clear();
+      this.statements.set(sql, statement);
+    }
+    return statement as Database.Statement<Param[], R>;
+  }
+
+  /** A count as of the database's current version: recomputed after any write. */
+  private remembered<T>(sql: string, params: Param[], compute: () => T): T {
+    const key = JSON.stringify([sql, params]);
+    const version = this.versionStatement.get()?.v ?? '';
+    const hit = this.memo.get(key);
+    if (hit?.version === version) return hit.value as T;
+    const value = compute();
+    if (this.memo.size >= MEMO_SIZE) this.memo.delete(this.memo.keys().next().value ?? '');
+    this.memo.set(key, { version, value });
+    return value;
   }
 
   private segments(filter: SubmissionFilter, where: Where): Segment[] {
@@ -149,11 +186,8 @@ export class SubmissionQuery {
   }
 
   private hasNumbers(formId: string, key: string): boolean {
-    return (
-      this.db
-        .prepare(`SELECT 1 FROM answers WHERE form_id = ? AND field_key = ? AND value_num IS NOT NULL LIMIT 1`)
-        .get(formId, key) !== undefined
-    );
+    const sql = `SELECT 1 AS found FROM answers WHERE form_id = ? AND field_key = ? AND value_num IS NOT NULL LIMIT 1`;
+    return this.remembered(sql, [formId, key], () => this.statement(sql).get(formId, key) !== undefined);
   }
 }
 

@@ -157,6 +157,27 @@ describe('SubmissionQuery', () => {
     expect(ids({ sortBy: { answer: 'age' } })).toEqual(['s2', 's1', 's4', 's3', 's5']);
   });
 
+  it('keeps totals and counts true after every write', () => {
+    const filter = SubmissionFilter.parse({ formId: 'f1' });
+    expect(query.window(filter, 0, 10).total).toBe(3);
+    put([submission('s9', 9)]);
+    expect(query.window(filter, 0, 10)).toMatchObject({ total: 4, counts: { finished: 4 } });
+    store.delete('f1', 's9');
+    store.delete('f1', 's1');
+    expect(query.window(filter, 0, 10)).toMatchObject({ total: 2, counts: { finished: 2 } });
+  });
+
+  it('streams every row while windows are read', () => {
+    const filter = SubmissionFilter.parse({ formId: 'f1' });
+    const streamed: string[] = [];
+    for (const row of query.all(filter)) {
+      streamed.push(row.submissionId);
+      expect(query.window(filter, 0, 1).total).toBe(3);
+      expect([...query.all(filter)]).toHaveLength(3);
+    }
+    expect(streamed).toEqual(['s1', 's2', 's3']);
+  });
+
   it('answers the common queries from indexes', () => {
     const plan = (input: Partial<SubmissionFilter>) => query.plan(SubmissionFilter.parse({ formId: 'f1', ...input })).join('\n');
     expect(plan({})).toMatch(/USING INDEX submissions_by_time/);
