@@ -1,20 +1,21 @@
-import { Alert, Badge, Button, Code, Group, List, Select, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconWorldOff } from '@tabler/icons-react';
+import { Alert, Badge, Button, Code, Group, Select, Stack, Text } from '@mantine/core';
+import { IconWorldOff } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { FormRow, WebhookRecord } from '../../../../electron/shared/contract';
+import type { FormRow } from '../../../../electron/shared/contract';
 import { useOp, useOpMutation } from '../../bridge';
 import { CopyButton } from '../../components/CopyButton';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { RelativeTime } from '../../components/RelativeTime';
 import { CreateOutcome } from './CreateOutcome';
 import { DeliveryList } from './DeliveryList';
+import { StaleReceiverWebhooks } from './StaleReceiverWebhooks';
 import { TunnelForm } from './TunnelForm';
 import { useCreateWebhook } from './useCreateWebhook';
 
 /**
  * A receiver on this computer for seeing deliveries without deploying a server: start it, point a
- * form's webhook at it in one click, watch submissions arrive. Stopping it offers to delete the
- * webhooks that still point at it.
+ * form's webhook at it in one click, watch submissions arrive. Webhooks left pointing at a stopped
+ * receiver are offered for deletion.
  */
 export function ReceiverPanel({
   forms,
@@ -29,10 +30,7 @@ export function ReceiverPanel({
 }) {
   const status = useOp('webhooks.receiver.status', {}, { staleTime: 0 });
   const start = useOpMutation('webhooks.receiver.start');
-  const [orphans, setOrphans] = useState<WebhookRecord[]>([]);
-  const stop = useOpMutation('webhooks.receiver.stop', {
-    onSuccess: (result) => setOrphans(result.pointingAtIt),
-  });
+  const stop = useOpMutation('webhooks.receiver.stop');
   const [formId, setFormId] = useState<string | null>(initialFormId);
   const create = useCreateWebhook();
   const [showTunnel, setShowTunnel] = useState(false);
@@ -52,13 +50,7 @@ export function ReceiverPanel({
             Stop receiver
           </Button>
         ) : (
-          <Button
-            loading={start.isPending}
-            onClick={() => {
-              setOrphans([]);
-              start.mutate({});
-            }}
-          >
+          <Button loading={start.isPending} onClick={() => start.mutate({})}>
             Start receiver
           </Button>
         )}
@@ -138,64 +130,9 @@ export function ReceiverPanel({
         </>
       )}
 
-      {orphans.length > 0 && (
-        <Orphans webhooks={orphans} nameOf={nameOf} onDone={() => setOrphans([])} />
-      )}
+      <StaleReceiverWebhooks nameOf={nameOf} />
 
       <DeliveryList nameOf={nameOf} />
     </Stack>
-  );
-}
-
-/** Webhooks left pointing at a stopped receiver: the service keeps trying them, so offer to delete. */
-function Orphans({
-  webhooks,
-  nameOf,
-  onDone,
-}: {
-  webhooks: WebhookRecord[];
-  nameOf: (formId: string | null) => string;
-  onDone: () => void;
-}) {
-  const remove = useOpMutation('webhooks.delete');
-  const [busy, setBusy] = useState(false);
-  const deleteAll = async () => {
-    setBusy(true);
-    try {
-      for (const w of webhooks) await remove.mutateAsync({ id: w.id });
-      onDone();
-    } catch {
-      // The error is shown below; the remaining webhooks stay listed in the registry.
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Alert
-      color="orange"
-      icon={<IconAlertTriangle />}
-      title="Webhooks still point at the stopped receiver"
-      data-state="orphans"
-    >
-      <Stack gap="xs">
-        <List size="sm">
-          {webhooks.map((w) => (
-            <List.Item key={String(w.id)}>
-              {String(w.id)} · {nameOf(w.formId)}
-            </List.Item>
-          ))}
-        </List>
-        <Text size="sm">Their deliveries now fail. Delete them from the service?</Text>
-        {remove.isError && <ErrorAlert error={remove.error} />}
-        <Group gap="xs">
-          <Button size="xs" color="red" loading={busy} onClick={() => void deleteAll()}>
-            Delete {webhooks.length === 1 ? 'it' : `all ${webhooks.length}`}
-          </Button>
-          <Button size="xs" variant="default" onClick={onDone}>
-            Keep
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
   );
 }
