@@ -35,6 +35,10 @@ const scenarios: Record<string, (res: ServerResponse, auth: string) => void> = {
   },
   wrongShape: (res) => json(res, 200, { responses: 'none', totalResponses: 'many' }),
   reset: (res) => res.socket?.destroy(),
+  moved: (res) => {
+    res.writeHead(301, { location: 'https://eu-api.example.com/v1/api/forms/moved/submissions?token=abc' });
+    res.end();
+  },
 };
 
 describe('errors from the service and the network', () => {
@@ -124,6 +128,14 @@ describe('errors from the service and the network', () => {
     const error = await list(scenario);
     expect(error.code).toBe('REMOTE');
     expect(error.message).toBe('The server answered in a form Formdesk does not understand.');
+  });
+
+  it('does not follow a redirect, and points at the base URL setting', async () => {
+    const before = server.requests.length;
+    const error = await list('moved');
+    expect(error).toMatchObject({ code: 'REMOTE', details: { status: 301, location: 'https://eu-api.example.com/v1/api/forms/moved/submissions' } });
+    expect(error.message).toContain('Check the base URL');
+    expect(server.requests.length - before).toBe(1);
   });
 
   it('maps a dropped connection to NETWORK', async () => {

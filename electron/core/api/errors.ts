@@ -59,9 +59,15 @@ function clip(text: string, max = 200): string {
 }
 
 /** An HTTP answer other than 2xx → AppError. `redact` scrubs anything secret from server text. */
-export function errorFromStatus(status: number, body: unknown, redact: (text: string) => string): AppError {
+export function errorFromStatus(
+  status: number,
+  body: unknown,
+  redact: (text: string) => string,
+  location?: string | null,
+): AppError {
   const message = serviceMessage(body);
   const details = { status };
+  if (status >= 300 && status < 400) return redirected(status, location);
   if (isAuthFailure(status, message)) {
     return new AppError('UNAUTHORIZED', 'The API key was refused by the server. Check the key in the workspace settings.', {
       details,
@@ -102,6 +108,23 @@ export function errorFromStatus(status: number, body: unknown, redact: (text: st
     });
   }
   return new AppError('REMOTE', `The server answered with an unexpected status (${status}).`, { details });
+}
+
+// Redirects are not followed: a 301 turns a POST into a GET, and the key must not travel to
+// wherever a server points. A redirect almost always means the base URL needs fixing.
+function redirected(status: number, location: string | null | undefined): AppError {
+  let target: string | undefined;
+  try {
+    const url = new URL(location ?? '');
+    target = `${url.origin}${url.pathname}`;
+  } catch {
+    target = undefined;
+  }
+  return new AppError(
+    'REMOTE',
+    `The server sent Formdesk to another address${target ? ` (${target})` : ''}. Check the base URL in the workspace settings.`,
+    { details: { status, ...(target ? { location: target } : {}) } },
+  );
 }
 
 /** A body that is not JSON, is cut off, or has the wrong shape. */

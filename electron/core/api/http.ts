@@ -77,6 +77,8 @@ export async function sendOnce(fetch: FetchLike, request: HttpRequest, timeouts:
         method: request.method,
         headers: request.headers,
         body: request.body,
+        // Judged by the caller, never followed: see `redirected` in errors.ts.
+        redirect: 'manual',
         signal: controller.signal,
       });
     } catch (error) {

@@ -125,7 +125,7 @@ export function createTransport(options: TransportOptions): Transport {
         } else if (answer.status === 404 && mayHaveActed && spec.resendable) {
           return { status: 404, body: answer.body, goneAfterRetry: true };
         } else {
-          error = errorFromStatus(answer.status, answer.body, redact);
+          error = errorFromStatus(answer.status, answer.body, redact, answer.headers.get('location'));
           if (answer.status >= 500 && isWrite) {
             mayHaveActed = true;
             if (!spec.resendable) {
