@@ -23,7 +23,7 @@ function download(fileName: string, base64: string) {
 /** Step 8: what happened to every row: created (with its submission), failed (with why), skipped. */
 export function ReportStep({ jobId, formId }: { jobId: string; formId: string }) {
   const invoke = useInvoke();
-  const report = useOp('imports.report', { jobId });
+  const report = useOp('imports.report', { jobId }, { refetchOnMount: 'always' });
   const [exporting, setExporting] = useState(false);
   if (report.isError) return <ErrorAlert error={report.error} onRetry={() => void report.refetch()} />;
   if (!report.data) return <LoadingState rows={4} height={36} label="Loading the report" />;

@@ -10,7 +10,8 @@ const RUNNING = new Set(['running', 'verifying']);
 
 /** Step 7: the import running, with its pace and time left; pause, resume and cancel between batches. */
 export function RunStep({ jobId }: { jobId: string }) {
-  const list = useOp('imports.list', {});
+  // The job may be minutes old in the cached list (validation creates it): always ask again.
+  const list = useOp('imports.list', {}, { refetchOnMount: 'always' });
   const [live, setLive] = useState<EventOf<'import.progress'> | null>(null);
   useAppEvent('import.progress', (event) => event.jobId === jobId && setLive(event));
   const start = useOpMutation('imports.start');

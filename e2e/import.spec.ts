@@ -1,0 +1,87 @@
+import { resolve } from 'node:path';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const FORM_NAME = 'Customer feedback';
+const projectRoot = resolve(__dirname, '..');
+const fixture = (name: string) => resolve(projectRoot, '../shared/fixtures/csv', name);
+
+async function openImport(app: Page): Promise<void> {
+  await app.getByRole('button', { name: 'Open the demo workspace' }).click();
+  await expect(app.getByRole('heading', { name: 'Forms', exact: true })).toBeVisible();
+  await app.getByRole('link', { name: 'Import' }).click();
+  await expect(app.getByRole('heading', { name: 'Imports', exact: true })).toBeVisible();
+}
+
+async function next(app: Page, name = 'Next'): Promise<void> {
+  await app.getByRole('button', { name, exact: true }).click();
+}
+
+test.describe('CSV import', () => {
+  test('imports an Excel CSV into the demo form, through every step, to new rows in the table', async ({ app }) => {
+    await openImport(app);
+    await app.getByRole('button', { name: 'New import' }).click();
+
+    // Target
+    await app.getByRole('combobox', { name: 'Form to import into' }).click();
+    await app.getByRole('option', { name: FORM_NAME }).click();
+    await next(app);
+
+    // File: the picker's input takes the fixture; bytes go to core in base64 parts.
+    await app.locator('input[type="file"]').setInputFiles(fixture('contacts-excel-utf8-bom.csv'));
+    await expect(app.locator('[data-state="file-read"]')).toContainText('4 rows read');
+    await next(app);
+
+    // Read: detected as UTF-8 with commas; the preview shows the quoted newline inside its cell.
+    const asRead = app.getByRole('table', { name: 'Rows as read' });
+    await expect(asRead).toContainText('Analytical Engines, Ltd.');
+    await expect(asRead).toContainText('A friend said:↵"try it"');
+    await expect(asRead).toContainText('李小龙');
+    await next(app);
+
+    // Map: names matched to questions, the time column to the submission time.
+    const mapping = app.getByRole('table', { name: 'Column mapping' });
+    await expect(mapping.getByRole('combobox', { name: 'Target for Full name' })).toHaveValue(/Full name/);
+    await expect(mapping.getByRole('combobox', { name: 'Target for Email' })).toHaveValue(/Email/);
+    await expect(mapping.getByRole('combobox', { name: 'Target for Submitted at' })).toHaveValue('Submission time');
+    await next(app);
+
+    // Validate: every row ready.
+    await expect(app.getByText('4 ready')).toBeVisible();
+    await next(app);
+
+    // Dry run: one request, its body shown.
+    await expect(app.getByLabel('Dry run summary')).toContainText('4 rows to send');
+    await expect(app.getByLabel('Request 1 body')).toContainText('2024-05-16T23:20:05.324Z');
+    await next(app, 'Continue to run');
+
+    // Run
+    await app.getByRole('button', { name: 'Start import' }).click();
+    await expect(app.locator('[data-state="import-done"]')).toBeVisible();
+    await next(app);
+
+    // Report: every row linked to its new submission.
+    await expect(app.getByLabel('Import report')).toContainText('4 created');
+    await expect(app.getByRole('table', { name: 'Rows of the import' }).getByText('created')).toHaveCount(4);
+
+    // The new rows are in the form's table.
+    await app.getByRole('link', { name: 'Open the submissions' }).click();
+    await app.getByRole('textbox', { name: 'Search submissions' }).fill('Lovelace');
+    await expect(app.getByRole('grid', { name: 'Submissions' }).getByRole('row', { name: /Ada Lovelace.*ada@example.com/ })).toBeVisible();
+
+    // The import is listed with its outcome.
+    await app.getByRole('link', { name: 'Import' }).click();
+    await expect(app.getByRole('table', { name: 'Imports' })).toContainText('4 created');
+  });
+
+  test('refuses a malformed file with the line of the problem, and sends nothing', async ({ app }) => {
+    await openImport(app);
+    await app.getByRole('button', { name: 'New import' }).click();
+    await app.getByRole('combobox', { name: 'Form to import into' }).click();
+    await app.getByRole('option', { name: FORM_NAME }).click();
+    await next(app);
+    await app.locator('input[type="file"]').setInputFiles(fixture('malformed-unterminated-quote.csv'));
+    await expect(app.getByRole('alert')).toContainText('Line 3');
+    await expect(app.getByRole('button', { name: 'Next', exact: true })).toBeDisabled();
+  });
+});
