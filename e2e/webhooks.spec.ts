@@ -159,4 +159,27 @@ test.describe('webhooks', () => {
     await expect(orphans).toHaveCount(0);
     await expect(app.getByRole('heading', { name: 'No webhooks yet' })).toBeVisible();
   });
+
+  test('logs a body it cannot read, and ignores requests without its secret', async ({ app }) => {
+    await openWebhooks(app);
+    await app.getByRole('button', { name: 'Start receiver' }).click();
+    const address = await app.getByLabel('Receiver address', { exact: true }).textContent();
+    expect(address).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/hooks\//);
+
+    const garbled = await fetch(address!, { method: 'POST', body: 'name=Ada&plan=pro' });
+    expect(garbled.status).toBe(400);
+    const guessed = await fetch(address!.replace(/[^/]+$/, 'guessed-token'), {
+      method: 'POST',
+      body: '{}',
+    });
+    expect(guessed.status).toBe(404);
+
+    const deliveries = app.getByRole('table', { name: 'Deliveries' });
+    await expect(deliveries).toHaveAttribute('data-count', '1');
+    await expect(deliveries).toContainText('rejected');
+    await deliveries.getByRole('button', { name: 'View payload' }).click();
+    const viewer = app.getByRole('dialog', { name: 'Delivery payload' });
+    await expect(viewer).toContainText('The body is not JSON.');
+    await expect(viewer.getByLabel('Payload', { exact: true })).toHaveText('name=Ada&plan=pro');
+  });
 });
