@@ -21,6 +21,7 @@ export interface Recorded {
   rendererListeners: Map<string, Set<(...args: unknown[]) => void>>;
   quitCalls: number;
   paths: Map<string, string>;
+  sandboxEnabled: boolean;
   /** What the next save dialog answers: a path, or null for "cancelled". */
   saveDialogAnswer: string | null;
 }
@@ -76,6 +77,7 @@ export function createElectronStandIn(options: { singleInstance?: boolean } = {}
     quitCalls: 0,
     paths: new Map([['userData', resolve('/nonexistent/userData')]]),
     saveDialogAnswer: null,
+    sandboxEnabled: false,
   };
   StandInWindow.all.length = 0;
 
@@ -85,6 +87,9 @@ export function createElectronStandIn(options: { singleInstance?: boolean } = {}
     getPath: (name: string) => recorded.paths.get(name) ?? '',
     setPath: (name: string, value: string) => recorded.paths.set(name, value),
     requestSingleInstanceLock: () => options.singleInstance ?? true,
+    enableSandbox: () => {
+      recorded.sandboxEnabled = true;
+    },
     whenReady: () => whenReady,
     quit: () => {
       recorded.quitCalls += 1;

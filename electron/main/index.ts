@@ -19,6 +19,8 @@ const dataDir = chooseDataDir(process.argv, process.env, app.getPath('userData')
 // Chromium's own profile (cache, local storage) goes with the data, so a test run leaves no trace.
 app.setPath('userData', dataDir);
 registerAppScheme(protocol);
+// Every renderer sandboxed, whatever a window's preferences say: defence in depth.
+app.enableSandbox();
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();

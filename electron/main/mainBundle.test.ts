@@ -52,6 +52,7 @@ describe('built main process', () => {
   });
 
   it('opens one hardened window on the app origin with the built preload', () => {
+    expect(recorded.sandboxEnabled).toBe(true);
     expect(recorded.windows).toHaveLength(1);
     const window = recorded.windows[0]!;
     expect(window.loadedUrls).toEqual(['app://formdesk/index.html']);
