@@ -15,6 +15,7 @@ import { createApiClient } from '../api';
 import { ActivityLog } from '../cache/activityLog';
 import { openCache, type CacheDb } from '../cache/openCache';
 import { SubmissionStore } from '../cache/submissionStore';
+import { SyncStateStore } from '../cache/syncStateStore';
 import { type AppContext, type WorkspaceSession } from '../context';
 import { dispatch } from '../dispatch';
 import { webhookHandlers } from './handlers';
@@ -335,6 +336,20 @@ describe('test receiver', () => {
       formId: FORM,
       submission: { submissionId: submission.submissionId },
     });
+  });
+
+  it('keeps a delivered submission through the sweep of a reconcile walk under way', async () => {
+    const syncState = new SyncStateStore(db);
+    const passId = syncState.newPassId();
+    syncState.update(FORM, 'finished', { phase: 'reconcile', passId, nextOffset: 300 });
+    await ok('webhooks.receiver.start', {});
+    await created({ formId: FORM, toReceiver: true });
+    const { submission } = await service.admin.respond(FORM);
+
+    const store = new SubmissionStore(db);
+    expect(store.countSeen(FORM, 'finished', passId)).toBe(1);
+    store.sweep(FORM, 'finished', passId);
+    expect(store.get(FORM, submission.submissionId)).not.toBeNull();
   });
 
   it('marks a delivery repeated by the sender as a duplicate', async () => {
