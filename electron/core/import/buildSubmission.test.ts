@@ -1,6 +1,12 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { type ColumnMapping } from '../../shared/contract/imports';
 import { buildSubmission, checkMappings } from './buildSubmission';
+import { readCsv } from './readCsv';
+
+const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 const mappings: ColumnMapping[] = [
   { column: 0, target: { kind: 'question', id: 'name', type: 'ShortAnswer' } },
@@ -44,5 +50,23 @@ describe('buildSubmission', () => {
   it('refuses two columns filling the same field, and a mapping without questions', () => {
     expect(() => checkMappings([mappings[0]!, { ...mappings[0]!, column: 1 }], 7)).toThrow(/same field/);
     expect(() => checkMappings([mappings[3]!], 7)).toThrow(/at least one column/);
+  });
+});
+
+describe('buildSubmission on the European export fixture', () => {
+  it('converts decimal-comma amounts and dd.mm.yyyy dates once the column says so', () => {
+    const table = readCsv(readFileSync(path.resolve(projectRoot, '../shared/fixtures/csv/orders-semicolon-decimal-comma.csv')));
+    const european: ColumnMapping[] = [
+      { column: 0, target: { kind: 'question', id: 'name', type: 'ShortAnswer' } },
+      { column: 2, target: { kind: 'question', id: 'amount', type: 'CurrencyInput' }, convert: { decimalSeparator: ',' } },
+      { column: 3, target: { kind: 'question', id: 'day', type: 'DatePicker' }, convert: { dateFormat: 'dd.mm.yyyy' } },
+      { column: 4, target: { kind: 'question', id: 'news', type: 'Checkbox' } },
+    ];
+    const built = table.rows.map((r) => buildSubmission(r.cells, european).submission?.questions.map((q) => q.value));
+    expect(built).toEqual([
+      ['Jürgen Weiß', 1234.5, '2024-05-16', true],
+      ['Chloé Dubois', 89.9, '2024-05-17', false],
+      ['Łukasz Żak', 0.99, '2024-05-18', true],
+    ]);
   });
 });

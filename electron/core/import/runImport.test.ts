@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
 import { type FaultRule } from '../../shared/api/localApi';
 import { startLocalApi, type LocalApi } from '../../local-api';
-import { DEMO_FORM, openTestbed, peopleCsv, type Testbed } from './importTestbed';
+import { DEMO_FORM, PEOPLE_MAPPINGS, openTestbed, peopleCsv, type Testbed } from './importTestbed';
 
 let api: LocalApi;
 let bed: Testbed;
@@ -138,5 +138,23 @@ describe('import run', () => {
     expect(failed.line).toBe(3);
     expect(failed.message).toMatch(/no-such-question/);
     expect(onServer('refuse').size).toBe(2);
+  });
+
+  it('tells identical rows apart by count when their batch is verified, creating each exactly once', async () => {
+    const rows = ['Full name,Email,Rating,When'];
+    for (let i = 0; i < 4; i++) rows.push('Person twins-0,twin@example.com,5,2024-05-01T10:00:00.000Z');
+    for (let i = 1; i < 8; i++) rows.push(`Person twins-${i},t${i}@example.com,4,2024-05-01T10:00:00.000Z`);
+    bed.prepare('twins', new TextEncoder().encode(`${rows.join('\n')}\n`), [
+      ...PEOPLE_MAPPINGS,
+      { column: 3, target: { kind: 'submissionTime' } },
+    ]);
+    api.admin.setFaults([{ kind: 'commitThenReset', method: 'POST', times: 2 }]);
+    expect(await bed.runner.run('twins')).toBe('done');
+    const counts = onServer('twins');
+    expect(counts.get('Person twins-0')).toBe(4);
+    expect([...counts.values()].reduce((a, b) => a + b, 0)).toBe(11);
+    expect(createdByRequests()).toBe(11);
+    const ids = bed.journal.reportRows('twins').map((r) => r.submissionId);
+    expect(new Set(ids).size).toBe(11);
   });
 });
