@@ -1,0 +1,78 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startLocalApi, type LocalApi } from '../local-api';
+import { createLogger } from '../core/log';
+import { startHost, type Host, type HostOptions } from './startHost';
+
+let remote: LocalApi;
+let dataDir: string;
+const hosts: Host[] = [];
+
+beforeAll(async () => {
+  remote = await startLocalApi({ port: 0, rateLimit: 0 });
+});
+afterAll(() => remote.close());
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'formdesk-host-start-'));
+});
+afterEach(async () => {
+  for (const host of hosts.splice(0)) await host.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function start(options: Partial<HostOptions> = {}): Promise<Host> {
+  const host = await startHost({
+    dataDir,
+    rendererDir: join(dataDir, 'no-renderer'),
+    log: createLogger({ write: () => {} }),
+    startDemo: ({ store }) => startLocalApi({ port: 0, store, rateLimit: 0 }),
+    ...options,
+  });
+  hosts.push(host);
+  return host;
+}
+
+async function call(host: Host, op: string, input: unknown = {}): Promise<unknown> {
+  const response = await fetch(`${host.origin}/rpc`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${host.token}` },
+    body: JSON.stringify({ op, input }),
+  });
+  return response.json();
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(dir, name))
+    .filter((file) => statSync(file).isFile());
+}
+
+describe('browser mode start-up', () => {
+  it('opens the demo workspace on a first run, and the same one again next time', async () => {
+    const first = await start();
+    expect(await call(first, 'workspaces.list')).toMatchObject({ ok: true, data: { currentId: 'demo' } });
+    await first.close();
+    hosts.splice(0);
+
+    const again = await start();
+    expect(await call(again, 'workspaces.list')).toMatchObject({
+      ok: true,
+      data: { currentId: 'demo', workspaces: [{ id: 'demo' }] },
+    });
+  });
+
+  it('opens the account from FORMDESK_API_URL and FORMDESK_API_KEY, keeping the key off the disk', async () => {
+    const host = await start({ remote: { baseUrl: remote.baseUrl, apiKey: remote.apiKey } });
+    const list = (await call(host, 'workspaces.list')) as { data: { currentId: string; workspaces: Array<{ id: string; kind: string; keyStorage: string }> } };
+    expect(list.data.workspaces).toEqual([expect.objectContaining({ kind: 'remote', keyStorage: 'session' })]);
+    expect(list.data.currentId).toBe(list.data.workspaces[0]!.id);
+    await host.workspaces.session().api.listForms();
+    await host.close();
+    hosts.splice(0);
+    for (const file of filesUnder(dataDir)) {
+      expect(readFileSync(file).includes(Buffer.from(remote.apiKey)), file).toBe(false);
+    }
+  });
+});
