@@ -148,6 +148,12 @@ describe('deletes', () => {
     expect(await failure(api.deleteSubmission('f1', 's1'))).toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('says a delete that kept failing may still have happened', async () => {
+    const { api, requests } = await setUp((_req, res) => serviceError(res, 502, 'Bad gateway'));
+    expect(await failure(api.deleteSubmission('f1', 's1'))).toMatchObject({ code: 'REMOTE', outcomeUnknown: true });
+    expect(requests).toHaveLength(4);
+  });
+
   it('ignores whatever body a successful delete has', async () => {
     const { api } = await setUp((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain' });

@@ -112,54 +112,69 @@ export function createTransport(options: TransportOptions): Transport {
         );
         observer?.onResponse?.({ method: spec.method, path: spec.path, attempt, status: answer.status, durationMs: Date.now() - sentAt });
         pauseMs = honourRateHeaders(answer);
-        if (answer.status >= 200 && answer.status < 300) {
-          if (!answer.bodyProblem || spec.readsBody === false) return { status: answer.status, body: answer.body, goneAfterRetry: false };
-          const cut = answer.bodyProblem === 'cut';
-          // The server acted; only what it answered is lost.
-          error = new AppError('REMOTE', unreadableAnswer(answer.status).message, {
-            retryable: cut,
-            outcomeUnknown: isWrite,
-            details: { status: answer.status },
-          });
-          mayHaveActed ||= isWrite;
-        } else if (answer.status === 404 && mayHaveActed && spec.resendable) {
-          return { status: 404, body: answer.body, goneAfterRetry: true };
-        } else {
-          error = errorFromStatus(answer.status, answer.body, redact, answer.headers.get('location'));
-          if (answer.status >= 500 && isWrite) {
-            mayHaveActed = true;
-            if (!spec.resendable) {
-              error = new AppError('REMOTE', `${error.message} The change may or may not have been saved.`, {
-                retryable: true,
-                outcomeUnknown: true,
-                details: error.details,
-              });
-            }
-          }
-        }
+        const verdict = judge(answer, spec, mayHaveActed, redact);
+        if ('done' in verdict) return verdict.done;
+        error = verdict.error;
       } catch (thrown) {
         if (!(thrown instanceof AppError)) throw thrown;
         error = thrown;
         observer?.onResponse?.({ method: spec.method, path: spec.path, attempt, errorCode: error.code, durationMs: Date.now() - sentAt });
-        mayHaveActed ||= error.outcomeUnknown;
       }
+      mayHaveActed ||= error.outcomeUnknown;
 
-      if (error.code === 'CANCELLED' || !error.retryable) throw error;
+      const giveUp = () => (mayHaveActed && !error.outcomeUnknown ? withUnknownOutcome(error) : error);
+      if (error.code === 'CANCELLED' || !error.retryable) throw giveUp();
       if (!spec.resendable && error.outcomeUnknown) throw error;
       const elapsed = Date.now() - started;
       if (error.code === 'RATE_LIMITED') {
         const wait = pauseMs ?? 1000;
         if (++rateLimited > retry.maxRateLimitedRetries || wait > MAX_PAUSE_MS || elapsed + wait > retry.maxTotalMs) {
-          throw error;
+          throw giveUp();
         }
         // No retry-after: hold the bucket for one window of the service's limit.
         if (pauseMs === undefined) scheduler.pauseFor(wait);
         continue;
       }
-      if (++failures >= retry.maxAttempts) throw error;
+      if (++failures >= retry.maxAttempts) throw giveUp();
       const delay = backoffDelay(failures, retry);
-      if (elapsed + delay > retry.maxTotalMs) throw error;
+      if (elapsed + delay > retry.maxTotalMs) throw giveUp();
       await sleep(delay, signal);
     }
   };
+}
+
+/** What one answer means: the call is done, or it failed with an error to retry or throw. */
+function judge(
+  answer: HttpAnswer,
+  spec: CallSpec,
+  mayHaveActed: boolean,
+  redact: (text: string) => string,
+): { done: CallAnswer } | { error: AppError } {
+  const isWrite = spec.method !== 'GET';
+  const { status } = answer;
+  if (status >= 200 && status < 300) {
+    if (!answer.bodyProblem || spec.readsBody === false) return { done: { status, body: answer.body, goneAfterRetry: false } };
+    // The server acted; only what it answered is lost (a cut body may come whole next time).
+    return {
+      error: new AppError('REMOTE', unreadableAnswer(status).message, {
+        retryable: answer.bodyProblem === 'cut',
+        outcomeUnknown: isWrite,
+        details: { status },
+      }),
+    };
+  }
+  if (status === 404 && mayHaveActed && spec.resendable) {
+    return { done: { status, body: answer.body, goneAfterRetry: true } };
+  }
+  const error = errorFromStatus(status, answer.body, redact, answer.headers.get('location'));
+  // A 5xx to a write may come after the server committed it.
+  return { error: status >= 500 && isWrite ? withUnknownOutcome(error) : error };
+}
+
+function withUnknownOutcome(error: AppError): AppError {
+  return new AppError(error.code, `${error.message} The change may or may not have been saved.`, {
+    retryable: error.retryable,
+    outcomeUnknown: true,
+    details: error.details,
+  });
 }
