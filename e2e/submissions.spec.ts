@@ -1,6 +1,5 @@
 /// <reference lib="dom" />
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { type Page } from '@playwright/test';
 import { type Submission } from '../electron/shared/api/submission';
 import { type LocalApi } from '../electron/local-api';
@@ -218,7 +217,7 @@ test.describe('submissions browser', () => {
     await expect(app.getByRole('dialog').getByText(submissionId)).toBeVisible();
   });
 
-  test('exports the view to CSV with spreadsheet formulas neutralised', async ({ app, remoteApi, dataDir }) => {
+  test('exports the view to CSV with spreadsheet formulas neutralised', async ({ app, remoteApi }) => {
     // The formula cases of shared/fixtures/csv/formula-values.csv, answered by respondents.
     const risky = ['=HYPERLINK("http://evil.example","click")', '@SUM(A1:A2)', ' =1+1', '+1+1', '-2+3', '\t=cmd'];
     for (const value of risky) {
@@ -229,12 +228,13 @@ test.describe('submissions browser', () => {
     await expect(resultCount(app)).toHaveText(countText(risky.length));
 
     await app.getByRole('button', { name: 'Export', exact: true }).click();
+    const download = app.waitForEvent('download');
     await app.getByRole('menuitem', { name: 'CSV for Excel (UTF-8 with BOM)' }).click();
-    await expect(app.getByText(`Exported ${risky.length} submissions`)).toBeVisible();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.csv$/);
+    await expect(app.getByText(`Exported ${risky.length} rows`)).toBeVisible();
 
-    const dir = join(dataDir, 'exports');
-    const [file] = readdirSync(dir).filter((name) => name.endsWith('.csv'));
-    const csv = readFileSync(join(dir, file ?? ''), 'utf8');
+    const csv = readFileSync(await file.path(), 'utf8');
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const cells = parseCsv(csv.slice(1)).flat();
     // No cell starts with what a spreadsheet would run; plain negative numbers stay numbers.

@@ -1,17 +1,17 @@
 import { Badge, Button, Code, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDownload, IconHistory } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Submission } from '../../../../electron/shared/api/submission';
 import { type ActivityEntry } from '../../../../electron/shared/contract/activity';
-import { opKey, toErrorShape, useInvoke, useOp } from '../../bridge';
+import { opKey, useInvoke, useOp } from '../../bridge';
 import { CopyButton } from '../../components/CopyButton';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingState } from '../../components/LoadingState';
 import { RelativeTime } from '../../components/RelativeTime';
 import { SubmissionDetail } from '../submissions/SubmissionDetail';
+import { useExportRunner } from '../submissions/useExportRunner';
 import { activityKindLabel } from './activityKind';
 
 const PAGE_SIZE = 100;
@@ -25,7 +25,7 @@ export function ActivityScreen() {
   const forms = useOp('forms.list', {});
   const workspaces = useOp('workspaces.list', {});
   const [viewing, setViewing] = useState<ActivityEntry | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const exporter = useExportRunner();
 
   const log = useInfiniteQuery({
     queryKey: [...opKey('activity.list', { limit: PAGE_SIZE })],
@@ -38,21 +38,15 @@ export function ActivityScreen() {
   const formName = (formId: string | null) => (formId ? (forms.data?.forms.find((f) => f.formId === formId)?.name ?? formId) : '—');
   const workspaceName = (id: string) => workspaces.data?.workspaces.find((w) => w.id === id)?.name ?? id;
 
-  const exportLog = async () => {
-    setExporting(true);
-    try {
-      const result = await invoke('activity.export', {});
-      notifications.show({
-        color: 'teal',
-        title: `Exported ${result.entries.toLocaleString()} activity entries`,
-        message: `${result.fileName} is in ${result.filePath.replace(/[\\/][^\\/]*$/, '')}`,
-      });
-    } catch (error) {
-      notifications.show({ color: 'red', title: 'The export failed', message: toErrorShape(error).message });
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportLog = () =>
+    void exporter.run({
+      title: 'Exporting the activity log',
+      formId: null,
+      start: async () => {
+        const result = await invoke('activity.export', {});
+        return { ...result, count: result.entries };
+      },
+    });
 
   return (
     <Stack gap="md">
@@ -60,7 +54,7 @@ export function ActivityScreen() {
         <Title order={2} fz="h3">
           Activity
         </Title>
-        <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting} disabled={entries.length === 0} onClick={() => void exportLog()}>
+        <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporter.running} disabled={entries.length === 0} onClick={exportLog}>
           Export as JSON
         </Button>
       </Group>
