@@ -22,6 +22,7 @@ export interface Recorded {
   quitCalls: number;
   paths: Map<string, string>;
   sandboxEnabled: boolean;
+  menu: unknown;
   /** What the next save dialog answers: a path, or null for "cancelled". */
   saveDialogAnswer: string | null;
 }
@@ -78,6 +79,7 @@ export function createElectronStandIn(options: { singleInstance?: boolean } = {}
     paths: new Map([['userData', resolve('/nonexistent/userData')]]),
     saveDialogAnswer: null,
     sandboxEnabled: false,
+    menu: null,
   };
   StandInWindow.all.length = 0;
 
@@ -86,6 +88,7 @@ export function createElectronStandIn(options: { singleInstance?: boolean } = {}
   const app = Object.assign(new EventEmitter(), {
     getPath: (name: string) => recorded.paths.get(name) ?? '',
     setPath: (name: string, value: string) => recorded.paths.set(name, value),
+    isPackaged: false,
     requestSingleInstanceLock: () => options.singleInstance ?? true,
     enableSandbox: () => {
       recorded.sandboxEnabled = true;
@@ -121,6 +124,12 @@ export function createElectronStandIn(options: { singleInstance?: boolean } = {}
     ipcMain: {
       handle: (channel: string, handler: Recorded['ipcHandlers'] extends Map<string, infer H> ? H : never) =>
         recorded.ipcHandlers.set(channel, handler),
+    },
+    Menu: {
+      buildFromTemplate: (template: unknown) => template,
+      setApplicationMenu: (menu: unknown) => {
+        recorded.menu = menu;
+      },
     },
     dialog: {
       showSaveDialog: async () =>

@@ -1,12 +1,13 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, net, protocol, safeStorage, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, safeStorage, session, shell } from 'electron';
 import { createApiClient } from '../core/api';
 import { openCache } from '../core/cache/openCache';
 import { createHandlers } from '../core/handlers';
 import { createLogger, type Logger } from '../core/log';
 import { WorkspaceManager } from '../core/workspaces/manager';
 import { startLocalApi } from '../local-api';
+import { installAppMenu } from './appMenu';
 import { registerAppScheme, serveRenderer } from './appProtocol';
 import { APP_URL } from './appUrl';
 import { guardWebContents, hardenSession } from './contentGuards';
@@ -44,6 +45,7 @@ if (!app.requestSingleInstanceLock()) {
 
 async function start(log: Logger): Promise<void> {
   hardenSession(session.defaultSession);
+  installAppMenu(app, Menu, process.platform);
   serveRenderer(protocol, join(__dirname, '../renderer'));
 
   const workspaces = new WorkspaceManager({

@@ -71,6 +71,11 @@ describe('built main process', () => {
     expect(existsSync(String(prefs.preload))).toBe(true);
   });
 
+  it('installs a menu of standard roles, with developer tools in unpackaged builds only', () => {
+    const labels = JSON.stringify(recorded.menu);
+    for (const role of ['editMenu', 'windowMenu', 'reload', 'toggleDevTools']) expect(labels).toContain(`"${role}"`);
+  });
+
   it('registers app:// as a standard secure scheme and serves the renderer with its policy', async () => {
     expect(recorded.privilegedSchemes).toEqual([
       { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
