@@ -1,0 +1,73 @@
+/// <reference lib="dom" />
+import { readFileSync } from 'node:fs';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const grid = (app: Page) => app.getByRole('grid', { name: 'Submissions' });
+const section = (app: Page, name: string) => app.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name });
+
+async function openDemoSubmissions(app: Page): Promise<void> {
+  await app.getByRole('button', { name: 'Open the demo workspace' }).click();
+  await section(app, 'Submissions').click();
+  await expect(app.getByRole('status', { name: 'Sync state' }).locator('[data-state="synced"]')).toBeVisible();
+  await expect(grid(app)).toHaveAttribute('data-state', 'ready');
+}
+
+/** Confirms the open delete dialog and waits for the row to leave the table. */
+async function confirmDelete(app: Page, submissionId: string): Promise<void> {
+  const confirm = app.getByRole('dialog', { name: 'Delete this submission?' });
+  await expect(confirm).toContainText(submissionId);
+  await confirm.getByRole('button', { name: 'Delete submission' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(grid(app).locator(`[data-submission-id="${submissionId}"]`)).toHaveCount(0);
+}
+
+test.describe('activity', () => {
+  test('explains itself before anything was changed', async ({ app }) => {
+    await app.getByRole('button', { name: 'Open the demo workspace' }).click();
+    await section(app, 'Activity').click();
+    await expect(app.getByRole('heading', { name: 'Nothing changed from here yet' })).toBeVisible();
+    await expect(app.getByRole('button', { name: 'Export as JSON' })).toBeDisabled();
+  });
+
+  test('keeps each deleted submission, newest first, viewable and exportable', async ({ app }) => {
+    await openDemoSubmissions(app);
+    const rows = grid(app).locator('[role="row"][data-submission-id]');
+
+    // The keyboard way: the Delete key on the current row.
+    const first = (await rows.first().getAttribute('data-submission-id')) ?? '';
+    await grid(app).focus();
+    await app.keyboard.press('Delete');
+    await confirmDelete(app, first);
+
+    // From the detail drawer.
+    const second = (await rows.first().getAttribute('data-submission-id')) ?? '';
+    await rows.first().click();
+    await app.getByRole('dialog', { name: /^Submission/ }).getByRole('button', { name: 'Delete…' }).click();
+    await confirmDelete(app, second);
+
+    await section(app, 'Activity').click();
+    const log = app.getByRole('table', { name: 'Activity' });
+    const entries = log.locator('tbody tr');
+    await expect(entries).toHaveCount(2);
+    await expect(entries.nth(0)).toHaveAttribute('data-submission-id', second);
+    await expect(entries.nth(1)).toHaveAttribute('data-submission-id', first);
+    await expect(entries.nth(0)).toContainText('Submission deleted');
+    await expect(entries.nth(0)).toContainText('Customer feedback');
+    await expect(entries.nth(0)).toContainText('Demo workspace');
+
+    // The snapshot reads like the submission did.
+    await entries.nth(1).getByRole('button', { name: `View snapshot of ${first}` }).click();
+    const snapshot = app.getByRole('dialog', { name: /^Submission deleted/ });
+    await expect(snapshot.getByRole('region', { name: 'Answers' })).toContainText('Full name');
+    await expect(snapshot.getByText(first)).toBeVisible();
+    await app.keyboard.press('Escape');
+
+    const download = app.waitForEvent('download');
+    await app.getByRole('button', { name: 'Export as JSON' }).click();
+    const file = await download;
+    const exported = JSON.parse(readFileSync(await file.path(), 'utf8')) as { submissionId: string; snapshot: { submissionId: string } }[];
+    expect(exported.map((entry) => entry.submissionId).sort()).toEqual([first, second].sort());
+    expect(exported.every((entry) => entry.snapshot.submissionId === entry.submissionId)).toBe(true);
+  });
+});
