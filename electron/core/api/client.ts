@@ -49,12 +49,18 @@ const segment = (value: string, field: string) => encodeURIComponent(requireId(v
 /** The API key as a header can carry it: anything else would fail inside fetch, whose message could quote it. */
 function checkedKey(apiKey: unknown): string {
   if (typeof apiKey !== 'string' || apiKey.trim() === '') {
-    throw new AppError('INVALID_INPUT', 'apiKey must not be empty.', { details: { field: 'apiKey' } });
-  }
-  if (!/^[\x21-\x7e]+$/.test(apiKey)) {
-    throw new AppError('INVALID_INPUT', 'apiKey contains spaces or characters an API key cannot have.', {
+    throw new AppError('INVALID_INPUT', 'apiKey must not be empty.', {
       details: { field: 'apiKey' },
     });
+  }
+  if (!/^[\x21-\x7e]+$/.test(apiKey)) {
+    throw new AppError(
+      'INVALID_INPUT',
+      'apiKey contains spaces or characters an API key cannot have.',
+      {
+        details: { field: 'apiKey' },
+      },
+    );
   }
   return apiKey;
 }
@@ -71,7 +77,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     baseUrl,
     apiKey,
     fetch: options.fetch ?? ((url, init) => globalThis.fetch(url, init)),
-    scheduler: options.scheduler ?? schedulerFor(apiKey, new URL(baseUrl).origin, options.rateLimit),
+    scheduler:
+      options.scheduler ?? schedulerFor(apiKey, new URL(baseUrl).origin, options.rateLimit),
     timeouts: { ...DEFAULT_TIMEOUTS, ...options.timeouts },
     retry: { ...DEFAULT_RETRY, ...options.retry },
     observer: options.observer,
@@ -82,7 +89,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     baseUrl,
 
     async listForms(callOptions) {
-      return parsed(FormList, await call({ method: 'GET', path: '/forms', resendable: true }, callOptions));
+      return parsed(
+        FormList,
+        await call({ method: 'GET', path: '/forms', resendable: true }, callOptions),
+      );
     },
 
     async getFormMetadata(formId, callOptions) {
@@ -102,13 +112,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     async listSubmissions(formId, params, callOptions) {
       const path = submissionsPath(formId);
       const query = listSubmissionsQuery(params);
-      return parsed(ListSubmissionsResponse, await call({ method: 'GET', path, query, resendable: true }, callOptions));
+      return parsed(
+        ListSubmissionsResponse,
+        await call({ method: 'GET', path, query, resendable: true }, callOptions),
+      );
     },
 
     async getSubmission(formId, submissionId, params = {}, callOptions) {
       const path = `${submissionsPath(formId)}/${segment(submissionId, 'submissionId')}`;
       const query = new URLSearchParams();
-      if (params.includeEditLink !== undefined) query.set('includeEditLink', String(Boolean(params.includeEditLink)));
+      if (params.includeEditLink !== undefined)
+        query.set('includeEditLink', String(Boolean(params.includeEditLink)));
       const answer = await call({ method: 'GET', path, query, resendable: true }, callOptions);
       return parsed(SingleSubmissionResponse, answer).submission;
     },
@@ -120,30 +134,44 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const result = CreateSubmissionsResponse.safeParse(answer.body);
       // The server has created them; only its answer is unusable, so the caller must verify.
       if (!result.success) {
-        throw new AppError('REMOTE', `${unreadableAnswer(answer.status).message} The submissions may have been created.`, {
-          outcomeUnknown: true,
-          details: { status: answer.status },
-        });
+        throw new AppError(
+          'REMOTE',
+          `${unreadableAnswer(answer.status).message} The submissions may have been created.`,
+          {
+            outcomeUnknown: true,
+            details: { status: answer.status },
+          },
+        );
       }
       return result.data.submissions;
     },
 
     async deleteSubmission(formId, submissionId, callOptions) {
       const path = `${submissionsPath(formId)}/${segment(submissionId, 'submissionId')}`;
-      const answer = await call({ method: 'DELETE', path, resendable: true, readsBody: false }, callOptions);
+      const answer = await call(
+        { method: 'DELETE', path, resendable: true, readsBody: false },
+        callOptions,
+      );
       return { alreadyDeleted: answer.goneAfterRetry };
     },
 
     async createWebhook(formId, url, callOptions) {
       const body = { formId: requireId(formId, 'formId'), url: webhookUrl(url) };
-      const answer = await call({ method: 'POST', path: '/webhook/create', body, resendable: false }, callOptions);
+      const answer = await call(
+        { method: 'POST', path: '/webhook/create', body, resendable: false },
+        callOptions,
+      );
       const result = CreateWebhookResponse.safeParse(answer.body);
       // Created, but without its id it can never be removed: the caller must know.
       if (!result.success) {
-        throw new AppError('REMOTE', `${unreadableAnswer(answer.status).message} The webhook may have been created.`, {
-          outcomeUnknown: true,
-          details: { status: answer.status },
-        });
+        throw new AppError(
+          'REMOTE',
+          `${unreadableAnswer(answer.status).message} The webhook may have been created.`,
+          {
+            outcomeUnknown: true,
+            details: { status: answer.status },
+          },
+        );
       }
       return { id: result.data.id };
     },
@@ -169,9 +197,13 @@ function webhookUrl(value: unknown): string {
     parsedUrl = undefined;
   }
   if (!parsedUrl || (parsedUrl.protocol !== 'https:' && parsedUrl.protocol !== 'http:')) {
-    throw new AppError('INVALID_INPUT', 'url must be a web address starting with https:// or http://.', {
-      details: { field: 'url' },
-    });
+    throw new AppError(
+      'INVALID_INPUT',
+      'url must be a web address starting with https:// or http://.',
+      {
+        details: { field: 'url' },
+      },
+    );
   }
   return url;
 }

@@ -5,7 +5,12 @@ import { AUTH_ERROR_MESSAGES } from '../../shared/api/endpoints';
 import { AppError } from '../../shared/errors';
 import { createApiClient } from './client';
 import { RateScheduler } from './rateScheduler';
-import { type ScriptedServer, json, serviceError, startScriptedServer } from './testing/scriptedServer';
+import {
+  type ScriptedServer,
+  json,
+  serviceError,
+  startScriptedServer,
+} from './testing/scriptedServer';
 import { type ApiObserver } from './transport';
 
 // A key no message, detail, cause, log event or snapshot may ever show.
@@ -16,12 +21,16 @@ const scenarios: Record<string, (res: ServerResponse, auth: string) => void> = {
   unauthorized: (res) => serviceError(res, 401, 'Unauthorized'),
   forbidden: (res) => serviceError(res, 403, 'Forbidden'),
   ...Object.fromEntries(
-    AUTH_ERROR_MESSAGES.map((message, i) => [`auth400-${i}`, (res: ServerResponse) => serviceError(res, 400, message)]),
+    AUTH_ERROR_MESSAGES.map((message, i) => [
+      `auth400-${i}`,
+      (res: ServerResponse) => serviceError(res, 400, message),
+    ]),
   ),
   // A careless server quoting the header it was sent.
   echoesKey: (res, auth) => serviceError(res, 400, `API Key invalid: got "${auth}"`),
   missing: (res) => serviceError(res, 404, 'Form not found'),
-  limited: (res) => serviceError(res, 429, 'Too many requests. Try again soon.', { 'retry-after': '0' }),
+  limited: (res) =>
+    serviceError(res, 429, 'Too many requests. Try again soon.', { 'retry-after': '0' }),
   broken: (res) => serviceError(res, 502, 'Bad gateway'),
   conflict: (res) => serviceError(res, 409, 'Conflict'),
   badRequest: (res, auth) => serviceError(res, 400, `offset must be a number (${auth})`),
@@ -36,7 +45,9 @@ const scenarios: Record<string, (res: ServerResponse, auth: string) => void> = {
   wrongShape: (res) => json(res, 200, { responses: 'none', totalResponses: 'many' }),
   reset: (res) => res.socket?.destroy(),
   moved: (res) => {
-    res.writeHead(301, { location: 'https://eu-api.example.com/v1/api/forms/moved/submissions?token=abc' });
+    res.writeHead(301, {
+      location: 'https://eu-api.example.com/v1/api/forms/moved/submissions?token=abc',
+    });
     res.end();
   },
 };
@@ -44,7 +55,10 @@ const scenarios: Record<string, (res: ServerResponse, auth: string) => void> = {
 describe('errors from the service and the network', () => {
   let server: ScriptedServer;
   const events: unknown[] = [];
-  const observer: ApiObserver = { onRequest: (e) => events.push(e), onResponse: (e) => events.push(e) };
+  const observer: ApiObserver = {
+    onRequest: (e) => events.push(e),
+    onResponse: (e) => events.push(e),
+  };
   let api: ReturnType<typeof createApiClient>;
 
   beforeAll(async () => {
@@ -52,7 +66,13 @@ describe('errors from the service and the network', () => {
       const scenario = /^\/forms\/([^/]+)/.exec(req.url)?.[1] ?? '';
       if (req.method === 'POST') {
         // Create validates the body before the key, answering with a JSON-encoded issue list.
-        const issues = [{ code: 'invalid_type', path: ['submissions', 0, 'questions'], message: `Required near ${String(req.headers.authorization)}` }];
+        const issues = [
+          {
+            code: 'invalid_type',
+            path: ['submissions', 0, 'questions'],
+            message: `Required near ${String(req.headers.authorization)}`,
+          },
+        ];
         serviceError(res, 400, JSON.stringify(issues));
         return;
       }
@@ -93,15 +113,17 @@ describe('errors from the service and the network', () => {
     expect(seen?.headers.accept).toBe('application/json');
   });
 
-  it.each(['unauthorized', 'forbidden', ...AUTH_ERROR_MESSAGES.map((_, i) => `auth400-${i}`), 'echoesKey'])(
-    'recognises a refused key (%s) as UNAUTHORIZED',
-    async (scenario) => {
-      const error = await list(scenario);
-      expect(error.code).toBe('UNAUTHORIZED');
-      expect(error.message).toMatch(/^The API key was refused/);
-      expect(error.retryable).toBe(false);
-    },
-  );
+  it.each([
+    'unauthorized',
+    'forbidden',
+    ...AUTH_ERROR_MESSAGES.map((_, i) => `auth400-${i}`),
+    'echoesKey',
+  ])('recognises a refused key (%s) as UNAUTHORIZED', async (scenario) => {
+    const error = await list(scenario);
+    expect(error.code).toBe('UNAUTHORIZED');
+    expect(error.message).toMatch(/^The API key was refused/);
+    expect(error.retryable).toBe(false);
+  });
 
   it('maps 404 to NOT_FOUND, 409 to CONFLICT, other 400s to INVALID_INPUT', async () => {
     expect((await list('missing')).code).toBe('NOT_FOUND');
@@ -120,20 +142,33 @@ describe('errors from the service and the network', () => {
 
   it('maps 5xx to REMOTE, retried within the policy', async () => {
     const before = server.requests.length;
-    expect(await list('broken')).toMatchObject({ code: 'REMOTE', retryable: true, details: { status: 502 } });
+    expect(await list('broken')).toMatchObject({
+      code: 'REMOTE',
+      retryable: true,
+      details: { status: 502 },
+    });
     expect(server.requests.length - before).toBe(2);
   });
 
-  it.each(['html', 'truncated', 'wrongShape'])('maps an answer it cannot read (%s) to REMOTE', async (scenario) => {
-    const error = await list(scenario);
-    expect(error.code).toBe('REMOTE');
-    expect(error.message).toBe('The server answered in a form Formdesk does not understand.');
-  });
+  it.each(['html', 'truncated', 'wrongShape'])(
+    'maps an answer it cannot read (%s) to REMOTE',
+    async (scenario) => {
+      const error = await list(scenario);
+      expect(error.code).toBe('REMOTE');
+      expect(error.message).toBe('The server answered in a form Formdesk does not understand.');
+    },
+  );
 
   it('does not follow a redirect, and points at the base URL setting', async () => {
     const before = server.requests.length;
     const error = await list('moved');
-    expect(error).toMatchObject({ code: 'REMOTE', details: { status: 301, location: 'https://eu-api.example.com/v1/api/forms/moved/submissions' } });
+    expect(error).toMatchObject({
+      code: 'REMOTE',
+      details: {
+        status: 301,
+        location: 'https://eu-api.example.com/v1/api/forms/moved/submissions',
+      },
+    });
     expect(error.message).toContain('Check the base URL');
     expect(server.requests.length - before).toBe(1);
   });
@@ -159,11 +194,19 @@ describe('errors from the service and the network', () => {
   });
 
   it('carries the service’s validation issues as INVALID_INPUT details', async () => {
-    const error = await failure(() => api.createSubmissions('form', [{ questions: [{ id: 'q1', value: 'x' }] }]));
+    const error = await failure(() =>
+      api.createSubmissions('form', [{ questions: [{ id: 'q1', value: 'x' }] }]),
+    );
     expect(error.code).toBe('INVALID_INPUT');
     expect(error.details).toEqual({
       status: 400,
-      issues: [{ code: 'invalid_type', path: ['submissions', '0', 'questions'], message: 'Required near Bearer [key]' }],
+      issues: [
+        {
+          code: 'invalid_type',
+          path: ['submissions', '0', 'questions'],
+          message: 'Required near Bearer [key]',
+        },
+      ],
     });
     expect(error.message).toContain('submissions.0.questions');
   });

@@ -13,7 +13,12 @@ const AUTH_MESSAGES = AUTH_ERROR_MESSAGES.map((m) => m.toLowerCase());
 export function serviceMessage(body: unknown): string | undefined {
   const parsed = ServiceErrorBody.safeParse(body);
   if (parsed.success) return parsed.data.message;
-  if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string') {
+  if (
+    typeof body === 'object' &&
+    body !== null &&
+    'message' in body &&
+    typeof body.message === 'string'
+  ) {
     return body.message;
   }
   return undefined;
@@ -22,7 +27,11 @@ export function serviceMessage(body: unknown): string | undefined {
 function isAuthFailure(status: number, message: string | undefined): boolean {
   if (status === 401 || status === 403) return true;
   // The service refuses credentials with 400 and tells the cases apart only by message.
-  return status === 400 && message !== undefined && AUTH_MESSAGES.some((m) => message.toLowerCase().includes(m));
+  return (
+    status === 400 &&
+    message !== undefined &&
+    AUTH_MESSAGES.some((m) => message.toLowerCase().includes(m))
+  );
 }
 
 interface ValidationIssue {
@@ -69,45 +78,74 @@ export function errorFromStatus(
   const details = { status };
   if (status >= 300 && status < 400) return redirected(status, location);
   if (isAuthFailure(status, message)) {
-    return new AppError('UNAUTHORIZED', 'The API key was refused by the server. Check the key in the workspace settings.', {
-      details,
-    });
+    return new AppError(
+      'UNAUTHORIZED',
+      'The API key was refused by the server. Check the key in the workspace settings.',
+      {
+        details,
+      },
+    );
   }
   if (status === 404 || status === 410) {
-    return new AppError('NOT_FOUND', 'The server has no such item: it may have been deleted.', { details });
+    return new AppError('NOT_FOUND', 'The server has no such item: it may have been deleted.', {
+      details,
+    });
   }
   if (status === 429) {
-    return new AppError('RATE_LIMITED', 'The server is limiting requests right now. Try again in a moment.', {
-      retryable: true,
-      details,
-    });
+    return new AppError(
+      'RATE_LIMITED',
+      'The server is limiting requests right now. Try again in a moment.',
+      {
+        retryable: true,
+        details,
+      },
+    );
   }
   if (status === 408) {
-    return new AppError('TIMEOUT', 'The server took too long to answer.', { retryable: true, details });
-  }
-  if (status === 409) {
-    return new AppError('CONFLICT', clip(redact(message ?? 'The server reported a conflict.')), { details });
-  }
-  if (status >= 500) {
-    return new AppError('REMOTE', `The server had a problem (status ${status}). Try again in a moment.`, {
+    return new AppError('TIMEOUT', 'The server took too long to answer.', {
       retryable: true,
       details,
     });
+  }
+  if (status === 409) {
+    return new AppError('CONFLICT', clip(redact(message ?? 'The server reported a conflict.')), {
+      details,
+    });
+  }
+  if (status >= 500) {
+    return new AppError(
+      'REMOTE',
+      `The server had a problem (status ${status}). Try again in a moment.`,
+      {
+        retryable: true,
+        details,
+      },
+    );
   }
   if (status === 400 || status === 422) {
     const issues = validationIssues(message);
     if (issues && issues.length > 0) {
       const first = issues[0];
       const where = first && first.path.length > 0 ? ` (${first.path.join('.')})` : '';
-      return new AppError('INVALID_INPUT', clip(redact(`The server refused the request${where}: ${first?.message}.`)), {
-        details: { status, issues: issues.map((i) => ({ ...i, message: redact(i.message) })) },
-      });
+      return new AppError(
+        'INVALID_INPUT',
+        clip(redact(`The server refused the request${where}: ${first?.message}.`)),
+        {
+          details: { status, issues: issues.map((i) => ({ ...i, message: redact(i.message) })) },
+        },
+      );
     }
-    return new AppError('INVALID_INPUT', clip(redact(`The server refused the request: ${message ?? 'bad request'}.`)), {
-      details,
-    });
+    return new AppError(
+      'INVALID_INPUT',
+      clip(redact(`The server refused the request: ${message ?? 'bad request'}.`)),
+      {
+        details,
+      },
+    );
   }
-  return new AppError('REMOTE', `The server answered with an unexpected status (${status}).`, { details });
+  return new AppError('REMOTE', `The server answered with an unexpected status (${status}).`, {
+    details,
+  });
 }
 
 // Redirects are not followed: a 301 turns a POST into a GET, and the key must not travel to
@@ -152,7 +190,8 @@ const NOT_SENT = new Set([
 export function networkCode(error: unknown): string {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
     if (typeof e === 'object' && e !== null) {
-      if ('code' in e && typeof e.code === 'string' && e.code !== 'ERR_INVALID_STATE') return e.code;
+      if ('code' in e && typeof e.code === 'string' && e.code !== 'ERR_INVALID_STATE')
+        return e.code;
       if ('message' in e && typeof e.message === 'string') {
         const match = /net::(ERR_[A-Z_]+)/.exec(e.message);
         if (match?.[1]) return match[1];
@@ -181,7 +220,11 @@ const REASONS: Record<string, string> = {
  * A transport failure → NETWORK. `sent`: the request may have reached the server, so a write's
  * outcome is unknown and the caller must check before sending it again.
  */
-export function networkError(error: unknown, host: string, isWrite: boolean): { error: AppError; sent: boolean } {
+export function networkError(
+  error: unknown,
+  host: string,
+  isWrite: boolean,
+): { error: AppError; sent: boolean } {
   const code = networkCode(error);
   const sent = !NOT_SENT.has(code);
   const reason = REASONS[code] ?? 'the connection failed';
@@ -190,7 +233,11 @@ export function networkError(error: unknown, host: string, isWrite: boolean): { 
     ? `Could not finish talking to ${host}: ${reason}. The change may or may not have been saved.`
     : `Could not reach ${host}: ${reason}. Check the connection and try again.`;
   return {
-    error: new AppError('NETWORK', message, { retryable: true, outcomeUnknown, details: { reason: code } }),
+    error: new AppError('NETWORK', message, {
+      retryable: true,
+      outcomeUnknown,
+      details: { reason: code },
+    }),
     sent,
   };
 }

@@ -40,7 +40,11 @@ export interface HttpAnswer {
  * Transport failures become AppError (NETWORK, TIMEOUT, CANCELLED); a write that may have reached
  * the server is marked `outcomeUnknown`. Statuses are returned, not judged.
  */
-export async function sendOnce(fetch: FetchLike, request: HttpRequest, timeouts: Timeouts): Promise<HttpAnswer> {
+export async function sendOnce(
+  fetch: FetchLike,
+  request: HttpRequest,
+  timeouts: Timeouts,
+): Promise<HttpAnswer> {
   const { signal, isWrite, host } = request;
   if (signal?.aborted) throw cancelled();
   const controller = new AbortController();
@@ -91,7 +95,12 @@ export async function sendOnce(fetch: FetchLike, request: HttpRequest, timeouts:
       text = await response.text();
     } catch (error) {
       if (signal?.aborted || timedOut) throw failure(error, true);
-      return { status: response.status, headers: response.headers, body: undefined, bodyProblem: 'cut' };
+      return {
+        status: response.status,
+        headers: response.headers,
+        body: undefined,
+        bodyProblem: 'cut',
+      };
     }
     return { status: response.status, headers: response.headers, ...parseBody(text) };
   } finally {

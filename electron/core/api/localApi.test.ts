@@ -24,11 +24,18 @@ describe('the client against the local API', () => {
   let api: ApiClient;
   let formId: string;
   let refused = 0;
-  const countRefusals = { onResponse: (e: { status?: number }) => void (refused += e.status === 429 ? 1 : 0) };
+  const countRefusals = {
+    onResponse: (e: { status?: number }) => void (refused += e.status === 429 ? 1 : 0),
+  };
 
   beforeAll(async () => {
     local = await startLocalApi({ seed: 11, submissionsPerForm: 40 });
-    api = createApiClient({ baseUrl: local.baseUrl, apiKey: local.apiKey, retry: { baseDelayMs: 5, maxDelayMs: 20 }, observer: countRefusals });
+    api = createApiClient({
+      baseUrl: local.baseUrl,
+      apiKey: local.apiKey,
+      retry: { baseDelayMs: 5, maxDelayMs: 20 },
+      observer: countRefusals,
+    });
     const forms = await api.listForms();
     formId = forms[0]?.formId ?? '';
   });
@@ -55,17 +62,27 @@ describe('the client against the local API', () => {
     const newest = await api.listSubmissions(formId, { limit: 1, sort: 'desc' });
     const times = first.responses.map((s) => s.submissionTime);
     expect(times).toEqual([...times].sort());
-    expect((newest.responses[0]?.submissionTime ?? '') >= (first.responses.at(-1)?.submissionTime ?? '')).toBe(true);
+    expect(
+      (newest.responses[0]?.submissionTime ?? '') >= (first.responses.at(-1)?.submissionTime ?? ''),
+    ).toBe(true);
 
     const middle = first.responses[5] as Submission;
-    const after = await api.listSubmissions(formId, { afterDate: new Date(middle.submissionTime), limit: 150 });
+    const after = await api.listSubmissions(formId, {
+      afterDate: new Date(middle.submissionTime),
+      limit: 150,
+    });
     expect(after.responses.every((s) => s.submissionTime > middle.submissionTime)).toBe(true);
-    const before = await api.listSubmissions(formId, { beforeDate: middle.submissionTime, limit: 150 });
+    const before = await api.listSubmissions(formId, {
+      beforeDate: middle.submissionTime,
+      limit: 150,
+    });
     expect(before.responses.every((s) => s.submissionTime < middle.submissionTime)).toBe(true);
 
     const unfinished = await api.listSubmissions(formId, { status: 'in_progress', limit: 150 });
     const withPreview = await api.listSubmissions(formId, { includePreview: true, limit: 150 });
-    expect(unfinished.totalResponses + withPreview.totalResponses).toBeGreaterThanOrEqual(first.totalResponses);
+    expect(unfinished.totalResponses + withPreview.totalResponses).toBeGreaterThanOrEqual(
+      first.totalResponses,
+    );
     expect(all.length).toBeGreaterThanOrEqual(first.totalResponses);
 
     const linked = await api.listSubmissions(formId, { includeEditLink: true, limit: 2 });
@@ -75,14 +92,17 @@ describe('the client against the local API', () => {
 
   it('finds submissions by text', async () => {
     const [sample] = (await api.listSubmissions(formId, { limit: 1 })).responses;
-    const answer = sample?.questions.find((q) => typeof q.value === 'string' && q.value.length > 3)?.value as string;
+    const answer = sample?.questions.find((q) => typeof q.value === 'string' && q.value.length > 3)
+      ?.value as string;
     const found = await api.listSubmissions(formId, { search: answer, limit: 150 });
     expect(found.responses.map((s) => s.submissionId)).toContain(sample?.submissionId);
   });
 
   it('creates, reads and deletes a submission', async () => {
     const questionId = (await api.getFormMetadata(formId))?.questions[0]?.id ?? '';
-    const [created] = await api.createSubmissions(formId, [{ questions: [{ id: questionId, value: 'Imported by Formdesk' }] }]);
+    const [created] = await api.createSubmissions(formId, [
+      { questions: [{ id: questionId, value: 'Imported by Formdesk' }] },
+    ]);
     expect(created?.submissionId).toBeTruthy();
     const id = created?.submissionId ?? '';
     const read = await api.getSubmission(formId, id, { includeEditLink: true });
@@ -101,9 +121,15 @@ describe('the client against the local API', () => {
   });
 
   it('reports a refused key as UNAUTHORIZED and an unknown form as NOT_FOUND', async () => {
-    const stranger = createApiClient({ baseUrl: local.baseUrl, apiKey: 'sk_prod_not_a_real_key', scheduler: new RateScheduler() });
+    const stranger = createApiClient({
+      baseUrl: local.baseUrl,
+      apiKey: 'sk_prod_not_a_real_key',
+      scheduler: new RateScheduler(),
+    });
     await expect(stranger.listForms()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    await expect(api.listSubmissions('no-such-form', {})).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(api.listSubmissions('no-such-form', {})).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 
   it('retries reads through 5xx answers and dropped connections', async () => {
@@ -121,7 +147,9 @@ describe('the client against the local API', () => {
     local.admin.setFaults([{ kind: 'commitThenReset', times: 1 }]);
     local.admin.clearRequests();
     const rows = [1, 2, 3].map((n) => ({ questions: [{ id: questionId, value: `row ${n}` }] }));
-    await expect(api.createSubmissions(formId, rows, { priority: 'background' })).rejects.toMatchObject({
+    await expect(
+      api.createSubmissions(formId, rows, { priority: 'background' }),
+    ).rejects.toMatchObject({
       code: 'NETWORK',
       outcomeUnknown: true,
     });
@@ -133,7 +161,11 @@ describe('the client against the local API', () => {
 
   it('keeps a busy client under the limit: the server never has to refuse it', async () => {
     const calls = Array.from({ length: 24 }, (_, i) =>
-      api.listSubmissions(formId, { limit: 5, offset: i * 5 }, { priority: i % 3 === 0 ? 'interactive' : 'background' }),
+      api.listSubmissions(
+        formId,
+        { limit: 5, offset: i * 5 },
+        { priority: i % 3 === 0 ? 'interactive' : 'background' },
+      ),
     );
     await Promise.all(calls);
     const log = local.admin.requests();
@@ -146,9 +178,17 @@ describe('the client against the local API', () => {
     local.admin.setFaults([{ kind: 'tooManyRequests', forMs: 1500 }]);
     refused = 0;
     // A second client of the same key (another feature) shares the key's scheduler.
-    const other = createApiClient({ baseUrl: local.baseUrl, apiKey: local.apiKey, observer: countRefusals });
+    const other = createApiClient({
+      baseUrl: local.baseUrl,
+      apiKey: local.apiKey,
+      observer: countRefusals,
+    });
     const calls = Array.from({ length: 15 }, (_, i) =>
-      (i % 2 === 0 ? api : other).listSubmissions(formId, { limit: 3, offset: i }, { priority: i % 4 === 0 ? 'interactive' : 'background' }),
+      (i % 2 === 0 ? api : other).listSubmissions(
+        formId,
+        { limit: 3, offset: i },
+        { priority: i % 4 === 0 ? 'interactive' : 'background' },
+      ),
     );
     const results = await Promise.allSettled(calls);
     expect(results.filter((r) => r.status === 'rejected')).toHaveLength(0);

@@ -27,7 +27,8 @@ export function requireWebhookId(value: unknown): WebhookId {
 
 // A date, or a date and time with an optional zone; a time without a zone is read as UTC, the
 // service's own zone, so the same input means the same instant on every machine.
-const ISO_DATE = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|[+-]\d{2}:?\d{2})?)?$/i;
+const ISO_DATE =
+  /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
 /** Date or ISO 8601 string → the service's `YYYY-MM-DDTHH:mm:ss.sssZ`. */
 export function serviceDate(value: unknown, field: string): string {
@@ -49,7 +50,12 @@ export function serviceDate(value: unknown, field: string): string {
 
 function integerIn(value: unknown, field: string, min: number, max: number): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw invalid(field, max === Number.MAX_SAFE_INTEGER ? `must be a whole number ≥ ${min}` : `must be a whole number from ${min} to ${max}`);
+    throw invalid(
+      field,
+      max === Number.MAX_SAFE_INTEGER
+        ? `must be a whole number ≥ ${min}`
+        : `must be a whole number from ${min} to ${max}`,
+    );
   }
   return value;
 }
@@ -62,18 +68,25 @@ function oneOf<T extends string>(value: unknown, field: string, allowed: readonl
 /** The query string of `GET /forms/{formId}/submissions`, by the service's parameter names. */
 export function listSubmissionsQuery(params: ListSubmissionsInput): URLSearchParams {
   const query = new URLSearchParams();
-  if (params.limit !== undefined) query.set('limit', String(integerIn(params.limit, 'limit', 1, MAX_PAGE_SIZE)));
+  if (params.limit !== undefined)
+    query.set('limit', String(integerIn(params.limit, 'limit', 1, MAX_PAGE_SIZE)));
   if (params.offset !== undefined) {
     query.set('offset', String(integerIn(params.offset, 'offset', 0, Number.MAX_SAFE_INTEGER)));
   }
-  const after = params.afterDate === undefined ? undefined : serviceDate(params.afterDate, 'afterDate');
-  const before = params.beforeDate === undefined ? undefined : serviceDate(params.beforeDate, 'beforeDate');
-  if (after && before && after > before) throw invalid('afterDate', 'must not be later than beforeDate');
+  const after =
+    params.afterDate === undefined ? undefined : serviceDate(params.afterDate, 'afterDate');
+  const before =
+    params.beforeDate === undefined ? undefined : serviceDate(params.beforeDate, 'beforeDate');
+  if (after && before && after > before)
+    throw invalid('afterDate', 'must not be later than beforeDate');
   if (after) query.set('afterDate', after);
   if (before) query.set('beforeDate', before);
-  if (params.status !== undefined) query.set('status', oneOf(params.status, 'status', ['finished', 'in_progress']));
-  if (params.includeEditLink !== undefined) query.set('includeEditLink', String(Boolean(params.includeEditLink)));
-  if (params.includePreview !== undefined) query.set('includePreview', String(Boolean(params.includePreview)));
+  if (params.status !== undefined)
+    query.set('status', oneOf(params.status, 'status', ['finished', 'in_progress']));
+  if (params.includeEditLink !== undefined)
+    query.set('includeEditLink', String(Boolean(params.includeEditLink)));
+  if (params.includePreview !== undefined)
+    query.set('includePreview', String(Boolean(params.includePreview)));
   if (params.sort !== undefined) query.set('sort', oneOf(params.sort, 'sort', ['asc', 'desc']));
   if (params.search !== undefined && params.search !== '') {
     if (typeof params.search !== 'string') throw invalid('search', 'must be text');
@@ -101,8 +114,14 @@ function withServiceNames(value: PaymentValue): PaymentValue {
 }
 
 /** The body of `POST /forms/{formId}/submissions`: 1..10 submissions in the shape the service reads. */
-export function createSubmissionsBody(submissions: readonly CreateSubmission[]): { submissions: CreateSubmission[] } {
-  if (!Array.isArray(submissions) || submissions.length === 0 || submissions.length > MAX_CREATE_BATCH) {
+export function createSubmissionsBody(submissions: readonly CreateSubmission[]): {
+  submissions: CreateSubmission[];
+} {
+  if (
+    !Array.isArray(submissions) ||
+    submissions.length === 0 ||
+    submissions.length > MAX_CREATE_BATCH
+  ) {
     throw invalid('submissions', `must hold 1 to ${MAX_CREATE_BATCH} submissions per request`);
   }
   const parsed = CreateSubmissionsRequest.safeParse({ submissions });
@@ -121,9 +140,15 @@ export function createSubmissionsBody(submissions: readonly CreateSubmission[]):
       const { submissionTime, lastUpdatedAt, payments, ...rest } = submission;
       return {
         ...rest,
-        ...(submissionTime !== undefined ? { submissionTime: serviceDate(submissionTime, 'submissionTime') } : {}),
-        ...(lastUpdatedAt !== undefined ? { lastUpdatedAt: serviceDate(lastUpdatedAt, 'lastUpdatedAt') } : {}),
-        ...(payments ? { payments: payments.map((p) => ({ ...p, value: withServiceNames(p.value) })) } : {}),
+        ...(submissionTime !== undefined
+          ? { submissionTime: serviceDate(submissionTime, 'submissionTime') }
+          : {}),
+        ...(lastUpdatedAt !== undefined
+          ? { lastUpdatedAt: serviceDate(lastUpdatedAt, 'lastUpdatedAt') }
+          : {}),
+        ...(payments
+          ? { payments: payments.map((p) => ({ ...p, value: withServiceNames(p.value) })) }
+          : {}),
       };
     }),
   };
@@ -137,9 +162,11 @@ export function normaliseBaseUrl(value: string): string {
   } catch {
     throw invalid('baseUrl', 'must be a web address such as https://api.example.com/v1/api');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid('baseUrl', 'must start with http:// or https://');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw invalid('baseUrl', 'must start with http:// or https://');
   if (url.search || url.hash) throw invalid('baseUrl', 'must not carry a query or fragment');
   // The key travels in its header only; a password in the address would leak into every URL.
-  if (url.username || url.password) throw invalid('baseUrl', 'must not contain a user name or password');
+  if (url.username || url.password)
+    throw invalid('baseUrl', 'must not contain a user name or password');
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }

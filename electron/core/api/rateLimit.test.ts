@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from './client';
 import { RateScheduler } from './rateScheduler';
-import { type ScriptedServer, json, serviceError, startScriptedServer } from './testing/scriptedServer';
+import {
+  type ScriptedServer,
+  json,
+  serviceError,
+  startScriptedServer,
+} from './testing/scriptedServer';
 
 /** The most arrivals inside any window of `windowMs` (both ends inclusive: the strictest count). */
 function mostInAnyWindow(times: readonly number[], windowMs: number): number {
@@ -32,7 +37,8 @@ describe('the client under a 429 storm', () => {
   it('finishes every call and never sends more than the limit in any second', async () => {
     const stormUntil = Date.now() + 1500;
     server = await startScriptedServer((_req, res) => {
-      if (Date.now() < stormUntil) serviceError(res, 429, 'Too many requests. Try again soon.', { 'retry-after': '1' });
+      if (Date.now() < stormUntil)
+        serviceError(res, 429, 'Too many requests. Try again soon.', { 'retry-after': '1' });
       else json(res, 200, { responses: [], totalResponses: 0, pageCount: 0 });
     });
     let limited = 0;
@@ -43,12 +49,21 @@ describe('the client under a 429 storm', () => {
       observer: { onResponse: (e) => (limited += e.status === 429 ? 1 : 0) },
     });
     const calls = Array.from({ length: 16 }, (_, i) =>
-      api.listSubmissions(`form${i}`, { offset: 0 }, { priority: i % 4 === 0 ? 'interactive' : 'background' }),
+      api.listSubmissions(
+        `form${i}`,
+        { offset: 0 },
+        { priority: i % 4 === 0 ? 'interactive' : 'background' },
+      ),
     );
     const results = await Promise.allSettled(calls);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(16);
     expect(limited).toBeGreaterThan(0);
-    expect(mostInAnyWindow(server.requests.map((r) => r.at), 1000)).toBeLessThanOrEqual(5);
+    expect(
+      mostInAnyWindow(
+        server.requests.map((r) => r.at),
+        1000,
+      ),
+    ).toBeLessThanOrEqual(5);
   });
 });
 
@@ -60,16 +75,24 @@ describe('priority over the wire', () => {
   });
 
   it('sends an interactive call ahead of background calls already waiting', async () => {
-    server = await startScriptedServer((_req, res) => json(res, 200, { responses: [], totalResponses: 0, pageCount: 0 }));
+    server = await startScriptedServer((_req, res) =>
+      json(res, 200, { responses: [], totalResponses: 0, pageCount: 0 }),
+    );
     const api = createApiClient({
       baseUrl: server.baseUrl,
       apiKey: 'sk_test_priority',
       scheduler: new RateScheduler({ limit: 1, windowMs: 20, marginMs: 0 }),
     });
-    const background = [1, 2, 3].map((n) => api.listSubmissions(`sync${n}`, {}, { priority: 'background' }));
+    const background = [1, 2, 3].map((n) =>
+      api.listSubmissions(`sync${n}`, {}, { priority: 'background' }),
+    );
     const interactive = api.listSubmissions('opened', {}, { priority: 'interactive' });
     await Promise.all([...background, interactive]);
-    expect(server.requests.map((r) => r.url.split('/')[2])).toEqual(['sync1', 'opened', 'sync2', 'sync3']);
+    expect(server.requests.map((r) => r.url.split('/')[2])).toEqual([
+      'sync1',
+      'opened',
+      'sync2',
+      'sync3',
+    ]);
   });
 });
-

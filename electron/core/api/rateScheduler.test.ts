@@ -23,7 +23,9 @@ describe('RateScheduler', () => {
   it('lets a token return one window after it was spent', async () => {
     const scheduler = new RateScheduler({ limit: 2, windowMs: 20, marginMs: 0 });
     const order: number[] = [];
-    await Promise.all(Array.from({ length: 6 }, (_, i) => scheduler.acquire().then(() => order.push(i))));
+    await Promise.all(
+      Array.from({ length: 6 }, (_, i) => scheduler.acquire().then(() => order.push(i))),
+    );
     expect(order).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
@@ -68,13 +70,18 @@ describe('RateScheduler', () => {
 
   it('refuses at once when the signal is already aborted', async () => {
     const scheduler = new RateScheduler();
-    await expect(scheduler.acquire({ signal: AbortSignal.abort() })).rejects.toMatchObject({ code: 'CANCELLED' });
+    await expect(scheduler.acquire({ signal: AbortSignal.abort() })).rejects.toMatchObject({
+      code: 'CANCELLED',
+    });
   });
 
   it('holds every call while paused, then lets them through', async () => {
     const scheduler = new RateScheduler({ limit: 5 });
     scheduler.pauseFor(40);
-    const waits = [track(scheduler.acquire()), track(scheduler.acquire({ priority: 'interactive' }))];
+    const waits = [
+      track(scheduler.acquire()),
+      track(scheduler.acquire({ priority: 'interactive' })),
+    ];
     await flush();
     expect(waits.filter((w) => w.done)).toHaveLength(0);
     await new Promise((resolve) => setTimeout(resolve, 60));

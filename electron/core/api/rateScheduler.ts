@@ -48,7 +48,8 @@ export class RateScheduler {
 
   constructor(options: RateSchedulerOptions = {}) {
     this.limit = options.limit ?? 5;
-    if (!Number.isInteger(this.limit) || this.limit < 1) throw new RangeError('limit must be a whole number ≥ 1');
+    if (!Number.isInteger(this.limit) || this.limit < 1)
+      throw new RangeError('limit must be a whole number ≥ 1');
     this.windowMs = (options.windowMs ?? 1000) + (options.marginMs ?? 50);
   }
 
@@ -100,7 +101,8 @@ export class RateScheduler {
   private pump(): void {
     for (;;) {
       const now = Date.now();
-      while (this.spent.length > 0 && (this.spent[0] ?? 0) + this.windowMs <= now) this.spent.shift();
+      while (this.spent.length > 0 && (this.spent[0] ?? 0) + this.windowMs <= now)
+        this.spent.shift();
       const next = this.queues.interactive[0] ?? this.queues.background[0];
       if (!next) return;
       let wakeAt = 0;
@@ -121,10 +123,13 @@ export class RateScheduler {
     if (this.timer && this.timerAt <= at) return;
     if (this.timer) clearTimeout(this.timer);
     this.timerAt = at;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.pump();
-    }, Math.max(0, at - Date.now()));
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.pump();
+      },
+      Math.max(0, at - Date.now()),
+    );
   }
 }
 
@@ -135,7 +140,11 @@ const schedulers = new Map<string, RateScheduler>();
  * registry is keyed by a hash, so the key itself is not kept here. Options apply when the
  * scheduler is first made.
  */
-export function schedulerFor(apiKey: string, origin: string, options?: RateSchedulerOptions): RateScheduler {
+export function schedulerFor(
+  apiKey: string,
+  origin: string,
+  options?: RateSchedulerOptions,
+): RateScheduler {
   const id = createHash('sha256').update(origin).update('\n').update(apiKey).digest('hex');
   let scheduler = schedulers.get(id);
   if (!scheduler) {

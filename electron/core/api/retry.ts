@@ -24,7 +24,11 @@ export const DEFAULT_RETRY: RetryPolicy = {
  * Exponential backoff with full jitter: a random wait in [0, min(max, base·2^n)]. Spreading the
  * waits keeps many clients that failed together from coming back together.
  */
-export function backoffDelay(failures: number, policy: RetryPolicy, random: () => number = Math.random): number {
+export function backoffDelay(
+  failures: number,
+  policy: RetryPolicy,
+  random: () => number = Math.random,
+): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, failures - 1));
   return Math.floor(random() * ceiling);
 }
@@ -61,7 +65,9 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 export function cancelled(outcomeUnknown = false): AppError {
   return new AppError(
     'CANCELLED',
-    outcomeUnknown ? 'Cancelled while the server was working on it: the change may or may not have been saved.' : 'Cancelled.',
+    outcomeUnknown
+      ? 'Cancelled while the server was working on it: the change may or may not have been saved.'
+      : 'Cancelled.',
     { outcomeUnknown },
   );
 }

@@ -3,9 +3,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors';
 import { type ApiClientOptions, createApiClient } from './client';
 import { RateScheduler } from './rateScheduler';
-import { type Script, type ScriptedServer, json, serviceError, startScriptedServer } from './testing/scriptedServer';
+import {
+  type Script,
+  type ScriptedServer,
+  json,
+  serviceError,
+  startScriptedServer,
+} from './testing/scriptedServer';
 
-const submission = { submissionId: 's1', submissionTime: '2024-05-01T10:00:00.000Z', questions: [] };
+const submission = {
+  submissionId: 's1',
+  submissionTime: '2024-05-01T10:00:00.000Z',
+  questions: [],
+};
 const page = { responses: [submission], totalResponses: 1, pageCount: 1 };
 const row = { questions: [{ id: 'q1', value: 'Ada' }] };
 
@@ -90,13 +100,19 @@ describe('creates are never sent twice when their outcome is unknown', () => {
 
   it('reports outcome unknown on a 5xx without resending', async () => {
     const { api, requests } = await setUp((_req, res) => serviceError(res, 500, 'Internal error'));
-    expect(await failure(api.createSubmissions('f1', [row]))).toMatchObject({ code: 'REMOTE', outcomeUnknown: true });
+    expect(await failure(api.createSubmissions('f1', [row]))).toMatchObject({
+      code: 'REMOTE',
+      outcomeUnknown: true,
+    });
     expect(requests).toHaveLength(1);
   });
 
   it('reports outcome unknown when the answer does not come in time', async () => {
     const { api, requests } = await setUp(never);
-    expect(await failure(api.createSubmissions('f1', [row]))).toMatchObject({ code: 'TIMEOUT', outcomeUnknown: true });
+    expect(await failure(api.createSubmissions('f1', [row]))).toMatchObject({
+      code: 'TIMEOUT',
+      outcomeUnknown: true,
+    });
     expect(requests).toHaveLength(1);
   });
 
@@ -105,13 +121,17 @@ describe('creates are never sent twice when their outcome is unknown', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"submissions":[{"submi');
     });
-    expect(await failure(api.createSubmissions('f1', [row]))).toMatchObject({ code: 'REMOTE', outcomeUnknown: true });
+    expect(await failure(api.createSubmissions('f1', [row]))).toMatchObject({
+      code: 'REMOTE',
+      outcomeUnknown: true,
+    });
     expect(requests).toHaveLength(1);
   });
 
   it('sends again after a 429, which proves nothing was created', async () => {
     const { api, requests } = await setUp((_req, res, i) => {
-      if (i === 0) serviceError(res, 429, 'Too many requests. Try again soon.', { 'retry-after': '0' });
+      if (i === 0)
+        serviceError(res, 429, 'Too many requests. Try again soon.', { 'retry-after': '0' });
       else json(res, 200, { submissions: [submission] });
     });
     await expect(api.createSubmissions('f1', [row])).resolves.toEqual([submission]);
@@ -129,28 +149,41 @@ describe('creates are never sent twice when their outcome is unknown', () => {
       retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 2 },
       observer: { onRequest: () => attempts++ },
     });
-    expect(await failure(api.createSubmissions('f1', [row]))).toMatchObject({ code: 'NETWORK', outcomeUnknown: false });
+    expect(await failure(api.createSubmissions('f1', [row]))).toMatchObject({
+      code: 'NETWORK',
+      outcomeUnknown: false,
+    });
     expect(attempts).toBe(3);
   });
 });
 
 describe('deletes', () => {
   it('reports a submission deleted by an attempt whose answer was lost', async () => {
-    const { api, requests } = await setUp((_req, res, i) => (i === 0 ? reset(res) : serviceError(res, 404, 'Not found')));
+    const { api, requests } = await setUp((_req, res, i) =>
+      i === 0 ? reset(res) : serviceError(res, 404, 'Not found'),
+    );
     await expect(api.deleteSubmission('f1', 's1')).resolves.toEqual({ alreadyDeleted: true });
-    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['DELETE /forms/f1/submissions/s1', 'DELETE /forms/f1/submissions/s1']);
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'DELETE /forms/f1/submissions/s1',
+      'DELETE /forms/f1/submissions/s1',
+    ]);
   });
 
   it('fails NOT_FOUND when nothing could have deleted it first', async () => {
     const { api } = await setUp((_req, res, i) =>
-      i === 0 ? serviceError(res, 429, 'Too many', { 'retry-after': '0' }) : serviceError(res, 404, 'Not found'),
+      i === 0
+        ? serviceError(res, 429, 'Too many', { 'retry-after': '0' })
+        : serviceError(res, 404, 'Not found'),
     );
     expect(await failure(api.deleteSubmission('f1', 's1'))).toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('says a delete that kept failing may still have happened', async () => {
     const { api, requests } = await setUp((_req, res) => serviceError(res, 502, 'Bad gateway'));
-    expect(await failure(api.deleteSubmission('f1', 's1'))).toMatchObject({ code: 'REMOTE', outcomeUnknown: true });
+    expect(await failure(api.deleteSubmission('f1', 's1'))).toMatchObject({
+      code: 'REMOTE',
+      outcomeUnknown: true,
+    });
     expect(requests).toHaveLength(4);
   });
 
@@ -165,8 +198,13 @@ describe('deletes', () => {
 
 describe('timeouts', () => {
   it('times out waiting for headers, retrying a read within its attempts', async () => {
-    const { api, requests } = await setUp(never, { retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1 } });
-    expect(await failure(api.listForms())).toMatchObject({ code: 'TIMEOUT', details: { phase: 'headers' } });
+    const { api, requests } = await setUp(never, {
+      retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1 },
+    });
+    expect(await failure(api.listForms())).toMatchObject({
+      code: 'TIMEOUT',
+      details: { phase: 'headers' },
+    });
     expect(requests).toHaveLength(2);
   });
 
@@ -178,22 +216,34 @@ describe('timeouts', () => {
       },
       { retry: { maxAttempts: 1 } },
     );
-    expect(await failure(api.listForms())).toMatchObject({ code: 'TIMEOUT', details: { phase: 'body' } });
+    expect(await failure(api.listForms())).toMatchObject({
+      code: 'TIMEOUT',
+      details: { phase: 'body' },
+    });
   });
 });
 
 describe('cancellation', () => {
   it('cancels a call in flight', async () => {
     const controller = new AbortController();
-    const { api, requests } = await setUp(() => controller.abort(), { timeouts: { headersMs: 10_000, bodyMs: 10_000 } });
-    expect(await failure(api.listForms({ signal: controller.signal }))).toMatchObject({ code: 'CANCELLED', outcomeUnknown: false });
+    const { api, requests } = await setUp(() => controller.abort(), {
+      timeouts: { headersMs: 10_000, bodyMs: 10_000 },
+    });
+    expect(await failure(api.listForms({ signal: controller.signal }))).toMatchObject({
+      code: 'CANCELLED',
+      outcomeUnknown: false,
+    });
     expect(requests).toHaveLength(1);
   });
 
   it('says a cancelled create may have been saved', async () => {
     const controller = new AbortController();
-    const { api } = await setUp(() => controller.abort(), { timeouts: { headersMs: 10_000, bodyMs: 10_000 } });
-    expect(await failure(api.createSubmissions('f1', [row], { signal: controller.signal }))).toMatchObject({
+    const { api } = await setUp(() => controller.abort(), {
+      timeouts: { headersMs: 10_000, bodyMs: 10_000 },
+    });
+    expect(
+      await failure(api.createSubmissions('f1', [row], { signal: controller.signal })),
+    ).toMatchObject({
       code: 'CANCELLED',
       outcomeUnknown: true,
     });
@@ -221,7 +271,9 @@ describe('cancellation', () => {
       { retry: { maxAttempts: 5, baseDelayMs: 60_000, maxDelayMs: 60_000 } },
     );
     // Jitter may pick a short wait; a long base makes a second attempt before the abort unlikely but allowed.
-    expect(await failure(api.listForms({ signal: controller.signal }))).toMatchObject({ code: 'CANCELLED' });
+    expect(await failure(api.listForms({ signal: controller.signal }))).toMatchObject({
+      code: 'CANCELLED',
+    });
     expect(requests.length).toBeLessThanOrEqual(2);
   });
 });
@@ -231,7 +283,8 @@ describe('rate headers', () => {
     const scheduler = new RateScheduler({ limit: 1000 });
     const { api, requests } = await setUp(
       (req, res) => {
-        if (requests.length === 1) serviceError(res, 429, 'Too many requests. Try again soon.', { 'retry-after': '1' });
+        if (requests.length === 1)
+          serviceError(res, 429, 'Too many requests. Try again soon.', { 'retry-after': '1' });
         else json(res, 200, req.url.startsWith('/forms?') || req.url === '/forms' ? [] : page);
       },
       { scheduler },
@@ -249,7 +302,15 @@ describe('rate headers', () => {
   it('waits for the reset when the server says no requests remain', async () => {
     const scheduler = new RateScheduler({ limit: 1000 });
     const { api, requests } = await setUp(
-      (_req, res, i) => json(res, 200, [], i === 0 ? { 'ratelimit-remaining': '0', 'ratelimit-reset': '1' } : { 'ratelimit-remaining': '4' }),
+      (_req, res, i) =>
+        json(
+          res,
+          200,
+          [],
+          i === 0
+            ? { 'ratelimit-remaining': '0', 'ratelimit-reset': '1' }
+            : { 'ratelimit-remaining': '4' },
+        ),
       { scheduler },
     );
     await api.listForms();

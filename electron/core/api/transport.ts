@@ -67,7 +67,8 @@ export function createTransport(options: TransportOptions): Transport {
     accept: 'application/json',
     ...(hasBody ? { 'content-type': 'application/json' } : {}),
   });
-  const redact = (text: string) => (options.apiKey.length >= 4 ? text.split(options.apiKey).join('[key]') : text);
+  const redact = (text: string) =>
+    options.apiKey.length >= 4 ? text.split(options.apiKey).join('[key]') : text;
 
   /** Feeds `retry-after` and `ratelimit-remaining: 0` to the scheduler; returns the pause asked for. */
   const honourRateHeaders = (answer: HttpAnswer): number | undefined => {
@@ -107,10 +108,24 @@ export function createTransport(options: TransportOptions): Transport {
       try {
         const answer = await sendOnce(
           options.fetch,
-          { method: spec.method, url, headers: headers(body !== undefined), body, signal, isWrite, host },
+          {
+            method: spec.method,
+            url,
+            headers: headers(body !== undefined),
+            body,
+            signal,
+            isWrite,
+            host,
+          },
           options.timeouts,
         );
-        observer?.onResponse?.({ method: spec.method, path: spec.path, attempt, status: answer.status, durationMs: Date.now() - sentAt });
+        observer?.onResponse?.({
+          method: spec.method,
+          path: spec.path,
+          attempt,
+          status: answer.status,
+          durationMs: Date.now() - sentAt,
+        });
         pauseMs = honourRateHeaders(answer);
         const verdict = judge(answer, spec, mayHaveActed, redact);
         if ('done' in verdict) return verdict.done;
@@ -118,17 +133,28 @@ export function createTransport(options: TransportOptions): Transport {
       } catch (thrown) {
         if (!(thrown instanceof AppError)) throw thrown;
         error = thrown;
-        observer?.onResponse?.({ method: spec.method, path: spec.path, attempt, errorCode: error.code, durationMs: Date.now() - sentAt });
+        observer?.onResponse?.({
+          method: spec.method,
+          path: spec.path,
+          attempt,
+          errorCode: error.code,
+          durationMs: Date.now() - sentAt,
+        });
       }
       mayHaveActed ||= error.outcomeUnknown;
 
-      const giveUp = () => (mayHaveActed && !error.outcomeUnknown ? withUnknownOutcome(error) : error);
+      const giveUp = () =>
+        mayHaveActed && !error.outcomeUnknown ? withUnknownOutcome(error) : error;
       if (error.code === 'CANCELLED' || !error.retryable) throw giveUp();
       if (!spec.resendable && error.outcomeUnknown) throw error;
       const elapsed = Date.now() - started;
       if (error.code === 'RATE_LIMITED') {
         const wait = pauseMs ?? 1000;
-        if (++rateLimited > retry.maxRateLimitedRetries || wait > MAX_PAUSE_MS || elapsed + wait > retry.maxTotalMs) {
+        if (
+          ++rateLimited > retry.maxRateLimitedRetries ||
+          wait > MAX_PAUSE_MS ||
+          elapsed + wait > retry.maxTotalMs
+        ) {
           throw giveUp();
         }
         // No retry-after: hold the bucket for one window of the service's limit.
@@ -153,7 +179,8 @@ function judge(
   const isWrite = spec.method !== 'GET';
   const { status } = answer;
   if (status >= 200 && status < 300) {
-    if (!answer.bodyProblem || spec.readsBody === false) return { done: { status, body: answer.body, goneAfterRetry: false } };
+    if (!answer.bodyProblem || spec.readsBody === false)
+      return { done: { status, body: answer.body, goneAfterRetry: false } };
     // The server acted; only what it answered is lost (a cut body may come whole next time).
     return {
       error: new AppError('REMOTE', unreadableAnswer(status).message, {

@@ -55,7 +55,11 @@ export interface ApiClient {
     submissions: CreateSubmission[],
     options?: CallOptions,
   ): Promise<Submission[]>;
-  deleteSubmission(formId: string, submissionId: string, options?: CallOptions): Promise<DeleteResult>;
+  deleteSubmission(
+    formId: string,
+    submissionId: string,
+    options?: CallOptions,
+  ): Promise<DeleteResult>;
   createWebhook(formId: string, url: string, options?: CallOptions): Promise<{ id: WebhookId }>;
   deleteWebhook(webhookId: WebhookId, options?: CallOptions): Promise<DeleteResult>;
 }

@@ -14,7 +14,11 @@ export interface SeenRequest {
   at: number;
 }
 
-export type Script = (request: SeenRequest, response: ServerResponse, index: number) => void | Promise<void>;
+export type Script = (
+  request: SeenRequest,
+  response: ServerResponse,
+  index: number,
+) => void | Promise<void>;
 
 export interface ScriptedServer {
   /** `http://127.0.0.1:<port>/v1/api` */
@@ -23,12 +27,22 @@ export interface ScriptedServer {
   close(): Promise<void>;
 }
 
-export function json(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function json(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   response.writeHead(status, { 'content-type': 'application/json', ...headers });
   response.end(JSON.stringify(body));
 }
 
-export function serviceError(response: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+export function serviceError(
+  response: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
   json(response, status, { statusCode: status, error: 'Error', message }, headers);
 }
 
