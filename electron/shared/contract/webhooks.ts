@@ -5,6 +5,12 @@ import { op } from './define';
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const MAX_URL_LENGTH = 2000;
 
+/** Whether an address is on this computer (where the local API and the test receiver live). */
+export function isLoopbackUrl(text: string): boolean {
+  const url = URL.parse(text);
+  return url !== null && LOOPBACK_HOSTS.has(url.hostname);
+}
+
 /**
  * Why a url cannot receive deliveries, as a sentence for the person who typed it; null when it
  * can. The service posts submissions (personal data) to it, so only `https:` is accepted; plain

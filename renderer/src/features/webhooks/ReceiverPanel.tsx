@@ -21,12 +21,13 @@ export function ReceiverPanel({
   forms,
   formId: initialFormId,
   nameOf,
-  workspaceKind,
+  serviceIsLocal,
 }: {
   forms: FormRow[];
   formId: string | null;
   nameOf: (formId: string | null) => string;
-  workspaceKind: 'demo' | 'remote' | undefined;
+  /** False when the service runs elsewhere and cannot reach this computer without a tunnel. */
+  serviceIsLocal: boolean;
 }) {
   const status = useOp('webhooks.receiver.status', {}, { staleTime: 0 });
   const start = useOpMutation('webhooks.receiver.start');
@@ -56,17 +57,17 @@ export function ReceiverPanel({
         )}
       </Group>
 
-      {workspaceKind === 'remote' && (
+      {!serviceIsLocal && (
         <Alert color="yellow" icon={<IconWorldOff />} title="Only reachable from this computer">
           The receiver listens on 127.0.0.1. The public service cannot reach a laptop: its
           deliveries will fail unless a tunnel (such as cloudflared or ngrok) forwards to the
           receiver&apos;s port. Give the tunnel&apos;s address below before creating the webhook.
         </Alert>
       )}
-      {workspaceKind !== 'remote' && (
+      {serviceIsLocal && (
         <Text size="sm" c="dimmed">
           Listens on 127.0.0.1 only, behind a secret path. A public service cannot reach it without
-          a tunnel; the demo workspace&apos;s local service can.
+          a tunnel; this workspace&apos;s service runs on this computer and can.
         </Text>
       )}
 
@@ -87,7 +88,7 @@ export function ReceiverPanel({
               started <RelativeTime value={running.startedAt} />
             </Text>
           </Group>
-          {workspaceKind === 'remote' || running.publicUrl !== null || showTunnel ? (
+          {!serviceIsLocal || running.publicUrl !== null || showTunnel ? (
             <TunnelForm port={new URL(running.url).port} publicUrl={running.publicUrl} />
           ) : (
             <Button

@@ -1,7 +1,7 @@
 import { Card, Group, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconWebhook } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { WebhookRecord } from '../../../../electron/shared/contract';
+import { isLoopbackUrl, type WebhookRecord } from '../../../../electron/shared/contract';
 import { useAppLocation } from '../../app/useAppLocation';
 import { useOp } from '../../bridge';
 import { EmptyState } from '../../components/EmptyState';
@@ -92,7 +92,9 @@ export function WebhooksScreen() {
           forms={forms}
           formId={formId}
           nameOf={nameOf}
-          workspaceKind={workspace?.kind}
+          serviceIsLocal={
+            workspace !== null && (workspace.kind === 'demo' || isLoopbackUrl(workspace.baseUrl))
+          }
         />
       </Card>
 
