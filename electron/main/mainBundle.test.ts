@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureBuilt } from '../../scripts/ensureBuilt.mjs';
-import { INVOKE_CHANNEL } from '../shared/channels';
+import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../shared/channels';
 import { CONTENT_SECURITY_POLICY } from '../core/rendererFiles';
 import { writeExport } from '../core/submissions/exportFile';
 import { createElectronStandIn, loadWithStandIn, StandInContents, type Recorded } from './electronStandIn';
@@ -127,6 +127,15 @@ describe('built main process', () => {
       ok: true,
       data: { currentId: 'demo', keyring: { secure: true, backend: 'gnome_libsecret' } },
     });
+  });
+
+  it('sends app events to the window on the event channel', async () => {
+    const window = recorded.windows[0]!;
+    expect(await invoke(appFrame, 'sync.start', { mode: 'full' })).toMatchObject({ ok: true });
+    await vi.waitFor(
+      () => expect(window.sent.some(([channel, event]) => channel === EVENT_CHANNEL && (event as { type: string }).type === 'sync.progress')).toBe(true),
+      { timeout: 20_000, interval: 50 },
+    );
   });
 
   it('refuses calls from other origins and from subframes, unknown operations and bad input', async () => {
