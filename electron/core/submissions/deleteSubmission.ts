@@ -28,13 +28,15 @@ export async function deleteSubmission(
     if (!isAppError(error)) throw error;
     if (error.code === 'NOT_FOUND') {
       alreadyGone = true;
-    } else if (error.outcomeUnknown) {
-      throw new AppError('NETWORK', 'The connection dropped before the server answered: the submission may or may not be deleted. Sync, then check.', {
-        retryable: true,
-        outcomeUnknown: true,
-      });
     } else if (['NETWORK', 'TIMEOUT', 'OFFLINE'].includes(error.code)) {
-      throw new AppError('OFFLINE', 'You are offline; nothing was deleted.', { retryable: true });
+      // A delete that may have reached the server is safe to send again: a second try answers
+      // 404 if the first one did delete, and the cache follows then.
+      throw error.outcomeUnknown
+        ? new AppError('OFFLINE', 'You are offline; the deletion could not be confirmed. Nothing was removed here: try again once back online.', {
+            retryable: true,
+            outcomeUnknown: true,
+          })
+        : new AppError('OFFLINE', 'You are offline; nothing was deleted.', { retryable: true });
     } else {
       throw error;
     }

@@ -20,9 +20,8 @@ export async function writeExport(
   baseName: string,
   extension: string,
   chunks: Iterable<string>,
-  signal?: AbortSignal,
+  { signal, exportId = randomUUID() }: { signal?: AbortSignal; exportId?: string } = {},
 ): Promise<WrittenExport> {
-  const exportId = randomUUID();
   const directory = path.join(dataDir, 'exports');
   await fs.promises.mkdir(directory, { recursive: true });
   const fileName = `${safeName(baseName)}-${new Date().toISOString().replace(/[:.]/g, '-')}-${exportId.slice(0, 8)}.${extension}`;

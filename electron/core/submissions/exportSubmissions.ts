@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type z } from 'zod';
 import { type Submission } from '../../shared/api/submission';
 import { type submissionOps, type SubmissionListRow } from '../../shared/contract/submissions';
@@ -20,22 +21,23 @@ export async function exportSubmissions(
   stores: CacheStores,
   dataDir: string,
   input: ExportInput,
-  onProgress: (rows: number, total: number) => void,
+  onProgress: (progress: { exportId: string; rows: number; total: number; done: boolean }) => void,
 ): Promise<WrittenExport & { rows: number }> {
   const { format, bom, ...filter } = input;
+  const exportId = randomUUID();
   const total = stores.query.window(filter, 0, 1).total;
   const formName = stores.forms.list().find((f) => f.formId === filter.formId)?.name ?? filter.formId;
   let rows = 0;
   const counted = function* (source: Iterable<SubmissionListRow>): Generator<SubmissionListRow> {
     for (const row of source) {
       yield row;
-      if (++rows % PROGRESS_EVERY === 0) onProgress(rows, total);
+      if (++rows % PROGRESS_EVERY === 0) onProgress({ exportId, rows, total, done: false });
     }
   };
   const body = counted(stores.query.all(filter));
   const chunks = format === 'json' ? jsonChunks(body) : csvChunks(body, stores.questions.list(filter.formId));
-  const written = await writeExport(dataDir, formName, format, withBom(chunks, bom));
-  onProgress(rows, total);
+  const written = await writeExport(dataDir, formName, format, withBom(chunks, bom), { exportId });
+  onProgress({ exportId, rows, total, done: true });
   return { ...written, rows };
 }
 

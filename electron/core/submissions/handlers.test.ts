@@ -115,9 +115,6 @@ describe('submission operations', () => {
     const formId = firstForm();
     const submissionId = server.admin.submissionsOf(formId)[0]?.submissionId ?? '';
     await server.close();
-    const deleted = await call('submissions.delete', { formId, submissionId });
-    expect(deleted).toEqual({ ok: false, error: expect.objectContaining({ code: 'OFFLINE', message: 'You are offline; nothing was deleted.' }) });
-    expect(cacheStores(session.db).submissions.get(formId, submissionId)).not.toBeNull();
 
     const read = await ok<{ source: string; notice: string; submission: { submissionId: string } }>('submissions.get', {
       formId,
@@ -133,6 +130,14 @@ describe('submission operations', () => {
     const status = await ok<{ connection: { state: string }; forms: { stale: boolean }[] }>('sync.status', {});
     expect(status.connection.state).toBe('offline');
     expect(status.forms.every((f) => f.stale)).toBe(true);
+
+    // The reads above found the server gone, so this request is refused before it is sent.
+    const deleted = await call('submissions.delete', { formId, submissionId });
+    expect(deleted).toEqual({
+      ok: false,
+      error: expect.objectContaining({ code: 'OFFLINE', message: 'You are offline; nothing was deleted.' }),
+    });
+    expect(cacheStores(session.db).submissions.get(formId, submissionId)).not.toBeNull();
   });
 
   it('reads one submission fresh from the server, with its edit link, without caching the link', async () => {
@@ -219,5 +224,19 @@ describe('exports', () => {
     expect(rows).toHaveLength(result.rows);
     expect(rows.length).toBe(cacheStores(session.db).submissions.count(formId, 'finished'));
     expect(rows.length).toBeGreaterThan(500);
+    expect(testbed.events).toContainEqual(
+      expect.objectContaining({ type: 'export.progress', formId, rowsDone: result.rows, rowsTotal: result.rows, done: true }),
+    );
+  });
+
+  it('exports the activity log as JSON', async () => {
+    await setUp();
+    const formId = firstForm();
+    const submissionId = server.admin.submissionsOf(formId)[0]?.submissionId ?? '';
+    await ok('submissions.delete', { formId, submissionId });
+    const result = await ok<{ filePath: string; entries: number }>('activity.export', {});
+    expect(result.entries).toBe(1);
+    const entries = JSON.parse(fs.readFileSync(result.filePath, 'utf8')) as { submissionId: string; kind: string }[];
+    expect(entries).toEqual([expect.objectContaining({ submissionId, kind: 'submission.deleted' })]);
   });
 });

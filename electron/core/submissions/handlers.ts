@@ -26,17 +26,15 @@ export function submissionHandlers(ctx: AppContext): SubmissionHandlers {
     },
     'submissions.export': async (input) => {
       const session = ctx.session();
-      const written = await exportSubmissions(cacheStores(session.db), ctx.dataDir, input, (rows, total) =>
+      const written = await exportSubmissions(cacheStores(session.db), ctx.dataDir, input, (progress) =>
         ctx.emit({
-          type: 'sync.progress',
+          type: 'export.progress',
           workspaceId: session.workspace.id,
+          exportId: progress.exportId,
           formId: input.formId,
-          phase: 'export',
-          pagesDone: 0,
-          rowsDone: rows,
-          totalExpected: total,
-          etaMs: null,
-          done: rows >= total,
+          rowsDone: progress.rows,
+          rowsTotal: progress.total,
+          done: progress.done,
         }),
       );
       return written;

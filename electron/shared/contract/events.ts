@@ -30,6 +30,15 @@ export const AppEvent = z.discriminatedUnion('type', [
     notice: z.string().nullable().optional(),
   }),
   z.object({
+    type: z.literal('export.progress'),
+    workspaceId: z.string(),
+    exportId: z.string(),
+    formId: z.string(),
+    rowsDone: z.number(),
+    rowsTotal: z.number(),
+    done: z.boolean(),
+  }),
+  z.object({
     type: z.literal('cache.changed'),
     workspaceId: z.string(),
     tables: z.array(z.string()),
