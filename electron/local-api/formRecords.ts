@@ -1,7 +1,9 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type LocalForm } from '../shared/api/localApi';
 import { type Submission } from '../shared/api/submission';
 import { applyDerived } from './derived';
 import { generateSubmission, type RowEdit } from './generatedSubmission';
+import { MergedRows } from './mergedRows';
 import {
   FLAG_DELETED,
   FLAG_IN_PROGRESS,
@@ -21,7 +23,8 @@ export interface StoredRow {
 }
 
 export interface RowFilter {
-  status: 'finished' | 'in_progress';
+  /** `any` is the admin surface's: every live row. */
+  status: 'finished' | 'in_progress' | 'any';
   includePreview: boolean;
   /** Exclusive bounds on submissionTime, ms since the epoch. */
   after?: number;
@@ -36,12 +39,17 @@ export interface RowPage {
 }
 
 const MATCH_CACHE_SIZE = 16;
+/** A text search over many rebuilt rows gives other requests a turn this often. */
+const SEARCH_SLICE_MS = 20;
 
 /**
  * The submissions of one form: generated rows (compact columns, rebuilt on demand, overlaid with
  * deletes and edits) merged with stored rows, in (submissionTime, submissionId) order so paging
- * is stable. The matching rows of a filter are cached until the form changes: a full scan of a
- * million rows pages through one cached list instead of re-filtering for every page.
+ * is stable.
+ *
+ * The generated rows matching a filter are cached until a generated row is deleted or edited;
+ * new submissions only touch the (small) stored list. So paging through a million rows, or
+ * through the results of a slow text search, scans once even while respondents keep arriving.
  */
 export class FormRecords {
   private readonly columns: RowColumns;
@@ -50,8 +58,10 @@ export class FormRecords {
   /** Sorted by (time, submissionId). */
   private stored: StoredRow[] = [];
   private readonly storedById = new Map<string, StoredRow>();
-  private version = 0;
+  /** Bumped by every delete or edit of a generated row. */
+  private generatedVersion = 0;
   private readonly matchCache = new Map<string, { version: number; rows: Uint32Array }>();
+  private readonly searches = new Map<string, Promise<Uint32Array>>();
 
   constructor(
     readonly form: LocalForm,
@@ -62,10 +72,6 @@ export class FormRecords {
     this.ids = new GeneratedIds(formSeed);
   }
 
-  get generatedCount(): number {
-    return this.columns.count;
-  }
-
   find(submissionId: string): Submission | undefined {
     const stored = this.storedById.get(submissionId);
     if (stored) return stored.submission;
@@ -74,10 +80,15 @@ export class FormRecords {
   }
 
   add(row: StoredRow): void {
-    const at = this.insertionPoint(row.time, row.submission.submissionId);
-    this.stored.splice(at, 0, row);
+    let lo = 0;
+    let hi = this.stored.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareStored(this.stored[mid] as StoredRow, row) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    this.stored.splice(lo, 0, row);
     this.storedById.set(row.submission.submissionId, row);
-    this.version++;
   }
 
   /** False when no such live submission exists. */
@@ -86,13 +97,13 @@ export class FormRecords {
     if (stored) {
       this.stored.splice(this.stored.indexOf(stored), 1);
       this.storedById.delete(submissionId);
-    } else {
-      const index = this.liveIndexOf(submissionId);
-      if (index === undefined) return false;
-      this.columns.flags[index] = (this.columns.flags[index] ?? 0) | FLAG_DELETED;
-      this.edits.delete(index);
+      return true;
     }
-    this.version++;
+    const index = this.liveIndexOf(submissionId);
+    if (index === undefined) return false;
+    this.columns.flags[index] = (this.columns.flags[index] ?? 0) | FLAG_DELETED;
+    this.edits.delete(index);
+    this.generatedVersion++;
     return true;
   }
 
@@ -113,7 +124,6 @@ export class FormRecords {
         questions,
         lastUpdatedAt,
       });
-      this.version++;
       return stored.submission;
     }
     const index = this.liveIndexOf(submissionId);
@@ -123,47 +133,50 @@ export class FormRecords {
       lastUpdatedAt,
       answers: { ...previous?.answers, [questionId]: value },
     });
-    this.version++;
+    this.generatedVersion++;
     return this.generated(index);
   }
 
-  query(filter: RowFilter): RowPage {
-    const rows = this.matchingRows(filter);
+  async query(filter: RowFilter): Promise<RowPage> {
+    return this.page(await this.matchingGenerated(filter), filter);
+  }
+
+  /** Every live submission, any status, in time order (tests and the admin surface). */
+  all(): Submission[] {
+    const filter: RowFilter = { status: 'any', includePreview: true };
+    const rows = this.page(Uint32Array.from(this.eligibleGenerated(filter)), filter);
+    return rows.page(0, rows.total, 'asc');
+  }
+
+  private page(generated: Uint32Array, filter: RowFilter): RowPage {
+    const matches = filter.search ? submissionMatcher(filter.search) : undefined;
+    const stored = this.stored.filter(
+      (row) =>
+        passesStatus(row.inProgress, row.preview, filter) &&
+        passesDates(row.time, filter) &&
+        (!matches || matches(row.submission)),
+    );
+    const merged = new MergedRows(generated, stored, (index, row) => {
+      const time = this.columns.times[index] ?? 0;
+      return time !== row.time
+        ? time < row.time
+        : this.ids.idOf(index) < row.submission.submissionId;
+    });
     return {
-      total: rows.length,
+      total: merged.total,
       page: (offset, limit, sort) => {
         const out: Submission[] = [];
-        for (let k = offset; k < Math.min(offset + limit, rows.length); k++) {
-          const row = rows[sort === 'asc' ? k : rows.length - 1 - k];
-          if (row !== undefined) out.push(this.rowAt(row));
+        for (let k = offset; k < Math.min(offset + limit, merged.total); k++) {
+          const row = merged.at(sort === 'asc' ? k : merged.total - 1 - k);
+          out.push('stored' in row ? row.stored.submission : this.generated(row.generated));
         }
         return out;
       },
     };
   }
 
-  /** Every live submission, any status, in time order (tests and the admin surface). */
-  all(): Submission[] {
-    const finished = this.query({ status: 'finished', includePreview: true });
-    const unfinished = this.query({ status: 'in_progress', includePreview: true });
-    return [
-      ...finished.page(0, finished.total, 'asc'),
-      ...unfinished.page(0, unfinished.total, 'asc'),
-    ].sort((a, b) =>
-      compareRows(
-        Date.parse(a.submissionTime),
-        a.submissionId,
-        Date.parse(b.submissionTime),
-        b.submissionId,
-      ),
-    );
-  }
-
-  /**
-   * Rows matching a filter in ascending order. A row number below the generated count is a
-   * generated row; above it, a stored row (offset by the count) as of this version.
-   */
-  private matchingRows(filter: RowFilter): Uint32Array {
+  /** Generated rows matching a filter, ascending; cached, and one search per filter at a time. */
+  private async matchingGenerated(filter: RowFilter): Promise<Uint32Array> {
     const key = JSON.stringify([
       filter.status,
       filter.includePreview,
@@ -172,70 +185,68 @@ export class FormRecords {
       filter.search,
     ]);
     const cached = this.matchCache.get(key);
-    if (cached?.version === this.version) return cached.rows;
-
-    const wantInProgress = filter.status === 'in_progress';
-    const matches = filter.search ? submissionMatcher(filter.search) : undefined;
-    const { times, flags, count } = this.columns;
-    const generated: number[] = [];
-    const from = filter.after === undefined ? 0 : upperBound(times, filter.after);
-    const to = filter.before === undefined ? count : lowerBound(times, filter.before);
-    for (let i = from; i < to; i++) {
-      const f = flags[i] ?? 0;
-      if (f & FLAG_DELETED) continue;
-      if (Boolean(f & FLAG_IN_PROGRESS) !== wantInProgress) continue;
-      if (!filter.includePreview && f & FLAG_PREVIEW) continue;
-      if (matches && !matches(this.generated(i))) continue;
-      generated.push(i);
+    if (cached?.version === this.generatedVersion) return cached.rows;
+    if (!filter.search) return this.remember(key, Uint32Array.from(this.eligibleGenerated(filter)));
+    let running = this.searches.get(key);
+    if (!running) {
+      running = this.search(key, filter).finally(() => this.searches.delete(key));
+      this.searches.set(key, running);
     }
-    const stored: number[] = [];
-    this.stored.forEach((row, j) => {
-      if (row.inProgress !== wantInProgress) return;
-      if (!filter.includePreview && row.preview) return;
-      if (filter.after !== undefined && row.time <= filter.after) return;
-      if (filter.before !== undefined && row.time >= filter.before) return;
-      if (matches && !matches(row.submission)) return;
-      stored.push(count + j);
-    });
+    return running;
+  }
 
-    const rows = this.merge(generated, stored);
+  /**
+   * Rebuilds each candidate row to test its text, letting other requests in between slices.
+   * Deletes and edits that land meanwhile are settled at the end, in one synchronous step.
+   */
+  private async search(key: string, filter: RowFilter): Promise<Uint32Array> {
+    const matches = submissionMatcher(filter.search ?? '');
+    const startVersion = this.generatedVersion;
+    const found: number[] = [];
+    let sliceEnd = performance.now() + SEARCH_SLICE_MS;
+    for (const index of this.eligibleGenerated(filter)) {
+      if ((index & 0xff) === 0 && performance.now() > sliceEnd) {
+        await nextTurn();
+        sliceEnd = performance.now() + SEARCH_SLICE_MS;
+      }
+      if (matches(this.generated(index))) found.push(index);
+    }
+    if (this.generatedVersion === startVersion) return this.remember(key, Uint32Array.from(found));
+    const settled = new Set(found.filter((index) => !this.isDeleted(index)));
+    for (const index of this.edits.keys()) {
+      const eligible = this.eligibleGenerated(filter, index, index + 1).length === 1;
+      if (eligible && matches(this.generated(index))) settled.add(index);
+      else settled.delete(index);
+    }
+    return this.remember(key, Uint32Array.from(settled).sort());
+  }
+
+  /** Caches rows computed just now, for the current version of the generated rows. */
+  private remember(key: string, rows: Uint32Array): Uint32Array {
     if (this.matchCache.size >= MATCH_CACHE_SIZE) {
       const oldest = this.matchCache.keys().next().value;
       if (oldest !== undefined) this.matchCache.delete(oldest);
     }
-    this.matchCache.set(key, { version: this.version, rows });
+    this.matchCache.set(key, { version: this.generatedVersion, rows });
     return rows;
   }
 
-  private merge(generated: number[], stored: number[]): Uint32Array {
-    const rows = new Uint32Array(generated.length + stored.length);
-    let g = 0;
-    let s = 0;
-    for (let k = 0; k < rows.length; k++) {
-      const gi = generated[g];
-      const si = stored[s];
-      const takeGenerated =
-        si === undefined ||
-        (gi !== undefined && compareRows(...this.sortKey(gi), ...this.sortKey(si)) <= 0);
-      rows[k] = takeGenerated ? (gi as number) : si;
-      if (takeGenerated) g++;
-      else s++;
+  /** Live generated rows in [from, to) that pass the filter's status, preview and dates. */
+  private eligibleGenerated(filter: RowFilter, from = 0, to = this.columns.count): number[] {
+    const { times, flags } = this.columns;
+    const start = Math.max(from, filter.after === undefined ? 0 : firstAfter(times, filter.after));
+    const end = Math.min(
+      to,
+      filter.before === undefined ? times.length : firstAtOrAfter(times, filter.before),
+    );
+    const out: number[] = [];
+    for (let i = start; i < end; i++) {
+      const f = flags[i] ?? 0;
+      if (f & FLAG_DELETED) continue;
+      if (passesStatus(Boolean(f & FLAG_IN_PROGRESS), Boolean(f & FLAG_PREVIEW), filter))
+        out.push(i);
     }
-    return rows;
-  }
-
-  private sortKey(row: number): [number, string] {
-    if (row < this.columns.count) return [this.columns.times[row] ?? 0, this.ids.idOf(row)];
-    const stored = this.stored[row - this.columns.count];
-    if (!stored) throw new Error(`no stored row ${row}`);
-    return [stored.time, stored.submission.submissionId];
-  }
-
-  private rowAt(row: number): Submission {
-    if (row < this.columns.count) return this.generated(row);
-    const stored = this.stored[row - this.columns.count];
-    if (!stored) throw new Error(`no stored row ${row}`);
-    return stored.submission;
+    return out;
   }
 
   private generated(index: number): Submission {
@@ -247,33 +258,40 @@ export class FormRecords {
     return generateSubmission(this.form, this.formSeed, index, facts, this.edits.get(index));
   }
 
-  private liveIndexOf(submissionId: string): number | undefined {
-    const index = this.ids.indexOf(submissionId);
-    if (index === undefined || index >= this.columns.count) return undefined;
-    return (this.columns.flags[index] ?? 0) & FLAG_DELETED ? undefined : index;
+  private isDeleted(index: number): boolean {
+    return Boolean((this.columns.flags[index] ?? 0) & FLAG_DELETED);
   }
 
-  private insertionPoint(time: number, id: string): number {
-    let lo = 0;
-    let hi = this.stored.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const row = this.stored[mid] as StoredRow;
-      if (compareRows(row.time, row.submission.submissionId, time, id) <= 0) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+  private liveIndexOf(submissionId: string): number | undefined {
+    const index = this.ids.indexOf(submissionId);
+    if (index === undefined || index >= this.columns.count || this.isDeleted(index))
+      return undefined;
+    return index;
   }
 }
 
+function passesStatus(inProgress: boolean, preview: boolean, filter: RowFilter): boolean {
+  if (filter.status !== 'any' && inProgress !== (filter.status === 'in_progress')) return false;
+  return filter.includePreview || !preview;
+}
+
+function passesDates(time: number, filter: RowFilter): boolean {
+  return (
+    (filter.after === undefined || time > filter.after) &&
+    (filter.before === undefined || time < filter.before)
+  );
+}
+
 /** Order of the list endpoint: submissionTime, ties broken by submissionId. */
-function compareRows(timeA: number, idA: string, timeB: number, idB: string): number {
-  if (timeA !== timeB) return timeA - timeB;
+function compareStored(a: StoredRow, b: StoredRow): number {
+  if (a.time !== b.time) return a.time - b.time;
+  const idA = a.submission.submissionId;
+  const idB = b.submission.submissionId;
   return idA < idB ? -1 : idA > idB ? 1 : 0;
 }
 
 /** First index whose time is > value. */
-function upperBound(times: Float64Array, value: number): number {
+function firstAfter(times: Float64Array, value: number): number {
   let lo = 0;
   let hi = times.length;
   while (lo < hi) {
@@ -285,7 +303,7 @@ function upperBound(times: Float64Array, value: number): number {
 }
 
 /** First index whose time is >= value. */
-function lowerBound(times: Float64Array, value: number): number {
+function firstAtOrAfter(times: Float64Array, value: number): number {
   let lo = 0;
   let hi = times.length;
   while (lo < hi) {

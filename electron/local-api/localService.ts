@@ -91,8 +91,8 @@ export class LocalService {
     };
   }
 
-  list(formId: string, query: ListQuery): ListSubmissionsResponse {
-    const result = this.records(formId).query({
+  async list(formId: string, query: ListQuery): Promise<ListSubmissionsResponse> {
+    const result = await this.records(formId).query({
       status: query.status,
       includePreview: query.includePreview,
       after: query.afterDate,

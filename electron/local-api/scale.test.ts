@@ -66,22 +66,30 @@ describe('a million submissions per form', () => {
 });
 
 describe('search at scale', () => {
-  it('finds text in 50,000 rows, then pages the cached matches', async () => {
+  it('finds text in 50,000 rows, answering other requests meanwhile, then pages the cached matches', async () => {
     const large = await started({ submissionsPerForm: 50_000 });
+    const search = (offset: number) =>
+      call(large, 'GET', `/forms/${EVENTS}/submissions?search=OKAFOR&limit=150&offset=${offset}`);
     try {
+      const order: string[] = [];
       const startedAt = performance.now();
-      const first = (
-        await call(large, 'GET', `/forms/${EVENTS}/submissions?search=okafor&limit=150`)
-      ).body as Page;
-      const seconds = (performance.now() - startedAt) / 1000;
-      console.info(`local API: search over 50,000 submissions in ${seconds.toFixed(2)} s`);
+      const searching = search(0).then((reply) => {
+        order.push('search');
+        console.info(
+          `local API: search over 50,000 submissions in ${((performance.now() - startedAt) / 1000).toFixed(2)} s`,
+        );
+        return reply.body as Page;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await call(large, 'GET', '/forms').then(() => order.push('forms'));
+      const first = await searching;
+      expect(order).toEqual(['forms', 'search']);
+
       expect(first.totalResponses).toBeGreaterThan(500);
       expect(first.responses.every((s) => JSON.stringify(s).toLowerCase().includes('okafor'))).toBe(
         true,
       );
-      const second = (
-        await call(large, 'GET', `/forms/${EVENTS}/submissions?search=okafor&limit=150&offset=150`)
-      ).body as Page;
+      const second = (await search(150)).body as Page;
       expect(second.totalResponses).toBe(first.totalResponses);
       expect(
         String(second.responses[0]?.submissionTime) >
