@@ -167,10 +167,13 @@ describe('webhook registry operations', () => {
     expect(service.admin.webhooks()).toEqual([]);
   });
 
-  it('allows plain http on loopback, for local receivers', async () => {
-    const webhook = await created({ formId: FORM, url: 'http://127.0.0.1:9/hook' });
-    expect(webhook.url).toBe('http://127.0.0.1:9/hook');
-  });
+  it.each(['http://127.0.0.1:9/hook', 'http://localhost:9/hook', 'http://[::1]:9/hook'])(
+    'allows plain http on loopback (%s), for local receivers',
+    async (url) => {
+      const webhook = await created({ formId: FORM, url });
+      expect(webhook.url).toBe(url);
+    },
+  );
 
   it('refuses a loopback url when the service is on another machine, before calling it', async () => {
     const elsewhere = webhookManager({
