@@ -40,7 +40,10 @@ const FormList = FormSummary.array();
 
 function parsed<S extends z.ZodType>(schema: S, answer: CallAnswer): z.infer<S> {
   const result = schema.safeParse(answer.body);
-  if (!result.success) throw unreadableAnswer(answer.status);
+  if (!result.success) {
+    const path = result.error.issues[0]?.path.map(String).join('.');
+    throw unreadableAnswer(answer.status, path === '' ? '(the whole answer)' : path);
+  }
   return result.data;
 }
 

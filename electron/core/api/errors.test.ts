@@ -43,6 +43,18 @@ const scenarios: Record<string, (res: ServerResponse, auth: string) => void> = {
     res.end('{"responses":[{"submissionId":"s1","submissionTi');
   },
   wrongShape: (res) => json(res, 200, { responses: 'none', totalResponses: 'many' }),
+  badRow: (res) =>
+    json(res, 200, {
+      responses: [
+        {
+          submissionId: 's1',
+          submissionTime: '2024-01-01T00:00:00.000Z',
+          questions: 'secret answer',
+        },
+      ],
+      totalResponses: 1,
+      pageCount: 1,
+    }),
   reset: (res) => res.socket?.destroy(),
   moved: (res) => {
     res.writeHead(301, {
@@ -158,6 +170,12 @@ describe('errors from the service and the network', () => {
       expect(error.message).toBe('The server answered in a form Formdesk does not understand.');
     },
   );
+
+  it('names the first field that did not fit, without its value', async () => {
+    const error = await list('badRow');
+    expect(error.details).toEqual({ status: 200, where: 'responses.0.questions' });
+    expect(JSON.stringify(error.toShape())).not.toContain('secret answer');
+  });
 
   it('does not follow a redirect, and points at the base URL setting', async () => {
     const before = server.requests.length;

@@ -165,9 +165,14 @@ function redirected(status: number, location: string | null | undefined): AppErr
   );
 }
 
-/** A body that is not JSON, is cut off, or has the wrong shape. */
-export function unreadableAnswer(status: number): AppError {
-  return new AppError('REMOTE', UNREADABLE_MESSAGE, { details: { status } });
+/**
+ * A body that is not JSON, is cut off, or has the wrong shape. `where` names the first field
+ * that did not fit (a path such as `responses.3.questions`), for the log: never a value.
+ */
+export function unreadableAnswer(status: number, where?: string): AppError {
+  return new AppError('REMOTE', UNREADABLE_MESSAGE, {
+    details: { status, ...(where ? { where } : {}) },
+  });
 }
 
 // Failures where the request cannot have reached the server: safe to send again, even a POST.
