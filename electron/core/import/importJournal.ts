@@ -50,6 +50,8 @@ export interface BatchRow {
 export interface UncertainBatch {
   batchNo: number;
   state: 'sending' | 'unknown';
+  /** When the batch was written to the journal: it cannot have been created earlier. */
+  journaledAt: string;
   rows: BatchRow[];
 }
 
@@ -267,14 +269,14 @@ export class ImportJournal {
   /** Batches sent (or possibly sent) without a known outcome: a crash mid-send leaves 'sending'. */
   uncertainBatches(jobId: string): UncertainBatch[] {
     const batches = this.db
-      .prepare<[string], { batch_no: number; state: 'sending' | 'unknown' }>(
-        `SELECT batch_no, state FROM import_batches WHERE job_id = ? AND state IN ('sending', 'unknown') ORDER BY batch_no`,
+      .prepare<[string], { batch_no: number; state: 'sending' | 'unknown'; journaled_at: string }>(
+        `SELECT batch_no, state, journaled_at FROM import_batches WHERE job_id = ? AND state IN ('sending', 'unknown') ORDER BY batch_no`,
       )
       .all(jobId);
     const rows = this.db.prepare<[string, number], { row_index: number; line: number; payload_json: string; sent_key: string }>(
       `SELECT row_index, line, payload_json, sent_key FROM import_rows WHERE job_id = ? AND batch_no = ? AND status = 'sending' ORDER BY row_index`,
     );
-    return batches.map((b) => ({ batchNo: b.batch_no, state: b.state, rows: rows.all(jobId, b.batch_no).map(toBatchRow) }));
+    return batches.map((b) => ({ batchNo: b.batch_no, state: b.state, journaledAt: b.journaled_at, rows: rows.all(jobId, b.batch_no).map(toBatchRow) }));
   }
 
   /** After verification: rows found on the server are created, the others may be sent again. */
@@ -288,6 +290,19 @@ export class ImportJournal {
       this.finishBatch(jobId, batchNo, 'verified', message);
       also();
     })();
+  }
+
+  /** Null until the server's first answer shows whether it keeps the times sent. */
+  timesKept(jobId: string): boolean | null {
+    const row = this.db.prepare<[string], { times_kept: number | null }>(`SELECT times_kept FROM import_jobs WHERE job_id = ?`).get(jobId);
+    return row?.times_kept === null || row?.times_kept === undefined ? null : row.times_kept === 1;
+  }
+
+  /** Once seen not kept, it stays so: one answer that changed a time is enough to distrust them. */
+  noteTimesKept(jobId: string, kept: boolean): void {
+    this.db
+      .prepare(`UPDATE import_jobs SET times_kept = ? WHERE job_id = ? AND (times_kept IS NULL OR times_kept = 1)`)
+      .run(Number(kept), jobId);
   }
 
   /** Submission ids the journal already links to a row of this form: never claimed twice. */

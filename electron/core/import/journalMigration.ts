@@ -81,3 +81,15 @@ export const importJournalTables: Migration = {
     `);
   },
 };
+
+/**
+ * Whether the server keeps the `submissionTime` an import sends (learnt from its first answer):
+ * verification looks for a row by that time, and by its answers alone when the server does not.
+ */
+export const importJournalServerTimes: Migration = {
+  version: 11,
+  name: 'import-journal-server-times',
+  up(db) {
+    db.exec(`ALTER TABLE import_jobs ADD COLUMN times_kept INTEGER`);
+  },
+};

@@ -5,6 +5,7 @@ import { type ImportState } from '../../shared/contract/imports';
 import { AppError } from '../../shared/errors';
 import { type ApiClient } from '../api/types';
 import { type BatchRow, type ImportJournal } from './importJournal';
+import { normaliseTime } from './rowFingerprint';
 import { mappedQuestionIds } from './validateJob';
 import { verifyBatch } from './verifyBatch';
 
@@ -125,7 +126,7 @@ export class ImportRunner {
         let checked = true;
         for (const batch of uncertain) {
           try {
-            const outcome = await verifyBatch(api, journal, job.formId, questionIds, batch);
+            const outcome = await verifyBatch(api, journal, job.formId, questionIds, batch, journal.timesKept(jobId));
             journal.resolveVerified(jobId, batch.batchNo, outcome.found, outcome.message, () =>
               this.deps.storeCreated(job.formId, outcome.submissions),
             );
@@ -167,7 +168,10 @@ export class ImportRunner {
           journal.recordUnknown(jobId, batchNo, `The server answered with ${created.length} submissions for ${rows.length} rows.`);
           continue;
         }
-        journal.recordCreated(jobId, batchNo, linkCreated(rows, created), () => this.deps.storeCreated(job.formId, created));
+        journal.recordCreated(jobId, batchNo, linkCreated(rows, created), () => {
+          journal.noteTimesKept(jobId, timesKept(rows, created));
+          this.deps.storeCreated(job.formId, created);
+        });
         this.deps.cacheChanged(job.formId);
         delay = base;
       } catch (error) {
@@ -210,6 +214,10 @@ export class ImportRunner {
 /** The service answers in the order it was sent: row i of the batch is submission i. */
 function linkCreated(rows: readonly BatchRow[], created: readonly Submission[]) {
   return rows.map((row, i) => ({ rowIndex: row.rowIndex, submissionId: created[i]!.submissionId }));
+}
+
+function timesKept(rows: readonly BatchRow[], created: readonly Submission[]): boolean {
+  return rows.every((row, i) => normaliseTime(row.payload.submissionTime ?? '') === normaliseTime(created[i]!.submissionTime));
 }
 
 /** Rows per second over the last half minute, and the time left at that pace. */

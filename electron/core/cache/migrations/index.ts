@@ -1,5 +1,5 @@
 import { type Migration } from '../migrate';
-import { importJournalTables } from '../../import/journalMigration';
+import { importJournalServerTimes, importJournalTables } from '../../import/journalMigration';
 import { webhookRegistryTables } from '../../webhooks/registryMigration';
 import { cacheTables } from './v01CacheTables';
 
@@ -7,4 +7,9 @@ import { cacheTables } from './v01CacheTables';
  * Every schema step of the workspace file, in order. Version ranges by area: 1–9 cache and sync,
  * 10–19 import journal, 20–29 webhook registry. Append only: a shipped migration never changes.
  */
-export const migrations: readonly Migration[] = [cacheTables, importJournalTables, webhookRegistryTables];
+export const migrations: readonly Migration[] = [
+  cacheTables,
+  importJournalTables,
+  importJournalServerTimes,
+  webhookRegistryTables,
+];
