@@ -107,6 +107,7 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
     ...catalog.urlParameters.map((p) => ({ key: `urlParameter:${p.id}`, name: `?${p.name}`, type: 'URL parameter' })),
   ];
 
+  // "N of M": M is everything cached for this status; shown only when filters narrow it.
   const cachedTotal = syncStatus.data?.forms.find((f) => f.formId === formId)?.counts;
   const statusTotal = cachedTotal ? cachedTotal[filters.status] + (filters.includePreview ? cachedTotal.preview : 0) : null;
   const narrowed = Boolean(filters.search || filters.after || filters.before || filters.answers.length > 0);
@@ -132,7 +133,7 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
         <Text size="sm" c="dimmed" aria-live="polite" data-testid="result-count" style={{ fontVariantNumeric: 'tabular-nums' }}>
           {windows.isLoading
             ? 'Loading…'
-            : statusTotal !== null && statusTotal !== windows.total
+            : statusTotal !== null && statusTotal > windows.total
               ? `${numberFormat.format(windows.total)} of ${numberFormat.format(statusTotal)} submissions`
               : `${numberFormat.format(windows.total)} submissions`}
         </Text>
