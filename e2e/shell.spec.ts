@@ -1,4 +1,7 @@
 /// <reference lib="dom" />
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import { type AddressInfo } from 'node:net';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
@@ -25,6 +28,22 @@ test.describe('app shell', () => {
     const form = app.getByRole('form', { name: 'Connect your account' });
     await expect(form.getByText(/refused this API key/)).toBeVisible();
     await expect(app.locator('[data-state="welcome"]')).toBeVisible();
+  });
+
+  test('says the host cannot be reached when nothing answers there', async ({ app }) => {
+    const closed = createServer().listen(0, '127.0.0.1');
+    await once(closed, 'listening');
+    const { port } = closed.address() as AddressInfo;
+    closed.close();
+    await connect(app, `http://127.0.0.1:${port}/v1/api`, 'sk_test_any_key_0001');
+    const form = app.getByRole('form', { name: 'Connect your account' });
+    await expect(form.getByText(`Could not reach 127.0.0.1:${port}`)).toBeVisible();
+  });
+
+  test('refuses plain http to a remote host before sending the key', async ({ app }) => {
+    await connect(app, 'http://forms.example.com/v1/api', 'sk_test_any_key_0001');
+    const form = app.getByRole('form', { name: 'Connect your account' });
+    await expect(form.getByText(/must start with https:\/\//)).toBeVisible();
   });
 
   test('connects an account with the right key and lists its forms', async ({ app, remoteApi }) => {
