@@ -109,7 +109,12 @@ describe('import operations', () => {
       { column: 0, target: { kind: 'question', id: 'hd14', type: 'ShortAnswer' } },
       ...mappings.slice(1).map(({ column, target }) => ({ column, target })),
     ];
-    await handlers['imports.validate']({ fileId: preview.fileId, formId: DEMO_FORM, mappings: chosen });
+    const first = await handlers['imports.validate']({ fileId: preview.fileId, formId: DEMO_FORM, mappings: chosen });
+    // Validating the file again (a changed mapping) replaces its draft rather than piling up copies.
+    const second = await handlers['imports.validate']({ fileId: preview.fileId, formId: DEMO_FORM, mappings: chosen });
+    const jobs = (await handlers['imports.list']({})).imports.map((i) => i.jobId);
+    expect(jobs).toContain(second.jobId);
+    expect(jobs).not.toContain(first.jobId);
     const again = await handlers['imports.suggestMapping']({ formId: DEMO_FORM, fileId: preview.fileId });
     expect(again.mappings[0]).toMatchObject({ remembered: true, target: { id: 'hd14' } });
   });

@@ -18,6 +18,8 @@ type ImportHandlers = Pick<Handlers, `imports.${string}` & keyof Handlers>;
 
 /** Rows shown in the read step's preview. */
 const SAMPLE_ROWS = 20;
+/** Read files whose tables stay in memory for the wizard's later steps. */
+const KEPT_TABLES = 4;
 /** Rows a report lists; counts always cover all. */
 const REPORT_ROWS = 10_000;
 
@@ -34,6 +36,8 @@ interface WorkspaceImports {
 export function importHandlers(ctx: AppContext): ImportHandlers {
   const uploads = new UploadStore();
   const parsed = new Map<string, { fileName: string; table: CsvTable }>();
+  // The draft made from each file: validating it again (a changed mapping) replaces it.
+  const drafts = new Map<string, string>();
   const perSession = new WeakMap<WorkspaceSession, WorkspaceImports>();
 
   const open = (session: WorkspaceSession): WorkspaceImports => {
@@ -82,7 +86,10 @@ export function importHandlers(ctx: AppContext): ImportHandlers {
       const fileId = 'uploadId' in input ? input.uploadId : uploads.put(input.fileName, input.contentBase64);
       const { fileName, bytes } = uploads.file(fileId);
       const table = readCsv(bytes, input.options ?? {});
+      parsed.delete(fileId);
       parsed.set(fileId, { fileName, table });
+      // Read tables are kept for the few files a wizard may go back to, not for every file ever read.
+      while (parsed.size > KEPT_TABLES) parsed.delete(parsed.keys().next().value!);
       return {
         fileId,
         fileName,
@@ -112,7 +119,10 @@ export function importHandlers(ctx: AppContext): ImportHandlers {
       let jobId: string;
       if ('fileId' in input) {
         const { fileName, table } = parsedFile(input.fileId);
+        const previous = drafts.get(input.fileId);
+        if (previous) journal.deleteDraft(previous);
         jobId = randomUUID();
+        drafts.set(input.fileId, jobId);
         journal.createJob({ jobId, formId: input.formId, fileName, columns: table.columns, mappings: input.mappings }, table.rows);
         journal.remember(
           input.formId,

@@ -107,6 +107,11 @@ export class ImportJournal {
     })();
   }
 
+  /** A draft replaced by a new one (another mapping of the same file) goes, rows and all. */
+  deleteDraft(jobId: string): void {
+    this.db.prepare(`DELETE FROM import_jobs WHERE job_id = ? AND state = 'draft'`).run(jobId);
+  }
+
   job(jobId: string): JobRecord | null {
     const row = this.db.prepare<[string], JobColumns>(`SELECT * FROM import_jobs WHERE job_id = ?`).get(jobId);
     return row ? toJob(row) : null;
