@@ -113,9 +113,13 @@ export class SyncEngine {
       connection.failed(failure);
       result.error = failure;
       const at = this.tuning.now().toISOString();
-      for (const status of STATUSES) stores.syncState.update(formId, status, { lastAttemptAt: at, lastError: failure.message });
-      this.progress(formId, 'stopped', progress.totals(), true, failure.message);
-      if (failure.code === 'CANCELLED') throw failure;
+      const cancelled = failure.code === 'CANCELLED';
+      // A cancelled sync is not a failure of the form: its pass resumes next time, no error shown.
+      for (const status of STATUSES) {
+        stores.syncState.update(formId, status, cancelled ? { lastAttemptAt: at } : { lastAttemptAt: at, lastError: failure.message });
+      }
+      this.progress(formId, cancelled ? 'cancelled' : 'stopped', progress.totals(), true, cancelled ? undefined : failure.message);
+      if (cancelled) throw failure;
     } finally {
       if (result.changed + result.removed > 0) this.changed(['submissions', 'questions'], formId);
     }

@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startLocalApi, type LocalApi } from '../../local-api';
+import { cacheStores } from '../cache/cacheStores';
+import { SyncService } from './syncService';
+import { createTestContext, type TestContext } from './testing/testContext';
+
+let dir: string;
+let server: LocalApi;
+let testbed: TestContext;
+
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-syncsvc-'));
+  server = await startLocalApi({ rateLimit: 0, submissionsPerForm: 400, seed: 9 });
+});
+afterEach(async () => {
+  testbed?.close();
+  await server.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function service(options: ConstructorParameters<typeof SyncService>[1] = {}, apiKey = server.apiKey): SyncService {
+  testbed = createTestContext({ baseUrl: server.baseUrl, apiKey, dataDir: dir });
+  return new SyncService(testbed.ctx, { intervalMs: 0, ...options });
+}
+
+/** Resolves at the first event that matches, within a bounded wait. */
+async function eventually(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    if (check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`never happened: ${what}`);
+}
+
+describe('SyncService', () => {
+  it('syncs when a workspace opens and reports every form as synced', async () => {
+    const sync = service();
+    testbed.open();
+    expect(sync.status().running).not.toBeNull();
+    await sync.idle();
+    const status = sync.status();
+    expect(status.running).toBeNull();
+    expect(status.connection.state).toBe('online');
+    expect(status.forms.length).toBe(3);
+    expect(status.forms.every((f) => f.state === 'synced' && !f.stale && !f.resumable)).toBe(true);
+    expect(testbed.events).toContainEqual({ type: 'connection.changed', workspaceId: 'w-test', state: 'online' });
+  });
+
+  it('runs one job at a time: a second start joins the running one', async () => {
+    const sync = service();
+    testbed.open();
+    const again = sync.start({ mode: 'full' });
+    expect(again.started).toBe(false);
+    expect(again.job.jobId).toBe(sync.status().running?.jobId);
+    await sync.idle();
+    expect(sync.start({ formId: 'cFb7q2LxWm', mode: 'full' })).toMatchObject({ started: true, job: { formId: 'cFb7q2LxWm', mode: 'full' } });
+    await sync.idle();
+  });
+
+  it('cancels a running sync without marking an error, and the next sync resumes it', async () => {
+    server.admin.setFaults([{ kind: 'latency', ms: 30, path: '/forms/*/submissions' }]);
+    const sync = service();
+    const session = testbed.open();
+    await eventually(() => testbed.events.some((e) => e.type === 'sync.progress' && e.pagesDone >= 2), 'two pages stored');
+    expect(sync.cancel()).toBe(true);
+    await sync.idle();
+    const cut = sync.status();
+    expect(cut.running).toBeNull();
+    expect(cut.forms.some((f) => f.resumable)).toBe(true);
+    expect(cut.forms.every((f) => f.lastError === null)).toBe(true);
+    expect(testbed.events).toContainEqual(expect.objectContaining({ type: 'sync.progress', phase: 'cancelled', done: true }));
+
+    server.admin.clearFaults();
+    sync.start({ mode: 'incremental' });
+    await sync.idle();
+    expect(sync.status().forms.every((f) => f.state === 'synced' && !f.resumable)).toBe(true);
+    const stores = cacheStores(session.db);
+    for (const form of stores.forms.list()) {
+      expect(form.counts.finished + form.counts.in_progress + form.counts.preview).toBe(server.admin.submissionsOf(form.formId).length);
+    }
+  });
+
+  it('stops with the workspace that is closed', async () => {
+    server.admin.setFaults([{ kind: 'latency', ms: 30, path: '/forms/*/submissions' }]);
+    const sync = service();
+    testbed.open();
+    await eventually(() => testbed.events.some((e) => e.type === 'sync.progress'), 'a first page');
+    const pending = sync.idle();
+    testbed.close();
+    await pending;
+    expect(() => sync.status()).toThrow(/Open a workspace first/);
+    // The request in flight at the close may still land; after it, nothing more is asked.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const requests = server.admin.requests().length;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(server.admin.requests().length).toBe(requests);
+  });
+
+  it('syncs again on its interval', async () => {
+    const sync = service({ intervalMs: 25 });
+    testbed.open();
+    await sync.idle();
+    server.admin.clearRequests();
+    await eventually(() => server.admin.requests().some((r) => r.path === '/forms'), 'an interval sync');
+    await sync.idle();
+  });
+
+  it('tells a refused key apart from being offline', async () => {
+    const sync = service({}, 'sk_test_not_a_key_it_knows');
+    testbed.open();
+    await sync.idle();
+    const status = sync.status();
+    expect(status.connection.state).toBe('unauthorized');
+    expect(status.connection.lastError).toBeTruthy();
+    expect(JSON.stringify(status)).not.toContain('sk_test_not_a_key_it_knows');
+  });
+});
