@@ -127,6 +127,11 @@ describe('changes made elsewhere', () => {
     });
     expect((await call(api, 'GET', '/__local/nothing')).status).toBe(404);
     expect((await call(api, 'POST', `/__local/forms/nope/respond`, { body: {} })).status).toBe(404);
+    const typo = await call(api, 'POST', `/__local/forms/${FEEDBACK}/respond`, {
+      body: { answers: { nm01: 'Ada', nmO1: 'typo' } },
+    });
+    expect(typo.status).toBe(400);
+    expect((typo.body as { message: string }).message).toContain('nmO1');
   });
 });
 

@@ -39,8 +39,8 @@ export function parseListQuery(query: URLSearchParams): ListQuery {
 
 export function booleanParam(query: URLSearchParams, name: string): boolean {
   const raw = query.get(name);
-  if (raw === null || raw === 'false') return false;
-  if (raw === 'true') return true;
+  if (raw === null || raw.toLowerCase() === 'false') return false;
+  if (raw.toLowerCase() === 'true') return true;
   throw new ServiceError(400, `"${name}" must be true or false, got "${raw}"`);
 }
 

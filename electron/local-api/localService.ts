@@ -36,7 +36,6 @@ export interface FormSource {
 export class LocalService {
   readonly webhooks = new WebhookRegistry();
   private readonly forms = new Map<string, FormRecords>();
-  private respondents = 0;
   private readonly rng: Rng;
 
   constructor(
@@ -165,17 +164,16 @@ export class LocalService {
     const { form } = records;
     const time = request.submissionTime ? Date.parse(request.submissionTime) : this.now().getTime();
     const inProgress = request.status === 'in_progress';
-    const generated = generateSubmission(
-      form,
-      mix(this.rng.int(0, 0x7fffffff), this.respondents++),
-      0,
-      {
-        id: randomUUID(),
-        time,
-        inProgress,
-      },
-    );
     const answers = request.answers ?? {};
+    const unknown = Object.keys(answers).filter((id) => !form.questions.some((q) => q.id === id));
+    if (unknown.length > 0)
+      throw new ServiceError(400, `Unknown question ids: ${unknown.join(', ')}`);
+    // Each respondent is a fresh draw from the seeded stream, rebuilt like a generated row.
+    const generated = generateSubmission(form, this.rng.int(0, 0x7fffffff), 0, {
+      id: randomUUID(),
+      time,
+      inProgress,
+    });
     const submission = applyDerived(form, {
       ...generated,
       lastUpdatedAt: generated.submissionTime,
