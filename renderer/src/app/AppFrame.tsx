@@ -1,12 +1,11 @@
 import { AppShell, Burger, Group, NavLink, Text, ThemeIcon } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconInbox } from '@tabler/icons-react';
-import { OfflineBadge } from '../components/OfflineBadge';
 import { WorkspaceSwitcher } from '../features/workspaces/WorkspaceSwitcher';
 import { useCurrentWorkspace } from '../features/workspaces/useWorkspaces';
-import { useConnectionState } from './connection';
 import { ErrorBoundary } from './ErrorBoundary';
 import { sections } from './sections';
+import { SyncIndicator } from './SyncIndicator';
 import { HOME_SECTION, useAppLocation } from './useAppLocation';
 
 /** The window around every screen: header with workspace and connection, navigation, content. */
@@ -14,7 +13,6 @@ export function AppFrame() {
   const [navOpen, { toggle, close }] = useDisclosure();
   const { section: sectionId, go } = useAppLocation();
   const workspace = useCurrentWorkspace();
-  const connection = useConnectionState(workspace?.id ?? null);
   const section =
     sections.find((s) => s.id === sectionId) ?? sections.find((s) => s.id === HOME_SECTION);
 
@@ -42,7 +40,7 @@ export function AppFrame() {
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <OfflineBadge state={connection} />
+            {workspace && <SyncIndicator workspaceId={workspace.id} />}
             <WorkspaceSwitcher />
           </Group>
         </Group>

@@ -1,15 +1,20 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { useAppEvent } from '../bridge';
+import type { ConnectionState } from '../../../electron/shared/contract';
+import { useAppEvent, useOp } from '../bridge';
 
-export type ConnectionState = 'online' | 'offline' | 'unauthorized';
+export type { ConnectionState };
 
-const ConnectionContext = createContext<(workspaceId: string | null) => ConnectionState>(
-  () => 'online',
-);
+const EventStates = createContext<{
+  byWorkspace: ReadonlyMap<string, ConnectionState>;
+  machineOnline: boolean;
+}>({
+  byWorkspace: new Map(),
+  machineOnline: true,
+});
 
 /**
- * Remembers the last `connection.changed` per workspace, and treats the whole machine as offline
- * while the browser says so (no network at all).
+ * Remembers the last `connection.changed` per workspace, and whether the machine has a network at
+ * all (the browser's online flag), for every screen that shows "offline".
  */
 export function ConnectionProvider({ children }: { children: ReactNode }) {
   const [byWorkspace, setByWorkspace] = useState<ReadonlyMap<string, ConnectionState>>(new Map());
@@ -28,13 +33,20 @@ export function ConnectionProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  const stateOf = (workspaceId: string | null): ConnectionState => {
-    if (!machineOnline) return 'offline';
-    return (workspaceId && byWorkspace.get(workspaceId)) || 'online';
-  };
-  return <ConnectionContext.Provider value={stateOf}>{children}</ConnectionContext.Provider>;
+  return (
+    <EventStates.Provider value={{ byWorkspace, machineOnline }}>{children}</EventStates.Provider>
+  );
 }
 
+/**
+ * How the open workspace reaches its service: the latest event when one came, else what the sync
+ * status last recorded (so a reload while offline still says offline).
+ */
 export function useConnectionState(workspaceId: string | null): ConnectionState {
-  return useContext(ConnectionContext)(workspaceId);
+  const { byWorkspace, machineOnline } = useContext(EventStates);
+  const status = useOp('sync.status', {}, { enabled: workspaceId !== null });
+  if (!machineOnline) return 'offline';
+  return (
+    (workspaceId && byWorkspace.get(workspaceId)) || status.data?.connection.state || 'unknown'
+  );
 }

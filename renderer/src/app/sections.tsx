@@ -1,4 +1,12 @@
-import { IconFileImport, IconForms, IconHistory, IconSettings, IconTable, IconWebhook, type Icon } from '@tabler/icons-react';
+import {
+  IconFileImport,
+  IconForms,
+  IconHistory,
+  IconSettings,
+  IconTable,
+  IconWebhook,
+  type Icon,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { ActivityScreen } from '../features/activity/ActivityScreen';
 import { FormsScreen } from '../features/forms/FormsScreen';

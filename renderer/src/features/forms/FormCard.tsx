@@ -1,21 +1,54 @@
-import { Card, Group, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronRight } from '@tabler/icons-react';
-import type { FormRow } from '../../../../electron/shared/contract';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Menu,
+  Progress,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconChevronDown,
+  IconChevronRight,
+  IconClockExclamation,
+  IconRefresh,
+} from '@tabler/icons-react';
+import { Sparkline } from '@mantine/charts';
+import type { FormRow, FormSyncStatus, SyncMode } from '../../../../electron/shared/contract';
 import { CopyButton } from '../../components/CopyButton';
+import { RelativeTime } from '../../components/RelativeTime';
+import { summarizeActivity, type PerDay } from './activitySummary';
 import { describeProgress, type SyncProgress } from './syncProgress';
 
-/** One form in the list: what it is, how much of it is cached, and its sync. */
-export function FormCard({
-  form,
-  progress,
-  onOpen,
-}: {
+const count = new Intl.NumberFormat();
+
+export interface FormCardProps {
   form: FormRow;
+  /** The sync bookkeeping of the form (last error, an interrupted pass), once loaded. */
+  status?: FormSyncStatus;
   progress?: SyncProgress;
+  offline: boolean;
   onOpen: () => void;
-}) {
-  const syncing = progress && !progress.done;
-  const described = progress ? describeProgress(progress) : null;
+  onSync: (mode: SyncMode) => void;
+}
+
+/** One form in the list: what it is, how much of it is cached and how fresh, and its sync. */
+export function FormCard({ form, status, progress, offline, onOpen, onSync }: FormCardProps) {
+  const state = form.syncState ?? status?.state;
+  const syncing = progress ? !progress.done : state === 'syncing';
+  const described = progress && !progress.done ? describeProgress(progress) : null;
+  const error =
+    progress?.error ??
+    (state === 'error' ? (status?.lastError ?? 'the service did not answer') : null);
+  const lastSyncedAt = form.lastSyncedAt ?? status?.lastSyncedAt ?? null;
+  const counts = form.counts ?? status?.counts;
+  const stale = form.stale ?? status?.stale ?? false;
+
   return (
     <Card
       withBorder
@@ -23,16 +56,16 @@ export function FormCard({
       component="article"
       aria-label={form.name}
       data-form-id={form.formId}
-      data-state={syncing ? 'syncing' : 'idle'}
+      data-state={syncing ? 'syncing' : (state ?? 'unknown')}
     >
-      <Group justify="space-between" wrap="nowrap" gap="md">
-        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="md">
+        <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
           <UnstyledButton onClick={onOpen} aria-label={`Open ${form.name}`}>
             <Group gap={4} wrap="nowrap">
               <Text fw={600} truncate>
                 {form.name}
               </Text>
-              <IconChevronRight size={16} />
+              <IconChevronRight size={16} style={{ flexShrink: 0 }} />
             </Group>
           </UnstyledButton>
           <Group gap={2} wrap="nowrap">
@@ -42,23 +75,168 @@ export function FormCard({
             <CopyButton value={form.formId} label={`Copy the id of ${form.name}`} />
           </Group>
         </Stack>
+        <SyncButton name={form.name} syncing={Boolean(syncing)} offline={offline} onSync={onSync} />
       </Group>
-      {described && (syncing || progress?.error) && (
-        <Stack gap={4} mt="sm" role="status" aria-live="polite">
-          {syncing && (
-            <Progress
-              value={described.percent ?? 100}
-              animated={described.percent === null}
-              striped={described.percent === null}
+
+      <Group justify="space-between" align="flex-end" wrap="nowrap" mt="sm" gap="md">
+        {counts && <Counts counts={counts} />}
+        {form.perDay && form.perDay.length > 1 && (
+          <ActivityChart perDay={form.perDay} name={form.name} />
+        )}
+      </Group>
+
+      <Group gap="xs" mt="xs" mih={22}>
+        {state === 'never' && !syncing && (
+          <Text size="xs" c="dimmed">
+            Not synced yet
+          </Text>
+        )}
+        {lastSyncedAt && (
+          <Text size="xs" c="dimmed">
+            Synced <RelativeTime value={lastSyncedAt} />
+          </Text>
+        )}
+        {stale && !syncing && (
+          <Tooltip label="Not synced for a while, or the service cannot be reached: rows may be out of date.">
+            <Badge
               size="sm"
-              aria-label={`Sync progress of ${form.name}`}
-            />
-          )}
-          <Text size="xs" c={progress?.error ? 'red' : 'dimmed'}>
+              variant="light"
+              color="orange"
+              leftSection={<IconClockExclamation size={12} />}
+            >
+              Stale
+            </Badge>
+          </Tooltip>
+        )}
+        {status?.resumable && !syncing && (
+          <Badge size="sm" variant="light" color="gray">
+            Sync interrupted: resumes next time
+          </Badge>
+        )}
+      </Group>
+
+      {described && (
+        <Stack gap={4} mt="xs" role="status" aria-live="polite">
+          <Progress
+            value={described.percent ?? 100}
+            animated={described.percent === null}
+            striped={described.percent === null}
+            size="sm"
+            aria-label={`Sync progress of ${form.name}`}
+          />
+          <Text size="xs" c="dimmed">
             {described.label}
           </Text>
         </Stack>
       )}
+      {error && !syncing && (
+        <Group gap={6} mt="xs" wrap="nowrap" role="alert">
+          <IconAlertTriangle
+            size={14}
+            color="var(--mantine-color-red-6)"
+            style={{ flexShrink: 0 }}
+          />
+          <Text size="xs" c="red">
+            Last sync failed: {error}
+          </Text>
+        </Group>
+      )}
     </Card>
+  );
+}
+
+function Counts({ counts }: { counts: FormSyncStatus['counts'] }) {
+  return (
+    <Group gap="lg" aria-label="Cached submissions">
+      <Stat label="Finished" value={counts.finished} />
+      <Stat label="In progress" value={counts.in_progress} />
+      {counts.preview > 0 && <Stat label="Previews" value={counts.preview} />}
+    </Group>
+  );
+}
+
+/** Submissions per day from the cache, so it draws the same offline. */
+function ActivityChart({ perDay, name }: { perDay: PerDay; name: string }) {
+  const { label } = summarizeActivity(perDay);
+  return (
+    <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
+      <Sparkline
+        w={160}
+        h={40}
+        data={perDay.map((day) => day.count)}
+        curveType="monotone"
+        fillOpacity={0.4}
+        strokeWidth={1.5}
+        role="img"
+        aria-label={`Submissions per day for ${name}: ${label}`}
+      />
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+    </Stack>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: number }) {
+  return (
+    <Stack gap={0}>
+      <Text fw={700} size="lg" lh={1.2} data-count={label}>
+        {count.format(value)}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+    </Stack>
+  );
+}
+
+function SyncButton({
+  name,
+  syncing,
+  offline,
+  onSync,
+}: {
+  name: string;
+  syncing: boolean;
+  offline: boolean;
+  onSync: (mode: SyncMode) => void;
+}) {
+  const why = offline ? 'Offline: sync resumes when the service can be reached.' : null;
+  return (
+    <Button.Group>
+      <Tooltip label={why ?? 'Fetch new and changed submissions'} disabled={syncing}>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconRefresh size={14} />}
+          loading={syncing}
+          disabled={offline}
+          onClick={() => onSync('incremental')}
+          aria-label={`Sync ${name}`}
+        >
+          Sync
+        </Button>
+      </Tooltip>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon
+            size={30}
+            variant="default"
+            disabled={offline || syncing}
+            aria-label={`More sync options for ${name}`}
+          >
+            <IconChevronDown size={14} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item onClick={() => onSync('full')}>
+            <Text size="sm">Re-download everything</Text>
+            <Text size="xs" c="dimmed">
+              Rebuilds this form’s cache from the service
+            </Text>
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Button.Group>
   );
 }

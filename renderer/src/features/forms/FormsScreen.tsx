@@ -1,10 +1,13 @@
-import { Badge, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { IconForms, IconSearch } from '@tabler/icons-react';
+import { Badge, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCloudOff, IconForms, IconSearch } from '@tabler/icons-react';
 import { useDeferredValue, useState } from 'react';
+import { useConnectionState } from '../../app/connection';
 import { useAppLocation } from '../../app/useAppLocation';
-import { useOp } from '../../bridge';
+import { toErrorShape, useOp, useOpMutation } from '../../bridge';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { adviseOn } from '../../components/errorAdvice';
 import { LoadingState } from '../../components/LoadingState';
 import { useCurrentWorkspace } from '../workspaces/useWorkspaces';
 import { FormCard } from './FormCard';
@@ -14,21 +17,36 @@ import { useSyncProgress } from './useSyncProgress';
 /** The home of a workspace: its forms, what is cached of each; opening one shows its submissions. */
 export function FormsScreen() {
   const workspace = useCurrentWorkspace();
+  const workspaceId = workspace?.id ?? null;
   const forms = useOp('forms.list', {});
-  const progress = useSyncProgress(workspace?.id ?? null);
+  const status = useOp('sync.status', {});
+  const connection = useConnectionState(workspaceId);
+  const progress = useSyncProgress(workspaceId);
   const { go } = useAppLocation();
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search);
-  const shown = forms.data?.forms.filter((form) => matchesSearch(form, query));
+  const sync = useOpMutation('sync.start', {
+    onError: (error) =>
+      notifications.show({
+        color: 'red',
+        title: 'Sync did not start',
+        message: adviseOn(toErrorShape(error)).sentence,
+      }),
+  });
+
+  const offline = connection === 'offline' || connection === 'unauthorized';
+  const all = forms.data?.forms;
+  const shown = all?.filter((form) => matchesSearch(form, query));
+  const detail = new Map(status.data?.forms.map((form) => [form.formId, form]));
 
   return (
     <Stack gap="md">
       <Group justify="space-between">
         <Group gap="xs">
           <Title order={2}>Forms</Title>
-          {forms.data && (
-            <Badge variant="light" color="gray" aria-label={`${forms.data.forms.length} forms`}>
-              {forms.data.forms.length}
+          {all && (
+            <Badge variant="light" color="gray" aria-label={`${all.length} forms`}>
+              {all.length}
             </Badge>
           )}
         </Group>
@@ -41,7 +59,13 @@ export function FormsScreen() {
           w={{ base: '100%', xs: 300 }}
         />
       </Group>
-      {forms.isPending && <LoadingState rows={4} height={88} label="Loading forms" />}
+      {offline && forms.data?.source === 'cache' && (
+        <Group gap="xs" c="dimmed" data-state="offline">
+          <IconCloudOff size={16} />
+          <Text size="sm">Offline: showing the forms and submissions cached on this computer.</Text>
+        </Group>
+      )}
+      {forms.isPending && <LoadingState rows={4} height={120} label="Loading forms" />}
       {forms.isError && <ErrorAlert error={forms.error} onRetry={() => void forms.refetch()} />}
       {shown && shown.length === 0 && (
         <EmptyState icon={<IconForms />} title={search.trim() ? 'No form matches' : 'No forms yet'}>
@@ -56,8 +80,11 @@ export function FormsScreen() {
             <FormCard
               key={form.formId}
               form={form}
+              status={detail.get(form.formId)}
               progress={progress.get(form.formId)}
+              offline={offline}
               onOpen={() => go('submissions', { formId: form.formId })}
+              onSync={(mode) => sync.mutate({ formId: form.formId, mode })}
             />
           ))}
         </SimpleGrid>
