@@ -176,6 +176,12 @@ describe('list submissions', () => {
         `/forms/${formId}/submissions/${submission.submissionId}?includeEditLink=true`,
       );
       expect(single.body).toEqual({ submission });
+      const shouted = await call(
+        api,
+        'GET',
+        `/forms/${formId}/submissions/${submission.submissionId}?includeEditLink=TRUE`,
+      );
+      expect(shouted.body).toEqual({ submission });
       const plain = await call(
         api,
         'GET',
