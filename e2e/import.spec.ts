@@ -84,4 +84,36 @@ test.describe('CSV import', () => {
     await expect(app.getByRole('alert')).toContainText('Line 3');
     await expect(app.getByRole('button', { name: 'Next', exact: true })).toBeDisabled();
   });
+
+  test('fixes a bad cell in place and leaves a row out; only the rows chosen are sent', async ({ app }) => {
+    await openImport(app);
+    await app.getByRole('button', { name: 'New import' }).click();
+    await app.getByRole('combobox', { name: 'Form to import into' }).click();
+    await app.getByRole('option', { name: FORM_NAME }).click();
+    await next(app);
+    const csv = 'Full name,Email\nAmy Fix,amy.fix@example.com\nBea Fix,bea at example\nCy Fix,cy.fix@example.com\nDee Fix,dee@\n';
+    await app.locator('input[type="file"]').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect(app.locator('[data-state="file-read"]')).toContainText('4 rows read');
+    await next(app);
+    await next(app);
+    await expect(app.getByRole('combobox', { name: 'Target for Email' })).toHaveValue(/Email/);
+    await next(app);
+
+    const summary = app.getByLabel('Validation summary');
+    await expect(summary).toContainText('2 with errors (not sent)');
+    await app.getByRole('textbox', { name: 'Email on line 3' }).fill('bea.fix@example.com');
+    await app.getByRole('button', { name: 'Save fixes (1)' }).click();
+    await expect(summary).toContainText('3 ready');
+    await app.getByRole('checkbox', { name: 'Import line 5' }).uncheck();
+    await expect(summary).toContainText('1 left out');
+    await expect(summary).toContainText('0 with errors');
+    await next(app);
+    await expect(app.getByLabel('Dry run summary')).toContainText('3 rows to send');
+    await next(app, 'Continue to run');
+    await app.getByRole('button', { name: 'Start import' }).click();
+    await expect(app.locator('[data-state="import-done"]')).toBeVisible();
+    await next(app);
+    await expect(app.getByLabel('Import report')).toContainText('3 created');
+    await expect(app.getByLabel('Import report')).toContainText('1 skipped');
+  });
 });
