@@ -1,9 +1,11 @@
 import { runImportBench } from './import';
 import { runSyncQueryBench } from './syncQuery';
+import { runSyncUnthrottledBench } from './syncUnthrottled';
 import type { Bench } from './types';
 
 /** Every benchmark `npm run bench` runs, in order. */
 export const benches: Bench[] = [
   { name: 'import', run: runImportBench },
   { name: 'sync-query', run: runSyncQueryBench },
+  { name: 'sync-unthrottled', run: runSyncUnthrottledBench },
 ];

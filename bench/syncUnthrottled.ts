@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { cacheStores } from '../electron/core/cache/cacheStores';
+import { openCache } from '../electron/core/cache/openCache';
+import { ConnectionMonitor } from '../electron/core/sync/connection';
+import { SyncEngine } from '../electron/core/sync/syncEngine';
+import { startLocalApi, type LocalApi } from '../electron/local-api';
+import { MAX_PAGE_SIZE, SubmissionStatus } from '../electron/shared/api/endpoints';
+import { BENCH_FORM, singleFormApi, sizeLabel, unthrottledClient } from './benchApi';
+import { median, ms } from './stats';
+import type { BenchOptions, BenchRow } from './types';
+
+const never = new AbortController().signal;
+
+/**
+ * Sync with the rate limit off, against the same server paged by a bare `fetch` loop (same page
+ * size, one pass per status): what the engine costs beyond the network. Then an incremental sync
+ * of every demo form with nothing new, counted in the server's request log per form and status.
+ */
+export async function runSyncUnthrottledBench({ quick, log }: BenchOptions): Promise<BenchRow[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-bench-unthrottled-'));
+  try {
+    return [await againstBareLoop(quick ? 5_000 : 100_000, quick ? 1 : 3, dir, log), await nothingNew(dir, log)];
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function engineOn(api: LocalApi, file: string): { engine: SyncEngine; close: () => void } {
+  const db = openCache(file);
+  const engine = new SyncEngine({
+    workspaceId: 'bench',
+    api: unthrottledClient(api),
+    stores: cacheStores(db),
+    connection: new ConnectionMonitor(() => {}),
+    emit: () => {},
+  });
+  return { engine, close: () => db.close() };
+}
+
+/** Every page of the form, status by status, as fast as one client can ask: rows received. */
+async function bareLoop(api: LocalApi): Promise<number> {
+  let rows = 0;
+  for (const status of SubmissionStatus.options) {
+    for (let offset = 0; ; offset += MAX_PAGE_SIZE) {
+      const query = new URLSearchParams({ status, sort: 'asc', limit: String(MAX_PAGE_SIZE), offset: String(offset) });
+      const response = await fetch(`${api.baseUrl}/forms/${BENCH_FORM.id}/submissions?${query}`, {
+        headers: { authorization: `Bearer ${api.apiKey}` },
+      });
+      if (!response.ok) throw new Error(`the bare loop got HTTP ${response.status}`);
+      const page = (await response.json()) as { responses: unknown[]; totalResponses: number };
+      rows += page.responses.length;
+      if (page.responses.length === 0 || offset + page.responses.length >= page.totalResponses) break;
+    }
+  }
+  return rows;
+}
+
+async function againstBareLoop(count: number, runs: number, dir: string, log: BenchOptions['log']): Promise<BenchRow> {
+  const api = await singleFormApi(count, 0);
+  try {
+    const bare: number[] = [];
+    const ours: number[] = [];
+    let rows = 0;
+    let requests = 0;
+    let bareRequests = 0;
+    for (let run = 0; run < runs; run++) {
+      api.admin.clearRequests();
+      const bareStarted = performance.now();
+      rows = await bareLoop(api);
+      bare.push(performance.now() - bareStarted);
+      bareRequests = api.admin.requests().length;
+
+      api.admin.clearRequests();
+      const bed = engineOn(api, path.join(dir, `unthrottled-${run}.sqlite`));
+      try {
+        const started = performance.now();
+        await bed.engine.run({ formId: BENCH_FORM.id, mode: 'incremental' }, never);
+        ours.push(performance.now() - started);
+      } finally {
+        bed.close();
+      }
+      requests = api.admin.requests().length;
+      log(`run ${run + 1}: bare loop ${ms(bare[run]!)} (${bareRequests} requests), first sync ${ms(ours[run]!)} (${requests} requests)`);
+    }
+    const ratio = median(ours) / median(bare);
+    return {
+      benchmark: `first sync of ${sizeLabel(count)} submissions, no rate limit (median of ${runs})`,
+      measured: `${(median(ours) / 1000).toFixed(2)} s, ${requests} requests, ${Math.round(rows / (median(ours) / 1000)).toLocaleString('en')} rows/s`,
+      reference: `bare fetch loop: ${(median(bare) / 1000).toFixed(2)} s, ${bareRequests} requests, ${Math.round(rows / (median(bare) / 1000)).toLocaleString('en')} rows/s`,
+      ratio,
+      target: '≥ 0.8 × raw throughput (time ≤ 1.25 × raw)',
+      met: ratio <= 1.25,
+    };
+  } finally {
+    await api.close();
+  }
+}
+
+async function nothingNew(dir: string, log: BenchOptions['log']): Promise<BenchRow> {
+  const api = await startLocalApi({ rateLimit: 0, seed: 42 });
+  const bed = engineOn(api, path.join(dir, 'demo.sqlite'));
+  try {
+    await bed.engine.run({ mode: 'incremental' }, never);
+    api.admin.clearRequests();
+    const started = performance.now();
+    await bed.engine.run({ mode: 'incremental' }, never);
+    const elapsed = performance.now() - started;
+    const requests = api.admin.requests();
+    const listings = new Map<string, number>();
+    for (const r of requests) {
+      const form = /\/forms\/([^/]+)\/submissions$/.exec(r.path)?.[1];
+      if (!form || r.method !== 'GET') continue;
+      const key = `${form} ${r.query.status ?? 'finished'}`;
+      listings.set(key, (listings.get(key) ?? 0) + 1);
+    }
+    const forms = new Set([...listings.keys()].map((k) => k.split(' ')[0]));
+    const most = Math.max(0, ...listings.values());
+    const other = requests.length - [...listings.values()].reduce((a, b) => a + b, 0);
+    log(`${requests.length} requests for ${forms.size} forms: ${[...listings].map(([k, n]) => `${k}=${n}`).join(', ')}`);
+    return {
+      benchmark: `incremental sync with nothing new, every demo form (${forms.size} forms × 2 statuses)`,
+      measured: `${ms(elapsed)}; at most ${most} listing request per form and status, ${other} other (form list)`,
+      reference: `${forms.size * 2} listings + 1 form list`,
+      target: '1 request per form and status',
+      met: most === 1 && listings.size === forms.size * 2,
+    };
+  } finally {
+    bed.close();
+    await api.close();
+  }
+}
