@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type ImportSummary } from '../../../../electron/shared/contract/imports';
@@ -30,6 +30,7 @@ export function ImportScreen() {
   }
 
   const started = (list.data?.imports ?? []).filter((i) => i.state !== 'draft');
+  const interrupted = started.filter((i) => i.state === 'interrupted');
   const open = (i: ImportSummary) =>
     setWizard({ jobId: i.jobId, formId: i.formId, step: i.state === 'done' || i.state === 'cancelled' ? REPORT_STEP : RUN_STEP });
 
@@ -43,6 +44,21 @@ export function ImportScreen() {
           New import
         </Button>
       </Group>
+      {interrupted.length > 0 && (
+        <Alert color="orange" title={interrupted.length === 1 ? 'An import was interrupted' : `${interrupted.length} imports were interrupted`}>
+          <Group justify="space-between">
+            <Text size="sm">
+              Formdesk stopped while {interrupted.length === 1 ? 'it' : 'they'} ran. Resume to finish: batches that were on their way
+              are checked on the server first, so no row is created twice.
+            </Text>
+            {interrupted.length === 1 && (
+              <Button size="xs" color="orange" onClick={() => open(interrupted[0]!)}>
+                Resume {interrupted[0]!.fileName}
+              </Button>
+            )}
+          </Group>
+        </Alert>
+      )}
       {list.isPending ? (
         <LoadingState rows={3} height={40} label="Loading imports" />
       ) : list.isError ? (
