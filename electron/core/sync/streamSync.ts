@@ -1,4 +1,9 @@
-import { MAX_PAGE_SIZE, type SubmissionStatus } from '../../shared/api/endpoints';
+import {
+  type ListSubmissionsParams,
+  type ListSubmissionsResponse,
+  MAX_PAGE_SIZE,
+  type SubmissionStatus,
+} from '../../shared/api/endpoints';
 import { AppError } from '../../shared/errors';
 import { type ApiClient } from '../api/types';
 import { type CacheStores } from '../cache/cacheStores';
@@ -48,19 +53,11 @@ export async function incrementalPass(formId: string, status: SubmissionStatus, 
     state = syncState.get(formId, status);
   }
   const afterDate = state.afterDate ?? undefined;
-  let offset = state.nextOffset;
   let changed = 0;
-  for (;;) {
-    checkCancelled(o.signal);
-    const page = await o.api.listSubmissions(
-      formId,
-      { status, sort: 'asc', limit: MAX_PAGE_SIZE, offset, ...(afterDate ? { afterDate } : {}) },
-      { priority: 'background', signal: o.signal },
-    );
-    offset += page.responses.length;
-    const done = page.responses.length < MAX_PAGE_SIZE || offset >= page.totalResponses;
+  let reconcileDue = false;
+  const listing = { status, ...(afterDate ? { afterDate } : {}) };
+  for await (const { page, offset, done } of listingPages(formId, listing, state.nextOffset, o)) {
     const syncedAt = o.now().toISOString();
-    let reconcileDue = false;
     o.stores.submissions.transaction(() => {
       const counts = submissions.upsert(
         formId,
@@ -91,8 +88,8 @@ export async function incrementalPass(formId: string, status: SubmissionStatus, 
       changed,
       remaining: Math.max(0, page.totalResponses - offset),
     });
-    if (done) return { changed, removed: 0, reconcileDue };
   }
+  return { changed, removed: 0, reconcileDue };
 }
 
 /**
@@ -117,24 +114,15 @@ export async function reconcilePass(formId: string, status: SubmissionStatus, o:
     state = syncState.get(formId, status);
   }
   const { passId } = state;
-  let offset = state.nextOffset;
   let passTotal = state.passTotal;
   let disturbed = state.passDisturbed;
   let changed = 0;
-  for (;;) {
-    checkCancelled(o.signal);
-    const page = await o.api.listSubmissions(
-      formId,
-      { status, sort: 'asc', limit: MAX_PAGE_SIZE, offset, includePreview: true },
-      { priority: 'background', signal: o.signal },
-    );
-    offset += page.responses.length;
+  let removed = 0;
+  let reconcileDue = false;
+  for await (const { page, offset, done } of listingPages(formId, { status, includePreview: true }, state.nextOffset, o)) {
     if (passTotal !== null && page.totalResponses < passTotal) disturbed = true;
     passTotal = page.totalResponses;
-    const done = page.responses.length < MAX_PAGE_SIZE || offset >= page.totalResponses;
     const syncedAt = o.now().toISOString();
-    let removed = 0;
-    let reconcileDue = false;
     o.stores.submissions.transaction(() => {
       const counts = submissions.upsert(
         formId,
@@ -169,7 +157,48 @@ export async function reconcilePass(formId: string, status: SubmissionStatus, o:
       changed: changed + removed,
       remaining: Math.max(0, page.totalResponses - offset),
     });
-    if (done) return { changed, removed, reconcileDue };
+  }
+  return { changed, removed, reconcileDue };
+}
+
+interface ListedPage {
+  page: ListSubmissionsResponse;
+  /** Where the next page starts. */
+  offset: number;
+  done: boolean;
+}
+
+/**
+ * The pages of one listing in `sort=asc` order from `start`, one page requested ahead: the next
+ * page is on the wire while the caller stores this one, so a sync runs at the pace of the rate
+ * limit rather than of the rate limit plus the writes.
+ */
+async function* listingPages(
+  formId: string,
+  listing: Pick<ListSubmissionsParams, 'status' | 'afterDate' | 'includePreview'>,
+  start: number,
+  o: StreamOptions,
+): AsyncGenerator<ListedPage> {
+  const fetchPage = (offset: number) => {
+    checkCancelled(o.signal);
+    const request = o.api.listSubmissions(
+      formId,
+      { ...listing, sort: 'asc', limit: MAX_PAGE_SIZE, offset },
+      { priority: 'background', signal: o.signal },
+    );
+    // A page fetched ahead may be abandoned (a failure or cancel while storing the one before).
+    request.catch(() => {});
+    return request;
+  };
+  let offset = start;
+  let pending = fetchPage(offset);
+  for (;;) {
+    const page = await pending;
+    offset += page.responses.length;
+    const done = page.responses.length < MAX_PAGE_SIZE || offset >= page.totalResponses;
+    if (!done) pending = fetchPage(offset);
+    yield { page, offset, done };
+    if (done) return;
   }
 }
 
