@@ -42,6 +42,9 @@ try {
       // Every form synced: the cards show counts, not progress bars.
       await page.locator('[data-state="syncing"]').first().waitFor({ state: 'detached', timeout: 60_000 }).catch(() => {});
       await page.screenshot({ path: path.join(outDir, `forms-${colorScheme}.png`) });
+      await page.getByRole('button', { name: 'Open Customer feedback' }).click();
+      await page.getByRole('grid', { name: 'Submissions' }).getByRole('row').nth(5).waitFor({ timeout: 60_000 });
+      await page.screenshot({ path: path.join(outDir, `submissions-${colorScheme}.png`) });
       await page.close();
     }
   } finally {
