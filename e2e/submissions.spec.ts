@@ -185,6 +185,8 @@ test.describe('submissions browser', () => {
     const first = await drawer.getByRole('code').first().textContent();
     await drawer.getByRole('button', { name: 'Next submission' }).click();
     await expect(drawer.getByRole('code').first()).not.toHaveText(first ?? '');
+    await app.keyboard.press('k');
+    await expect(drawer.getByRole('code').first()).toHaveText(first ?? '');
     await app.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
 

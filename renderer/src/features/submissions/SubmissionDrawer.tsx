@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Drawer, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBraces, IconChevronDown, IconChevronUp, IconExternalLink, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -27,6 +28,15 @@ export function SubmissionDrawer({ formId, row, search, onClose, onPrevious, onN
   const detail = useOp('submissions.get', { formId, submissionId }, { enabled: row !== null, staleTime: 30_000 });
   const invoke = useInvoke();
   const [openingEditLink, setOpeningEditLink] = useState(false);
+  // The table's keys keep working with the drawer open: j/k step through the results (arrows
+  // stay with the drawer, which scrolls).
+  const stepKeys = (step: (() => void) | null) => () => {
+    if (row) step?.();
+  };
+  useHotkeys([
+    ['j', stepKeys(onNext)],
+    ['k', stepKeys(onPrevious)],
+  ]);
 
   const fresh = detail.data?.submission.submissionId === submissionId ? detail.data : undefined;
   const submission = fresh?.submission ?? row?.submission;
