@@ -1,17 +1,24 @@
 /// <reference lib="dom" />
 import { once } from 'node:events';
+import { readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /** Connects the account served by `baseUrl` through the first-run screen's form. */
 async function connect(app: Page, baseUrl: string, apiKey: string): Promise<void> {
   await app.getByRole('button', { name: 'Connect your account' }).click();
+  await fillConnectForm(app, baseUrl, apiKey);
+}
+
+async function fillConnectForm(app: Page, baseUrl: string, apiKey: string, name?: string): Promise<void> {
   const form = app.getByRole('form', { name: 'Connect your account' });
   await form.getByText('Self-hosted or other').click();
   await form.getByLabel('Base URL').fill(baseUrl);
   await form.getByLabel('API key').fill(apiKey);
+  if (name) await form.getByLabel('Workspace name').fill(name);
   await form.getByRole('button', { name: 'Connect', exact: true }).click();
 }
 
@@ -86,5 +93,28 @@ test.describe('app shell', () => {
     }));
     expect(bodies.length).toBeGreaterThan(0);
     for (const text of [...Object.values(page), ...bodies]) expect(text).not.toContain(remoteApi.apiKey);
+  });
+
+  test('switches workspaces, and removes one with its local cache', async ({ app, remoteApi, dataDir }) => {
+    await app.getByRole('button', { name: 'Open the demo workspace' }).click();
+    await expect(app.locator('[aria-label="Forms"][data-state="ready"]')).toBeVisible();
+
+    await app.getByRole('link', { name: 'Settings' }).click();
+    await app.getByRole('button', { name: 'Add workspace' }).click();
+    await fillConnectForm(app, remoteApi.baseUrl, remoteApi.apiKey, 'Support account');
+    await expect(app.getByRole('combobox', { name: 'Workspace' })).toHaveValue('Support account');
+    const remoteCard = app.getByRole('region', { name: 'Support account' });
+    await expect(remoteCard.getByText('Open', { exact: true })).toBeVisible();
+    const cacheDirs = () => readdirSync(join(dataDir, 'workspaces'));
+    expect(cacheDirs()).toHaveLength(2);
+
+    await app.getByRole('region', { name: 'Demo workspace' }).getByRole('button', { name: 'Switch to' }).click();
+    await expect(app.getByRole('combobox', { name: 'Workspace' })).toHaveValue('Demo workspace');
+
+    await remoteCard.getByRole('button', { name: 'More actions for Support account' }).click();
+    await app.getByRole('menuitem', { name: 'Remove…' }).click();
+    await app.getByRole('button', { name: 'Remove workspace' }).click();
+    await expect(remoteCard).toHaveCount(0);
+    expect(cacheDirs()).toEqual(['demo']);
   });
 });
