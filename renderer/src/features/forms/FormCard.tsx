@@ -179,8 +179,8 @@ function ActivityChart({ perDay, name }: { perDay: PerDay; name: string }) {
 
 function Stat({ label, value }: { label: string; value: number }) {
   return (
-    <Stack gap={0}>
-      <Text fw={700} size="lg" lh={1.2} data-count={label}>
+    <Stack gap={0} role="group" aria-label={label}>
+      <Text fw={700} size="lg" lh={1.2}>
         {count.format(value)}
       </Text>
       <Text size="xs" c="dimmed">

@@ -1,0 +1,142 @@
+/// <reference lib="dom" />
+import { type Locator, type Page } from '@playwright/test';
+import { type LocalApi } from '../electron/local-api';
+import { expect, test } from './fixtures';
+
+// The local API's demo forms (electron/local-api/demoForms.ts).
+const FEEDBACK = { id: 'cFb7q2LxWm', name: 'Customer feedback' };
+const EVENT = 'Event registration';
+const QUIZ = 'Product quiz';
+
+const formsList = (app: Page) =>
+  app.getByLabel('Forms', { exact: true }).and(app.locator('[data-state="ready"]'));
+const card = (app: Page, name: string) => app.getByRole('article', { name });
+
+/** Waits for the first sync of the workspace to reach every card. */
+async function everyFormSynced(app: Page): Promise<void> {
+  await expect(formsList(app)).toBeVisible();
+  for (const name of [FEEDBACK.name, EVENT, QUIZ]) {
+    await expect(card(app, name)).toHaveAttribute('data-state', 'synced');
+  }
+}
+
+async function openDemo(app: Page): Promise<void> {
+  await app.getByRole('button', { name: 'Open the demo workspace' }).click();
+  await everyFormSynced(app);
+}
+
+async function connect(app: Page, api: LocalApi): Promise<void> {
+  await app.getByRole('button', { name: 'Connect your account' }).click();
+  const form = app.getByRole('form', { name: 'Connect your account' });
+  await form.getByText('Self-hosted or other').click();
+  await form.getByLabel('Base URL').fill(api.baseUrl);
+  await form.getByLabel('API key').fill(api.apiKey);
+  await form.getByRole('button', { name: 'Connect', exact: true }).click();
+  await everyFormSynced(app);
+}
+
+/** The service's own count for one status (previews aside, as the service lists by default). */
+async function serverTotal(
+  api: LocalApi,
+  formId: string,
+  status: 'finished' | 'in_progress',
+): Promise<number> {
+  const response = await fetch(
+    `${api.baseUrl}/forms/${formId}/submissions?limit=1&status=${status}`,
+    {
+      headers: { authorization: `Bearer ${api.apiKey}` },
+    },
+  );
+  return ((await response.json()) as { totalResponses: number }).totalResponses;
+}
+
+const stat = (form: Locator, label: string) =>
+  form.getByRole('group', { name: label, exact: true });
+const shows = (n: number, label: string) =>
+  new RegExp(`^${n.toLocaleString('en-US')}\\s*${label}$`);
+
+test.describe('forms list', () => {
+  test('lists the demo forms with their cached counts and a chart of recent submissions', async ({
+    app,
+  }) => {
+    await openDemo(app);
+    await expect(app.getByRole('heading', { name: 'Forms' })).toBeVisible();
+    for (const name of [FEEDBACK.name, EVENT, QUIZ]) {
+      const form = card(app, name);
+      await expect(stat(form, 'Finished')).toHaveText(/^[1-9][\d,]*\s*Finished$/);
+      await expect(stat(form, 'In progress')).toBeVisible();
+      await expect(
+        form.getByRole('img', { name: new RegExp(`^Submissions per day for ${name}`) }),
+      ).toBeVisible();
+      await expect(form.getByText(/^Synced/)).toBeVisible();
+      await expect(form.getByRole('button', { name: `Sync ${name}` })).toBeEnabled();
+    }
+  });
+
+  test('counts exactly what the service holds for each status', async ({ app, remoteApi }) => {
+    await connect(app, remoteApi);
+    const form = card(app, FEEDBACK.name);
+    await expect(stat(form, 'Finished')).toHaveText(
+      shows(await serverTotal(remoteApi, FEEDBACK.id, 'finished'), 'Finished'),
+    );
+    await expect(stat(form, 'In progress')).toHaveText(
+      shows(await serverTotal(remoteApi, FEEDBACK.id, 'in_progress'), 'In progress'),
+    );
+  });
+
+  test('picks up a new submission when the form is synced', async ({ app, remoteApi }) => {
+    await connect(app, remoteApi);
+    const form = card(app, FEEDBACK.name);
+    const before = await serverTotal(remoteApi, FEEDBACK.id, 'finished');
+    await expect(stat(form, 'Finished')).toHaveText(shows(before, 'Finished'));
+
+    await remoteApi.admin.respond(FEEDBACK.id, { status: 'finished' });
+    await form.getByRole('button', { name: `Sync ${FEEDBACK.name}` }).click();
+
+    await expect(stat(form, 'Finished')).toHaveText(shows(before + 1, 'Finished'));
+    await expect(form).toHaveAttribute('data-state', 'synced');
+  });
+
+  test('searches by name and by id, and says when nothing matches', async ({ app }) => {
+    await openDemo(app);
+    const search = app.getByRole('textbox', { name: 'Search forms' });
+
+    await search.fill('quiz');
+    await expect(app.getByRole('article')).toHaveCount(1);
+    await expect(card(app, QUIZ)).toBeVisible();
+
+    await search.fill(FEEDBACK.id.slice(0, 6).toLowerCase());
+    await expect(app.getByRole('article')).toHaveCount(1);
+    await expect(card(app, FEEDBACK.name)).toBeVisible();
+
+    await search.fill('no such form anywhere');
+    await expect(app.getByRole('article')).toHaveCount(0);
+    await expect(app.getByRole('heading', { name: 'No form matches' })).toBeVisible();
+
+    await search.fill('');
+    await expect(app.getByRole('article')).toHaveCount(3);
+  });
+
+  test('opens a form’s submissions from its card, and a reload keeps the place', async ({
+    app,
+  }) => {
+    await openDemo(app);
+    await card(app, FEEDBACK.name)
+      .getByRole('button', { name: `Open ${FEEDBACK.name}` })
+      .click();
+    const nav = app.getByRole('navigation', { name: 'Sections' });
+    await expect(nav.getByRole('link', { name: 'Submissions' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect
+      .poll(() => app.evaluate(() => window.location.hash))
+      .toBe(`#/submissions?form=${FEEDBACK.id}`);
+
+    await app.reload();
+    await expect(nav.getByRole('link', { name: 'Submissions' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+});
