@@ -76,6 +76,10 @@ export class FormStore {
     return this.metadataRead.get(formId) !== undefined;
   }
 
+  name(formId: string): string | null {
+    return this.listStatement.all().find((f) => f.form_id === formId)?.name ?? null;
+  }
+
   counts(formId: string): CachedForm['counts'] {
     const counts = { finished: 0, in_progress: 0, preview: 0 };
     for (const row of this.countsStatement.all(formId)) {

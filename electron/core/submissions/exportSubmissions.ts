@@ -26,7 +26,7 @@ export async function exportSubmissions(
   const { format, bom, ...filter } = input;
   const exportId = randomUUID();
   const total = stores.query.window(filter, 0, 1).total;
-  const formName = stores.forms.list().find((f) => f.formId === filter.formId)?.name ?? filter.formId;
+  const formName = stores.forms.name(filter.formId) ?? filter.formId;
   let rows = 0;
   const counted = function* (source: Iterable<SubmissionListRow>): Generator<SubmissionListRow> {
     for (const row of source) {
