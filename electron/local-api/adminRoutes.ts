@@ -1,21 +1,9 @@
 import { EditRequest, RespondRequest, SetFaultsRequest } from '../shared/api/localApi';
 import { type LocalAdmin } from './admin';
 import { authenticate } from './auth';
-import { matchPath } from './http';
-import { ServiceError } from './serviceError';
-import { type ServiceRequest, validated } from './serviceRoutes';
+import { type ApiRequest, type Route, runRoute, validated } from './routing';
 
-interface AdminRoute {
-  method: string;
-  pattern: string;
-  handle(
-    params: Record<string, string>,
-    request: ServiceRequest,
-    admin: LocalAdmin,
-  ): Promise<unknown> | unknown;
-}
-
-const ROUTES: readonly AdminRoute[] = [
+const ROUTES: readonly Route<LocalAdmin>[] = [
   {
     method: 'POST',
     pattern: '/forms/:formId/respond',
@@ -87,13 +75,8 @@ const ROUTES: readonly AdminRoute[] = [
 export async function answerAdmin(
   admin: LocalAdmin,
   keys: ReadonlySet<string>,
-  request: ServiceRequest,
+  request: ApiRequest,
 ): Promise<unknown> {
   authenticate(request.authorization, keys);
-  for (const route of ROUTES) {
-    if (route.method !== request.method) continue;
-    const params = matchPath(route.pattern, request.path);
-    if (params) return route.handle(params, request, admin);
-  }
-  throw new ServiceError(404, `Route ${request.method}:/__local${request.path} not found`);
+  return runRoute(ROUTES, request, admin, '/__local');
 }

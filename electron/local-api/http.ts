@@ -40,32 +40,3 @@ export function sendJson(
   });
   response.end(text);
 }
-
-/** Splits a path into segments; undefined unless it has exactly the shape `pattern`. */
-export function matchPath(pattern: string, path: string): Record<string, string> | undefined {
-  const want = pattern.split('/');
-  const got = path.split('/');
-  if (want.length !== got.length) return undefined;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    const w = want[i] as string;
-    const g = got[i] as string;
-    if (w.startsWith(':')) {
-      if (g === '') return undefined;
-      const value = decodeSegment(g);
-      if (value === undefined) return undefined;
-      params[w.slice(1)] = value;
-    } else if (w !== g) {
-      return undefined;
-    }
-  }
-  return params;
-}
-
-function decodeSegment(segment: string): string | undefined {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return undefined;
-  }
-}

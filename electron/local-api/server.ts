@@ -13,7 +13,7 @@ import { RateLimiter } from './rateLimit';
 import { RequestLog } from './requestLog';
 import { errorBody, ServiceError } from './serviceError';
 import { serviceHandler } from './serviceHandler';
-import { type ServiceRequest } from './serviceRoutes';
+import { type ApiRequest } from './routing';
 import { startSimulator } from './simulator';
 
 export { DEMO_API_KEY } from './auth';
@@ -80,7 +80,7 @@ export async function startLocalApi(options: LocalApiOptions = {}): Promise<Loca
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const base: Omit<ServiceRequest, 'path'> = {
+    const base: Omit<ApiRequest, 'path'> = {
       method: request.method ?? 'GET',
       query: url.searchParams,
       authorization: request.headers.authorization,

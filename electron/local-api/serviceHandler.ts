@@ -7,7 +7,8 @@ import { type LocalService } from './localService';
 import { type RateLimiter } from './rateLimit';
 import { type RequestLog } from './requestLog';
 import { errorBody, ServiceError, TOO_MANY_REQUESTS_MESSAGE } from './serviceError';
-import { answerService, type ServiceRequest } from './serviceRoutes';
+import { type ApiRequest } from './routing';
+import { answerService } from './serviceRoutes';
 
 export interface ServiceHandlerParts {
   service: LocalService;
@@ -29,7 +30,7 @@ export function serviceHandler({
   rateLimiter,
   requestLog,
 }: ServiceHandlerParts): (
-  request: ServiceRequest,
+  request: ApiRequest,
   underBase: boolean,
   response: ServerResponse,
 ) => Promise<void> {

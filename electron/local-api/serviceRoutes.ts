@@ -3,20 +3,12 @@ import {
   CreateWebhookRequest,
   DeleteWebhookRequest,
 } from '../shared/api/endpoints';
+import { type CreateSubmission } from '../shared/api/submission';
 import { authenticate } from './auth';
-import { matchPath, parseJson } from './http';
 import { booleanParam, parseListQuery } from './listParams';
 import { type LocalService } from './localService';
+import { type ApiRequest, matchPath, type Route, runRoute, validated } from './routing';
 import { ServiceError } from './serviceError';
-
-/** One request to the service's endpoints, the path taken below the base URL (`/v1/api`). */
-export interface ServiceRequest {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  authorization: string | undefined;
-  readBody(): Promise<string>;
-}
 
 export interface ServiceAnswer {
   body: unknown;
@@ -24,18 +16,8 @@ export interface ServiceAnswer {
   created?: number;
 }
 
-interface Route {
-  method: string;
-  pattern: string;
-  handle(
-    params: Record<string, string>,
-    request: ServiceRequest,
-    service: LocalService,
-  ): Promise<unknown> | unknown;
-}
-
 // Create validates its body before the key, as the service does; every other route checks the key first.
-const ROUTES: readonly Route[] = [
+const ROUTES: readonly Route<LocalService>[] = [
   { method: 'GET', pattern: '/forms', handle: (_p, _r, service) => service.listForms() },
   {
     method: 'GET',
@@ -95,60 +77,37 @@ const ROUTES: readonly Route[] = [
   },
 ];
 
-/** Answers a request to the service's endpoints, or throws a ServiceError. */
+const CREATE = '/forms/:formId/submissions';
+
+/** Answers a request to the service's endpoints (path below `/v1/api`), or throws a ServiceError. */
 export async function answerService(
   service: LocalService,
   keys: ReadonlySet<string>,
-  request: ServiceRequest,
+  request: ApiRequest,
 ): Promise<ServiceAnswer> {
-  if (request.method === 'POST' && matchPath('/forms/:formId/submissions', request.path)) {
-    const formId = matchPath('/forms/:formId/submissions', request.path)?.formId ?? '';
+  const create = request.method === 'POST' ? matchPath(CREATE, request.path) : undefined;
+  if (create) {
     const { submissions } = validated(CreateSubmissionsRequest, await request.readBody());
-    const badTimes = submissions.flatMap((submission, i) =>
-      (['submissionTime', 'lastUpdatedAt'] as const).flatMap((field) => {
-        const value = submission[field];
-        return value === undefined || !Number.isNaN(Date.parse(value))
-          ? []
-          : [
-              {
-                code: 'invalid_format',
-                format: 'datetime',
-                path: ['submissions', i, field],
-                message: 'Invalid ISO datetime',
-              },
-            ];
-      }),
-    );
-    if (badTimes.length > 0) throw new ServiceError(400, JSON.stringify(badTimes));
+    const issues = timeIssues(submissions);
+    if (issues.length > 0) throw new ServiceError(400, JSON.stringify(issues));
     authenticate(request.authorization, keys);
-    const created = service.create(formId, submissions);
+    const created = service.create(create.formId ?? '', submissions);
     return { body: { submissions: created }, created: created.length };
   }
   authenticate(request.authorization, keys);
-  for (const route of ROUTES) {
-    if (route.method !== request.method) continue;
-    const params = matchPath(route.pattern, request.path);
-    if (params) return { body: await route.handle(params, request, service) };
-  }
-  throw new ServiceError(404, `Route ${request.method}:/v1/api${request.path} not found`);
+  return { body: await runRoute(ROUTES, request, service, '/v1/api') };
 }
 
-interface Parser<T> {
-  safeParse(
-    value: unknown,
-  ): { success: true; data: T } | { success: false; error: { issues: unknown[] } };
-}
-
-/** Parses a JSON body; a bad one is a 400 whose message is the JSON-encoded issue list. */
-export function validated<T>(schema: Parser<T>, text: string): T {
-  const json = parseJson(text);
-  if (!json.ok) {
-    throw new ServiceError(
-      400,
-      JSON.stringify([{ code: 'invalid_json', path: [], message: 'Body is not valid JSON' }]),
-    );
-  }
-  const result = schema.safeParse(json.value);
-  if (!result.success) throw new ServiceError(400, JSON.stringify(result.error.issues));
-  return result.data;
+/** Times the schema lets through as strings but no date parser can read. */
+function timeIssues(submissions: readonly CreateSubmission[]): unknown[] {
+  return submissions.flatMap((submission, i) =>
+    (['submissionTime', 'lastUpdatedAt'] as const).flatMap((field) => {
+      const value = submission[field];
+      if (value === undefined || !Number.isNaN(Date.parse(value))) return [];
+      const path = ['submissions', i, field];
+      return [
+        { code: 'invalid_format', format: 'datetime', path, message: 'Invalid ISO datetime' },
+      ];
+    }),
+  );
 }
