@@ -31,7 +31,9 @@ export class StandInWindow extends EventEmitter {
   static all: StandInWindow[] = [];
   readonly loadedUrls: string[] = [];
   readonly sent: Array<[string, unknown]> = [];
-  readonly webContents = { send: (channel: string, payload: unknown) => this.sent.push([channel, payload]) };
+  readonly webContents = Object.assign(new EventEmitter(), {
+    send: (channel: string, payload: unknown) => this.sent.push([channel, payload]),
+  });
 
   constructor(readonly options: Record<string, unknown>) {
     super();
@@ -45,6 +47,9 @@ export class StandInWindow extends EventEmitter {
   }
   async loadURL(url: string): Promise<void> {
     this.loadedUrls.push(url);
+  }
+  isDestroyed(): boolean {
+    return false;
   }
   isMinimized(): boolean {
     return false;

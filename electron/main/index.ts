@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, safeStorage, session, shell } from 'electron';
 import { createApiClient } from '../core/api';
@@ -75,10 +75,10 @@ async function start(log: Logger): Promise<void> {
     void workspaces.close().finally(() => app.quit());
   });
 
-  await createMainWindow();
+  await createMainWindow(log);
 }
 
-async function createMainWindow(): Promise<BrowserWindow> {
+async function createMainWindow(log: Logger): Promise<BrowserWindow> {
   const window = new BrowserWindow({
     width: 1280,
     height: 820,
@@ -103,15 +103,25 @@ async function createMainWindow(): Promise<BrowserWindow> {
       disableBlinkFeatures: 'Auxclick',
     },
   });
+  const appUrl = process.env.ELECTRON_RENDERER_URL ?? APP_URL;
   window.once('ready-to-show', () => window.show());
-  await window.loadURL(process.env.ELECTRON_RENDERER_URL ?? APP_URL);
+  // A crashed or killed renderer comes back instead of leaving a blank window; the core kept running.
+  window.webContents.on('render-process-gone', (_event, details) => {
+    log.error(`the window's renderer stopped (${details.reason})`);
+    if (details.reason !== 'clean-exit' && !window.isDestroyed()) void window.loadURL(appUrl);
+  });
+  await window.loadURL(appUrl);
   return window;
 }
+
+/** Past this size the log starts afresh at launch, keeping one previous file. */
+const MAX_LOG_BYTES = 5 * 1024 * 1024;
 
 function fileLogger(dir: string): Logger {
   const logDir = join(dir, 'logs');
   mkdirSync(logDir, { recursive: true });
   const file = join(logDir, 'main.log');
+  if ((statSync(file, { throwIfNoEntry: false })?.size ?? 0) > MAX_LOG_BYTES) renameSync(file, `${file}.1`);
   return createLogger({
     write: (line) => {
       process.stderr.write(`${line}\n`);

@@ -55,7 +55,7 @@ describe('built main process', () => {
     expect(recorded.sandboxEnabled).toBe(true);
     expect(recorded.windows).toHaveLength(1);
     const window = recorded.windows[0]!;
-    expect(window.loadedUrls).toEqual(['app://formdesk/index.html']);
+    expect(window.loadedUrls[0]).toBe('app://formdesk/index.html');
     const prefs = window.options.webPreferences as Record<string, unknown>;
     expect(prefs).toMatchObject({
       sandbox: true,
@@ -69,6 +69,14 @@ describe('built main process', () => {
     });
     expect(prefs.preload).toBe(join(projectRoot, 'out/preload/index.cjs'));
     expect(existsSync(String(prefs.preload))).toBe(true);
+  });
+
+  it('reloads the app when its renderer crashes, not when it exits cleanly', () => {
+    const window = recorded.windows[0]!;
+    const loadsBefore = window.loadedUrls.length;
+    window.webContents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 1 });
+    window.webContents.emit('render-process-gone', {}, { reason: 'clean-exit', exitCode: 0 });
+    expect(window.loadedUrls.slice(loadsBefore)).toEqual(['app://formdesk/index.html']);
   });
 
   it('installs a menu of standard roles, with developer tools in unpackaged builds only', () => {
