@@ -1,5 +1,11 @@
 import fs from 'node:fs';
-import { createServer, request as forward, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as forward,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -61,7 +67,8 @@ const MALFORMED: Array<{ name: string; answer: Answer; code: string; message: Re
   },
   {
     name: 'a body of many megabytes that is not a page',
-    answer: (res) => sendJson(res, 200, { responses: 'x'.repeat(HUGE_BYTES), totalResponses: 1, pageCount: 1 }),
+    answer: (res) =>
+      sendJson(res, 200, { responses: 'x'.repeat(HUGE_BYTES), totalResponses: 1, pageCount: 1 }),
     code: 'REMOTE',
     message: /does not understand/,
   },
@@ -109,13 +116,23 @@ let listAnswer: Answer | null = null;
 /** Passes every request to the local API, except lists of submissions while `listAnswer` is set. */
 function startProxy(target: URL): Promise<Server> {
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    if (listAnswer && req.method === 'GET' && /\/forms\/[^/]+\/submissions(\?|$)/.test(req.url ?? '')) {
+    if (
+      listAnswer &&
+      req.method === 'GET' &&
+      /\/forms\/[^/]+\/submissions(\?|$)/.test(req.url ?? '')
+    ) {
       req.resume();
       listAnswer(res);
       return;
     }
     const upstream = forward(
-      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: req.url,
+        method: req.method,
+        headers: req.headers,
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
@@ -182,28 +199,33 @@ afterAll(async () => {
 });
 
 describe('malformed answers from the server', () => {
-  it.each(MALFORMED)('$name: a clear error, and the cache is left as it was', async ({ name, answer, code, message }) => {
-    const file = path.join(dir, `${name.replace(/\W+/g, '-')}.sqlite`);
-    listAnswer = null;
-    const [first] = await syncThroughProxy(file);
-    expect(first?.error).toBeNull();
-    // A new respondent the next sync would store, had the answer been readable.
-    await api.admin.respond(FORM_ID, { answers: { nm01: `After ${name}` } });
-    const before = cacheContents(file);
-    expect((before as { submissions: unknown[] }).submissions.length).toBeGreaterThan(0);
+  it.each(MALFORMED)(
+    '$name: a clear error, and the cache is left as it was',
+    async ({ name, answer, code, message }) => {
+      const file = path.join(dir, `${name.replace(/\W+/g, '-')}.sqlite`);
+      listAnswer = null;
+      const [first] = await syncThroughProxy(file);
+      expect(first?.error).toBeNull();
+      // A new respondent the next sync would store, had the answer been readable.
+      await api.admin.respond(FORM_ID, { answers: { nm01: `After ${name}` } });
+      const before = cacheContents(file);
+      expect((before as { submissions: unknown[] }).submissions.length).toBeGreaterThan(0);
 
-    listAnswer = answer;
-    const [result] = await syncThroughProxy(file);
-    expect(result?.error).toMatchObject({ code, message: expect.stringMatching(message) });
-    expect(result?.error?.message).not.toContain(api.apiKey);
-    expect(cacheContents(file)).toEqual(before);
+      listAnswer = answer;
+      const [result] = await syncThroughProxy(file);
+      expect(result?.error).toMatchObject({ code, message: expect.stringMatching(message) });
+      expect(result?.error?.message).not.toContain(api.apiKey);
+      expect(cacheContents(file)).toEqual(before);
 
-    // Once the server answers properly again, the same cache catches up.
-    listAnswer = null;
-    const [recovered] = await syncThroughProxy(file);
-    expect(recovered?.error).toBeNull();
-    const ids = (cacheContents(file) as { submissions: Array<{ submission_id: string }> }).submissions.map((r) => r.submission_id);
-    const serverIds = api.admin.submissionsOf(FORM_ID).map((s) => s.submissionId);
-    expect(new Set(ids)).toEqual(new Set(serverIds));
-  });
+      // Once the server answers properly again, the same cache catches up.
+      listAnswer = null;
+      const [recovered] = await syncThroughProxy(file);
+      expect(recovered?.error).toBeNull();
+      const ids = (
+        cacheContents(file) as { submissions: Array<{ submission_id: string }> }
+      ).submissions.map((r) => r.submission_id);
+      const serverIds = api.admin.submissionsOf(FORM_ID).map((s) => s.submissionId);
+      expect(new Set(ids)).toEqual(new Set(serverIds));
+    },
+  );
 });

