@@ -25,8 +25,26 @@ export function contentKey(
   answers: ReadonlyMap<string, unknown>,
   submissionTime: string | null,
 ): string {
-  const values = [...questionIds].sort().map((id) => [id, answers.get(id) ?? null]);
+  const values = [...questionIds].sort().map((id) => [id, comparable(answers.get(id))]);
   return digest(canonicalJson([values, submissionTime === null ? null : normaliseTime(submissionTime)]));
+}
+
+/**
+ * A value as the server may hand it back: text trimmed and in one Unicode form, numbers and
+ * numeric text alike, empty text or lists as no answer. A server that tidies what it stores must
+ * not make a created row look missing (which would send it again).
+ */
+function comparable(value: unknown): unknown {
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value === 'string') {
+    const text = value.normalize('NFC').trim();
+    return text !== '' && Number.isFinite(Number(text)) ? Number(text) : text === '' ? null : text;
+  }
+  if (Array.isArray(value)) return value.length === 0 ? null : value.map(comparable);
+  if (typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, comparable(v)]));
+  }
+  return value;
 }
 
 export function answersOf(questions: ReadonlyArray<{ id: string; value?: unknown }>): Map<string, unknown> {
