@@ -139,4 +139,25 @@ test.describe('forms list', () => {
       'page',
     );
   });
+
+  test('keeps showing the cached forms when the service cannot be reached', async ({
+    app,
+    remoteApi,
+  }) => {
+    await connect(app, remoteApi);
+    const finished = await serverTotal(remoteApi, FEEDBACK.id, 'finished');
+    remoteApi.admin.setFaults([{ kind: 'reset' }]);
+
+    await app.getByRole('button', { name: 'Sync now' }).click();
+    await expect(app.getByText('Offline', { exact: true })).toBeVisible({ timeout: 45_000 });
+
+    await app.reload();
+    await expect(formsList(app)).toBeVisible();
+    await expect(stat(card(app, FEEDBACK.name), 'Finished')).toHaveText(
+      shows(finished, 'Finished'),
+    );
+    await expect(
+      card(app, FEEDBACK.name).getByRole('button', { name: `Sync ${FEEDBACK.name}` }),
+    ).toBeDisabled();
+  });
 });
