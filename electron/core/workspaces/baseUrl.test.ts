@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BASE_URL_PRESETS } from '../../shared/contract/workspaces';
 import { isAppError } from '../../shared/errors';
-import { normaliseBaseUrl } from './baseUrl';
+import { defaultWorkspaceName, normaliseBaseUrl } from './baseUrl';
 
 function refusal(raw: string): string {
   try {
@@ -35,5 +35,12 @@ describe('normaliseBaseUrl', () => {
     expect(refusal('ftp://api.fillout.com/v1/api')).toMatch(/https:\/\//);
     expect(refusal('https://user:pw@api.fillout.com/v1/api')).toMatch(/user name or password/);
     expect(refusal('https://api.fillout.com/v1/api?key=1')).toMatch(/query/);
+  });
+});
+
+describe('defaultWorkspaceName', () => {
+  it('names the service regions and otherwise the host', () => {
+    expect(defaultWorkspaceName(BASE_URL_PRESETS.eu)).toBe('Fillout (Europe)');
+    expect(defaultWorkspaceName('https://forms.example.com/v1/api')).toBe('forms.example.com');
   });
 });

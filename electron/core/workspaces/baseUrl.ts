@@ -1,3 +1,4 @@
+import { BASE_URL_PRESETS } from '../../shared/contract/workspaces';
 import { AppError } from '../../shared/errors';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -33,4 +34,18 @@ export function isLoopback(hostname: string): boolean {
 
 function invalid(message: string): AppError {
   return new AppError('INVALID_INPUT', message, { details: { field: 'baseUrl' } });
+}
+
+const PRESET_NAMES: Record<keyof typeof BASE_URL_PRESETS, string> = {
+  us: 'Fillout (United States)',
+  eu: 'Fillout (Europe)',
+  ca: 'Fillout (Canada)',
+};
+
+/** A workspace's name when the person gave none: the region for the service's hosts, else the host. */
+export function defaultWorkspaceName(baseUrl: string): string {
+  const preset = (Object.keys(BASE_URL_PRESETS) as Array<keyof typeof BASE_URL_PRESETS>).find(
+    (region) => BASE_URL_PRESETS[region] === baseUrl,
+  );
+  return preset ? PRESET_NAMES[preset] : new URL(baseUrl).host;
 }

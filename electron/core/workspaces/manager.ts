@@ -8,7 +8,7 @@ import { AppError } from '../../shared/errors';
 import { type ApiClient } from '../api/types';
 import { type WorkspaceSession } from '../context';
 import { type Logger } from '../log';
-import { normaliseBaseUrl } from './baseUrl';
+import { defaultWorkspaceName, normaliseBaseUrl } from './baseUrl';
 import { lockedApiClient } from './lockedApiClient';
 import { DEMO_WORKSPACE_ID, WorkspaceRegistry, type WorkspaceRecord } from './registry';
 import { type KeyVault, type ShellContext, type WorkspaceOperations } from './types';
@@ -99,7 +99,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
       const keyStorage = await this.options.vault.put(id, input.apiKey, input.keyStorage);
       let record: WorkspaceRecord;
       try {
-        const name = input.name ?? new URL(baseUrl).host;
+        const name = input.name ?? defaultWorkspaceName(baseUrl);
         record = this.registry.add({ id, name, kind: 'remote', baseUrl, keyStorage });
       } catch (error) {
         await this.options.vault.remove(id);
@@ -175,7 +175,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
       const keyStorage = await this.options.vault.put(id, input.apiKey, 'session');
       const record = existing
         ? this.registry.update(id, { keyStorage })
-        : this.registry.add({ id, name: input.name ?? new URL(baseUrl).host, kind: 'remote', baseUrl, keyStorage });
+        : this.registry.add({ id, name: input.name ?? defaultWorkspaceName(baseUrl), kind: 'remote', baseUrl, keyStorage });
       return this.open(record, this.options.createApiClient({ baseUrl, apiKey: input.apiKey }));
     });
   }
