@@ -50,6 +50,26 @@ describe('changes made elsewhere', () => {
     expect(after.submission.submissionTime).toBe(before.submissionTime);
   });
 
+  it('changes nothing else of an edited row, whatever the form', async () => {
+    for (const formId of ['cFb7q2LxWm', 'evR3gN8tYu', 'pQz5kM1sJe']) {
+      const rows = api.admin.submissionsOf(formId).slice(0, 40);
+      for (const before of rows) {
+        const [question] = before.questions;
+        const after = api.admin.edit(formId, before.submissionId, {
+          questionId: question?.id,
+          value: 'Changed',
+        });
+        const { questions, lastUpdatedAt, calculations, quiz, ...rest } = after;
+        const { questions: q0, lastUpdatedAt: l0, calculations: c0, quiz: z0, ...rest0 } = before;
+        expect(rest).toEqual(rest0);
+        expect(questions.slice(1)).toEqual(q0.slice(1));
+        expect(questions[0]?.value).toBe('Changed');
+        expect(lastUpdatedAt! > l0!).toBe(true);
+        expect([calculations?.length, quiz === undefined]).toEqual([c0?.length, z0 === undefined]);
+      }
+    }
+  });
+
   it('edits some text answer when not told which, and again with a later time', async () => {
     const before = await nth(4);
     const first = api.admin.edit(FEEDBACK, before.submissionId);

@@ -79,10 +79,8 @@ export function generateSubmission(
     };
   });
   const startedAt = time - rng.int(45, 1_800) * 1000;
-  const updatedLater = rng.chance(0.1);
-  const lastUpdatedAt =
-    edit?.lastUpdatedAt ??
-    new Date(updatedLater ? time + rng.int(1, 72) * 3_600_000 : time).toISOString();
+  const updatedAt = rng.chance(0.1) ? time + rng.int(1, 72) * 3_600_000 : time;
+  const lastUpdatedAt = edit?.lastUpdatedAt ?? new Date(updatedAt).toISOString();
   const payment = form.payments?.length
     ? paymentsFor(form, rng, person, questions, inProgress)
     : undefined;
