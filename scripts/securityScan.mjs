@@ -17,12 +17,26 @@ mkdirSync(reportDir, { recursive: true });
 // nothing, so scan the source folder of the glue, where every window and session is configured.
 const targets = [{ name: 'electron', input: path.join(root, 'electron') }];
 
+// Checks whose findings here are false positives, each read by hand and covered by a test instead
+// (docs/security-checklist.md explains each one):
+// - CSP_GLOBAL_CHECK: its only objection is `script-src 'self'` "if you host JSONP, Angular or user
+//   uploaded files"; the app origin serves the built bundle and nothing else
+//   (rendererFiles.test.ts, e2e/security.spec.ts shows an injected script blocked).
+//   With it excluded, CSP_JS_CHECK (informational: "a CSP is assigned here", the global check's
+//   input) would surface on its own, so it goes too.
+// - OPEN_EXTERNAL_JS_CHECK: flags every non-constant openExternal; ours only receives the result of
+//   externalUrl(), which lets https through and nothing else (appUrl.test.ts, mainBundle.test.ts).
+// - PRELOAD_JS_CHECK: asks for a review of any preload; ours exposes exactly invoke and onEvent
+//   (preloadBundle.test.ts, e2e/electron/window.spec.ts).
+// The tool names checks by their class (CSP_GLOBAL_CHECK is CSPGlobalCheck).
+const excluded = ['CSPGlobalCheck', 'CSPJSCheck', 'OpenExternalJSCheck', 'PreloadJSCheck'];
+
 let findings = 0;
 for (const target of targets) {
   const report = path.join(reportDir, `electronegativity-${target.name}.sarif`);
   execFileSync(
     process.execPath,
-    [cli, '-i', target.input, '-o', report, '-s', 'MEDIUM', '-e', electronVersion, '-r', '-v', 'false'],
+    [cli, '-i', target.input, '-o', report, '-s', 'MEDIUM', '-x', excluded.join(','), '-e', electronVersion, '-r', '-v', 'false'],
     { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   const results = JSON.parse(readFileSync(report, 'utf8')).runs.flatMap((run) => run.results);
