@@ -2,10 +2,12 @@ import { runImportBench } from './import';
 import { runSyncQueryBench } from './syncQuery';
 import { runSyncUnthrottledBench } from './syncUnthrottled';
 import type { Bench } from './types';
+import { runUiBench } from './ui';
 
 /** Every benchmark `npm run bench` runs, in order. */
 export const benches: Bench[] = [
   { name: 'import', run: runImportBench },
   { name: 'sync-query', run: runSyncQueryBench },
   { name: 'sync-unthrottled', run: runSyncUnthrottledBench },
+  { name: 'ui', run: runUiBench },
 ];

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { createLogger } from '../electron/core/log';
+import { startHost, type Host } from '../electron/host/startHost';
+
+export const RENDERER_DIR = path.resolve(__dirname, '..', 'out', 'renderer');
+
+/** Where a benchmark host keeps its data and which service its one workspace talks to. */
+export interface BenchHostSetup {
+  dataDir: string;
+  baseUrl: string;
+  apiKey: string;
+}
+
+/**
+ * Browser mode as `npm run serve` starts it with FORMDESK_API_URL and FORMDESK_API_KEY: the
+ * configured workspace (the same one again on every start over the same data dir), no demo.
+ */
+export function startBenchHost(setup: BenchHostSetup): Promise<Host> {
+  return startHost({
+    dataDir: setup.dataDir,
+    rendererDir: RENDERER_DIR,
+    remote: { baseUrl: setup.baseUrl, apiKey: setup.apiKey, name: 'Benchmark' },
+    autoOpenDemo: false,
+    log: createLogger({ level: 'error' }),
+    startDemo: () => Promise.reject(new Error('benchmarks run no demo workspace')),
+  });
+}
+
+/** Calls an operation over the host's `/rpc`, as the page does; throws on an error envelope. */
+export async function rpc(host: Host, op: string, input: unknown): Promise<unknown> {
+  const response = await fetch(`${host.origin}/rpc`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ op, input }),
+  });
+  const body = (await response.json()) as { ok: boolean; data?: unknown; error?: { message: string } };
+  if (!body.ok) throw new Error(`${op}: ${body.error?.message ?? `HTTP ${response.status}`}`);
+  return body.data;
+}
+
+interface SyncStatusView {
+  running: unknown;
+  forms: { formId: string; state: string; lastError: string | null }[];
+}
+
+/** Resolves once no sync runs and `formId` shows as synced; throws after `timeoutMs`. */
+export async function syncSettled(host: Host, formId: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const status = (await rpc(host, 'sync.status', {})) as SyncStatusView;
+    const form = status.forms.find((f) => f.formId === formId);
+    if (form?.state === 'error') throw new Error(`the sync failed: ${form.lastError ?? 'no reason given'}`);
+    if (status.running === null && form?.state === 'synced') return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`the sync did not finish within ${Math.round(timeoutMs / 1000)} s`);
+}
