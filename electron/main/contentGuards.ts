@@ -4,8 +4,8 @@ import { externalUrl, isAppUrl } from './appUrl';
 
 /**
  * Session-wide rules: every response carries the app's policy (app:// responses already do; this
- * covers the dev server), and every permission (camera, notifications, geolocation…) is refused:
- * Formdesk needs none.
+ * covers the dev server), and every permission (camera, notifications, geolocation…) is refused
+ * but the app page's clipboard writes.
  */
 export function hardenSession(session: Session): void {
   session.webRequest.onHeadersReceived((details, callback) => {
@@ -19,8 +19,15 @@ export function hardenSession(session: Session): void {
       },
     });
   });
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
+  session.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(isGranted(permission, details.requestingUrl)),
+  );
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) => isGranted(permission, requestingOrigin));
+}
+
+/** The one permission the app uses: writing text to the clipboard (copy an id), from its own page. */
+function isGranted(permission: string, requester: string): boolean {
+  return permission === 'clipboard-sanitized-write' && isAppUrl(requester);
 }
 
 /**

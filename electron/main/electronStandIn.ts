@@ -13,8 +13,10 @@ export interface Recorded {
   windows: StandInWindow[];
   ipcHandlers: Map<string, (event: unknown, ...args: unknown[]) => Promise<unknown>>;
   headerFilters: Array<(details: unknown, callback: (response: { responseHeaders?: Record<string, string[]> }) => void) => void>;
-  permissionRequestHandler: ((contents: unknown, permission: string, callback: (granted: boolean) => void) => void) | null;
-  permissionCheckHandler: (() => boolean) | null;
+  permissionRequestHandler:
+    | ((contents: unknown, permission: string, callback: (granted: boolean) => void, details: { requestingUrl: string }) => void)
+    | null;
+  permissionCheckHandler: ((contents: unknown, permission: string, requestingOrigin: string) => boolean) | null;
   openedExternally: string[];
   exposed: Map<string, unknown>;
   rendererInvokes: unknown[][];

@@ -97,17 +97,21 @@ describe('built main process', () => {
     expect((await serve(new Request('app://elsewhere/index.html'))).status).toBe(404);
   });
 
-  it('adds the policy header to every response and refuses every permission', () => {
+  it('adds the policy header to every response and refuses every permission but clipboard writes', () => {
     let headers: Record<string, string[]> | undefined;
     recorded.headerFilters[0]!({ responseHeaders: { 'X-Other': ['1'] } }, (response) => (headers = response.responseHeaders));
     expect(headers?.['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY]);
     expect(headers?.['X-Other']).toEqual(['1']);
     const answers: boolean[] = [];
-    for (const permission of ['media', 'geolocation', 'notifications', 'openExternal']) {
-      recorded.permissionRequestHandler!({}, permission, (granted) => answers.push(granted));
+    const app = 'app://formdesk/index.html';
+    for (const permission of ['media', 'geolocation', 'notifications', 'openExternal', 'clipboard-read']) {
+      recorded.permissionRequestHandler!({}, permission, (granted) => answers.push(granted), { requestingUrl: app });
     }
-    expect(answers).toEqual([false, false, false, false]);
-    expect(recorded.permissionCheckHandler!()).toBe(false);
+    expect(answers).toEqual([false, false, false, false, false]);
+    expect(recorded.permissionCheckHandler!({}, 'media', 'app://formdesk')).toBe(false);
+    // Copying an id to the clipboard works from the app's page only.
+    expect(recorded.permissionCheckHandler!({}, 'clipboard-sanitized-write', 'app://formdesk')).toBe(true);
+    expect(recorded.permissionCheckHandler!({}, 'clipboard-sanitized-write', 'https://evil.example')).toBe(false);
   });
 
   it('keeps every page on the app: navigation away and new windows refused, https links to the OS browser', () => {
