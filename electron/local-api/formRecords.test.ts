@@ -65,3 +65,12 @@ describe('FormRecords search', () => {
     expect(second.page(0, 1, 'desc')[0]?.submissionId).toBe('new-arrival');
   });
 });
+
+describe('FormRecords stop', () => {
+  it('ends a running search at its next pause', async () => {
+    const records = new FormRecords(EVENTS, 3, ROWS);
+    const pending = records.query(search);
+    records.stop();
+    await expect(pending).rejects.toThrow('shutting down');
+  });
+});

@@ -12,6 +12,7 @@ import {
   type RowColumns,
 } from './rowColumns';
 import { submissionMatcher } from './searchText';
+import { ServiceError } from './serviceError';
 import { GeneratedIds } from './submissionIds';
 
 /** A submission stored whole: created through the API, by a respondent, or loaded from a file. */
@@ -62,6 +63,7 @@ export class FormRecords {
   private generatedVersion = 0;
   private readonly matchCache = new Map<string, { version: number; rows: Uint32Array }>();
   private readonly searches = new Map<string, Promise<Uint32Array>>();
+  private stopped = false;
 
   constructor(
     readonly form: LocalForm,
@@ -137,6 +139,11 @@ export class FormRecords {
     return this.generated(index);
   }
 
+  /** Ends running searches at their next pause. */
+  stop(): void {
+    this.stopped = true;
+  }
+
   async query(filter: RowFilter): Promise<RowPage> {
     return this.page(await this.matchingGenerated(filter), filter);
   }
@@ -207,6 +214,8 @@ export class FormRecords {
     for (const index of this.eligibleGenerated(filter)) {
       if ((index & 0xff) === 0 && performance.now() > sliceEnd) {
         await nextTurn();
+        // A closed server stops scanning instead of keeping its process busy.
+        if (this.stopped) throw new ServiceError(503, 'The service is shutting down');
         sliceEnd = performance.now() + SEARCH_SLICE_MS;
       }
       if (matches(this.generated(index))) found.push(index);

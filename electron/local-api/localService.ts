@@ -219,6 +219,11 @@ export class LocalService {
     return records.find(submissionId) as Submission;
   }
 
+  /** Stops work still running for requests (long searches). */
+  stop(): void {
+    for (const records of this.forms.values()) records.stop();
+  }
+
   formName(formId: string): string {
     return this.records(formId).form.name;
   }

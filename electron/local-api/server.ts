@@ -123,6 +123,7 @@ export async function startLocalApi(options: LocalApiOptions = {}): Promise<Loca
     admin,
     close: async () => {
       stopSimulator();
+      service.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
