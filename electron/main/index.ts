@@ -99,6 +99,8 @@ async function createMainWindow(log: Logger): Promise<BrowserWindow> {
       experimentalFeatures: false,
       navigateOnDragDrop: false,
       safeDialogs: true,
+      // The spellchecker fetches dictionaries from a CDN; Formdesk talks only to the service.
+      spellcheck: false,
       // Middle-click would otherwise try to open links in new windows.
       disableBlinkFeatures: 'Auxclick',
     },

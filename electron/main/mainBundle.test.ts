@@ -66,6 +66,7 @@ describe('built main process', () => {
       allowRunningInsecureContent: false,
       webviewTag: false,
       disableBlinkFeatures: 'Auxclick',
+      spellcheck: false,
     });
     expect(prefs.preload).toBe(join(projectRoot, 'out/preload/index.cjs'));
     expect(existsSync(String(prefs.preload))).toBe(true);
