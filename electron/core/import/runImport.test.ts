@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
 import { type FaultRule } from '../../shared/api/localApi';
 import { startLocalApi, type LocalApi } from '../../local-api';
+import { createApiClient } from '../api/client';
+import { RateScheduler } from '../api/rateScheduler';
 import { DEMO_FORM, PEOPLE_MAPPINGS, openTestbed, peopleCsv, type Testbed } from './importTestbed';
+import { ImportRunner } from './runImport';
 
 let api: LocalApi;
 let bed: Testbed;
@@ -156,5 +159,26 @@ describe('import run', () => {
     expect(createdByRequests()).toBe(11);
     const ids = bed.journal.reportRows('twins').map((r) => r.submissionId);
     expect(new Set(ids).size).toBe(11);
+  });
+
+  it('pauses when the cache cannot take a batch, and on resume finds that batch on the server instead of resending it', async () => {
+    bed.prepare('diskfull', peopleCsv(25, 'diskfull'));
+    let failures = 1;
+    const runner = new ImportRunner({
+      api: createApiClient({ baseUrl: api.baseUrl, apiKey: api.apiKey, scheduler: new RateScheduler({ limit: 50 }) }),
+      journal: bed.journal,
+      storeCreated: (formId, submissions) => {
+        if (failures-- > 0) throw new Error('SQLITE_FULL: database or disk is full');
+        bed.cache.storeCreated(formId, submissions);
+      },
+      cacheChanged: () => {},
+      emit: () => {},
+      settleMs: 10,
+    });
+    expect(await runner.run('diskfull')).toBe('paused');
+    expect(bed.journal.summary('diskfull')).toMatchObject({ state: 'paused', created: 0, unknown: 10 });
+    expect(bed.journal.summary('diskfull')!.notice).toMatch(/^Paused: /);
+    expect(await runner.run('diskfull')).toBe('done');
+    expectExactlyOnce('diskfull', 25);
   });
 });

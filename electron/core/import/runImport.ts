@@ -75,7 +75,9 @@ export class ImportRunner {
       return existing.done;
     }
     const loop = { stop: null as Stop | null, wake: () => {}, done: Promise.resolve<ImportState>('running') };
-    loop.done = this.loopJob(jobId, loop).finally(() => this.loops.delete(jobId));
+    loop.done = this.loopJob(jobId, loop)
+      .catch((error: unknown) => this.pauseOnError(jobId, error))
+      .finally(() => this.loops.delete(jobId));
     this.loops.set(jobId, loop);
     return loop.done;
   }
@@ -158,22 +160,13 @@ export class ImportRunner {
         return 'done';
       }
       const batchNo = journal.journalBatch(jobId, rows);
+      let created: Submission[];
       try {
-        const created = await api.createSubmissions(
+        created = await api.createSubmissions(
           job.formId,
           rows.map((r) => r.payload),
           { priority: 'background' },
         );
-        if (created.length !== rows.length) {
-          journal.recordUnknown(jobId, batchNo, `The server answered with ${created.length} submissions for ${rows.length} rows.`);
-          continue;
-        }
-        journal.recordCreated(jobId, batchNo, linkCreated(rows, created), () => {
-          journal.noteTimesKept(jobId, timesKept(rows, created));
-          this.deps.storeCreated(job.formId, created);
-        });
-        this.deps.cacheChanged(job.formId);
-        delay = base;
       } catch (error) {
         const message = error instanceof AppError ? error.message : 'The request failed.';
         switch (classifyFailure(error)) {
@@ -194,9 +187,37 @@ export class ImportRunner {
             emit('paused');
             return 'paused';
         }
+        emit('running');
+        continue;
       }
+      // Past this point the server has answered: a failure to record it (the cache file) leaves
+      // the batch journaled as sending, and it is verified on resume rather than resent.
+      if (created.length !== rows.length) {
+        journal.recordUnknown(jobId, batchNo, `The server answered with ${created.length} submissions for ${rows.length} rows.`);
+        continue;
+      }
+      journal.recordCreated(jobId, batchNo, linkCreated(rows, created), () => {
+        journal.noteTimesKept(jobId, timesKept(rows, created));
+        this.deps.storeCreated(job.formId, created);
+      });
+      this.deps.cacheChanged(job.formId);
+      delay = base;
       emit('running');
     }
+  }
+
+  /**
+   * Something outside the journal's control failed (the cache file, a bug): the job stops where
+   * its journal says it is, paused with the reason, and resumes from there.
+   */
+  private pauseOnError(jobId: string, error: unknown): ImportState {
+    const reason = error instanceof AppError ? error.message : 'an unexpected error stopped it';
+    try {
+      this.deps.journal.setState(jobId, 'paused', `Paused: ${reason}. Resume to continue where it stopped.`);
+    } catch {
+      // The journal itself is unreachable; its last committed state stands.
+    }
+    return 'paused';
   }
 
   private finishStopped(jobId: string, stop: Stop, emit: (state: ImportState) => void): ImportState {
