@@ -101,7 +101,7 @@ describe('SubmissionStore', () => {
       store.upsert('f1', [toSubmissionRow(submission('b', 2), 'finished')], 't', { seenPass: 2 });
       store.upsert('f1', [toSubmissionRow(submission('c', 3), 'in_progress')], 't');
     });
-    expect(store.sweep('f1', 'finished', 2)).toBe(1);
+    expect(store.sweep('f1', 'finished', 2)).toEqual([{ submissionId: 'a', isPreview: false }]);
     expect(ids({ status: 'all' })).toEqual(['b', 'c']);
   });
 });

@@ -9,6 +9,11 @@ export interface UpsertCounts {
   unchanged: number;
 }
 
+export interface SweptRow {
+  submissionId: string;
+  isPreview: boolean;
+}
+
 export interface CachedSubmission {
   submission: Submission;
   status: SubmissionStatus;
@@ -62,7 +67,9 @@ export class SubmissionStore {
     this.remove = db.prepare<[string, string], { raw: string }>(
       `DELETE FROM submissions WHERE form_id = ? AND submission_id = ? RETURNING raw`,
     );
-    this.sweepStatement = db.prepare(`DELETE FROM submissions WHERE form_id = ? AND status = ? AND seen_pass < ?`);
+    this.sweepStatement = db.prepare<[string, string, number], { submission_id: string; is_preview: number }>(
+      `DELETE FROM submissions WHERE form_id = ? AND status = ? AND seen_pass < ? RETURNING submission_id, is_preview`,
+    );
     this.seenStatement = db.prepare<[string, string, number], { n: number }>(
       `SELECT count(*) AS n FROM submissions WHERE form_id = ? AND status = ? AND seen_pass >= ?`,
     );
@@ -149,8 +156,10 @@ export class SubmissionStore {
   }
 
   /** Removes the rows of a form and status that the reconcile pass `passId` did not see. */
-  sweep(formId: string, status: SubmissionStatus, passId: number): number {
-    return this.sweepStatement.run(formId, status, passId).changes;
+  sweep(formId: string, status: SubmissionStatus, passId: number): SweptRow[] {
+    return this.sweepStatement
+      .all(formId, status, passId)
+      .map((r) => ({ submissionId: r.submission_id, isPreview: r.is_preview === 1 }));
   }
 
   /** Rows of a form and status that the reconcile pass `passId` has seen so far (each once). */

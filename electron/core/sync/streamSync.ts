@@ -8,6 +8,7 @@ import { AppError } from '../../shared/errors';
 import { type ApiClient } from '../api/types';
 import { type CacheStores } from '../cache/cacheStores';
 import { toSubmissionRow } from '../cache/submissionRow';
+import { type SweptRow } from '../cache/submissionStore';
 
 export type PassKind = 'incremental' | 'reconcile';
 
@@ -32,7 +33,8 @@ export interface StreamOptions {
 
 export interface PassResult {
   changed: number;
-  removed: number;
+  /** Rows the walk no longer found under its status, swept from the cache. */
+  vanished: SweptRow[];
   /** The incremental pass found a count it cannot explain: a reconcile should walk the form. */
   reconcileDue: boolean;
 }
@@ -89,7 +91,7 @@ export async function incrementalPass(formId: string, status: SubmissionStatus, 
       remaining: Math.max(0, page.totalResponses - offset),
     });
   }
-  return { changed, removed: 0, reconcileDue };
+  return { changed, vanished: [], reconcileDue };
 }
 
 /**
@@ -117,7 +119,7 @@ export async function reconcilePass(formId: string, status: SubmissionStatus, o:
   let passTotal = state.passTotal;
   let disturbed = state.passDisturbed;
   let changed = 0;
-  let removed = 0;
+  let vanished: SweptRow[] = [];
   let reconcileDue = false;
   for await (const { page, offset, done } of listingPages(formId, { status, includePreview: true }, state.nextOffset, o)) {
     if (passTotal !== null && page.totalResponses < passTotal) disturbed = true;
@@ -137,7 +139,7 @@ export async function reconcilePass(formId: string, status: SubmissionStatus, o:
         return;
       }
       const complete = !disturbed && submissions.countSeen(formId, status, passId) >= page.totalResponses;
-      if (complete) removed = submissions.sweep(formId, status, passId);
+      if (complete) vanished = submissions.sweep(formId, status, passId);
       reconcileDue = !complete;
       syncState.update(formId, status, {
         phase: 'idle',
@@ -154,11 +156,11 @@ export async function reconcilePass(formId: string, status: SubmissionStatus, o:
       status,
       pass: 'reconcile',
       rows: page.responses.length,
-      changed: changed + removed,
+      changed: changed + vanished.length,
       remaining: Math.max(0, page.totalResponses - offset),
     });
   }
-  return { changed, removed, reconcileDue };
+  return { changed, vanished, reconcileDue };
 }
 
 interface ListedPage {

@@ -116,6 +116,23 @@ describe('SyncEngine against the local API', () => {
     expectCacheEqualsServer();
   });
 
+  it('follows a response that left the in-progress listing to the finished one', async () => {
+    await setUp();
+    await engine().run({ mode: 'incremental' }, never);
+    const formId = formIds()[0] ?? '';
+    const stores = cacheStores(session.db);
+    // The cache last saw an old, now finished, response while it was still in progress.
+    const finished = stores.query.window(SubmissionFilter.parse({ formId }), 2, 1).rows[0];
+    const submissionId = finished?.submissionId ?? '';
+    session.db.prepare(`UPDATE submissions SET status = 'in_progress' WHERE form_id = ? AND submission_id = ?`).run(formId, submissionId);
+    stores.syncState.update(formId, 'in_progress', { reconcileDue: true });
+    server.admin.clearRequests();
+    await engine().run({ formId, mode: 'incremental' }, never);
+    expect(stores.submissions.get(formId, submissionId)?.status).toBe('finished');
+    expect(server.admin.requests().filter((r) => r.path === `/forms/${formId}/submissions/${submissionId}`)).toHaveLength(1);
+    expectCacheEqualsServer();
+  });
+
   it('notices deletions among recent rows from the count alone', async () => {
     await setUp();
     await engine().run({ mode: 'incremental' }, never);

@@ -5,7 +5,9 @@ import { AppError, isAppError } from '../../shared/errors';
 import { type ApiClient } from '../api/types';
 import { type CacheStores } from '../cache/cacheStores';
 import { type ConnectionMonitor } from './connection';
-import { checkCancelled, incrementalPass, reconcilePass, type PageReport } from './streamSync';
+import { toSubmissionRow } from '../cache/submissionRow';
+import { type SweptRow } from '../cache/submissionStore';
+import { checkCancelled, incrementalPass, reconcilePass, type PageReport, type StreamOptions } from './streamSync';
 
 export interface SyncTuning {
   /** An incremental pull starts this long before the newest cached submission. */
@@ -37,6 +39,8 @@ export interface FormSyncResult {
 }
 
 const STATUSES = SubmissionStatus.options;
+/** In-progress rows gone from their listing that are read back one by one, at most. */
+const FOLLOW_LIMIT = 25;
 
 /**
  * Keeps a workspace's cache true to the server, one form at a time: per status an incremental
@@ -75,7 +79,7 @@ export class SyncEngine {
     const { stores, connection } = this.target;
     const progress = new ProgressMeter(this.tuning.now);
     const result: FormSyncResult = { formId, changed: 0, removed: 0, error: null };
-    const options = {
+    const options: StreamOptions = {
       api: this.target.api,
       stores,
       signal,
@@ -92,9 +96,7 @@ export class SyncEngine {
       for (const status of STATUSES) {
         // A walk cut half-way resumes first: starting a pull would lose its place.
         if (stores.syncState.get(formId, status).phase === 'reconcile') {
-          const resumed = await reconcilePass(formId, status, options);
-          result.changed += resumed.changed;
-          result.removed += resumed.removed;
+          await this.walk(formId, status, options, result);
         }
         const firstPull = stores.syncState.get(formId, status).lastSyncedAt === null;
         const pulled = await incrementalPass(formId, status, options);
@@ -102,9 +104,7 @@ export class SyncEngine {
         if (firstPull && mode === 'incremental' && !pulled.reconcileDue) await this.skipWalkWithoutPreviews(formId, status, signal);
         const state = stores.syncState.get(formId, status);
         if (mode === 'full' || pulled.reconcileDue || this.reconcileStale(state.lastReconciledAt)) {
-          const walked = await reconcilePass(formId, status, options);
-          result.changed += walked.changed;
-          result.removed += walked.removed;
+          await this.walk(formId, status, options, result);
         }
       }
       this.progress(formId, 'done', progress.totals(), true);
@@ -135,6 +135,40 @@ export class SyncEngine {
       stores.forms.setMetadata(formId, metadata);
       if (metadata) stores.questions.adoptMetadata(formId, metadata);
     })();
+  }
+
+  private async walk(formId: string, status: SubmissionStatus, options: StreamOptions, into: FormSyncResult): Promise<void> {
+    const walked = await reconcilePass(formId, status, options);
+    into.changed += walked.changed;
+    into.removed += walked.vanished.length;
+    if (status === 'in_progress' && walked.vanished.length > 0) await this.followFinished(formId, walked.vanished, options.signal);
+  }
+
+  /**
+   * A response that leaves the in-progress listing was usually finished, and may keep its start
+   * time: older than anything an incremental pull of finished rows asks for. Each one is read back
+   * (a 404 means it was deleted); beyond a handful, a walk of the finished listing is cheaper.
+   */
+  private async followFinished(formId: string, rows: readonly SweptRow[], signal: AbortSignal): Promise<void> {
+    const { api, stores, connection } = this.target;
+    if (rows.length > FOLLOW_LIMIT) {
+      stores.syncState.update(formId, 'finished', { reconcileDue: true });
+      return;
+    }
+    for (const row of rows) {
+      checkCancelled(signal);
+      try {
+        const found = await connection.track(() =>
+          api.getSubmission(formId, row.submissionId, {}, { priority: 'background', signal }),
+        );
+        const syncedAt = this.tuning.now().toISOString();
+        stores.submissions.transaction(() =>
+          stores.submissions.upsert(formId, [toSubmissionRow(found, 'finished', row.isPreview)], syncedAt),
+        );
+      } catch (error) {
+        if (!isAppError(error) || error.code !== 'NOT_FOUND') throw error;
+      }
+    }
   }
 
   /**
