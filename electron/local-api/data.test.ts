@@ -180,6 +180,14 @@ describe('--data', () => {
     }
   });
 
+  it('refuses a form that lists one submission id twice', async () => {
+    const [form] = DATA.forms;
+    const twice = {
+      forms: [{ ...form!, submissions: [form!.submissions![0]!, form!.submissions![0]!] }],
+    };
+    await expect(started({ data: twice })).rejects.toThrow(/s-1 twice/);
+  });
+
   it('refuses a data file that is not local API data, naming the file', async () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ forms: [{ id: 'x', questions: 'none' }] }));

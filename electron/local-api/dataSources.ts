@@ -27,6 +27,15 @@ function loadData(data: string | LocalApiData): LocalApiData {
       `${where} is not local API data: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
     );
   }
+  for (const form of parsed.data.forms) {
+    const ids = (form.submissions ?? []).map((s) => s.submissionId);
+    const repeated = ids.find((id, i) => ids.indexOf(id) !== i);
+    if (repeated !== undefined) {
+      throw new Error(
+        `form ${form.id} lists submission ${repeated} twice: ids are unique within a form`,
+      );
+    }
+  }
   return parsed.data;
 }
 
