@@ -111,14 +111,24 @@ export function AnswerDisplay({ answer, compact = false, search = '' }: { answer
         </Stack>
       );
     case 'rating':
+      // Cells draw plain star glyphs: a Rating widget per row costs inputs the table cannot afford.
+      if (compact) {
+        const full = Math.round(answer.value);
+        return (
+          <Text span size="sm" c="yellow.6" aria-label={`${answer.value} of ${answer.max} stars`} style={{ letterSpacing: 1 }}>
+            {'★'.repeat(full)}
+            <Text span inherit c="dimmed">
+              {'★'.repeat(Math.max(0, answer.max - full))}
+            </Text>
+          </Text>
+        );
+      }
       return (
         <Group gap={6} wrap="nowrap">
           <Rating value={answer.value} count={answer.max} readOnly size="xs" aria-label={`${answer.value} of ${answer.max} stars`} />
-          {!compact && (
-            <Text span size="sm" c="dimmed">
-              {answer.value}/{answer.max}
-            </Text>
-          )}
+          <Text span size="sm" c="dimmed">
+            {answer.value}/{answer.max}
+          </Text>
         </Group>
       );
     case 'color':

@@ -5,6 +5,7 @@ import { useOpMutation } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { answerText, describeAnswer } from './answerModel';
 import { formatDateTime } from './dateFormat';
+import { WINDOWS_QUERY } from './useSubmissionWindows';
 
 const PREVIEW_ANSWERS = 3;
 
@@ -23,7 +24,9 @@ export function DeleteSubmissionModal({
   onClose(): void;
   onDeleted(submissionId: string): void;
 }) {
-  const remove = useOpMutation('submissions.delete', { invalidates: ['submissions.', 'activity.', 'forms.', 'sync.'] });
+  const remove = useOpMutation('submissions.delete', {
+    invalidates: ['submissions.', WINDOWS_QUERY, 'activity.', 'forms.', 'sync.'],
+  });
   const answers = (row?.submission.questions ?? [])
     .map((q) => ({ name: q.name || q.id, text: answerText(describeAnswer(q.type, q.value)) }))
     .filter((a) => a.text !== '')

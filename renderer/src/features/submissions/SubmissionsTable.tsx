@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Menu, Skeleton, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Menu, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import {
   IconArrowDown,
   IconArrowUp,
@@ -203,21 +203,20 @@ export function SubmissionsTable({ table, windows, activeIndex, onActiveChange, 
                     </div>
                   ))}
                   <div role="gridcell" style={{ ...cellStyle, width: ACTIONS_WIDTH, padding: 0, justifyContent: 'center' }}>
-                    <Tooltip label="Delete…" withArrow openDelay={400}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        size="sm"
-                        aria-label={`Delete submission ${tableRow.original.submissionId}`}
-                        onClick={(event) => {
-                          event.stopPropagation();
-                          onActiveChange(item.index);
-                          onDelete(item.index);
-                        }}
-                      >
-                        <IconTrash size={15} />
-                      </ActionIcon>
-                    </Tooltip>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      size="sm"
+                      aria-label={`Delete submission ${tableRow.original.submissionId}`}
+                      title="Delete…"
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        onActiveChange(item.index);
+                        onDelete(item.index);
+                      }}
+                    >
+                      <IconTrash size={15} />
+                    </ActionIcon>
                   </div>
                 </>
               ) : (

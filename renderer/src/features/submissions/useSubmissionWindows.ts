@@ -1,13 +1,23 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type SubmissionListRow, type StatusCounts } from '../../../../electron/shared/contract/submissions';
-import { opKey, useInvoke } from '../../bridge';
+import { useAppEvent, useInvoke } from '../../bridge';
 import { type SubmissionQuery } from './queryInput';
 
 /** Rows per request: small enough to answer instantly, large enough to scroll a while. */
 export const WINDOW_SIZE = 200;
 /** Windows kept at once: the renderer holds at most this many rows of a form, never all of it. */
-const MAX_WINDOWS = 6;
+const MAX_WINDOWS = 4;
+/** While a sync writes the cache many times a second, the table refreshes at most this often. */
+const REFRESH_INTERVAL_MS = 2_000;
+
+/**
+ * The windows' query key. It deliberately does not start with `submissions.`: the app-wide
+ * `cache.changed` invalidation would refetch every loaded window on each page a sync commits,
+ * starving scrolling; `useSubmissionWindows` refreshes them itself, at a bounded rate. Writes
+ * that change rows (delete) invalidate this family by name.
+ */
+export const WINDOWS_QUERY = 'submissionWindows';
 /** Load the next window this many rows before the edge comes into view. */
 const PREFETCH_MARGIN = 60;
 
@@ -41,7 +51,7 @@ export function useSubmissionWindows(query: SubmissionQuery): SubmissionWindows 
   const anchorOffset = anchor.queryId === queryId ? anchor.offset : 0;
 
   const result = useInfiniteQuery({
-    queryKey: [...opKey('submissions.query', { ...query, limit: WINDOW_SIZE }), { anchor: anchorOffset }],
+    queryKey: [WINDOWS_QUERY, query, { anchor: anchorOffset }],
     queryFn: ({ pageParam }) => invoke('submissions.query', { ...query, offset: pageParam, limit: WINDOW_SIZE }),
     initialPageParam: anchorOffset,
     getNextPageParam: (last) => (last.offset + last.rows.length < last.total ? last.offset + WINDOW_SIZE : undefined),
@@ -49,6 +59,8 @@ export function useSubmissionWindows(query: SubmissionQuery): SubmissionWindows 
     maxPages: MAX_WINDOWS,
     placeholderData: keepPreviousData,
   });
+
+  useBoundedRefresh(query.formId);
 
   const pages = result.data?.pages;
   const { rows, start } = useMemo(() => {
@@ -85,4 +97,31 @@ export function useSubmissionWindows(query: SubmissionQuery): SubmissionWindows 
     showRange,
     refetch: () => void result.refetch(),
   };
+}
+
+/** Refetches the windows when the form's cached rows change: at once, then at most every interval. */
+function useBoundedRefresh(formId: string): void {
+  const queryClient = useQueryClient();
+  const last = useRef(0);
+  const pending = useRef<number | null>(null);
+
+  useEffect(
+    () => () => {
+      if (pending.current !== null) window.clearTimeout(pending.current);
+    },
+    [],
+  );
+
+  useAppEvent('cache.changed', (event) => {
+    if (!event.tables.includes('submissions') || (event.formId && event.formId !== formId)) return;
+    if (pending.current !== null) return;
+    const refresh = () => {
+      pending.current = null;
+      last.current = Date.now();
+      void queryClient.invalidateQueries({ queryKey: [WINDOWS_QUERY] });
+    };
+    const wait = last.current + REFRESH_INTERVAL_MS - Date.now();
+    if (wait <= 0) refresh();
+    else pending.current = window.setTimeout(refresh, wait);
+  });
 }
