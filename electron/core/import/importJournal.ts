@@ -297,6 +297,13 @@ export class ImportJournal {
     })();
   }
 
+  /** Batches settled so far (created, verified or refused by the server). */
+  settledBatches(jobId: string): number {
+    return this.db
+      .prepare<[string], { n: number }>(`SELECT count(*) AS n FROM import_batches WHERE job_id = ? AND state IN ('created', 'verified', 'refused')`)
+      .get(jobId)!.n;
+  }
+
   /** Null until the server's first answer shows whether it keeps the times sent. */
   timesKept(jobId: string): boolean | null {
     const row = this.db.prepare<[string], { times_kept: number | null }>(`SELECT times_kept FROM import_jobs WHERE job_id = ?`).get(jobId);

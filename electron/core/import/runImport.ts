@@ -244,7 +244,6 @@ function timesKept(rows: readonly BatchRow[], created: readonly Submission[]): b
 /** Rows per second over the last half minute, and the time left at that pace. */
 class ProgressMeter {
   private samples: Array<{ at: number; done: number }> = [];
-  private batches = 0;
 
   constructor(private readonly now: () => number) {}
 
@@ -258,7 +257,7 @@ class ProgressMeter {
     const first = this.samples[0]!;
     const rate = at > first.at && done > first.done ? ((done - first.done) * 1000) / (at - first.at) : null;
     const remaining = Math.max(0, total - done);
-    this.batches = Math.max(this.batches, Math.ceil(s.created / MAX_CREATE_BATCH));
+    const settled = journal.settledBatches(jobId);
     return {
       type: 'import.progress',
       jobId,
@@ -267,8 +266,8 @@ class ProgressMeter {
       rowsTotal: total,
       // Without a measured pace yet, the floor: ten rows per request at five requests a second.
       etaMs: remaining === 0 ? 0 : rate ? Math.round((remaining / rate) * 1000) : Math.ceil(remaining / MAX_CREATE_BATCH) * 200,
-      batchesDone: this.batches,
-      batchesTotal: Math.ceil(total / MAX_CREATE_BATCH),
+      batchesDone: settled,
+      batchesTotal: settled + Math.ceil((s.pending + s.unknown) / MAX_CREATE_BATCH),
       rowsPerSecond: rate,
       created: s.created,
       failed: s.failed,
