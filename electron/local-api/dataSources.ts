@@ -28,8 +28,10 @@ function loadData(data: string | LocalApiData): LocalApiData {
     );
   }
   for (const form of parsed.data.forms) {
-    const ids = (form.submissions ?? []).map((s) => s.submissionId);
-    const repeated = ids.find((id, i) => ids.indexOf(id) !== i);
+    const seen = new Set<string>();
+    const repeated = (form.submissions ?? [])
+      .map((s) => s.submissionId)
+      .find((id) => seen.size === seen.add(id).size);
     if (repeated !== undefined) {
       throw new Error(
         `form ${form.id} lists submission ${repeated} twice: ids are unique within a form`,
