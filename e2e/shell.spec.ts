@@ -13,7 +13,12 @@ async function connect(app: Page, baseUrl: string, apiKey: string): Promise<void
   await fillConnectForm(app, baseUrl, apiKey);
 }
 
-async function fillConnectForm(app: Page, baseUrl: string, apiKey: string, name?: string): Promise<void> {
+async function fillConnectForm(
+  app: Page,
+  baseUrl: string,
+  apiKey: string,
+  name?: string,
+): Promise<void> {
   const form = app.getByRole('form', { name: 'Connect your account' });
   await form.getByText('Self-hosted or other').click();
   await form.getByLabel('Base URL').fill(baseUrl);
@@ -30,7 +35,10 @@ test.describe('app shell', () => {
     await expect(app.getByText('Customer feedback').first()).toBeVisible();
   });
 
-  test('says the key was refused when it is wrong, and saves nothing', async ({ app, remoteApi }) => {
+  test('says the key was refused when it is wrong, and saves nothing', async ({
+    app,
+    remoteApi,
+  }) => {
     await connect(app, remoteApi.baseUrl, 'sk_test_not_the_right_key');
     const form = app.getByRole('form', { name: 'Connect your account' });
     await expect(form.getByText(/refused this API key/)).toBeVisible();
@@ -63,7 +71,9 @@ test.describe('app shell', () => {
     await expect(app.locator('#root')).not.toBeEmpty();
     const globals = await app.evaluate(() => {
       const scope = globalThis as Record<string, unknown>;
-      return ['require', 'process', 'module', 'Buffer', 'global', '__dirname'].filter((name) => name in scope);
+      return ['require', 'process', 'module', 'Buffer', 'global', '__dirname'].filter(
+        (name) => name in scope,
+      );
     });
     expect(globals).toEqual([]);
     const bridge = await app.evaluate(() => {
@@ -74,7 +84,10 @@ test.describe('app shell', () => {
     expect(bridge === null || JSON.stringify(bridge) === '["invoke","onEvent"]').toBe(true);
   });
 
-  test('never puts the API key in the page: DOM, storage or any response', async ({ app, remoteApi }) => {
+  test('never puts the API key in the page: DOM, storage or any response', async ({
+    app,
+    remoteApi,
+  }) => {
     const bodies: string[] = [];
     app.on('response', async (response) => {
       if (response.request().resourceType() === 'eventsource') return;
@@ -92,10 +105,15 @@ test.describe('app shell', () => {
       url: location.href,
     }));
     expect(bodies.length).toBeGreaterThan(0);
-    for (const text of [...Object.values(page), ...bodies]) expect(text).not.toContain(remoteApi.apiKey);
+    for (const text of [...Object.values(page), ...bodies])
+      expect(text).not.toContain(remoteApi.apiKey);
   });
 
-  test('switches workspaces, and removes one with its local cache', async ({ app, remoteApi, dataDir }) => {
+  test('switches workspaces, and removes one with its local cache', async ({
+    app,
+    remoteApi,
+    dataDir,
+  }) => {
     await app.getByRole('button', { name: 'Open the demo workspace' }).click();
     await expect(app.locator('[aria-label="Forms"][data-state="ready"]')).toBeVisible();
 
@@ -108,7 +126,10 @@ test.describe('app shell', () => {
     const cacheDirs = () => readdirSync(join(dataDir, 'workspaces'));
     expect(cacheDirs()).toHaveLength(2);
 
-    await app.getByRole('region', { name: 'Demo workspace' }).getByRole('button', { name: 'Switch to' }).click();
+    await app
+      .getByRole('region', { name: 'Demo workspace' })
+      .getByRole('button', { name: 'Switch to' })
+      .click();
     await expect(app.getByRole('combobox', { name: 'Workspace' })).toHaveValue('Demo workspace');
 
     await remoteCard.getByRole('button', { name: 'More actions for Support account' }).click();

@@ -11,11 +11,15 @@ const root = path.resolve(import.meta.dirname, '..');
 /** @returns {Promise<{ path: string } | { reason: string }>} */
 export function findElectron({ onSlow } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['-e', "process.stdout.write('\\n@@' + require('electron'))"], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: 15 * 60_000,
-    });
+    const child = spawn(
+      process.execPath,
+      ['-e', "process.stdout.write('\\n@@' + require('electron'))"],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        timeout: 15 * 60_000,
+      },
+    );
     const slow = onSlow ? setTimeout(onSlow, 3_000) : undefined;
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
@@ -24,8 +28,14 @@ export function findElectron({ onSlow } = {}) {
       clearTimeout(slow);
       const found = /\n@@(.+)$/.exec(stdout)?.[1];
       if (!found || !existsSync(found)) {
-        resolve({ reason: 'its binary could not be downloaded (no access to the Electron release host)' });
-      } else if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
+        resolve({
+          reason: 'its binary could not be downloaded (no access to the Electron release host)',
+        });
+      } else if (
+        process.platform === 'linux' &&
+        !process.env.DISPLAY &&
+        !process.env.WAYLAND_DISPLAY
+      ) {
         resolve({ reason: 'there is no display to open a window on (DISPLAY is not set)' });
       } else {
         resolve({ path: found });

@@ -1,7 +1,16 @@
 // Builds the app (`electron-vite build` into out/) unless out/ is newer than every source file.
 // Tests that run the built main, preload, host or renderer call this first.
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -37,7 +46,8 @@ function acquireLock() {
     } catch {
       const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? 0);
       if (age > 5 * 60_000) rmSync(lock, { force: true });
-      if (Date.now() > deadline) throw new Error('Timed out waiting for another build of out/ to finish.');
+      if (Date.now() > deadline)
+        throw new Error('Timed out waiting for another build of out/ to finish.');
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
     }
   }
@@ -49,10 +59,14 @@ export function ensureBuilt() {
   try {
     if (isFresh()) return;
     const started = Date.now();
-    const result = spawnSync(process.execPath, [path.join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const result = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'],
+      {
+        cwd: root,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
     if (result.status !== 0) throw new Error(`electron-vite build failed (exit ${result.status}).`);
     writeFileSync(stamp, new Date(started).toISOString());
   } finally {
@@ -60,4 +74,8 @@ export function ensureBuilt() {
   }
 }
 
-if (existsSync(process.argv[1] ?? '') && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) ensureBuilt();
+if (
+  existsSync(process.argv[1] ?? '') &&
+  path.resolve(process.argv[1]) === path.resolve(import.meta.filename)
+)
+  ensureBuilt();

@@ -17,7 +17,10 @@ const host = spawn(process.execPath, [path.join(root, 'out/main/host.js'), '--da
 });
 try {
   const url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('browser mode did not print its address in 60 s')), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error('browser mode did not print its address in 60 s')),
+      60_000,
+    );
     let printed = '';
     host.stdout.on('data', (chunk) => {
       printed += chunk;
@@ -40,10 +43,18 @@ try {
       await page.goto(url);
       await page.locator('[aria-label="Forms"][data-state="ready"]').waitFor({ timeout: 60_000 });
       // Every form synced: the cards show counts, not progress bars.
-      await page.locator('[data-state="syncing"]').first().waitFor({ state: 'detached', timeout: 60_000 }).catch(() => {});
+      await page
+        .locator('[data-state="syncing"]')
+        .first()
+        .waitFor({ state: 'detached', timeout: 60_000 })
+        .catch(() => {});
       await page.screenshot({ path: path.join(outDir, `forms-${colorScheme}.png`) });
       await page.getByRole('button', { name: 'Open Customer feedback' }).click();
-      await page.getByRole('grid', { name: 'Submissions' }).getByRole('row').nth(5).waitFor({ timeout: 60_000 });
+      await page
+        .getByRole('grid', { name: 'Submissions' })
+        .getByRole('row')
+        .nth(5)
+        .waitFor({ timeout: 60_000 });
       await page.screenshot({ path: path.join(outDir, `submissions-${colorScheme}.png`) });
       await page.close();
     }

@@ -7,13 +7,19 @@ import { findElectron } from './electronBinary.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 
-const build = spawnSync(process.execPath, [path.join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const build = spawnSync(
+  process.execPath,
+  [path.join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const electron = await findElectron({ onSlow: () => console.log('Getting Electron (the first run downloads it)…') });
+const electron = await findElectron({
+  onSlow: () => console.log('Getting Electron (the first run downloads it)…'),
+});
 /** @type {[string, string[]]} */
 let command;
 if ('path' in electron) {

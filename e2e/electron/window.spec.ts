@@ -3,7 +3,9 @@ import { expect, test } from '../fixtures';
 
 // What only the desktop shell can show: the real window's preferences and guards, in Electron.
 test.describe('Electron window', () => {
-  test('shows the app on its own origin with exactly the preload bridge and no Node', async ({ app }) => {
+  test('shows the app on its own origin with exactly the preload bridge and no Node', async ({
+    app,
+  }) => {
     await expect(app.locator('[data-state="welcome"]')).toBeVisible();
     expect(app.url()).toMatch(/^app:\/\/formdesk\//);
     const surface = await app.evaluate(() => ({
@@ -14,7 +16,9 @@ test.describe('Electron window', () => {
   });
 
   test('serves the page with its security policy header', async ({ app }) => {
-    const policy = await app.evaluate(async () => (await fetch('/index.html')).headers.get('content-security-policy'));
+    const policy = await app.evaluate(async () =>
+      (await fetch('/index.html')).headers.get('content-security-policy'),
+    );
     expect(policy).toContain("script-src 'self'");
   });
 

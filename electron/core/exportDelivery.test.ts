@@ -24,10 +24,14 @@ describe('export delivery', () => {
   });
 
   it('says an unknown or deleted export is gone', async () => {
-    await expect(findExport(dataDir, '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(findExport(dataDir, '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject(
+      { code: 'NOT_FOUND' },
+    );
     const written = await writeExport(dataDir, 'x', 'csv', ['a\n']);
     rmSync(written.filePath);
-    await expect(findExport(dataDir, written.exportId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(findExport(dataDir, written.exportId)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 
   it('hands the found file to the shell and returns its answer', async () => {
@@ -37,7 +41,9 @@ describe('export delivery', () => {
       handed.push(file.filePath);
       return { delivery: 'cancelled' };
     });
-    expect(await handlers['files.saveExport']({ exportId: written.exportId })).toEqual({ delivery: 'cancelled' });
+    expect(await handlers['files.saveExport']({ exportId: written.exportId })).toEqual({
+      delivery: 'cancelled',
+    });
     expect(handed).toEqual([written.filePath]);
   });
 });

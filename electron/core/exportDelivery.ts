@@ -30,7 +30,10 @@ export async function findExport(dataDir: string, exportId: string): Promise<Exp
   return { exportId, fileName, filePath: join(directory, fileName) };
 }
 
-export function fileHandlers(dataDir: string, deliver: DeliverExport): Pick<Handlers, 'files.saveExport'> {
+export function fileHandlers(
+  dataDir: string,
+  deliver: DeliverExport,
+): Pick<Handlers, 'files.saveExport'> {
   return {
     'files.saveExport': async ({ exportId }) => deliver(await findExport(dataDir, exportId)),
   };

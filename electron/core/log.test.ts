@@ -4,7 +4,11 @@ import { createLogger, redact } from './log';
 
 function capture() {
   const lines: string[] = [];
-  const log = createLogger({ level: 'debug', write: (line) => lines.push(line), now: () => new Date(0) });
+  const log = createLogger({
+    level: 'debug',
+    write: (line) => lines.push(line),
+    now: () => new Date(0),
+  });
   return { log, lines };
 }
 
@@ -12,7 +16,9 @@ describe('log', () => {
   it('never writes a registered key, even inside an error cause', () => {
     const { log, lines } = capture();
     log.addSecret('sk_prod_abcdef123456');
-    const error = new AppError('REMOTE', 'failed', { cause: new Error('key sk_prod_abcdef123456 refused') });
+    const error = new AppError('REMOTE', 'failed', {
+      cause: new Error('key sk_prod_abcdef123456 refused'),
+    });
     log.error('call failed for sk_prod_abcdef123456', error);
     expect(lines).toHaveLength(1);
     expect(lines[0]).not.toContain('sk_prod_abcdef123456');

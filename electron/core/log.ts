@@ -37,7 +37,10 @@ export function redact(text: string, secrets: Iterable<string>): string {
 export function describe(detail: unknown, depth = 0): string {
   if (detail instanceof Error) {
     const code = 'code' in detail && typeof detail.code === 'string' ? ` [${detail.code}]` : '';
-    const cause = detail.cause !== undefined && depth < 3 ? ` (cause: ${describe(detail.cause, depth + 1)})` : '';
+    const cause =
+      detail.cause !== undefined && depth < 3
+        ? ` (cause: ${describe(detail.cause, depth + 1)})`
+        : '';
     return `${detail.name}${code}: ${detail.message}${cause}`;
   }
   if (typeof detail === 'string') return detail;

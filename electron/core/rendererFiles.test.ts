@@ -7,11 +7,21 @@ const root = join('/srv', 'renderer');
 describe('resolveRendererFile', () => {
   it('maps the root to index.html and paths to files inside the root', () => {
     expect(resolveRendererFile(root, '/')).toBe(join(root, 'index.html'));
-    expect(resolveRendererFile(root, '/assets/index-abc.js')).toBe(join(root, 'assets', 'index-abc.js'));
+    expect(resolveRendererFile(root, '/assets/index-abc.js')).toBe(
+      join(root, 'assets', 'index-abc.js'),
+    );
   });
 
   it('never leaves the root, however the path is spelled', () => {
-    for (const path of ['/../secret', '/assets/../../x', '/%2e%2e/x', '/..%2fx', '/a\\..\\b', '/%00', '/%E0%A4%A']) {
+    for (const path of [
+      '/../secret',
+      '/assets/../../x',
+      '/%2e%2e/x',
+      '/..%2fx',
+      '/a\\..\\b',
+      '/%00',
+      '/%E0%A4%A',
+    ]) {
       expect(resolveRendererFile(root, path), path).toBeNull();
     }
   });

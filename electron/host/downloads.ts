@@ -28,7 +28,11 @@ export class Downloads {
     this.sweep();
     const ticket = randomBytes(24).toString('base64url');
     this.tickets.set(ticket, { file, expiresAt: this.now() + TICKET_LIFETIME_MS });
-    return Promise.resolve({ delivery: 'download', fileName: file.fileName, url: `${DOWNLOAD_PATH}?ticket=${ticket}` });
+    return Promise.resolve({
+      delivery: 'download',
+      fileName: file.fileName,
+      url: `${DOWNLOAD_PATH}?ticket=${ticket}`,
+    });
   }
 
   /** Streams the ticket's file as an attachment; false when the ticket is unknown, used or expired. */
@@ -40,7 +44,9 @@ export class Downloads {
     const info = await stat(entry.file.filePath).catch(() => null);
     if (!info?.isFile()) return false;
     response.writeHead(200, {
-      'content-type': entry.file.fileName.endsWith('.json') ? 'application/json' : 'text/csv; charset=utf-8',
+      'content-type': entry.file.fileName.endsWith('.json')
+        ? 'application/json'
+        : 'text/csv; charset=utf-8',
       'content-length': info.size,
       'content-disposition': `attachment; filename="${asciiName(entry.file.fileName)}"; filename*=UTF-8''${encodeURIComponent(entry.file.fileName)}`,
       'cache-control': 'no-store',
@@ -52,7 +58,8 @@ export class Downloads {
 
   private sweep(): void {
     const now = this.now();
-    for (const [ticket, entry] of this.tickets) if (entry.expiresAt <= now) this.tickets.delete(ticket);
+    for (const [ticket, entry] of this.tickets)
+      if (entry.expiresAt <= now) this.tickets.delete(ticket);
   }
 }
 

@@ -36,7 +36,11 @@ afterEach(async () => {
 function rpc(body: unknown, headers: Record<string, string> = {}) {
   return fetch(`${host.origin}/rpc`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${host.token}`, ...headers },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${host.token}`,
+      ...headers,
+    },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
@@ -45,10 +49,13 @@ function rpc(body: unknown, headers: Record<string, string> = {}) {
 function raw(path: string, headers: Record<string, string>): Promise<number> {
   const url = new URL(path, host.origin);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname + url.search, headers }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, path: url.pathname + url.search, headers },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -67,7 +74,9 @@ describe('browser-mode host', () => {
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(page.headers.get('cache-control')).toBe('no-store');
     expect(await page.text()).toContain('<title>Formdesk</title>');
-    expect((await fetch(`${host.origin}/assets/app.js`)).headers.get('content-type')).toMatch(/javascript/);
+    expect((await fetch(`${host.origin}/assets/app.js`)).headers.get('content-type')).toMatch(
+      /javascript/,
+    );
     expect(await raw('/../secret.txt', { host: new URL(host.origin).host })).toBe(404);
     expect((await fetch(`${host.origin}/%2e%2e/secret.txt`)).status).toBe(404);
   });
@@ -78,7 +87,9 @@ describe('browser-mode host', () => {
       ok: true,
       data: { workspaces: [], currentId: null, keyring: { secure: true, backend: MEMORY_BACKEND } },
     });
-    expect((await rpc({ op: 'workspaces.list' }, { authorization: 'Bearer wrong' })).status).toBe(401);
+    expect((await rpc({ op: 'workspaces.list' }, { authorization: 'Bearer wrong' })).status).toBe(
+      401,
+    );
     expect((await rpc({ op: 'workspaces.list' }, { authorization: '' })).status).toBe(401);
   });
 
@@ -91,27 +102,38 @@ describe('browser-mode host', () => {
       ok: false,
       error: { code: 'INVALID_INPUT', message: expect.stringContaining('(id)') },
     });
-    expect(await (await rpc({ op: 'workspaces.select', input: { id: 'missing' } })).json()).toMatchObject({
+    expect(
+      await (await rpc({ op: 'workspaces.select', input: { id: 'missing' } })).json(),
+    ).toMatchObject({
       ok: false,
       error: { code: 'NOT_FOUND' },
     });
     expect((await rpc('{not json')).status).toBe(400);
-    expect((await rpc({ op: 'workspaces.list' }, { 'content-type': 'text/plain' })).status).toBe(415);
+    expect((await rpc({ op: 'workspaces.list' }, { 'content-type': 'text/plain' })).status).toBe(
+      415,
+    );
   });
 
   it('refuses other origins, rebound host names and oversize bodies', async () => {
-    expect((await rpc({ op: 'workspaces.list' }, { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await rpc({ op: 'workspaces.list' }, { origin: 'https://evil.example' })).status).toBe(
+      403,
+    );
     expect(await raw('/', { host: `evil.example:${new URL(host.origin).port}` })).toBe(403);
     expect(await raw('/', { host: 'localhost:1' })).toBe(403);
     expect(await raw('/', { host: `localhost:${new URL(host.origin).port}` })).toBe(200);
-    const big = JSON.stringify({ op: 'workspaces.list', input: { pad: 'x'.repeat(MAX_RPC_BODY_BYTES) } });
+    const big = JSON.stringify({
+      op: 'workspaces.list',
+      input: { pad: 'x'.repeat(MAX_RPC_BODY_BYTES) },
+    });
     expect((await rpc(big)).status).toBe(413);
   });
 
   it('streams app events to pages holding the token', async () => {
     expect((await fetch(`${host.origin}/events?token=wrong`)).status).toBe(401);
     const controller = new AbortController();
-    const response = await fetch(`${host.origin}/events?token=${host.token}`, { signal: controller.signal });
+    const response = await fetch(`${host.origin}/events?token=${host.token}`, {
+      signal: controller.signal,
+    });
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
     host.workspaces.emit({ type: 'cache.changed', workspaceId: 'w1', tables: ['submissions'] });
@@ -122,12 +144,19 @@ describe('browser-mode host', () => {
       received += value;
     }
     controller.abort();
-    expect(received).toContain('data: {"type":"cache.changed","workspaceId":"w1","tables":["submissions"]}\n\n');
+    expect(received).toContain(
+      'data: {"type":"cache.changed","workspaceId":"w1","tables":["submissions"]}\n\n',
+    );
   });
 
   it('offers an export as a one-time download link', async () => {
-    const written = await writeExport(join(dir, 'data'), 'Customer feedback', 'csv', ['name,score\n', 'Ada,5\n']);
-    const answer = (await (await rpc({ op: 'files.saveExport', input: { exportId: written.exportId } })).json()) as {
+    const written = await writeExport(join(dir, 'data'), 'Customer feedback', 'csv', [
+      'name,score\n',
+      'Ada,5\n',
+    ]);
+    const answer = (await (
+      await rpc({ op: 'files.saveExport', input: { exportId: written.exportId } })
+    ).json()) as {
       ok: true;
       data: { delivery: string; fileName: string; url: string };
     };

@@ -49,10 +49,12 @@ export function createRequestHandler(options: HostServerOptions) {
       if (url.pathname === '/rpc') return await rpc(request, response);
       if (url.pathname === '/events') return events(request, response, url);
       if (url.pathname === DOWNLOAD_PATH && request.method === 'GET') {
-        if (!(await options.downloads.serve(url.searchParams.get('ticket'), response))) plain(response, 404, 'Not Found');
+        if (!(await options.downloads.serve(url.searchParams.get('ticket'), response)))
+          plain(response, 404, 'Not Found');
         return;
       }
-      if (request.method !== 'GET' && request.method !== 'HEAD') return plain(response, 405, 'Method Not Allowed');
+      if (request.method !== 'GET' && request.method !== 'HEAD')
+        return plain(response, 405, 'Method Not Allowed');
       return await file(request, response, url.pathname);
     } catch (error) {
       options.log.error('browser-mode request failed', error);
@@ -63,7 +65,8 @@ export function createRequestHandler(options: HostServerOptions) {
 
   async function rpc(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (request.method !== 'POST') return plain(response, 405, 'Method Not Allowed');
-    if (!tokenMatches(bearerToken(request), options.token)) return plain(response, 401, 'Unauthorized');
+    if (!tokenMatches(bearerToken(request), options.token))
+      return plain(response, 401, 'Unauthorized');
     if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
       return plain(response, 415, 'Unsupported Media Type');
     }
@@ -96,11 +99,16 @@ export function createRequestHandler(options: HostServerOptions) {
   function events(request: IncomingMessage, response: ServerResponse, url: URL): void {
     if (request.method !== 'GET') return plain(response, 405, 'Method Not Allowed');
     // EventSource cannot send headers, so the page passes its token in the query.
-    if (!tokenMatches(url.searchParams.get('token'), options.token)) return plain(response, 401, 'Unauthorized');
+    if (!tokenMatches(url.searchParams.get('token'), options.token))
+      return plain(response, 401, 'Unauthorized');
     options.events.attach(response);
   }
 
-  async function file(request: IncomingMessage, response: ServerResponse, pathname: string): Promise<void> {
+  async function file(
+    request: IncomingMessage,
+    response: ServerResponse,
+    pathname: string,
+  ): Promise<void> {
     const path = resolveRendererFile(options.rendererDir, pathname);
     const info = path ? await stat(path).catch(() => null) : null;
     if (!path || !info?.isFile()) return plain(response, 404, 'Not Found');
@@ -109,7 +117,9 @@ export function createRequestHandler(options: HostServerOptions) {
       'content-type': contentTypeOf(path),
       'content-length': info.size,
       // The page's URL carries the token: never cache the page, only the hashed assets.
-      'cache-control': pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-store',
+      'cache-control': pathname.startsWith('/assets/')
+        ? 'public, max-age=31536000, immutable'
+        : 'no-store',
     });
     if (request.method === 'HEAD') {
       response.end();
@@ -135,6 +145,9 @@ function json(response: ServerResponse, status: number, body: unknown): void {
 }
 
 function plain(response: ServerResponse, status: number, text: string): void {
-  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+  response.writeHead(status, {
+    'content-type': 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+  });
   response.end(text);
 }

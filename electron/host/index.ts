@@ -14,7 +14,8 @@ async function main(): Promise<void> {
     },
   });
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, not ${values.port}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port must be 0..65535, not ${values.port}`);
 
   const { FORMDESK_API_URL: baseUrl, FORMDESK_API_KEY: apiKey } = process.env;
   if (Boolean(baseUrl) !== Boolean(apiKey)) {
@@ -31,7 +32,9 @@ async function main(): Promise<void> {
     ...(baseUrl && apiKey ? { remote: { baseUrl, apiKey } } : {}),
     log,
   });
-  process.stdout.write(`Formdesk is running in browser mode. Open this address (it carries this run's access token):\n  ${host.url}\n`);
+  process.stdout.write(
+    `Formdesk is running in browser mode. Open this address (it carries this run's access token):\n  ${host.url}\n`,
+  );
 
   const stop = () => {
     host.close().then(
@@ -47,6 +50,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Formdesk could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `Formdesk could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -52,7 +52,10 @@ function filesUnder(dir: string): string[] {
 describe('browser mode start-up', () => {
   it('opens the demo workspace on a first run, and the same one again next time', async () => {
     const first = await start();
-    expect(await call(first, 'workspaces.list')).toMatchObject({ ok: true, data: { currentId: 'demo' } });
+    expect(await call(first, 'workspaces.list')).toMatchObject({
+      ok: true,
+      data: { currentId: 'demo' },
+    });
     await first.close();
     hosts.splice(0);
 
@@ -65,8 +68,15 @@ describe('browser mode start-up', () => {
 
   it('opens the account from FORMDESK_API_URL and FORMDESK_API_KEY, keeping the key off the disk', async () => {
     const host = await start({ remote: { baseUrl: remote.baseUrl, apiKey: remote.apiKey } });
-    const list = (await call(host, 'workspaces.list')) as { data: { currentId: string; workspaces: Array<{ id: string; kind: string; keyStorage: string }> } };
-    expect(list.data.workspaces).toEqual([expect.objectContaining({ kind: 'remote', keyStorage: 'session' })]);
+    const list = (await call(host, 'workspaces.list')) as {
+      data: {
+        currentId: string;
+        workspaces: Array<{ id: string; kind: string; keyStorage: string }>;
+      };
+    };
+    expect(list.data.workspaces).toEqual([
+      expect.objectContaining({ kind: 'remote', keyStorage: 'session' }),
+    ]);
     expect(list.data.currentId).toBe(list.data.workspaces[0]!.id);
     await host.workspaces.session().api.listForms();
     await host.close();

@@ -81,7 +81,11 @@ export async function startHost(options: HostOptions): Promise<Host> {
 
   try {
     if (options.remote) await workspaces.configure(options.remote);
-    else if (!(await workspaces.restore()) && options.autoOpenDemo !== false && (await isFirstRun(workspaces))) {
+    else if (
+      !(await workspaces.restore()) &&
+      options.autoOpenDemo !== false &&
+      (await isFirstRun(workspaces))
+    ) {
       await workspaces.openDemo();
     }
   } catch (error) {

@@ -14,9 +14,15 @@ export function registerAppScheme(protocol: Protocol): void {
 export function serveRenderer(protocol: Protocol, rendererDir: string): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
-    const file = url.host === APP_HOST && request.method === 'GET' ? resolveRendererFile(rendererDir, url.pathname) : null;
+    const file =
+      url.host === APP_HOST && request.method === 'GET'
+        ? resolveRendererFile(rendererDir, url.pathname)
+        : null;
     const body = file ? await readFile(file).catch(() => null) : null;
-    if (!file || !body) return new Response('Not Found', { status: 404, headers: RENDERER_HEADERS });
-    return new Response(body, { headers: { ...RENDERER_HEADERS, 'content-type': contentTypeOf(file) } });
+    if (!file || !body)
+      return new Response('Not Found', { status: 404, headers: RENDERER_HEADERS });
+    return new Response(body, {
+      headers: { ...RENDERER_HEADERS, 'content-type': contentTypeOf(file) },
+    });
   });
 }

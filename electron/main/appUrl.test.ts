@@ -20,7 +20,13 @@ describe('isAppUrl', () => {
 describe('externalUrl', () => {
   it('lets https links out and nothing else', () => {
     expect(externalUrl('https://fillout.com/help')).toBe('https://fillout.com/help');
-    for (const url of ['http://fillout.com', 'file:///etc/passwd', 'javascript:alert(1)', 'smb://x/y', 'https://u:p@x.com']) {
+    for (const url of [
+      'http://fillout.com',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'smb://x/y',
+      'https://u:p@x.com',
+    ]) {
       expect(externalUrl(url), url).toBeNull();
     }
   });

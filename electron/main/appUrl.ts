@@ -7,7 +7,10 @@ export const APP_SCHEME = 'app';
 export const APP_HOST = 'formdesk';
 export const APP_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
 
-export function isAppUrl(raw: string, devServerUrl: string | undefined = process.env.ELECTRON_RENDERER_URL): boolean {
+export function isAppUrl(
+  raw: string,
+  devServerUrl: string | undefined = process.env.ELECTRON_RENDERER_URL,
+): boolean {
   let url: URL;
   try {
     url = new URL(raw);

@@ -22,7 +22,9 @@ export function hardenSession(session: Session): void {
   session.setPermissionRequestHandler((_contents, permission, callback, details) =>
     callback(isGranted(permission, details.requestingUrl)),
   );
-  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) => isGranted(permission, requestingOrigin));
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
+    isGranted(permission, requestingOrigin),
+  );
 }
 
 /** The one permission the app uses: writing text to the clipboard (copy an id), from its own page. */
@@ -57,5 +59,7 @@ function openOutside(shell: Shell, url: string, log: Logger): void {
     log.warn(`refused to open a non-https link (${url.slice(0, 40)})`);
     return;
   }
-  shell.openExternal(safe).catch((error: unknown) => log.warn('the OS could not open a link', error));
+  shell
+    .openExternal(safe)
+    .catch((error: unknown) => log.warn('the OS could not open a link', error));
 }

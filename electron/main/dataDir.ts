@@ -4,7 +4,11 @@ import { resolve } from 'node:path';
  * Where Formdesk keeps its files: `--data-dir DIR` (or `--data-dir=DIR`), else FORMDESK_DATA_DIR
  * (tests, a portable copy), else Electron's per-user folder.
  */
-export function chooseDataDir(argv: readonly string[], env: NodeJS.ProcessEnv, userData: string): string {
+export function chooseDataDir(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+  userData: string,
+): string {
   const chosen = dataDirFlag(argv) || env.FORMDESK_DATA_DIR;
   return chosen ? resolve(chosen) : userData;
 }

@@ -12,11 +12,22 @@ export interface Recorded {
   protocolHandlers: Map<string, (request: Request) => Promise<Response>>;
   windows: StandInWindow[];
   ipcHandlers: Map<string, (event: unknown, ...args: unknown[]) => Promise<unknown>>;
-  headerFilters: Array<(details: unknown, callback: (response: { responseHeaders?: Record<string, string[]> }) => void) => void>;
+  headerFilters: Array<
+    (
+      details: unknown,
+      callback: (response: { responseHeaders?: Record<string, string[]> }) => void,
+    ) => void
+  >;
   permissionRequestHandler:
-    | ((contents: unknown, permission: string, callback: (granted: boolean) => void, details: { requestingUrl: string }) => void)
+    | ((
+        contents: unknown,
+        permission: string,
+        callback: (granted: boolean) => void,
+        details: { requestingUrl: string },
+      ) => void)
     | null;
-  permissionCheckHandler: ((contents: unknown, permission: string, requestingOrigin: string) => boolean) | null;
+  permissionCheckHandler:
+    ((contents: unknown, permission: string, requestingOrigin: string) => boolean) | null;
   openedExternally: string[];
   exposed: Map<string, unknown>;
   rendererInvokes: unknown[][];
@@ -113,13 +124,17 @@ export function createElectronStandIn(options: { singleInstance?: boolean } = {}
     app,
     BrowserWindow: StandInWindow,
     protocol: {
-      registerSchemesAsPrivileged: (schemes: unknown[]) => recorded.privilegedSchemes.push(...schemes),
+      registerSchemesAsPrivileged: (schemes: unknown[]) =>
+        recorded.privilegedSchemes.push(...schemes),
       handle: (scheme: string, handler: (request: Request) => Promise<Response>) =>
         recorded.protocolHandlers.set(scheme, handler),
     },
     session: {
       defaultSession: {
-        webRequest: { onHeadersReceived: (filter: Recorded['headerFilters'][number]) => recorded.headerFilters.push(filter) },
+        webRequest: {
+          onHeadersReceived: (filter: Recorded['headerFilters'][number]) =>
+            recorded.headerFilters.push(filter),
+        },
         setPermissionRequestHandler: (handler: Recorded['permissionRequestHandler']) => {
           recorded.permissionRequestHandler = handler;
         },
@@ -129,8 +144,10 @@ export function createElectronStandIn(options: { singleInstance?: boolean } = {}
       },
     },
     ipcMain: {
-      handle: (channel: string, handler: Recorded['ipcHandlers'] extends Map<string, infer H> ? H : never) =>
-        recorded.ipcHandlers.set(channel, handler),
+      handle: (
+        channel: string,
+        handler: Recorded['ipcHandlers'] extends Map<string, infer H> ? H : never,
+      ) => recorded.ipcHandlers.set(channel, handler),
     },
     Menu: {
       buildFromTemplate: (template: unknown) => template,
@@ -154,7 +171,10 @@ export function createElectronStandIn(options: { singleInstance?: boolean } = {}
       isAsyncEncryptionAvailable: async () => true,
       getSelectedStorageBackend: () => 'gnome_libsecret',
       encryptStringAsync: async (text: string) => Buffer.from(text, 'utf8').reverse(),
-      decryptStringAsync: async (data: Buffer) => ({ result: Buffer.from(data).reverse().toString('utf8'), shouldReEncrypt: false }),
+      decryptStringAsync: async (data: Buffer) => ({
+        result: Buffer.from(data).reverse().toString('utf8'),
+        shouldReEncrypt: false,
+      }),
     },
     net: { fetch: (url: string, init: RequestInit) => fetch(url, init) },
     contextBridge: {

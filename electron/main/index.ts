@@ -1,6 +1,17 @@
 import { appendFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, safeStorage, session, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  net,
+  protocol,
+  safeStorage,
+  session,
+  shell,
+} from 'electron';
 import { createApiClient } from '../core/api';
 import { openCache } from '../core/cache/openCache';
 import { createHandlers } from '../core/handlers';
@@ -54,17 +65,25 @@ async function start(log: Logger): Promise<void> {
     log,
     emit: (event) => broadcast(BrowserWindow.getAllWindows(), event),
     // Electron's network stack: the system's proxy settings and certificate store apply.
-    createApiClient: (options) => createApiClient({ ...options, fetch: (url, init) => net.fetch(url, init) }),
+    createApiClient: (options) =>
+      createApiClient({ ...options, fetch: (url, init) => net.fetch(url, init) }),
     openCache: (file) => openCache(file),
     startDemo: ({ store }) => startLocalApi({ port: 0, store }),
   });
-  const deliverExport = saveExportWithDialog(dialog, app, () => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0]);
+  const deliverExport = saveExportWithDialog(
+    dialog,
+    app,
+    () => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0],
+  );
   registerIpcRouter(ipcMain, createHandlers(workspaces, deliverExport), log);
 
   // The last workspace, else the demo on a first run (unless --no-demo asks for the welcome screen).
-  const firstRun = !(await workspaces.restore()) && (await workspaces.list()).workspaces.length === 0;
+  const firstRun =
+    !(await workspaces.restore()) && (await workspaces.list()).workspaces.length === 0;
   if (firstRun && !process.argv.includes('--no-demo')) {
-    await workspaces.openDemo().catch((error: unknown) => log.error('the demo workspace did not open', error));
+    await workspaces
+      .openDemo()
+      .catch((error: unknown) => log.error('the demo workspace did not open', error));
   }
 
   let closing = false;
@@ -123,7 +142,8 @@ function fileLogger(dir: string): Logger {
   const logDir = join(dir, 'logs');
   mkdirSync(logDir, { recursive: true });
   const file = join(logDir, 'main.log');
-  if ((statSync(file, { throwIfNoEntry: false })?.size ?? 0) > MAX_LOG_BYTES) renameSync(file, `${file}.1`);
+  if ((statSync(file, { throwIfNoEntry: false })?.size ?? 0) > MAX_LOG_BYTES)
+    renameSync(file, `${file}.1`);
   return createLogger({
     write: (line) => {
       process.stderr.write(`${line}\n`);

@@ -12,16 +12,24 @@ import { isAppUrl } from './appUrl';
  * the op, parses input and output, and answers an envelope. Nothing is thrown across.
  */
 export function registerIpcRouter(ipcMain: IpcMain, handlers: Handlers, log: Logger): void {
-  ipcMain.handle(INVOKE_CHANNEL, async (event, op: unknown, input: unknown): Promise<Result<unknown>> => {
-    if (!isTrustedFrame(event.senderFrame)) {
-      log.warn(`refused ${String(op).slice(0, 60)} from an untrusted frame`);
-      return {
-        ok: false,
-        error: new AppError('UNAUTHORIZED', 'This page may not use Formdesk operations.').toShape(),
-      };
-    }
-    return dispatch(handlers, op, input, (name, error) => log.error(`operation ${name} failed`, error));
-  });
+  ipcMain.handle(
+    INVOKE_CHANNEL,
+    async (event, op: unknown, input: unknown): Promise<Result<unknown>> => {
+      if (!isTrustedFrame(event.senderFrame)) {
+        log.warn(`refused ${String(op).slice(0, 60)} from an untrusted frame`);
+        return {
+          ok: false,
+          error: new AppError(
+            'UNAUTHORIZED',
+            'This page may not use Formdesk operations.',
+          ).toShape(),
+        };
+      }
+      return dispatch(handlers, op, input, (name, error) =>
+        log.error(`operation ${name} failed`, error),
+      );
+    },
+  );
 }
 
 export function isTrustedFrame(frame: WebFrameMain | null | undefined): boolean {
@@ -29,6 +37,9 @@ export function isTrustedFrame(frame: WebFrameMain | null | undefined): boolean 
 }
 
 /** Sends an app event to every window that shows the app. */
-export function broadcast(targets: Iterable<{ webContents: { send(channel: string, payload: unknown): void } }>, event: AppEvent): void {
+export function broadcast(
+  targets: Iterable<{ webContents: { send(channel: string, payload: unknown): void } }>,
+  event: AppEvent,
+): void {
   for (const target of targets) target.webContents.send(EVENT_CHANNEL, event);
 }

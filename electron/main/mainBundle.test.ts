@@ -6,7 +6,12 @@ import { ensureBuilt } from '../../scripts/ensureBuilt.mjs';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../shared/channels';
 import { CONTENT_SECURITY_POLICY } from '../core/rendererFiles';
 import { writeExport } from '../core/submissions/exportFile';
-import { createElectronStandIn, loadWithStandIn, StandInContents, type Recorded } from './electronStandIn';
+import {
+  createElectronStandIn,
+  loadWithStandIn,
+  StandInContents,
+  type Recorded,
+} from './electronStandIn';
 
 const projectRoot = resolve(__dirname, '../..');
 const mainBundle = join(projectRoot, 'out/main/index.js');
@@ -26,13 +31,19 @@ beforeAll(async () => {
   loadWithStandIn(mainBundle, standIn.electron);
   standIn.markReady();
   // Start-up opens the demo workspace (a local API in-process), then the window.
-  await vi.waitFor(() => expect(recorded.windows[0]?.loadedUrls).toHaveLength(1), { timeout: 20_000, interval: 50 });
+  await vi.waitFor(() => expect(recorded.windows[0]?.loadedUrls).toHaveLength(1), {
+    timeout: 20_000,
+    interval: 50,
+  });
 }, 60_000);
 
 afterAll(async () => {
   const quitsBefore = recorded.quitCalls;
   app.emit('before-quit', { preventDefault: () => {} });
-  await vi.waitFor(() => expect(recorded.quitCalls).toBeGreaterThan(quitsBefore), { timeout: 10_000, interval: 50 });
+  await vi.waitFor(() => expect(recorded.quitCalls).toBeGreaterThan(quitsBefore), {
+    timeout: 10_000,
+    interval: 50,
+  });
   if (savedDataDir === undefined) delete process.env.FORMDESK_DATA_DIR;
   else process.env.FORMDESK_DATA_DIR = savedDataDir;
   rmSync(dataDir, { recursive: true, force: true });
@@ -82,7 +93,8 @@ describe('built main process', () => {
 
   it('installs a menu of standard roles, with developer tools in unpackaged builds only', () => {
     const labels = JSON.stringify(recorded.menu);
-    for (const role of ['editMenu', 'windowMenu', 'reload', 'toggleDevTools']) expect(labels).toContain(`"${role}"`);
+    for (const role of ['editMenu', 'windowMenu', 'reload', 'toggleDevTools'])
+      expect(labels).toContain(`"${role}"`);
   });
 
   it('registers app:// as a standard secure scheme and serves the renderer with its policy', async () => {
@@ -94,25 +106,42 @@ describe('built main process', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(await page.text()).toContain('<div id="root">');
-    expect((await serve(new Request('app://formdesk/%2e%2e/%2e%2e/package.json'))).status).toBe(404);
+    expect((await serve(new Request('app://formdesk/%2e%2e/%2e%2e/package.json'))).status).toBe(
+      404,
+    );
     expect((await serve(new Request('app://elsewhere/index.html'))).status).toBe(404);
   });
 
   it('adds the policy header to every response and refuses every permission but clipboard writes', () => {
     let headers: Record<string, string[]> | undefined;
-    recorded.headerFilters[0]!({ responseHeaders: { 'X-Other': ['1'] } }, (response) => (headers = response.responseHeaders));
+    recorded.headerFilters[0]!(
+      { responseHeaders: { 'X-Other': ['1'] } },
+      (response) => (headers = response.responseHeaders),
+    );
     expect(headers?.['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY]);
     expect(headers?.['X-Other']).toEqual(['1']);
     const answers: boolean[] = [];
     const app = 'app://formdesk/index.html';
-    for (const permission of ['media', 'geolocation', 'notifications', 'openExternal', 'clipboard-read']) {
-      recorded.permissionRequestHandler!({}, permission, (granted) => answers.push(granted), { requestingUrl: app });
+    for (const permission of [
+      'media',
+      'geolocation',
+      'notifications',
+      'openExternal',
+      'clipboard-read',
+    ]) {
+      recorded.permissionRequestHandler!({}, permission, (granted) => answers.push(granted), {
+        requestingUrl: app,
+      });
     }
     expect(answers).toEqual([false, false, false, false, false]);
     expect(recorded.permissionCheckHandler!({}, 'media', 'app://formdesk')).toBe(false);
     // Copying an id to the clipboard works from the app's page only.
-    expect(recorded.permissionCheckHandler!({}, 'clipboard-sanitized-write', 'app://formdesk')).toBe(true);
-    expect(recorded.permissionCheckHandler!({}, 'clipboard-sanitized-write', 'https://evil.example')).toBe(false);
+    expect(
+      recorded.permissionCheckHandler!({}, 'clipboard-sanitized-write', 'app://formdesk'),
+    ).toBe(true);
+    expect(
+      recorded.permissionCheckHandler!({}, 'clipboard-sanitized-write', 'https://evil.example'),
+    ).toBe(false);
   });
 
   it('keeps every page on the app: navigation away and new windows refused, https links to the OS browser', () => {
@@ -126,12 +155,17 @@ describe('built main process', () => {
     expect(navigate('app://formdesk/index.html#/settings')).toBe(false);
     expect(navigate('https://evil.example/')).toBe(true);
     expect(navigate('file:///etc/passwd')).toBe(true);
-    expect(contents.windowOpenHandler!({ url: 'https://fillout.com/help' })).toEqual({ action: 'deny' });
+    expect(contents.windowOpenHandler!({ url: 'https://fillout.com/help' })).toEqual({
+      action: 'deny',
+    });
     expect(contents.windowOpenHandler!({ url: 'javascript:alert(1)' })).toEqual({ action: 'deny' });
     let webviewPrevented = false;
     contents.emit('will-attach-webview', { preventDefault: () => (webviewPrevented = true) });
     expect(webviewPrevented).toBe(true);
-    expect(recorded.openedExternally).toEqual(['https://evil.example/', 'https://fillout.com/help']);
+    expect(recorded.openedExternally).toEqual([
+      'https://evil.example/',
+      'https://fillout.com/help',
+    ]);
   });
 
   it('answers operations from the app frame through the router, on the demo workspace', async () => {
@@ -146,17 +180,30 @@ describe('built main process', () => {
     const window = recorded.windows[0]!;
     expect(await invoke(appFrame, 'sync.start', { mode: 'full' })).toMatchObject({ ok: true });
     await vi.waitFor(
-      () => expect(window.sent.some(([channel, event]) => channel === EVENT_CHANNEL && (event as { type: string }).type === 'sync.progress')).toBe(true),
+      () =>
+        expect(
+          window.sent.some(
+            ([channel, event]) =>
+              channel === EVENT_CHANNEL && (event as { type: string }).type === 'sync.progress',
+          ),
+        ).toBe(true),
       { timeout: 20_000, interval: 50 },
     );
   });
 
   it('refuses calls from other origins and from subframes, unknown operations and bad input', async () => {
     const refused = { ok: false, error: { code: 'UNAUTHORIZED' } };
-    expect(await invoke({ url: 'https://evil.example/', parent: null }, 'workspaces.list', {})).toMatchObject(refused);
-    expect(await invoke({ url: 'app://formdesk/index.html', parent: {} }, 'workspaces.list', {})).toMatchObject(refused);
+    expect(
+      await invoke({ url: 'https://evil.example/', parent: null }, 'workspaces.list', {}),
+    ).toMatchObject(refused);
+    expect(
+      await invoke({ url: 'app://formdesk/index.html', parent: {} }, 'workspaces.list', {}),
+    ).toMatchObject(refused);
     expect(await invoke(null, 'workspaces.list', {})).toMatchObject(refused);
-    expect(await invoke(appFrame, 'process.exit', {})).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(await invoke(appFrame, 'process.exit', {})).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT' },
+    });
     expect(await invoke(appFrame, 'workspaces.rename', { id: 'demo' })).toMatchObject({
       ok: false,
       error: { code: 'INVALID_INPUT', message: expect.stringContaining('(name)') },

@@ -9,7 +9,10 @@ import { SafeStorageVault } from './safeStorageVault';
 const KEY = 'sk_prod_0123456789abcdef';
 
 /** An OS keyring as safeStorage presents it: real AES under a secret this process holds. */
-function keyring(backend: ReturnType<SafeStorage['getSelectedStorageBackend']>, secret = randomBytes(32)) {
+function keyring(
+  backend: ReturnType<SafeStorage['getSelectedStorageBackend']>,
+  secret = randomBytes(32),
+) {
   const calls = { encrypt: 0 };
   const storage = {
     isAsyncEncryptionAvailable: async () => true,
@@ -22,7 +25,9 @@ function keyring(backend: ReturnType<SafeStorage['getSelectedStorageBackend']>, 
     },
     decryptStringAsync: async (data: Buffer) => {
       const decipher = createDecipheriv('aes-256-cbc', secret, data.subarray(0, 16));
-      const result = Buffer.concat([decipher.update(data.subarray(16)), decipher.final()]).toString('utf8');
+      const result = Buffer.concat([decipher.update(data.subarray(16)), decipher.final()]).toString(
+        'utf8',
+      );
       return { result, shouldReEncrypt: false };
     },
   } as unknown as SafeStorage;
@@ -64,13 +69,23 @@ describe('SafeStorageVault', () => {
   });
 
   it('answers null, not an error, when the keyring can no longer decrypt a key', async () => {
-    await (await SafeStorageVault.open(dataDir, keyring('gnome_libsecret').storage, 'linux')).put('w1', KEY, 'secure');
-    const otherUser = await SafeStorageVault.open(dataDir, keyring('gnome_libsecret').storage, 'linux');
+    await (
+      await SafeStorageVault.open(dataDir, keyring('gnome_libsecret').storage, 'linux')
+    ).put('w1', KEY, 'secure');
+    const otherUser = await SafeStorageVault.open(
+      dataDir,
+      keyring('gnome_libsecret').storage,
+      'linux',
+    );
     expect(await otherUser.get('w1')).toBeNull();
   });
 
   it('removes a key from disk and memory', async () => {
-    const vault = await SafeStorageVault.open(dataDir, keyring('gnome_libsecret').storage, 'darwin');
+    const vault = await SafeStorageVault.open(
+      dataDir,
+      keyring('gnome_libsecret').storage,
+      'darwin',
+    );
     expect(vault.status().backend).toBe('keychain');
     await vault.put('w1', KEY, 'secure');
     await vault.remove('w1');

@@ -9,7 +9,10 @@ import { type KeyringStatus, type KeyVault } from '../core/workspaces/types';
 
 const KeysFile = z.object({
   version: z.literal(1),
-  keys: z.record(z.string(), z.object({ storage: z.enum(['secure', 'plaintext']), data: z.string() })),
+  keys: z.record(
+    z.string(),
+    z.object({ storage: z.enum(['secure', 'plaintext']), data: z.string() }),
+  ),
 });
 type KeysFile = z.infer<typeof KeysFile>;
 
@@ -33,10 +36,18 @@ export class SafeStorageVault implements KeyVault {
   }
 
   /** Call after the app is ready: the keyring is only known then. */
-  static async open(dataDir: string, safeStorage: SafeStorage, platform: NodeJS.Platform): Promise<SafeStorageVault> {
+  static async open(
+    dataDir: string,
+    safeStorage: SafeStorage,
+    platform: NodeJS.Platform,
+  ): Promise<SafeStorageVault> {
     const available = await safeStorage.isAsyncEncryptionAvailable();
     const backend =
-      platform === 'linux' ? safeStorage.getSelectedStorageBackend() : platform === 'darwin' ? 'keychain' : 'dpapi';
+      platform === 'linux'
+        ? safeStorage.getSelectedStorageBackend()
+        : platform === 'darwin'
+          ? 'keychain'
+          : 'dpapi';
     const secure = available && backend !== 'basic_text' && backend !== 'unknown';
     return new SafeStorageVault(dataDir, safeStorage, { secure, backend }, available);
   }
@@ -56,7 +67,10 @@ export class SafeStorageVault implements KeyVault {
       });
     }
     if (!this.encryptionAvailable) {
-      throw new AppError('INTERNAL', 'The key could not be stored: encryption is not available. Keep it for this session only.');
+      throw new AppError(
+        'INTERNAL',
+        'The key could not be stored: encryption is not available. Keep it for this session only.',
+      );
     }
     const data = (await this.safeStorage.encryptStringAsync(key)).toString('base64');
     const kept: 'secure' | 'plaintext' = this.keyring.secure ? 'secure' : 'plaintext';
@@ -72,7 +86,9 @@ export class SafeStorageVault implements KeyVault {
     const entry = this.read().keys[workspaceId];
     if (!entry || !this.encryptionAvailable) return null;
     try {
-      const { result, shouldReEncrypt } = await this.safeStorage.decryptStringAsync(Buffer.from(entry.data, 'base64'));
+      const { result, shouldReEncrypt } = await this.safeStorage.decryptStringAsync(
+        Buffer.from(entry.data, 'base64'),
+      );
       if (shouldReEncrypt) await this.put(workspaceId, result, entry.storage);
       return result;
     } catch {

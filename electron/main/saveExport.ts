@@ -11,7 +11,11 @@ const FILTERS: Record<string, Electron.FileFilter> = {
 };
 
 /** The desktop's export delivery: a save dialog over the app's window, then a copy of the file there. */
-export function saveExportWithDialog(dialog: Dialog, app: App, parent: () => BrowserWindow | undefined) {
+export function saveExportWithDialog(
+  dialog: Dialog,
+  app: App,
+  parent: () => BrowserWindow | undefined,
+) {
   return async (file: ExportFile): Promise<ExportDelivery> => {
     const filter = FILTERS[extname(file.fileName).toLowerCase()];
     const options: Electron.SaveDialogOptions = {
@@ -21,14 +25,20 @@ export function saveExportWithDialog(dialog: Dialog, app: App, parent: () => Bro
       properties: ['createDirectory', 'showOverwriteConfirmation'],
     };
     const window = parent();
-    const choice = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
+    const choice = window
+      ? await dialog.showSaveDialog(window, options)
+      : await dialog.showSaveDialog(options);
     if (choice.canceled || !choice.filePath) return { delivery: 'cancelled' };
     try {
       await copyFile(file.filePath, choice.filePath);
     } catch (error) {
-      throw new AppError('INTERNAL', `The export could not be saved there (${(error as NodeJS.ErrnoException).code ?? 'error'}). Choose another folder.`, {
-        cause: error,
-      });
+      throw new AppError(
+        'INTERNAL',
+        `The export could not be saved there (${(error as NodeJS.ErrnoException).code ?? 'error'}). Choose another folder.`,
+        {
+          cause: error,
+        },
+      );
     }
     return { delivery: 'saved', fileName: file.fileName, savedTo: choice.filePath };
   };

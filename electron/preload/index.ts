@@ -6,7 +6,8 @@ import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../shared/channels';
  * ipcRenderer and no Node object crosses; main checks every call again (sender, op, input).
  */
 contextBridge.exposeInMainWorld('formdesk', {
-  invoke: (op: unknown, input: unknown): Promise<unknown> => ipcRenderer.invoke(INVOKE_CHANNEL, op, input),
+  invoke: (op: unknown, input: unknown): Promise<unknown> =>
+    ipcRenderer.invoke(INVOKE_CHANNEL, op, input),
   onEvent: (listener: unknown): (() => void) => {
     if (typeof listener !== 'function') throw new TypeError('onEvent needs a function.');
     // The IPC event object (with its sender) stays on this side of the bridge.

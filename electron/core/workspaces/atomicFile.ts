@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, openSync, closeSync, fsyncSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  mkdirSync,
+  openSync,
+  closeSync,
+  fsyncSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import { type z } from 'zod';
 
@@ -26,7 +35,11 @@ export function writeFileAtomic(file: string, content: string, mode = 0o600): vo
 }
 
 /** The parsed file, or `fallback` when it does not exist yet. A file that fails the schema throws. */
-export function readJsonFile<S extends z.ZodType>(file: string, schema: S, fallback: z.output<S>): z.output<S> {
+export function readJsonFile<S extends z.ZodType>(
+  file: string,
+  schema: S,
+  fallback: z.output<S>,
+): z.output<S> {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');

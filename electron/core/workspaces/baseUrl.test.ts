@@ -19,14 +19,18 @@ describe('normaliseBaseUrl', () => {
   });
 
   it('trims spaces and trailing slashes', () => {
-    expect(normaliseBaseUrl('  https://forms.example.com/v1/api//  ')).toBe('https://forms.example.com/v1/api');
+    expect(normaliseBaseUrl('  https://forms.example.com/v1/api//  ')).toBe(
+      'https://forms.example.com/v1/api',
+    );
   });
 
   it('allows plain http on loopback only', () => {
     expect(normaliseBaseUrl('http://127.0.0.1:4010/v1/api')).toBe('http://127.0.0.1:4010/v1/api');
     expect(normaliseBaseUrl('http://localhost:4010/v1/api')).toBe('http://localhost:4010/v1/api');
     expect(normaliseBaseUrl('http://[::1]:4010/v1/api')).toBe('http://[::1]:4010/v1/api');
-    expect(refusal('http://api.fillout.com/v1/api')).toMatch(/^INVALID_INPUT: .*https:\/\/.*unencrypted/);
+    expect(refusal('http://api.fillout.com/v1/api')).toMatch(
+      /^INVALID_INPUT: .*https:\/\/.*unencrypted/,
+    );
     expect(refusal('http://127.0.0.1.evil.example/v1/api')).toMatch(/https:\/\//);
   });
 

@@ -23,8 +23,10 @@ export function normaliseBaseUrl(raw: string): string {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw invalid('The address must start with https://.');
   }
-  if (url.username || url.password) throw invalid('The address must not contain a user name or password.');
-  if (url.search || url.hash) throw invalid('The address must not contain a query (?…) or a fragment (#…).');
+  if (url.username || url.password)
+    throw invalid('The address must not contain a user name or password.');
+  if (url.search || url.hash)
+    throw invalid('The address must not contain a query (?…) or a fragment (#…).');
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 

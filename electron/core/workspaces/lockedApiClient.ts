@@ -8,9 +8,13 @@ import { type ApiClient } from '../api/types';
 export function lockedApiClient(baseUrl: string, workspaceName: string): ApiClient {
   const locked = (): Promise<never> =>
     Promise.reject(
-      new AppError('UNAUTHORIZED', `Formdesk has no API key for "${workspaceName}". Enter it again in Settings to sync.`, {
-        details: { reason: 'keyMissing' },
-      }),
+      new AppError(
+        'UNAUTHORIZED',
+        `Formdesk has no API key for "${workspaceName}". Enter it again in Settings to sync.`,
+        {
+          details: { reason: 'keyMissing' },
+        },
+      ),
     );
   return {
     baseUrl,

@@ -52,7 +52,14 @@ function manage(options: { vault?: MemoryKeyVault; events?: AppEvent[] } = {}) {
   return { manager, vault, demoStores };
 }
 
-const add = (manager: WorkspaceManager, fields: { baseUrl?: string; apiKey?: string; keyStorage?: 'secure' | 'session' | 'plaintext' } = {}) =>
+const add = (
+  manager: WorkspaceManager,
+  fields: {
+    baseUrl?: string;
+    apiKey?: string;
+    keyStorage?: 'secure' | 'session' | 'plaintext';
+  } = {},
+) =>
   manager.add({ baseUrl: remote.baseUrl, apiKey: remote.apiKey, keyStorage: 'secure', ...fields });
 
 describe('WorkspaceManager', () => {
@@ -73,7 +80,9 @@ describe('WorkspaceManager', () => {
     const { port } = server.address() as AddressInfo;
     await new Promise((resolve) => server.close(resolve));
     const { manager } = manage();
-    await expect(add(manager, { baseUrl: `http://127.0.0.1:${port}/v1/api` })).rejects.toMatchObject({
+    await expect(
+      add(manager, { baseUrl: `http://127.0.0.1:${port}/v1/api` }),
+    ).rejects.toMatchObject({
       code: 'NETWORK',
       message: expect.stringContaining(`Could not reach 127.0.0.1:${port}`),
     });
@@ -90,7 +99,10 @@ describe('WorkspaceManager', () => {
   it('asks for a choice when the keyring is not secure', async () => {
     const insecure: KeyringStatus = { secure: false, backend: 'basic_text' };
     const { manager } = manage({ vault: new MemoryKeyVault(insecure) });
-    await expect(add(manager)).rejects.toMatchObject({ code: 'INVALID_INPUT', details: { field: 'keyStorage' } });
+    await expect(add(manager)).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      details: { field: 'keyStorage' },
+    });
     expect((await add(manager, { keyStorage: 'session' })).keyStorage).toBe('session');
   });
 
@@ -100,7 +112,11 @@ describe('WorkspaceManager', () => {
     manager.onSessionOpened((session) => opened.push(session));
     const workspace = await add(manager);
 
-    expect(workspace).toMatchObject({ kind: 'remote', baseUrl: remote.baseUrl, keyAvailable: true });
+    expect(workspace).toMatchObject({
+      kind: 'remote',
+      baseUrl: remote.baseUrl,
+      keyAvailable: true,
+    });
     expect(opened.map((s) => s.workspace.id)).toEqual([workspace.id]);
     const session = manager.session();
     expect(existsSync(join(dataDir, 'workspaces', workspace.id, 'cache.sqlite'))).toBe(true);
@@ -133,12 +149,22 @@ describe('WorkspaceManager', () => {
       code: 'UNAUTHORIZED',
       message: expect.stringContaining('Enter it again'),
     });
-    expect(events).toContainEqual({ type: 'connection.changed', workspaceId: workspace.id, state: 'unauthorized' });
+    expect(events).toContainEqual({
+      type: 'connection.changed',
+      workspaceId: workspace.id,
+      state: 'unauthorized',
+    });
 
-    await expect(again.setKey({ id: workspace.id, apiKey: 'sk_test_wrong_key_0002', keyStorage: 'session' })).rejects.toMatchObject({
+    await expect(
+      again.setKey({ id: workspace.id, apiKey: 'sk_test_wrong_key_0002', keyStorage: 'session' }),
+    ).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
     });
-    const unlocked = await again.setKey({ id: workspace.id, apiKey: remote.apiKey, keyStorage: 'session' });
+    const unlocked = await again.setKey({
+      id: workspace.id,
+      apiKey: remote.apiKey,
+      keyStorage: 'session',
+    });
     expect(unlocked).toMatchObject({ id: workspace.id, keyAvailable: true });
     expect((await again.session().api.listForms()).length).toBeGreaterThan(0);
   });
@@ -193,6 +219,7 @@ describe('WorkspaceManager', () => {
       .map((file) => readFileSync(file, 'utf8'));
     const answers = JSON.stringify(await manager.list());
     expect(answers).toContain('Support');
-    for (const text of [...files, answers, logLines.join('\n')]) expect(text).not.toContain(remote.apiKey);
+    for (const text of [...files, answers, logLines.join('\n')])
+      expect(text).not.toContain(remote.apiKey);
   });
 });

@@ -54,7 +54,10 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
   private readonly registry: WorkspaceRegistry;
   private readonly listeners = new Set<(session: WorkspaceSession) => void>();
   private current: OpenSession | null = null;
-  private readonly retiring = new Map<Database.Database, { workspaceId: string; timer: NodeJS.Timeout }>();
+  private readonly retiring = new Map<
+    Database.Database,
+    { workspaceId: string; timer: NodeJS.Timeout }
+  >();
   private demo: Promise<DemoServer> | null = null;
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -86,8 +89,14 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     currentId: string | null;
     keyring: ReturnType<KeyVault['status']>;
   }> {
-    const workspaces = await Promise.all(this.registry.all().map((record) => this.describe(record)));
-    return { workspaces, currentId: this.current?.workspace.id ?? null, keyring: this.options.vault.status() };
+    const workspaces = await Promise.all(
+      this.registry.all().map((record) => this.describe(record)),
+    );
+    return {
+      workspaces,
+      currentId: this.current?.workspace.id ?? null,
+      keyring: this.options.vault.status(),
+    };
   }
 
   add(input: Parameters<WorkspaceOperations['add']>[0]): Promise<Workspace> {
@@ -113,7 +122,8 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
   setKey(input: { id: string; apiKey: string; keyStorage: KeyStorage }): Promise<Workspace> {
     return this.serial(async () => {
       const record = this.registry.require(input.id);
-      if (record.kind === 'demo') throw new AppError('INVALID_INPUT', 'The demo workspace needs no key.');
+      if (record.kind === 'demo')
+        throw new AppError('INVALID_INPUT', 'The demo workspace needs no key.');
       const api = await this.checkedClient(record.baseUrl, input.apiKey, input.keyStorage);
       const keyStorage = await this.options.vault.put(record.id, input.apiKey, input.keyStorage);
       return this.open(this.registry.update(record.id, { keyStorage }), api);
@@ -121,7 +131,9 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
   }
 
   rename(input: { id: string; name: string }): Promise<Workspace> {
-    return this.serial(async () => this.describe(this.registry.update(input.id, { name: input.name })));
+    return this.serial(async () =>
+      this.describe(this.registry.update(input.id, { name: input.name })),
+    );
   }
 
   remove(input: { id: string }): Promise<{ removed: boolean }> {
@@ -157,7 +169,10 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
         baseUrl: demo.baseUrl,
         keyStorage: 'session',
       });
-      return this.open(record, this.options.createApiClient({ baseUrl: demo.baseUrl, apiKey: demo.apiKey }));
+      return this.open(
+        record,
+        this.options.createApiClient({ baseUrl: demo.baseUrl, apiKey: demo.apiKey }),
+      );
     });
   }
 
@@ -170,12 +185,20 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     return this.serial(async () => {
       const baseUrl = normaliseBaseUrl(input.baseUrl);
       this.options.log.addSecret(input.apiKey);
-      const existing = this.registry.all().find((w) => w.kind === 'remote' && w.baseUrl === baseUrl);
+      const existing = this.registry
+        .all()
+        .find((w) => w.kind === 'remote' && w.baseUrl === baseUrl);
       const id = existing?.id ?? randomUUID();
       const keyStorage = await this.options.vault.put(id, input.apiKey, 'session');
       const record = existing
         ? this.registry.update(id, { keyStorage })
-        : this.registry.add({ id, name: input.name ?? defaultWorkspaceName(baseUrl), kind: 'remote', baseUrl, keyStorage });
+        : this.registry.add({
+            id,
+            name: input.name ?? defaultWorkspaceName(baseUrl),
+            kind: 'remote',
+            baseUrl,
+            keyStorage,
+          });
       return this.open(record, this.options.createApiClient({ baseUrl, apiKey: input.apiKey }));
     });
   }
@@ -204,8 +227,14 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     const record = this.registry.require(id);
     if (record.kind === 'demo') {
       const demo = await this.startDemo();
-      const updated = record.baseUrl === demo.baseUrl ? record : this.registry.update(id, { baseUrl: demo.baseUrl });
-      return this.open(updated, this.options.createApiClient({ baseUrl: demo.baseUrl, apiKey: demo.apiKey }));
+      const updated =
+        record.baseUrl === demo.baseUrl
+          ? record
+          : this.registry.update(id, { baseUrl: demo.baseUrl });
+      return this.open(
+        updated,
+        this.options.createApiClient({ baseUrl: demo.baseUrl, apiKey: demo.apiKey }),
+      );
     }
     const apiKey = await this.options.vault.get(id);
     if (apiKey === null) {
@@ -219,7 +248,11 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
   }
 
   /** A client for a key the service has just accepted; refuses `secure` where no keyring is. */
-  private async checkedClient(baseUrl: string, apiKey: string, keyStorage: KeyStorage): Promise<ApiClient> {
+  private async checkedClient(
+    baseUrl: string,
+    apiKey: string,
+    keyStorage: KeyStorage,
+  ): Promise<ApiClient> {
     const keyring = this.options.vault.status();
     if (keyStorage === 'secure' && !keyring.secure) {
       throw new AppError(
@@ -269,7 +302,8 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
   /** Closes the caches still in their grace period: all of them, or one workspace's. */
   private closeRetired(workspaceId?: string): void {
     for (const [db, entry] of this.retiring) {
-      if (workspaceId === undefined || entry.workspaceId === workspaceId) this.closeDb(db, entry.workspaceId);
+      if (workspaceId === undefined || entry.workspaceId === workspaceId)
+        this.closeDb(db, entry.workspaceId);
     }
   }
 
@@ -294,7 +328,11 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
         },
         (error: unknown) => {
           this.demo = null;
-          throw new AppError('INTERNAL', 'The demo workspace could not start. Details are in the log.', { cause: error });
+          throw new AppError(
+            'INTERNAL',
+            'The demo workspace could not start. Details are in the log.',
+            { cause: error },
+          );
         },
       );
     }
@@ -308,7 +346,8 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
   }
 
   private async describe(record: WorkspaceRecord): Promise<Workspace> {
-    const keyAvailable = record.kind === 'demo' || (await this.options.vault.get(record.id)) !== null;
+    const keyAvailable =
+      record.kind === 'demo' || (await this.options.vault.get(record.id)) !== null;
     return { ...record, keyAvailable };
   }
 

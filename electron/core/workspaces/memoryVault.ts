@@ -11,7 +11,9 @@ export const MEMORY_BACKEND = 'memory, until Formdesk stops';
 export class MemoryKeyVault implements KeyVault {
   private readonly keys = new Map<string, string>();
 
-  constructor(private readonly keyring: KeyringStatus = { secure: true, backend: MEMORY_BACKEND }) {}
+  constructor(
+    private readonly keyring: KeyringStatus = { secure: true, backend: MEMORY_BACKEND },
+  ) {}
 
   async put(workspaceId: string, key: string, _storage: KeyStorage): Promise<KeyStorage> {
     this.keys.set(workspaceId, key);

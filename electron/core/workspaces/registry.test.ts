@@ -10,7 +10,12 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const remote = { name: 'Acme', kind: 'remote' as const, baseUrl: 'https://api.fillout.com/v1/api', keyStorage: 'secure' as const };
+const remote = {
+  name: 'Acme',
+  kind: 'remote' as const,
+  baseUrl: 'https://api.fillout.com/v1/api',
+  keyStorage: 'secure' as const,
+};
 
 describe('WorkspaceRegistry', () => {
   it('keeps workspaces and the current one across restarts', () => {
@@ -46,7 +51,11 @@ describe('WorkspaceRegistry', () => {
     expect(() => new WorkspaceRegistry(dataDir)).toThrow(/could not be read/);
     writeFileSync(
       join(dataDir, 'workspaces.json'),
-      JSON.stringify({ version: 1, currentId: null, workspaces: [{ ...remote, id: '../x', createdAt: '' }] }),
+      JSON.stringify({
+        version: 1,
+        currentId: null,
+        workspaces: [{ ...remote, id: '../x', createdAt: '' }],
+      }),
     );
     expect(() => new WorkspaceRegistry(dataDir)).toThrow(/could not be read/);
   });

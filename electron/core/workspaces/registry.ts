@@ -34,9 +34,17 @@ export class WorkspaceRegistry {
   constructor(dataDir: string) {
     this.file = join(dataDir, 'workspaces.json');
     try {
-      this.state = readJsonFile(this.file, RegistryFile, { version: 1, currentId: null, workspaces: [] });
+      this.state = readJsonFile(this.file, RegistryFile, {
+        version: 1,
+        currentId: null,
+        workspaces: [],
+      });
     } catch (error) {
-      throw new AppError('DB', 'The list of workspaces could not be read. Its file may be damaged.', { cause: error });
+      throw new AppError(
+        'DB',
+        'The list of workspaces could not be read. Its file may be damaged.',
+        { cause: error },
+      );
     }
   }
 
@@ -60,14 +68,24 @@ export class WorkspaceRegistry {
   }
 
   add(fields: Omit<WorkspaceRecord, 'id' | 'createdAt'> & { id?: string }): WorkspaceRecord {
-    const record: WorkspaceRecord = { ...fields, id: fields.id ?? randomUUID(), createdAt: new Date().toISOString() };
+    const record: WorkspaceRecord = {
+      ...fields,
+      id: fields.id ?? randomUUID(),
+      createdAt: new Date().toISOString(),
+    };
     this.save({ ...this.state, workspaces: [...this.state.workspaces, record] });
     return { ...record };
   }
 
-  update(id: string, changes: Partial<Pick<WorkspaceRecord, 'name' | 'baseUrl' | 'keyStorage'>>): WorkspaceRecord {
+  update(
+    id: string,
+    changes: Partial<Pick<WorkspaceRecord, 'name' | 'baseUrl' | 'keyStorage'>>,
+  ): WorkspaceRecord {
     const updated = { ...this.require(id), ...changes };
-    this.save({ ...this.state, workspaces: this.state.workspaces.map((w) => (w.id === id ? updated : w)) });
+    this.save({
+      ...this.state,
+      workspaces: this.state.workspaces.map((w) => (w.id === id ? updated : w)),
+    });
     return { ...updated };
   }
 

@@ -1,5 +1,9 @@
 import { type z } from 'zod';
-import { type KeyStorage, type Workspace, type workspaceOps } from '../../shared/contract/workspaces';
+import {
+  type KeyStorage,
+  type Workspace,
+  type workspaceOps,
+} from '../../shared/contract/workspaces';
 import { type AppContext } from '../context';
 
 /** What the OS offers for secrets, as the key vault reports it. */

@@ -11,7 +11,10 @@ const CHECK_TIMEOUT_MS = 15_000;
 export async function verifyKey(api: ApiClient): Promise<number> {
   const host = new URL(api.baseUrl).host;
   try {
-    const forms = await api.listForms({ priority: 'interactive', signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
+    const forms = await api.listForms({
+      priority: 'interactive',
+      signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
+    });
     return forms.length;
   } catch (error) {
     throw explain(error, host);
@@ -30,11 +33,15 @@ function explain(error: unknown, host: string): AppError {
     case 'NETWORK':
     case 'TIMEOUT':
     case 'OFFLINE':
-      return new AppError('NETWORK', `Could not reach ${host}. Check the address and your connection, then try again.`, {
-        retryable: true,
-        details: { field: 'baseUrl' },
-        cause: error,
-      });
+      return new AppError(
+        'NETWORK',
+        `Could not reach ${host}. Check the address and your connection, then try again.`,
+        {
+          retryable: true,
+          details: { field: 'baseUrl' },
+          cause: error,
+        },
+      );
     case 'NOT_FOUND':
       return new AppError(
         'NOT_FOUND',
@@ -42,13 +49,19 @@ function explain(error: unknown, host: string): AppError {
         { details: { field: 'baseUrl' }, cause: error },
       );
     case 'RATE_LIMITED':
-      return new AppError('RATE_LIMITED', `${host} is busy (too many requests). Wait a moment and try again.`, {
-        retryable: true,
-        cause: error,
-      });
+      return new AppError(
+        'RATE_LIMITED',
+        `${host} is busy (too many requests). Wait a moment and try again.`,
+        {
+          retryable: true,
+          cause: error,
+        },
+      );
     default:
       return isAppError(error)
         ? error
-        : new AppError('REMOTE', `${host} gave an answer Formdesk did not understand.`, { cause: error });
+        : new AppError('REMOTE', `${host} gave an answer Formdesk did not understand.`, {
+            cause: error,
+          });
   }
 }
