@@ -49,6 +49,15 @@ describe('SyncService', () => {
     expect(testbed.events).toContainEqual({ type: 'connection.changed', workspaceId: 'w-test', state: 'online' });
   });
 
+  it('takes up a workspace that was opened before it existed', async () => {
+    testbed = createTestContext({ baseUrl: server.baseUrl, apiKey: server.apiKey, dataDir: dir });
+    testbed.open();
+    const sync = new SyncService(testbed.ctx, { intervalMs: 0 });
+    expect(sync.status().running).not.toBeNull();
+    await sync.idle();
+    expect(sync.status().forms.every((f) => f.state === 'synced')).toBe(true);
+  });
+
   it('runs one job at a time: a second start joins the running one', async () => {
     const sync = service();
     testbed.open();

@@ -122,12 +122,13 @@ export class SyncService {
 
   private current(): Attached {
     const session = this.ctx.session();
-    if (this.attached?.session !== session) this.attach(session, false);
+    // A session opened before this service existed is taken up (and synced) on first use.
+    if (this.attached?.session !== session) this.attach(session);
     if (!this.attached) throw new AppError('INTERNAL', 'Sync could not attach to the workspace.');
     return this.attached;
   }
 
-  private attach(session: WorkspaceSession, syncNow = true): void {
+  private attach(session: WorkspaceSession): void {
     if (this.attached?.session === session) return;
     this.detach();
     const connection = new ConnectionMonitor(
@@ -155,7 +156,7 @@ export class SyncService {
       attached.timer.unref();
     }
     session.signal.addEventListener('abort', () => this.detachIf(attached), { once: true });
-    if (syncNow) this.start({ mode: 'incremental' });
+    this.start({ mode: 'incremental' });
   }
 
   private detachIf(attached: Attached): void {
