@@ -195,11 +195,21 @@ export function makePerson(rng: Rng): Person {
   };
 }
 
-/** Lower-case ASCII for e-mail local parts: "Zoë O'Brien" becomes "zoe" and "obrien". */
+const asciiCache = new Map<string, string>();
+
+/**
+ * Lower-case ASCII for e-mail local parts: "Zoë O'Brien" becomes "zoe" and "obrien". Names come
+ * from the fixed lists above, so each is folded once, not once per rebuilt row.
+ */
 function ascii(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/ł/gi, 'l')
-    .replace(/[^A-Za-z0-9]/g, '')
-    .toLowerCase();
+  let folded = asciiCache.get(text);
+  if (folded === undefined) {
+    folded = text
+      .normalize('NFKD')
+      .replace(/ł/gi, 'l')
+      .replace(/[^A-Za-z0-9]/g, '')
+      .toLowerCase();
+    asciiCache.set(text, folded);
+  }
+  return folded;
 }
