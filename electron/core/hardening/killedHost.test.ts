@@ -1,0 +1,160 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ensureBuilt } from '../../../scripts/ensureBuilt.mjs';
+import { startLocalApi, type LocalApi } from '../../local-api';
+
+// The whole app process (browser mode's host, as `npm run serve` runs it) is SIGKILLed while it
+// syncs, then started again on the same data dir: the cache must end equal to the server.
+
+const projectRoot = path.resolve(import.meta.dirname, '../../..');
+const HOST = path.join(projectRoot, 'out/main/host.js');
+
+let dir: string;
+let server: LocalApi;
+const children = new Set<ChildProcess>();
+
+beforeEach(async () => {
+  ensureBuilt();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-killed-host-'));
+  server = await startLocalApi({ rateLimit: 0, submissionsPerForm: 450, seed: 21 });
+  // Slow pages give the kill a wide window mid-sync.
+  server.admin.setFaults([{ kind: 'latency', ms: 40, path: '/forms/*/submissions' }]);
+});
+
+afterEach(async () => {
+  for (const child of children) child.kill('SIGKILL');
+  children.clear();
+  await server.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+interface RunningHost {
+  child: ChildProcess;
+  rpc(
+    op: string,
+    input?: unknown,
+  ): Promise<{ ok: boolean; data?: unknown; error?: { code: string } }>;
+}
+
+/** Starts `node out/main/host.js` on the data dir, configured with the server's account. */
+async function startHostProcess(): Promise<RunningHost> {
+  const child = spawn(process.execPath, [HOST, '--data-dir', dir, '--port', '0', '--no-demo'], {
+    env: { ...process.env, FORMDESK_API_URL: server.baseUrl, FORMDESK_API_KEY: server.apiKey },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  let out = '';
+  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const address = await vi.waitFor(
+    () => {
+      const found = /(http:\/\/127\.0\.0\.1:\d+)\/\?token=([\w-]+)/.exec(out);
+      if (!found) throw new Error('the host has not printed its address yet');
+      return { origin: found[1]!, token: found[2]! };
+    },
+    { timeout: 20_000, interval: 50 },
+  );
+  return {
+    child,
+    async rpc(op, input = {}) {
+      const response = await fetch(`${address.origin}/rpc`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${address.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ op, input }),
+      });
+      return (await response.json()) as { ok: boolean; data?: unknown; error?: { code: string } };
+    },
+  };
+}
+
+const listRequests = () =>
+  server.admin.requests().filter((r) => /^\/forms\/[^/]+\/submissions$/.test(r.path));
+
+function cacheFile(): string {
+  const workspaces = path.join(dir, 'workspaces');
+  const [id] = fs.readdirSync(workspaces);
+  return path.join(workspaces, id ?? '', 'cache.sqlite');
+}
+
+function countCached(): number {
+  const db = new Database(cacheFile());
+  try {
+    return (db.prepare('SELECT count(*) AS n FROM submissions').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+async function serverTotal(): Promise<number> {
+  const response = await fetch(`${server.baseUrl}/forms`, {
+    headers: { authorization: `Bearer ${server.apiKey}` },
+  });
+  const forms = (await response.json()) as Array<{ formId: string }>;
+  return forms.reduce((sum, form) => sum + server.admin.submissionsOf(form.formId).length, 0);
+}
+
+describe('the app process killed mid-sync', () => {
+  it(
+    'is started again on the same data dir and ends with a cache equal to the server',
+    { timeout: 90_000 },
+    async () => {
+      const first = await startHostProcess();
+      await first.rpc('sync.start', { mode: 'incremental' });
+      await vi.waitFor(() => expect(listRequests().length).toBeGreaterThanOrEqual(4), {
+        timeout: 30_000,
+        interval: 20,
+      });
+      first.child.kill('SIGKILL');
+      await once(first.child, 'exit');
+      // Killed part-way: some pages stored, not all.
+      const stored = countCached();
+      expect(stored).toBeGreaterThan(0);
+      expect(stored).toBeLessThan(await serverTotal());
+
+      const second = await startHostProcess();
+      await second.rpc('sync.start', { mode: 'incremental' });
+      await vi.waitFor(
+        async () => {
+          const status = await second.rpc('sync.status');
+          const data = status.data as {
+            running: unknown;
+            forms: Array<{ state: string; resumable: boolean }>;
+          };
+          expect(data.running).toBeNull();
+          expect(data.forms.length).toBeGreaterThan(0);
+          expect(data.forms.every((f) => f.state === 'synced' && !f.resumable)).toBe(true);
+        },
+        { timeout: 60_000, interval: 200 },
+      );
+      second.child.kill('SIGTERM');
+      await once(second.child, 'exit');
+
+      const db = new Database(cacheFile(), { readonly: true });
+      try {
+        const forms = db.prepare('SELECT form_id AS formId FROM forms').all() as Array<{
+          formId: string;
+        }>;
+        expect(forms.length).toBeGreaterThan(0);
+        for (const { formId } of forms) {
+          const cached = db
+            .prepare(
+              'SELECT submission_id AS id FROM submissions WHERE form_id = ? ORDER BY submission_id',
+            )
+            .all(formId) as Array<{ id: string }>;
+          const expected = server.admin
+            .submissionsOf(formId)
+            .map((s) => s.submissionId)
+            .sort();
+          expect(cached.map((row) => row.id)).toEqual(expected);
+        }
+      } finally {
+        db.close();
+      }
+    },
+  );
+});
