@@ -1,14 +1,28 @@
-import { Button, Card, Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconPlayerPlay, IconPlugConnected } from '@tabler/icons-react';
+import {
+  Button,
+  Card,
+  Container,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconBuildingWarehouse, IconPlayerPlay, IconPlugConnected } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useOpMutation } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { ConnectForm } from './ConnectForm';
+import { useSwitchWorkspace } from './useSwitchWorkspace';
+import { useWorkspaces } from './useWorkspaces';
 
-/** First run: try Formdesk on demo data, or connect a real account. */
+/** First run (or no workspace open): try the demo, connect an account, or reopen one. */
 export function WelcomeScreen() {
   const [connecting, setConnecting] = useState(false);
   const openDemo = useOpMutation('workspaces.openDemo', { invalidates: 'all' });
+  const existing = useWorkspaces().data?.workspaces ?? [];
+  const select = useSwitchWorkspace();
 
   return (
     <Container size="md" py={64} data-state="welcome">
@@ -62,6 +76,26 @@ export function WelcomeScreen() {
               </Stack>
             </Card>
           </SimpleGrid>
+        )}
+        {!connecting && existing.length > 0 && (
+          <Stack gap="xs" align="center">
+            <Text size="sm" c="dimmed">
+              Or open a workspace you added before
+            </Text>
+            <Group gap="xs" justify="center">
+              {existing.map((workspace) => (
+                <Button
+                  key={workspace.id}
+                  variant="default"
+                  leftSection={<IconBuildingWarehouse size={16} />}
+                  loading={select.isPending && select.variables.id === workspace.id}
+                  onClick={() => select.mutate({ id: workspace.id })}
+                >
+                  {workspace.name}
+                </Button>
+              ))}
+            </Group>
+          </Stack>
         )}
       </Stack>
     </Container>

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import {
   ActionIcon,
   Badge,
@@ -19,6 +20,8 @@ import { toErrorShape, useOpMutation } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { adviseOn } from '../../components/errorAdvice';
 import { RelativeTime } from '../../components/RelativeTime';
+import { useSwitchWorkspace } from './useSwitchWorkspace';
+import { useWorkspaces } from './useWorkspaces';
 import { REGION_LABELS, regionOf } from './baseUrl';
 
 const STORAGE_LABELS: Record<KeyStorage, string> = {
@@ -30,11 +33,17 @@ const STORAGE_LABELS: Record<KeyStorage, string> = {
 /** One workspace in Settings: what it is, and switch, rename, remove. */
 export function WorkspaceCard({ workspace, current }: { workspace: Workspace; current: boolean }) {
   const [renaming, setRenaming] = useState(false);
-  const select = useOpMutation('workspaces.select', { invalidates: 'all' });
+  const select = useSwitchWorkspace();
+  const queryClient = useQueryClient();
+  const next = useWorkspaces().data?.workspaces.find((other) => other.id !== workspace.id) ?? null;
   const remove = useOpMutation('workspaces.remove', {
-    invalidates: 'all',
-    onSuccess: () =>
-      notifications.show({ message: `Removed “${workspace.name}”, its key and its local cache.` }),
+    invalidates: [],
+    onSuccess: async () => {
+      notifications.show({ message: `Removed “${workspace.name}”, its key and its local cache.` });
+      // Removing the open workspace opens another one rather than leaving the app on a first run.
+      if (current && next) await select.mutateAsync({ id: next.id });
+      else await queryClient.resetQueries();
+    },
     onError: (error) =>
       notifications.show({
         color: 'red',
@@ -127,7 +136,6 @@ export function WorkspaceCard({ workspace, current }: { workspace: Workspace; cu
           </Menu>
         </Group>
       </Group>
-      {select.isError && <ErrorAlert error={select.error} />}
       <Modal opened={renaming} onClose={() => setRenaming(false)} title="Rename workspace">
         <RenameForm workspace={workspace} onDone={() => setRenaming(false)} />
       </Modal>

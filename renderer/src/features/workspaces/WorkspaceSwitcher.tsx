@@ -1,28 +1,18 @@
 import { Select } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconBuildingWarehouse } from '@tabler/icons-react';
-import { toErrorShape, useOpMutation } from '../../bridge';
-import { adviseOn } from '../../components/errorAdvice';
+import { useSwitchWorkspace } from './useSwitchWorkspace';
 import { useWorkspaces } from './useWorkspaces';
 
 /** The header's workspace picker; switching refetches everything for the new workspace. */
 export function WorkspaceSwitcher() {
   const { data } = useWorkspaces();
-  const select = useOpMutation('workspaces.select', {
-    invalidates: 'all',
-    onError: (error) =>
-      notifications.show({
-        color: 'red',
-        title: 'Could not switch workspace',
-        message: adviseOn(toErrorShape(error)).sentence,
-      }),
-  });
+  const select = useSwitchWorkspace();
   if (!data) return null;
   return (
     <Select
       aria-label="Workspace"
       size="sm"
-      w={240}
+      w={{ base: 160, sm: 240 }}
       leftSection={<IconBuildingWarehouse size={16} />}
       data={data.workspaces.map((workspace) => ({ value: workspace.id, label: workspace.name }))}
       value={data.currentId}

@@ -1,0 +1,90 @@
+/// <reference lib="dom" />
+import { type Page } from '@playwright/test';
+import { type LocalApi } from '../electron/local-api';
+import { expect, test } from './fixtures';
+
+const DEMO = 'Demo workspace';
+
+const switcher = (app: Page) => app.getByRole('combobox', { name: 'Workspace' });
+const workspaceCard = (app: Page, name: string) => app.getByRole('region', { name });
+
+async function openSettings(app: Page): Promise<void> {
+  await app
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('link', { name: 'Settings' })
+    .click();
+  await expect(app.getByRole('heading', { name: 'Workspaces' })).toBeVisible();
+}
+
+/** From Settings, connects the fixture's local API as a second workspace named `name`. */
+async function addWorkspace(app: Page, api: LocalApi, name: string): Promise<void> {
+  await app.getByRole('button', { name: 'Add workspace' }).click();
+  const form = app.getByRole('form', { name: 'Connect your account' });
+  await form.getByText('Self-hosted or other').click();
+  await form.getByLabel('Base URL').fill(api.baseUrl);
+  await form.getByLabel('API key').fill(api.apiKey);
+  await form.getByLabel('Workspace name').fill(name);
+  await form.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(form).toBeHidden();
+}
+
+async function workspaceAction(
+  app: Page,
+  name: string,
+  action: 'Rename' | 'Remove…',
+): Promise<void> {
+  await app.getByRole('button', { name: `More actions for ${name}` }).click();
+  await app.getByRole('menuitem', { name: action }).click();
+}
+
+test.describe('workspaces', () => {
+  test.beforeEach(async ({ app }) => {
+    await app.getByRole('button', { name: 'Open the demo workspace' }).click();
+    await expect(switcher(app)).toHaveValue(DEMO);
+    await openSettings(app);
+  });
+
+  test('adds an account beside the demo and switches between them from the header', async ({
+    app,
+    remoteApi,
+  }) => {
+    await addWorkspace(app, remoteApi, 'Acme');
+    await expect(switcher(app)).toHaveValue('Acme');
+    await expect(workspaceCard(app, 'Acme').getByText('Open', { exact: true })).toBeVisible();
+
+    await switcher(app).click();
+    await app.getByRole('option', { name: DEMO }).click();
+    await expect(switcher(app)).toHaveValue(DEMO);
+    await expect(workspaceCard(app, DEMO).getByText('Open', { exact: true })).toBeVisible();
+    await expect(
+      workspaceCard(app, 'Acme').getByRole('button', { name: 'Switch to' }),
+    ).toBeVisible();
+  });
+
+  test('renames a workspace everywhere it is shown', async ({ app }) => {
+    await workspaceAction(app, DEMO, 'Rename');
+    const dialog = app.getByRole('dialog', { name: 'Rename workspace' });
+    await dialog.getByLabel('Name').fill('Sandbox');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+
+    await expect(workspaceCard(app, 'Sandbox')).toBeVisible();
+    await expect(switcher(app)).toHaveValue('Sandbox');
+  });
+
+  test('removes a workspace only after confirmation, then opens the one that remains', async ({
+    app,
+    remoteApi,
+  }) => {
+    await addWorkspace(app, remoteApi, 'Acme');
+
+    await workspaceAction(app, 'Acme', 'Remove…');
+    await app.getByRole('button', { name: 'Keep it' }).click();
+    await expect(workspaceCard(app, 'Acme')).toBeVisible();
+
+    await workspaceAction(app, 'Acme', 'Remove…');
+    await app.getByRole('button', { name: 'Remove workspace' }).click();
+    await expect(workspaceCard(app, 'Acme')).toBeHidden();
+    await expect(switcher(app)).toHaveValue(DEMO);
+    await expect(workspaceCard(app, DEMO).getByText('Open', { exact: true })).toBeVisible();
+  });
+});
