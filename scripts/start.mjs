@@ -1,21 +1,20 @@
-// `npm start`: build, then open Formdesk in Electron on the demo workspace; where Electron cannot
-// run (no binary, no display) say so in one line and open browser mode instead.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start`: build (when a source changed), then open Formdesk in Electron on the demo
+// workspace; where Electron cannot run (no binary, no display) say so in one line and open
+// browser mode instead.
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { findElectron } from './electronBinary.mjs';
+import { ensureBuilt } from './ensureBuilt.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 
-const build = spawnSync(
-  process.execPath,
-  [path.join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'],
-  {
-    cwd: root,
-    stdio: 'inherit',
-  },
-);
-if (build.status !== 0) process.exit(build.status ?? 1);
+try {
+  ensureBuilt();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
 
 const electron = await findElectron({
   onSlow: () => console.log('Getting Electron (the first run downloads it)…'),
