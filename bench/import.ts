@@ -1,6 +1,11 @@
 import { startLocalApi } from '../electron/local-api';
 import { MAX_CREATE_BATCH } from '../electron/shared/api/endpoints';
-import { DEMO_FORM, PEOPLE_MAPPINGS, openTestbed, peopleCsv } from '../electron/core/import/importTestbed';
+import {
+  DEMO_FORM,
+  PEOPLE_MAPPINGS,
+  openTestbed,
+  peopleCsv,
+} from '../electron/core/import/importTestbed';
 import { readCsv } from '../electron/core/import/readCsv';
 import { validateJob } from '../electron/core/import/validateJob';
 import type { BenchOptions, BenchRow } from './types';
@@ -11,7 +16,10 @@ const SERVICE_RATE = 5;
  * The import against its physical floor: 10k rows are 1,000 creates, 200 s at the service's
  * 5 requests a second; and reading + validating 100k rows locally. Reports, never asserts.
  */
-export async function runImportBench({ quick, log = () => {} }: Partial<BenchOptions> & { quick: boolean }): Promise<BenchRow[]> {
+export async function runImportBench({
+  quick,
+  log = () => {},
+}: Partial<BenchOptions> & { quick: boolean }): Promise<BenchRow[]> {
   const importRows = quick ? 200 : 10_000;
   const readRows = quick ? 5_000 : 100_000;
   return [await importThroughput(importRows, log), ...readAndValidate(readRows, log)];
@@ -52,14 +60,37 @@ function readAndValidate(rows: number, log: (line: string) => void): BenchRow[] 
     const table = readCsv(bytes);
     const readMs = performance.now() - readStarted;
     const validateStarted = performance.now();
-    bed.journal.createJob({ jobId: 'read', formId: DEMO_FORM, fileName: 'read.csv', columns: table.columns, mappings: PEOPLE_MAPPINGS }, table.rows);
+    bed.journal.createJob(
+      {
+        jobId: 'read',
+        formId: DEMO_FORM,
+        fileName: 'read.csv',
+        columns: table.columns,
+        mappings: PEOPLE_MAPPINGS,
+      },
+      table.rows,
+    );
     const result = validateJob(bed.journal, 'read', []);
     const validateMs = performance.now() - validateStarted;
-    log(`${table.rows.length} rows read in ${readMs.toFixed(0)} ms, ${result.validRows} valid after ${validateMs.toFixed(0)} ms`);
+    log(
+      `${table.rows.length} rows read in ${readMs.toFixed(0)} ms, ${result.validRows} valid after ${validateMs.toFixed(0)} ms`,
+    );
     const label = rows.toLocaleString('en');
     return [
-      { benchmark: `read ${label} CSV rows (${(bytes.length / 2 ** 20).toFixed(1)} MiB)`, measured: `${(readMs / 1000).toFixed(2)} s`, reference: '—', target: 'report', met: undefined },
-      { benchmark: `validate ${label} rows into the journal`, measured: `${(validateMs / 1000).toFixed(2)} s`, reference: '—', target: 'report', met: undefined },
+      {
+        benchmark: `read ${label} CSV rows (${(bytes.length / 2 ** 20).toFixed(1)} MiB)`,
+        measured: `${(readMs / 1000).toFixed(2)} s`,
+        reference: '—',
+        target: 'report',
+        met: undefined,
+      },
+      {
+        benchmark: `validate ${label} rows into the journal`,
+        measured: `${(validateMs / 1000).toFixed(2)} s`,
+        reference: '—',
+        target: 'report',
+        met: undefined,
+      },
     ];
   } finally {
     bed.close();

@@ -18,7 +18,9 @@ async function next(app: Page, name = 'Next'): Promise<void> {
 }
 
 test.describe('CSV import', () => {
-  test('imports an Excel CSV into the demo form, through every step, to new rows in the table', async ({ app }) => {
+  test('imports an Excel CSV into the demo form, through every step, to new rows in the table', async ({
+    app,
+  }) => {
     await openImport(app);
     await app.getByRole('button', { name: 'New import' }).click();
 
@@ -41,9 +43,13 @@ test.describe('CSV import', () => {
 
     // Map: names matched to questions, the time column to the submission time.
     const mapping = app.getByRole('table', { name: 'Column mapping' });
-    await expect(mapping.getByRole('combobox', { name: 'Target for Full name' })).toHaveValue(/Full name/);
+    await expect(mapping.getByRole('combobox', { name: 'Target for Full name' })).toHaveValue(
+      /Full name/,
+    );
     await expect(mapping.getByRole('combobox', { name: 'Target for Email' })).toHaveValue(/Email/);
-    await expect(mapping.getByRole('combobox', { name: 'Target for Submitted at' })).toHaveValue('Submission time');
+    await expect(mapping.getByRole('combobox', { name: 'Target for Submitted at' })).toHaveValue(
+      'Submission time',
+    );
     await next(app);
 
     // Validate: every row ready.
@@ -62,37 +68,52 @@ test.describe('CSV import', () => {
 
     // Report: every row linked to its new submission.
     await expect(app.getByLabel('Import report')).toContainText('4 created');
-    await expect(app.getByRole('table', { name: 'Rows of the import' }).getByText('created')).toHaveCount(4);
+    await expect(
+      app.getByRole('table', { name: 'Rows of the import' }).getByText('created'),
+    ).toHaveCount(4);
 
     // The new rows are in the form's table.
     await app.getByRole('link', { name: 'Open the submissions' }).click();
     await app.getByRole('textbox', { name: 'Search submissions' }).fill('Lovelace');
-    await expect(app.getByRole('grid', { name: 'Submissions' }).getByRole('row', { name: /Ada Lovelace.*ada@example.com/ })).toBeVisible();
+    await expect(
+      app
+        .getByRole('grid', { name: 'Submissions' })
+        .getByRole('row', { name: /Ada Lovelace.*ada@example.com/ }),
+    ).toBeVisible();
 
     // The import is listed with its outcome.
     await app.getByRole('link', { name: 'Import' }).click();
     await expect(app.getByRole('table', { name: 'Imports' })).toContainText('4 created');
   });
 
-  test('refuses a malformed file with the line of the problem, and sends nothing', async ({ app }) => {
+  test('refuses a malformed file with the line of the problem, and sends nothing', async ({
+    app,
+  }) => {
     await openImport(app);
     await app.getByRole('button', { name: 'New import' }).click();
     await app.getByRole('combobox', { name: 'Form to import into' }).click();
     await app.getByRole('option', { name: FORM_NAME }).click();
     await next(app);
-    await app.locator('input[type="file"]').setInputFiles(fixture('malformed-unterminated-quote.csv'));
+    await app
+      .locator('input[type="file"]')
+      .setInputFiles(fixture('malformed-unterminated-quote.csv'));
     await expect(app.getByRole('alert')).toContainText('Line 3');
     await expect(app.getByRole('button', { name: 'Next', exact: true })).toBeDisabled();
   });
 
-  test('fixes a bad cell in place and leaves a row out; only the rows chosen are sent', async ({ app }) => {
+  test('fixes a bad cell in place and leaves a row out; only the rows chosen are sent', async ({
+    app,
+  }) => {
     await openImport(app);
     await app.getByRole('button', { name: 'New import' }).click();
     await app.getByRole('combobox', { name: 'Form to import into' }).click();
     await app.getByRole('option', { name: FORM_NAME }).click();
     await next(app);
-    const csv = 'Full name,Email\nAmy Fix,amy.fix@example.com\nBea Fix,bea at example\nCy Fix,cy.fix@example.com\nDee Fix,dee@\n';
-    await app.locator('input[type="file"]').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const csv =
+      'Full name,Email\nAmy Fix,amy.fix@example.com\nBea Fix,bea at example\nCy Fix,cy.fix@example.com\nDee Fix,dee@\n';
+    await app
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await expect(app.locator('[data-state="file-read"]')).toContainText('4 rows read');
     await next(app);
     await next(app);

@@ -11,8 +11,16 @@ const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const mappings: ColumnMapping[] = [
   { column: 0, target: { kind: 'question', id: 'name', type: 'ShortAnswer' } },
   { column: 1, target: { kind: 'question', id: 'email', type: 'EmailInput' } },
-  { column: 2, target: { kind: 'question', id: 'amount', type: 'NumberInput' }, convert: { decimalSeparator: ',' } },
-  { column: 3, target: { kind: 'submissionTime' }, convert: { dateFormat: 'dd.mm.yyyy', timeZone: 'Europe/Berlin' } },
+  {
+    column: 2,
+    target: { kind: 'question', id: 'amount', type: 'NumberInput' },
+    convert: { decimalSeparator: ',' },
+  },
+  {
+    column: 3,
+    target: { kind: 'submissionTime' },
+    convert: { dateFormat: 'dd.mm.yyyy', timeZone: 'Europe/Berlin' },
+  },
   { column: 4, target: { kind: 'payment', id: 'pay', field: 'totalAmount' } },
   { column: 5, target: { kind: 'payment', id: 'pay', field: 'currency' } },
   { column: 6, target: { kind: 'ignore' } },
@@ -20,7 +28,10 @@ const mappings: ColumnMapping[] = [
 
 describe('buildSubmission', () => {
   it('turns a row into the create body, questions by id, one payment object per payment field', () => {
-    const built = buildSubmission(['Jürgen', 'j@example.de', '1.234,50', '16.05.2024', '1000', 'EUR', 'x'], mappings);
+    const built = buildSubmission(
+      ['Jürgen', 'j@example.de', '1.234,50', '16.05.2024', '1000', 'EUR', 'x'],
+      mappings,
+    );
     expect(built.issues).toEqual([]);
     expect(built.submission).toEqual({
       questions: [
@@ -43,26 +54,46 @@ describe('buildSubmission', () => {
   });
 
   it('leaves empty cells unanswered but refuses a row with no answers at all', () => {
-    expect(buildSubmission(['Amy', '', '', '', '', '', ''], mappings).submission?.questions).toEqual([{ id: 'name', value: 'Amy' }]);
-    expect(buildSubmission(['', '', '', '16.05.2024', '', '', ''], mappings).issues[0]?.message).toMatch(/no answers/);
+    expect(
+      buildSubmission(['Amy', '', '', '', '', '', ''], mappings).submission?.questions,
+    ).toEqual([{ id: 'name', value: 'Amy' }]);
+    expect(
+      buildSubmission(['', '', '', '16.05.2024', '', '', ''], mappings).issues[0]?.message,
+    ).toMatch(/no answers/);
   });
 
   it('refuses two columns filling the same field, and a mapping without questions', () => {
-    expect(() => checkMappings([mappings[0]!, { ...mappings[0]!, column: 1 }], 7)).toThrow(/same field/);
+    expect(() => checkMappings([mappings[0]!, { ...mappings[0]!, column: 1 }], 7)).toThrow(
+      /same field/,
+    );
     expect(() => checkMappings([mappings[3]!], 7)).toThrow(/at least one column/);
   });
 });
 
 describe('buildSubmission on the European export fixture', () => {
   it('converts decimal-comma amounts and dd.mm.yyyy dates once the column says so', () => {
-    const table = readCsv(readFileSync(path.resolve(projectRoot, '../shared/fixtures/csv/orders-semicolon-decimal-comma.csv')));
+    const table = readCsv(
+      readFileSync(
+        path.resolve(projectRoot, '../shared/fixtures/csv/orders-semicolon-decimal-comma.csv'),
+      ),
+    );
     const european: ColumnMapping[] = [
       { column: 0, target: { kind: 'question', id: 'name', type: 'ShortAnswer' } },
-      { column: 2, target: { kind: 'question', id: 'amount', type: 'CurrencyInput' }, convert: { decimalSeparator: ',' } },
-      { column: 3, target: { kind: 'question', id: 'day', type: 'DatePicker' }, convert: { dateFormat: 'dd.mm.yyyy' } },
+      {
+        column: 2,
+        target: { kind: 'question', id: 'amount', type: 'CurrencyInput' },
+        convert: { decimalSeparator: ',' },
+      },
+      {
+        column: 3,
+        target: { kind: 'question', id: 'day', type: 'DatePicker' },
+        convert: { dateFormat: 'dd.mm.yyyy' },
+      },
       { column: 4, target: { kind: 'question', id: 'news', type: 'Checkbox' } },
     ];
-    const built = table.rows.map((r) => buildSubmission(r.cells, european).submission?.questions.map((q) => q.value));
+    const built = table.rows.map((r) =>
+      buildSubmission(r.cells, european).submission?.questions.map((q) => q.value),
+    );
     expect(built).toEqual([
       ['Jürgen Weiß', 1234.5, '2024-05-16', true],
       ['Chloé Dubois', 89.9, '2024-05-17', false],

@@ -1,4 +1,8 @@
-import { type CreateSubmission, type PaymentValue, type SchedulingValue } from '../../shared/api/submission';
+import {
+  type CreateSubmission,
+  type PaymentValue,
+  type SchedulingValue,
+} from '../../shared/api/submission';
 import { type ColumnMapping, type ColumnTarget } from '../../shared/contract/imports';
 import { AppError } from '../../shared/errors';
 import {
@@ -14,7 +18,17 @@ import {
   type Converted,
 } from './convertCell';
 
-export type ValueKind = 'text' | 'email' | 'url' | 'number' | 'integer' | 'date' | 'datetime' | 'boolean' | 'list' | 'json';
+export type ValueKind =
+  | 'text'
+  | 'email'
+  | 'url'
+  | 'number'
+  | 'integer'
+  | 'date'
+  | 'datetime'
+  | 'boolean'
+  | 'list'
+  | 'json';
 
 /**
  * What each question type takes, as far as the service's answers show (upstream facts, "Question
@@ -100,7 +114,10 @@ export function convertValue(raw: string, mapping: ColumnMapping): Converted {
     case 'list':
       return convertList(raw, convert);
     case 'json':
-      return convertJson(raw, mapping.target.kind === 'question' ? (mapping.target.type ?? 'structured') : 'structured');
+      return convertJson(
+        raw,
+        mapping.target.kind === 'question' ? (mapping.target.type ?? 'structured') : 'structured',
+      );
   }
 }
 
@@ -121,17 +138,24 @@ export interface BuiltRow {
 export function checkMappings(mappings: readonly ColumnMapping[], columnCount: number): void {
   const seen = new Map<string, number>();
   for (const m of mappings) {
-    if (m.column >= columnCount) throw new AppError('INVALID_INPUT', `Column ${m.column + 1} is not in the file.`);
+    if (m.column >= columnCount)
+      throw new AppError('INVALID_INPUT', `Column ${m.column + 1} is not in the file.`);
     const key = targetKey(m.target);
     if (key === null) continue;
     const earlier = seen.get(key);
     if (earlier !== undefined) {
-      throw new AppError('INVALID_INPUT', `Columns ${earlier + 1} and ${m.column + 1} both fill the same field; keep one.`);
+      throw new AppError(
+        'INVALID_INPUT',
+        `Columns ${earlier + 1} and ${m.column + 1} both fill the same field; keep one.`,
+      );
     }
     seen.set(key, m.column);
   }
   if (!mappings.some((m) => m.target.kind === 'question')) {
-    throw new AppError('INVALID_INPUT', 'Map at least one column to a question: every submission needs its answers.');
+    throw new AppError(
+      'INVALID_INPUT',
+      'Map at least one column to a question: every submission needs its answers.',
+    );
   }
 }
 
@@ -154,7 +178,10 @@ function targetKey(target: ColumnTarget): string | null {
  * One CSV row to the create request's submission. Empty cells are left out (the question stays
  * unanswered); every other cell must convert, or the row is not built.
  */
-export function buildSubmission(cells: readonly string[], mappings: readonly ColumnMapping[]): BuiltRow {
+export function buildSubmission(
+  cells: readonly string[],
+  mappings: readonly ColumnMapping[],
+): BuiltRow {
   const issues: RowIssue[] = [];
   const submission: CreateSubmission = { questions: [] };
   const scheduling = new Map<string, SchedulingValue>();
@@ -168,7 +195,8 @@ export function buildSubmission(cells: readonly string[], mappings: readonly Col
       issues.push({ column: mapping.column, severity: 'error', message: converted.message });
       continue;
     }
-    if (converted.warning) issues.push({ column: mapping.column, severity: 'warning', message: converted.warning });
+    if (converted.warning)
+      issues.push({ column: mapping.column, severity: 'warning', message: converted.warning });
     const value = converted.value;
     switch (target.kind) {
       case 'question':
@@ -181,7 +209,11 @@ export function buildSubmission(cells: readonly string[], mappings: readonly Col
         submission.lastUpdatedAt = value as string;
         break;
       case 'urlParameter':
-        (submission.urlParameters ??= []).push({ id: target.id, name: target.name, value: String(value) });
+        (submission.urlParameters ??= []).push({
+          id: target.id,
+          name: target.name,
+          value: String(value),
+        });
         break;
       case 'scheduling':
         scheduling.set(target.id, { ...scheduling.get(target.id), [target.field]: value });
@@ -191,7 +223,8 @@ export function buildSubmission(cells: readonly string[], mappings: readonly Col
         break;
     }
   }
-  if (scheduling.size > 0) submission.scheduling = [...scheduling].map(([id, value]) => ({ id, value }));
+  if (scheduling.size > 0)
+    submission.scheduling = [...scheduling].map(([id, value]) => ({ id, value }));
   if (payments.size > 0) submission.payments = [...payments].map(([id, value]) => ({ id, value }));
   if (submission.questions.length === 0 && !issues.some((i) => i.severity === 'error')) {
     issues.push({ column: null, severity: 'error', message: 'This row has no answers to import.' });

@@ -19,7 +19,9 @@ export interface ImportCache {
 export function importCache(db: Database.Database): ImportCache {
   const store = new SubmissionStore(db);
   const catalogue = new QuestionCatalog(db);
-  const raws = db.prepare<[string], { raw: string }>(`SELECT raw FROM submissions WHERE form_id = ? AND status = 'finished'`);
+  const raws = db.prepare<[string], { raw: string }>(
+    `SELECT raw FROM submissions WHERE form_id = ? AND status = 'finished'`,
+  );
   return {
     questions: (formId) =>
       catalogue
@@ -32,7 +34,11 @@ export function importCache(db: Database.Database): ImportCache {
     storeCreated(formId, submissions) {
       if (submissions.length === 0) return;
       const at = new Date().toISOString();
-      store.upsert(formId, submissions.map((s) => toSubmissionRow(s, 'finished')), at);
+      store.upsert(
+        formId,
+        submissions.map((s) => toSubmissionRow(s, 'finished')),
+        at,
+      );
       catalogue.learnFrom(formId, submissions);
     },
   };

@@ -1,9 +1,11 @@
 import { type ColumnConversion, type DateFormat } from '../../shared/contract/imports';
 
 /** A cell turned into what the service takes, or the reason it cannot be. */
-export type Converted = { ok: true; value: unknown; warning?: string } | { ok: false; message: string };
+export type Converted =
+  { ok: true; value: unknown; warning?: string } | { ok: false; message: string };
 
-const ok = (value: unknown, warning?: string): Converted => (warning ? { ok: true, value, warning } : { ok: true, value });
+const ok = (value: unknown, warning?: string): Converted =>
+  warning ? { ok: true, value, warning } : { ok: true, value };
 const fail = (message: string): Converted => ({ ok: false, message });
 
 const CURRENCY = /^[\s€$£¥]*|[\s€$£¥]*$/g;
@@ -27,8 +29,34 @@ export function convertNumber(raw: string, convert: ColumnConversion = {}): Conv
   return ok(Number(`${match[1]}${digits}.${match[3] ?? '0'}`));
 }
 
-const DEFAULT_TRUE = ['true', 'yes', 'y', '1', 'x', '✓', 'ja', 'oui', 'si', 'sí', 'wahr', 'vrai', 'on', 'checked'];
-const DEFAULT_FALSE = ['false', 'no', 'n', '0', 'nein', 'non', 'falsch', 'faux', 'off', 'unchecked'];
+const DEFAULT_TRUE = [
+  'true',
+  'yes',
+  'y',
+  '1',
+  'x',
+  '✓',
+  'ja',
+  'oui',
+  'si',
+  'sí',
+  'wahr',
+  'vrai',
+  'on',
+  'checked',
+];
+const DEFAULT_FALSE = [
+  'false',
+  'no',
+  'n',
+  '0',
+  'nein',
+  'non',
+  'falsch',
+  'faux',
+  'off',
+  'unchecked',
+];
 
 export function convertBoolean(raw: string, convert: ColumnConversion = {}): Converted {
   const value = raw.trim().toLowerCase();
@@ -36,7 +64,9 @@ export function convertBoolean(raw: string, convert: ColumnConversion = {}): Con
   const no = (convert.falseValues ?? DEFAULT_FALSE).map((v) => v.toLowerCase());
   if (yes.includes(value)) return ok(true);
   if (no.includes(value)) return ok(false);
-  return fail(`"${raw}" is neither yes nor no (accepted: ${yes.slice(0, 4).join(', ')} / ${no.slice(0, 4).join(', ')}).`);
+  return fail(
+    `"${raw}" is neither yes nor no (accepted: ${yes.slice(0, 4).join(', ')} / ${no.slice(0, 4).join(', ')}).`,
+  );
 }
 
 /** Multi-choice cells: `a; b; c` → `["a","b","c"]`, empty parts dropped. */
@@ -61,7 +91,9 @@ export function convertUrl(raw: string): Converted {
   const value = raw.trim();
   try {
     const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? ok(value) : fail(`"${raw}" is not a web address.`);
+    return url.protocol === 'http:' || url.protocol === 'https:'
+      ? ok(value)
+      : fail(`"${raw}" is not a web address.`);
   } catch {
     return fail(`"${raw}" is not a web address.`);
   }
@@ -127,7 +159,9 @@ function parseParts(raw: string, format: DateFormat): Parts | null {
   };
   const probe = new Date(Date.UTC(parts.year, parts.month - 1, parts.day));
   const real =
-    probe.getUTCFullYear() === parts.year && probe.getUTCMonth() === parts.month - 1 && probe.getUTCDate() === parts.day;
+    probe.getUTCFullYear() === parts.year &&
+    probe.getUTCMonth() === parts.month - 1 &&
+    probe.getUTCDate() === parts.day;
   return real && parts.hour < 24 && parts.minute < 60 && parts.second < 60 ? parts : null;
 }
 
@@ -140,8 +174,13 @@ function parseOffset(text: string | undefined): number | null {
 }
 
 function dateFailure(raw: string, format: DateFormat): Converted {
-  const fits = (Object.keys(PATTERNS) as DateFormat[]).filter((f) => f !== format && parseParts(raw, f));
-  const hint = fits.length > 0 ? ` It reads as ${fits.join(' or ')}: choose that date format for the column.` : '';
+  const fits = (Object.keys(PATTERNS) as DateFormat[]).filter(
+    (f) => f !== format && parseParts(raw, f),
+  );
+  const hint =
+    fits.length > 0
+      ? ` It reads as ${fits.join(' or ')}: choose that date format for the column.`
+      : '';
   return fail(`"${raw}" is not a date in the ${format} format.${hint}`);
 }
 
@@ -150,7 +189,15 @@ export function convertDateTime(raw: string, convert: ColumnConversion = {}): Co
   const format = convert.dateFormat ?? 'iso';
   const parts = parseParts(raw, format);
   if (!parts) return dateFailure(raw, format);
-  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second, parts.ms);
+  const wall = Date.UTC(
+    parts.year,
+    parts.month - 1,
+    parts.day,
+    parts.hour,
+    parts.minute,
+    parts.second,
+    parts.ms,
+  );
   let instant: number;
   if (parts.offset !== null) {
     instant = wall - parts.offset * 60_000;
@@ -171,7 +218,10 @@ export function convertDate(raw: string, convert: ColumnConversion = {}): Conver
   const parts = parseParts(raw, format);
   if (!parts) return dateFailure(raw, format);
   const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-  return ok(`${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}`, parts.hasTime ? `The time in "${raw}" is dropped: the question takes a date.` : undefined);
+  return ok(
+    `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}`,
+    parts.hasTime ? `The time in "${raw}" is dropped: the question takes a date.` : undefined,
+  );
 }
 
 /** The UTC instant at which clocks in `zone` show `wall` (given as if it were UTC). */
@@ -199,7 +249,8 @@ function wallClockIn(instant: number, zone: string): number {
     });
     formatters.set(zone, formatter);
   }
-  const get = (parts: Intl.DateTimeFormatPart[], type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const get = (parts: Intl.DateTimeFormatPart[], type: string) =>
+    Number(parts.find((p) => p.type === type)?.value);
   const parts = formatter.formatToParts(instant);
   return Date.UTC(
     get(parts, 'year'),

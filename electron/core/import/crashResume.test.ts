@@ -60,45 +60,59 @@ function startChild(cacheFile: string, jobId: string): ChildRun {
 }
 
 describe('an import killed at random points', () => {
-  it(`resumes after ${KILLS} SIGKILLs with exactly one create per row and a report that adds up`, { timeout: 120_000 }, async () => {
-    const cacheFile = path.join(dir, 'workspace.sqlite');
-    const setup = openTestbed({ baseUrl: api.baseUrl, apiKey: api.apiKey, cacheFile });
-    setup.prepare('crash', peopleCsv(ROWS, 'crash'));
-    setup.close();
-    api.admin.clearRequests();
+  it(
+    `resumes after ${KILLS} SIGKILLs with exactly one create per row and a report that adds up`,
+    { timeout: 120_000 },
+    async () => {
+      const cacheFile = path.join(dir, 'workspace.sqlite');
+      const setup = openTestbed({ baseUrl: api.baseUrl, apiKey: api.apiKey, cacheFile });
+      setup.prepare('crash', peopleCsv(ROWS, 'crash'));
+      setup.close();
+      api.admin.clearRequests();
 
-    const random = seeded(20240516);
-    let kills = 0;
-    for (; kills < KILLS; kills++) {
-      const child = startChild(cacheFile, 'crash');
-      await child.running;
-      await new Promise((resolve) => setTimeout(resolve, 30 + random() * 400));
-      child.kill();
-      if ((await child.exit) === 0) break; // finished before the kill landed
-    }
-    const last = startChild(cacheFile, 'crash');
-    expect(await last.exit).toBe(0);
+      const random = seeded(20240516);
+      let kills = 0;
+      for (; kills < KILLS; kills++) {
+        const child = startChild(cacheFile, 'crash');
+        await child.running;
+        await new Promise((resolve) => setTimeout(resolve, 30 + random() * 400));
+        child.kill();
+        if ((await child.exit) === 0) break; // finished before the kill landed
+      }
+      const last = startChild(cacheFile, 'crash');
+      expect(await last.exit).toBe(0);
 
-    const names = new Map<string, number>();
-    for (const s of api.admin.submissionsOf(DEMO_FORM)) {
-      const name = s.questions.find((q) => q.id === 'nm01')?.value;
-      if (typeof name === 'string' && name.startsWith('Person crash-')) names.set(name, (names.get(name) ?? 0) + 1);
-    }
-    expect(names.size).toBe(ROWS);
-    expect([...names.values()].every((n) => n === 1)).toBe(true);
-    const creates = api.admin.requests().filter((r) => r.method === 'POST');
-    expect(creates.reduce((sum, r) => sum + (r.created ?? 0), 0)).toBe(ROWS);
+      const names = new Map<string, number>();
+      for (const s of api.admin.submissionsOf(DEMO_FORM)) {
+        const name = s.questions.find((q) => q.id === 'nm01')?.value;
+        if (typeof name === 'string' && name.startsWith('Person crash-'))
+          names.set(name, (names.get(name) ?? 0) + 1);
+      }
+      expect(names.size).toBe(ROWS);
+      expect([...names.values()].every((n) => n === 1)).toBe(true);
+      const creates = api.admin.requests().filter((r) => r.method === 'POST');
+      expect(creates.reduce((sum, r) => sum + (r.created ?? 0), 0)).toBe(ROWS);
 
-    const check = openTestbed({ baseUrl: api.baseUrl, apiKey: api.apiKey, cacheFile });
-    const summary = check.journal.summary('crash')!;
-    const verified = check.db
-      .prepare(`SELECT count(*) AS n FROM import_batches WHERE job_id = 'crash' AND state = 'verified'`)
-      .get() as { n: number };
-    check.close();
-    // Some kills landed between journaling a batch and hearing its answer: those were verified.
-    expect(verified.n).toBeGreaterThan(0);
-    expect(summary).toMatchObject({ state: 'done', created: ROWS, failed: 0, skipped: 0, unknown: 0, pending: 0 });
-    expect(summary.created + summary.failed + summary.skipped).toBe(summary.rowsTotal);
-    expect(kills).toBe(KILLS);
-  });
+      const check = openTestbed({ baseUrl: api.baseUrl, apiKey: api.apiKey, cacheFile });
+      const summary = check.journal.summary('crash')!;
+      const verified = check.db
+        .prepare(
+          `SELECT count(*) AS n FROM import_batches WHERE job_id = 'crash' AND state = 'verified'`,
+        )
+        .get() as { n: number };
+      check.close();
+      // Some kills landed between journaling a batch and hearing its answer: those were verified.
+      expect(verified.n).toBeGreaterThan(0);
+      expect(summary).toMatchObject({
+        state: 'done',
+        created: ROWS,
+        failed: 0,
+        skipped: 0,
+        unknown: 0,
+        pending: 0,
+      });
+      expect(summary.created + summary.failed + summary.skipped).toBe(summary.rowsTotal);
+      expect(kills).toBe(KILLS);
+    },
+  );
 });

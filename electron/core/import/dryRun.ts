@@ -22,11 +22,22 @@ export interface DryRun {
  * of requests and the time they take at the rate limit. Rows without a time from the file show
  * the time they would get if the import started now (times are fixed when it starts).
  */
-export function dryRun(journal: ImportJournal, jobId: string, known: Iterable<KnownSubmission>, requestsPerSecond = 5, now = Date.now()): DryRun {
+export function dryRun(
+  journal: ImportJournal,
+  jobId: string,
+  known: Iterable<KnownSubmission>,
+  requestsPerSecond = 5,
+  now = Date.now(),
+): DryRun {
   validateJob(journal, jobId, known);
   const job = journal.job(jobId)!;
   const importedBefore = journal.createdSourceKeys(job.formId, jobId);
-  const ready = new Set(journal.reportRows(jobId).filter((r) => r.status === 'ready').map((r) => r.rowIndex));
+  const ready = new Set(
+    journal
+      .reportRows(jobId)
+      .filter((r) => r.status === 'ready')
+      .map((r) => r.rowIndex),
+  );
   const toSend: Array<{ line: number; submission: CreateSubmission }> = [];
   let skipped = 0;
   for (const row of journal.sourceRows(jobId)) {
@@ -44,7 +55,10 @@ export function dryRun(journal: ImportJournal, jobId: string, known: Iterable<Kn
   const firstBatches = [];
   for (let b = 0; b < Math.min(requests, SHOWN_BATCHES); b++) {
     const batch = toSend.slice(b * MAX_CREATE_BATCH, (b + 1) * MAX_CREATE_BATCH);
-    firstBatches.push({ rows: batch.map((r) => r.line), body: { submissions: batch.map((r) => r.submission) } });
+    firstBatches.push({
+      rows: batch.map((r) => r.line),
+      body: { submissions: batch.map((r) => r.submission) },
+    });
   }
   return {
     rowsToSend: toSend.length,

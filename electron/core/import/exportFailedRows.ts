@@ -10,7 +10,10 @@ const NOT_IMPORTED = new Set(['failed', 'invalid']);
  * header plus a "Problem" column: fix them in a spreadsheet and import the file again. Cells a
  * spreadsheet would run as formulas are neutralised; UTF-8 with BOM so Excel reads accents.
  */
-export function exportFailedRows(journal: ImportJournal, jobId: string): { fileName: string; bytes: Uint8Array } {
+export function exportFailedRows(
+  journal: ImportJournal,
+  jobId: string,
+): { fileName: string; bytes: Uint8Array } {
   const job = journal.job(jobId);
   if (!job) throw new AppError('NOT_FOUND', 'This import no longer exists.');
   const rows = journal

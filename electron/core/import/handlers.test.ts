@@ -15,7 +15,8 @@ import { DEMO_FORM } from './importTestbed';
 import { readCsv } from './readCsv';
 
 const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const fixture = (name: string) => readFileSync(path.resolve(projectRoot, '../shared/fixtures/csv', name));
+const fixture = (name: string) =>
+  readFileSync(path.resolve(projectRoot, '../shared/fixtures/csv', name));
 
 let api: LocalApi;
 let dir: string;
@@ -28,8 +29,20 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'formdesk-import-handlers-'));
   db = openCache(path.join(dir, 'workspace.sqlite'));
   const session: WorkspaceSession = {
-    workspace: { id: 'w1', name: 'Demo', kind: 'demo', baseUrl: api.baseUrl, keyStorage: 'session', keyAvailable: true, createdAt: new Date().toISOString() },
-    api: createApiClient({ baseUrl: api.baseUrl, apiKey: api.apiKey, scheduler: new RateScheduler({ limit: 50 }) }),
+    workspace: {
+      id: 'w1',
+      name: 'Demo',
+      kind: 'demo',
+      baseUrl: api.baseUrl,
+      keyStorage: 'session',
+      keyAvailable: true,
+      createdAt: new Date().toISOString(),
+    },
+    api: createApiClient({
+      baseUrl: api.baseUrl,
+      apiKey: api.apiKey,
+      scheduler: new RateScheduler({ limit: 50 }),
+    }),
     db,
     signal: new AbortController().signal,
   };
@@ -59,38 +72,76 @@ describe('import operations', () => {
   it('takes a file from reading to a report, with the invalid row exported to fix', async () => {
     const bytes = fixture('contacts-excel-utf8-bom.csv');
     const half = Math.floor(bytes.length / 2);
-    const first = await handlers['imports.upload']({ fileName: 'contacts.csv', chunkBase64: bytes.subarray(0, half).toString('base64'), final: false });
-    await handlers['imports.upload']({ uploadId: first.uploadId, fileName: 'contacts.csv', chunkBase64: bytes.subarray(half).toString('base64'), final: true });
+    const first = await handlers['imports.upload']({
+      fileName: 'contacts.csv',
+      chunkBase64: bytes.subarray(0, half).toString('base64'),
+      final: false,
+    });
+    await handlers['imports.upload']({
+      uploadId: first.uploadId,
+      fileName: 'contacts.csv',
+      chunkBase64: bytes.subarray(half).toString('base64'),
+      final: true,
+    });
     const preview = await handlers['imports.parse']({ uploadId: first.uploadId });
     expect(preview).toMatchObject({ encoding: 'utf-8', delimiter: ',', headerRow: 1, rowCount: 4 });
 
-    const suggested = await handlers['imports.suggestMapping']({ formId: DEMO_FORM, fileId: preview.fileId });
+    const suggested = await handlers['imports.suggestMapping']({
+      formId: DEMO_FORM,
+      fileId: preview.fileId,
+    });
     const byColumn = (name: string) => suggested.mappings[preview.columns.indexOf(name)]!.target;
     expect(byColumn('Full name')).toMatchObject({ kind: 'question', id: 'nm01' });
     expect(byColumn('Email')).toMatchObject({ kind: 'question', id: 'em02' });
     expect(byColumn('Submitted at')).toEqual({ kind: 'submissionTime' });
 
-    const mappings: ColumnMapping[] = suggested.mappings.map(({ column, target, convert }) => ({ column, target, ...(convert ? { convert } : {}) }));
-    const validation = await handlers['imports.validate']({ fileId: preview.fileId, formId: DEMO_FORM, mappings });
+    const mappings: ColumnMapping[] = suggested.mappings.map(({ column, target, convert }) => ({
+      column,
+      target,
+      ...(convert ? { convert } : {}),
+    }));
+    const validation = await handlers['imports.validate']({
+      fileId: preview.fileId,
+      formId: DEMO_FORM,
+      mappings,
+    });
     expect(validation.rowsTotal).toBe(4);
 
     // Break one e-mail, so one row is invalid and never sent.
     const emailColumn = preview.columns.indexOf('Email');
-    const fixedUp = await handlers['imports.validate']({ jobId: validation.jobId, edits: [{ rowIndex: 2, column: emailColumn, value: 'bruce at example' }] });
+    const fixedUp = await handlers['imports.validate']({
+      jobId: validation.jobId,
+      edits: [{ rowIndex: 2, column: emailColumn, value: 'bruce at example' }],
+    });
     expect(fixedUp.errorRows).toBe(1);
-    expect(fixedUp.issues.find((i) => i.severity === 'error')).toMatchObject({ line: 5, column: emailColumn });
+    expect(fixedUp.issues.find((i) => i.severity === 'error')).toMatchObject({
+      line: 5,
+      column: emailColumn,
+    });
 
     const plan = await handlers['imports.dryRun']({ jobId: validation.jobId });
     expect(plan).toMatchObject({ rowsToSend: 3, requests: 1, expectedDurationMs: 200 });
-    expect(plan.firstBatches[0]!.body).toMatchObject({ submissions: [{ submissionTime: '2024-05-16T23:20:05.324Z' }, {}, {}] });
+    expect(plan.firstBatches[0]!.body).toMatchObject({
+      submissions: [{ submissionTime: '2024-05-16T23:20:05.324Z' }, {}, {}],
+    });
 
     await handlers['imports.start']({ jobId: validation.jobId });
-    await until(async () => (await handlers['imports.report']({ jobId: validation.jobId })).summary.state === 'done');
+    await until(
+      async () =>
+        (await handlers['imports.report']({ jobId: validation.jobId })).summary.state === 'done',
+    );
     const report = await handlers['imports.report']({ jobId: validation.jobId });
     expect(report.summary).toMatchObject({ created: 3, invalid: 1, failed: 0 });
     expect(report.rows.filter((r) => r.submissionId !== null)).toHaveLength(3);
     expect(events.some((e) => e.type === 'cache.changed' && e.formId === DEMO_FORM)).toBe(true);
-    expect(events.filter((e) => e.type === 'import.progress').at(-1)).toMatchObject({ state: 'done', rowsDone: 3, rowsTotal: 3, batchesDone: 1, batchesTotal: 1, etaMs: 0 });
+    expect(events.filter((e) => e.type === 'import.progress').at(-1)).toMatchObject({
+      state: 'done',
+      rowsDone: 3,
+      rowsTotal: 3,
+      batchesDone: 1,
+      batchesTotal: 1,
+      etaMs: 0,
+    });
 
     const exported = await handlers['imports.exportFailed']({ jobId: validation.jobId });
     const table = readCsv(Buffer.from(exported.contentBase64, 'base64'));
@@ -102,20 +153,37 @@ describe('import operations', () => {
     expect(imports.map((i) => i.jobId)).toContain(validation.jobId);
   });
 
-  it('remembers a form\'s mapping and offers it for the next file', async () => {
-    const preview = await handlers['imports.parse']({ fileName: 'loose.csv', contentBase64: fixture('loose-headers.csv').toString('base64') });
-    const { mappings } = await handlers['imports.suggestMapping']({ formId: DEMO_FORM, fileId: preview.fileId });
+  it("remembers a form's mapping and offers it for the next file", async () => {
+    const preview = await handlers['imports.parse']({
+      fileName: 'loose.csv',
+      contentBase64: fixture('loose-headers.csv').toString('base64'),
+    });
+    const { mappings } = await handlers['imports.suggestMapping']({
+      formId: DEMO_FORM,
+      fileId: preview.fileId,
+    });
     const chosen: ColumnMapping[] = [
       { column: 0, target: { kind: 'question', id: 'hd14', type: 'ShortAnswer' } },
       ...mappings.slice(1).map(({ column, target }) => ({ column, target })),
     ];
-    const first = await handlers['imports.validate']({ fileId: preview.fileId, formId: DEMO_FORM, mappings: chosen });
+    const first = await handlers['imports.validate']({
+      fileId: preview.fileId,
+      formId: DEMO_FORM,
+      mappings: chosen,
+    });
     // Validating the file again (a changed mapping) replaces its draft rather than piling up copies.
-    const second = await handlers['imports.validate']({ fileId: preview.fileId, formId: DEMO_FORM, mappings: chosen });
+    const second = await handlers['imports.validate']({
+      fileId: preview.fileId,
+      formId: DEMO_FORM,
+      mappings: chosen,
+    });
     const jobs = (await handlers['imports.list']({})).imports.map((i) => i.jobId);
     expect(jobs).toContain(second.jobId);
     expect(jobs).not.toContain(first.jobId);
-    const again = await handlers['imports.suggestMapping']({ formId: DEMO_FORM, fileId: preview.fileId });
+    const again = await handlers['imports.suggestMapping']({
+      formId: DEMO_FORM,
+      fileId: preview.fileId,
+    });
     expect(again.mappings[0]).toMatchObject({ remembered: true, target: { id: 'hd14' } });
   });
 });

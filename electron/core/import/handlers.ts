@@ -50,7 +50,8 @@ export function importHandlers(ctx: AppContext): ImportHandlers {
         api: session.api,
         journal,
         storeCreated: (formId, submissions) => cache.storeCreated(formId, submissions),
-        cacheChanged: (formId) => ctx.emit({ type: 'cache.changed', workspaceId, tables: ['submissions'], formId }),
+        cacheChanged: (formId) =>
+          ctx.emit({ type: 'cache.changed', workspaceId, tables: ['submissions'], formId }),
         emit: (event) => ctx.emit(event),
       });
       journal.markInterrupted();
@@ -80,10 +81,12 @@ export function importHandlers(ctx: AppContext): ImportHandlers {
   };
 
   return {
-    'imports.upload': async ({ uploadId, fileName, chunkBase64, final }) => uploads.append(uploadId, fileName, chunkBase64, final),
+    'imports.upload': async ({ uploadId, fileName, chunkBase64, final }) =>
+      uploads.append(uploadId, fileName, chunkBase64, final),
 
     'imports.parse': async (input) => {
-      const fileId = 'uploadId' in input ? input.uploadId : uploads.put(input.fileName, input.contentBase64);
+      const fileId =
+        'uploadId' in input ? input.uploadId : uploads.put(input.fileName, input.contentBase64);
       const { fileName, bytes } = uploads.file(fileId);
       const table = readCsv(bytes, input.options ?? {});
       parsed.delete(fileId);
@@ -107,10 +110,17 @@ export function importHandlers(ctx: AppContext): ImportHandlers {
       const { table } = parsedFile(fileId);
       let questions = cache.questions(formId);
       if (questions.length === 0) {
-        const metadata = await ctx.session().api.getFormMetadata(formId, { priority: 'interactive' });
+        const metadata = await ctx
+          .session()
+          .api.getFormMetadata(formId, { priority: 'interactive' });
         questions = metadata?.questions.map(({ id, name, type }) => ({ id, name, type })) ?? [];
       }
-      const mappings = suggestMapping(table.columns, questions, journal.remembered(formId), table.rows.slice(0, 200).map((r) => r.cells));
+      const mappings = suggestMapping(
+        table.columns,
+        questions,
+        journal.remembered(formId),
+        table.rows.slice(0, 200).map((r) => r.cells),
+      );
       return { mappings, questions };
     },
 
@@ -123,7 +133,16 @@ export function importHandlers(ctx: AppContext): ImportHandlers {
         if (previous) journal.deleteDraft(previous);
         jobId = randomUUID();
         drafts.set(input.fileId, jobId);
-        journal.createJob({ jobId, formId: input.formId, fileName, columns: table.columns, mappings: input.mappings }, table.rows);
+        journal.createJob(
+          {
+            jobId,
+            formId: input.formId,
+            fileName,
+            columns: table.columns,
+            mappings: input.mappings,
+          },
+          table.rows,
+        );
         journal.remember(
           input.formId,
           input.mappings.map((m) => ({
@@ -164,7 +183,10 @@ export function importHandlers(ctx: AppContext): ImportHandlers {
       const { journal, runner } = current();
       const job = jobOf(journal, jobId);
       if (!['paused', 'interrupted', 'running', 'verifying'].includes(job.state)) {
-        throw new AppError('CONFLICT', `This import is ${job.state}; only a paused or interrupted one can resume.`);
+        throw new AppError(
+          'CONFLICT',
+          `This import is ${job.state}; only a paused or interrupted one can resume.`,
+        );
       }
       void runner.run(jobId);
       return summary(journal, jobId);
@@ -194,7 +216,15 @@ export function importHandlers(ctx: AppContext): ImportHandlers {
       const rows = journal.reportRows(jobId);
       return {
         summary: summary(journal, jobId),
-        rows: rows.slice(0, REPORT_ROWS).map(({ rowIndex, line, status, submissionId, message }) => ({ rowIndex, line, status, submissionId, message })),
+        rows: rows
+          .slice(0, REPORT_ROWS)
+          .map(({ rowIndex, line, status, submissionId, message }) => ({
+            rowIndex,
+            line,
+            status,
+            submissionId,
+            message,
+          })),
       };
     },
 

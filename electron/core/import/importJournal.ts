@@ -1,6 +1,11 @@
 import type Database from 'better-sqlite3';
 import { type CreateSubmission } from '../../shared/api/submission';
-import { type CellIssue, type ColumnMapping, type ImportState, type ImportSummary } from '../../shared/contract/imports';
+import {
+  type CellIssue,
+  type ColumnMapping,
+  type ImportState,
+  type ImportSummary,
+} from '../../shared/contract/imports';
 import { type RememberedMapping } from './suggestMapping';
 
 export interface JobRecord {
@@ -91,7 +96,16 @@ export class ImportJournal {
     private readonly now: () => string = () => new Date().toISOString(),
   ) {}
 
-  createJob(job: { jobId: string; formId: string; fileName: string; columns: string[]; mappings: ColumnMapping[] }, rows: ReadonlyArray<{ line: number; cells: string[] }>): void {
+  createJob(
+    job: {
+      jobId: string;
+      formId: string;
+      fileName: string;
+      columns: string[];
+      mappings: ColumnMapping[];
+    },
+    rows: ReadonlyArray<{ line: number; cells: string[] }>,
+  ): void {
     const at = this.now();
     const insertRow = this.db.prepare(
       `INSERT INTO import_rows (job_id, row_index, form_id, line, cells_json, status) VALUES (?, ?, ?, ?, ?, 'ready')`,
@@ -102,8 +116,18 @@ export class ImportJournal {
           `INSERT INTO import_jobs (job_id, form_id, file_name, state, columns_json, mappings_json, created_at, updated_at)
            VALUES (?, ?, ?, 'draft', ?, ?, ?, ?)`,
         )
-        .run(job.jobId, job.formId, job.fileName, JSON.stringify(job.columns), JSON.stringify(job.mappings), at, at);
-      rows.forEach((row, i) => insertRow.run(job.jobId, i, job.formId, row.line, JSON.stringify(row.cells)));
+        .run(
+          job.jobId,
+          job.formId,
+          job.fileName,
+          JSON.stringify(job.columns),
+          JSON.stringify(job.mappings),
+          at,
+          at,
+        );
+      rows.forEach((row, i) =>
+        insertRow.run(job.jobId, i, job.formId, row.line, JSON.stringify(row.cells)),
+      );
     })();
   }
 
@@ -113,25 +137,36 @@ export class ImportJournal {
   }
 
   job(jobId: string): JobRecord | null {
-    const row = this.db.prepare<[string], JobColumns>(`SELECT * FROM import_jobs WHERE job_id = ?`).get(jobId);
+    const row = this.db
+      .prepare<[string], JobColumns>(`SELECT * FROM import_jobs WHERE job_id = ?`)
+      .get(jobId);
     return row ? toJob(row) : null;
   }
 
   jobs(): JobRecord[] {
-    return this.db.prepare<[], JobColumns>(`SELECT * FROM import_jobs ORDER BY created_at DESC, job_id`).all().map(toJob);
+    return this.db
+      .prepare<[], JobColumns>(`SELECT * FROM import_jobs ORDER BY created_at DESC, job_id`)
+      .all()
+      .map(toJob);
   }
 
   setState(jobId: string, state: ImportState, notice?: string | null): void {
     const at = this.now();
     if (notice === undefined) {
-      this.db.prepare(`UPDATE import_jobs SET state = ?, updated_at = ? WHERE job_id = ?`).run(state, at, jobId);
+      this.db
+        .prepare(`UPDATE import_jobs SET state = ?, updated_at = ? WHERE job_id = ?`)
+        .run(state, at, jobId);
     } else {
-      this.db.prepare(`UPDATE import_jobs SET state = ?, notice = ?, updated_at = ? WHERE job_id = ?`).run(state, notice, at, jobId);
+      this.db
+        .prepare(`UPDATE import_jobs SET state = ?, notice = ?, updated_at = ? WHERE job_id = ?`)
+        .run(state, notice, at, jobId);
     }
   }
 
   setNotice(jobId: string, notice: string): void {
-    this.db.prepare(`UPDATE import_jobs SET notice = ?, updated_at = ? WHERE job_id = ?`).run(notice, this.now(), jobId);
+    this.db
+      .prepare(`UPDATE import_jobs SET notice = ?, updated_at = ? WHERE job_id = ?`)
+      .run(notice, this.now(), jobId);
   }
 
   /** Jobs a crash left mid-run: offered for resume. */
@@ -150,12 +185,24 @@ export class ImportJournal {
         `SELECT row_index, line, cells_json, excluded FROM import_rows WHERE job_id = ? ORDER BY row_index`,
       )
       .all(jobId)
-      .map((r) => ({ rowIndex: r.row_index, line: r.line, cells: JSON.parse(r.cells_json) as string[], excluded: r.excluded === 1 }));
+      .map((r) => ({
+        rowIndex: r.row_index,
+        line: r.line,
+        cells: JSON.parse(r.cells_json) as string[],
+        excluded: r.excluded === 1,
+      }));
   }
 
-  applyEdits(jobId: string, edits: ReadonlyArray<{ rowIndex: number; column: number; value: string }>): void {
-    const get = this.db.prepare<[string, number], { cells_json: string }>(`SELECT cells_json FROM import_rows WHERE job_id = ? AND row_index = ?`);
-    const set = this.db.prepare(`UPDATE import_rows SET cells_json = ?, edited = 1 WHERE job_id = ? AND row_index = ?`);
+  applyEdits(
+    jobId: string,
+    edits: ReadonlyArray<{ rowIndex: number; column: number; value: string }>,
+  ): void {
+    const get = this.db.prepare<[string, number], { cells_json: string }>(
+      `SELECT cells_json FROM import_rows WHERE job_id = ? AND row_index = ?`,
+    );
+    const set = this.db.prepare(
+      `UPDATE import_rows SET cells_json = ?, edited = 1 WHERE job_id = ? AND row_index = ?`,
+    );
     this.db.transaction(() => {
       for (const edit of edits) {
         const row = get.get(jobId, edit.rowIndex);
@@ -169,15 +216,28 @@ export class ImportJournal {
   }
 
   setExcluded(jobId: string, rowIndexes: readonly number[], excluded: boolean): void {
-    const set = this.db.prepare(`UPDATE import_rows SET excluded = ? WHERE job_id = ? AND row_index = ?`);
+    const set = this.db.prepare(
+      `UPDATE import_rows SET excluded = ? WHERE job_id = ? AND row_index = ?`,
+    );
     this.db.transaction(() => rowIndexes.forEach((i) => set.run(Number(excluded), jobId, i)))();
   }
 
   saveValidation(jobId: string, rows: readonly ValidatedRow[]): void {
-    const set = this.db.prepare(`UPDATE import_rows SET status = ?, issues_json = ?, source_key = ? WHERE job_id = ? AND row_index = ?`);
+    const set = this.db.prepare(
+      `UPDATE import_rows SET status = ?, issues_json = ?, source_key = ? WHERE job_id = ? AND row_index = ?`,
+    );
     this.db.transaction(() => {
-      for (const r of rows) set.run(r.status, r.issues.length > 0 ? JSON.stringify(r.issues) : null, r.sourceKey, jobId, r.rowIndex);
-      this.db.prepare(`UPDATE import_jobs SET updated_at = ? WHERE job_id = ?`).run(this.now(), jobId);
+      for (const r of rows)
+        set.run(
+          r.status,
+          r.issues.length > 0 ? JSON.stringify(r.issues) : null,
+          r.sourceKey,
+          jobId,
+          r.rowIndex,
+        );
+      this.db
+        .prepare(`UPDATE import_jobs SET updated_at = ? WHERE job_id = ?`)
+        .run(this.now(), jobId);
     })();
   }
 
@@ -194,11 +254,25 @@ export class ImportJournal {
 
   /** Start: the exact bodies are fixed once, before anything is sent. */
   freeze(jobId: string, rows: readonly FrozenRow[]): void {
-    const set = this.db.prepare(`UPDATE import_rows SET status = ?, payload_json = ?, sent_key = ?, message = ? WHERE job_id = ? AND row_index = ?`);
+    const set = this.db.prepare(
+      `UPDATE import_rows SET status = ?, payload_json = ?, sent_key = ?, message = ? WHERE job_id = ? AND row_index = ?`,
+    );
     const at = this.now();
     this.db.transaction(() => {
-      for (const r of rows) set.run(r.status, r.payload ? JSON.stringify(r.payload) : null, r.sentKey, r.message, jobId, r.rowIndex);
-      this.db.prepare(`UPDATE import_jobs SET state = 'running', started_at = ?, updated_at = ? WHERE job_id = ?`).run(at, at, jobId);
+      for (const r of rows)
+        set.run(
+          r.status,
+          r.payload ? JSON.stringify(r.payload) : null,
+          r.sentKey,
+          r.message,
+          jobId,
+          r.rowIndex,
+        );
+      this.db
+        .prepare(
+          `UPDATE import_jobs SET state = 'running', started_at = ?, updated_at = ? WHERE job_id = ?`,
+        )
+        .run(at, at, jobId);
     })();
   }
 
@@ -210,7 +284,10 @@ export class ImportJournal {
 
   private pendingRows(jobId: string, solo: number, size: number): BatchRow[] {
     return this.db
-      .prepare<[string, number, number], { row_index: number; line: number; payload_json: string; sent_key: string }>(
+      .prepare<
+        [string, number, number],
+        { row_index: number; line: number; payload_json: string; sent_key: string }
+      >(
         `SELECT row_index, line, payload_json, sent_key FROM import_rows
          WHERE job_id = ? AND status = 'pending' AND solo = ? ORDER BY row_index LIMIT ?`,
       )
@@ -222,20 +299,33 @@ export class ImportJournal {
   journalBatch(jobId: string, rows: readonly BatchRow[]): number {
     return this.db.transaction(() => {
       const { next } = this.db
-        .prepare<[string], { next: number }>(`SELECT coalesce(max(batch_no), 0) + 1 AS next FROM import_batches WHERE job_id = ?`)
+        .prepare<[string], { next: number }>(
+          `SELECT coalesce(max(batch_no), 0) + 1 AS next FROM import_batches WHERE job_id = ?`,
+        )
         .get(jobId)!;
       this.db
-        .prepare(`INSERT INTO import_batches (job_id, batch_no, state, row_count, journaled_at) VALUES (?, ?, 'sending', ?, ?)`)
+        .prepare(
+          `INSERT INTO import_batches (job_id, batch_no, state, row_count, journaled_at) VALUES (?, ?, 'sending', ?, ?)`,
+        )
         .run(jobId, next, rows.length, this.now());
-      const set = this.db.prepare(`UPDATE import_rows SET status = 'sending', batch_no = ? WHERE job_id = ? AND row_index = ?`);
+      const set = this.db.prepare(
+        `UPDATE import_rows SET status = 'sending', batch_no = ? WHERE job_id = ? AND row_index = ?`,
+      );
       for (const r of rows) set.run(next, jobId, r.rowIndex);
       return next;
     })();
   }
 
   /** The server's answer, row by row; `also` runs in the same transaction (the cache upsert). */
-  recordCreated(jobId: string, batchNo: number, created: ReadonlyArray<{ rowIndex: number; submissionId: string }>, also: () => void = () => {}): void {
-    const set = this.db.prepare(`UPDATE import_rows SET status = 'created', submission_id = ?, message = NULL WHERE job_id = ? AND row_index = ?`);
+  recordCreated(
+    jobId: string,
+    batchNo: number,
+    created: ReadonlyArray<{ rowIndex: number; submissionId: string }>,
+    also: () => void = () => {},
+  ): void {
+    const set = this.db.prepare(
+      `UPDATE import_rows SET status = 'created', submission_id = ?, message = NULL WHERE job_id = ? AND row_index = ?`,
+    );
     this.db.transaction(() => {
       for (const c of created) set.run(c.submissionId, jobId, c.rowIndex);
       this.finishBatch(jobId, batchNo, 'created', null);
@@ -251,9 +341,17 @@ export class ImportJournal {
     this.db.transaction(() => {
       const rows = this.batchRowIndexes(jobId, batchNo);
       if (rows.length > 1) {
-        this.db.prepare(`UPDATE import_rows SET status = 'pending', solo = 1, batch_no = NULL WHERE job_id = ? AND batch_no = ?`).run(jobId, batchNo);
+        this.db
+          .prepare(
+            `UPDATE import_rows SET status = 'pending', solo = 1, batch_no = NULL WHERE job_id = ? AND batch_no = ?`,
+          )
+          .run(jobId, batchNo);
       } else {
-        this.db.prepare(`UPDATE import_rows SET status = 'failed', message = ? WHERE job_id = ? AND batch_no = ?`).run(message, jobId, batchNo);
+        this.db
+          .prepare(
+            `UPDATE import_rows SET status = 'failed', message = ? WHERE job_id = ? AND batch_no = ?`,
+          )
+          .run(message, jobId, batchNo);
       }
       this.finishBatch(jobId, batchNo, 'refused', message);
     })();
@@ -262,13 +360,21 @@ export class ImportJournal {
   /** Not sent, or refused before processing (rate limit, offline): the rows go back in line. */
   recordNotSent(jobId: string, batchNo: number, message: string): void {
     this.db.transaction(() => {
-      this.db.prepare(`UPDATE import_rows SET status = 'pending', batch_no = NULL WHERE job_id = ? AND batch_no = ?`).run(jobId, batchNo);
+      this.db
+        .prepare(
+          `UPDATE import_rows SET status = 'pending', batch_no = NULL WHERE job_id = ? AND batch_no = ?`,
+        )
+        .run(jobId, batchNo);
       this.finishBatch(jobId, batchNo, 'retry', message);
     })();
   }
 
   recordUnknown(jobId: string, batchNo: number, message: string): void {
-    this.db.prepare(`UPDATE import_batches SET state = 'unknown', message = ? WHERE job_id = ? AND batch_no = ?`).run(message, jobId, batchNo);
+    this.db
+      .prepare(
+        `UPDATE import_batches SET state = 'unknown', message = ? WHERE job_id = ? AND batch_no = ?`,
+      )
+      .run(message, jobId, batchNo);
   }
 
   /** Batches sent (or possibly sent) without a known outcome: a crash mid-send leaves 'sending'. */
@@ -278,19 +384,37 @@ export class ImportJournal {
         `SELECT batch_no, state, journaled_at FROM import_batches WHERE job_id = ? AND state IN ('sending', 'unknown') ORDER BY batch_no`,
       )
       .all(jobId);
-    const rows = this.db.prepare<[string, number], { row_index: number; line: number; payload_json: string; sent_key: string }>(
+    const rows = this.db.prepare<
+      [string, number],
+      { row_index: number; line: number; payload_json: string; sent_key: string }
+    >(
       `SELECT row_index, line, payload_json, sent_key FROM import_rows WHERE job_id = ? AND batch_no = ? AND status = 'sending' ORDER BY row_index`,
     );
-    return batches.map((b) => ({ batchNo: b.batch_no, state: b.state, journaledAt: b.journaled_at, rows: rows.all(jobId, b.batch_no).map(toBatchRow) }));
+    return batches.map((b) => ({
+      batchNo: b.batch_no,
+      state: b.state,
+      journaledAt: b.journaled_at,
+      rows: rows.all(jobId, b.batch_no).map(toBatchRow),
+    }));
   }
 
   /** After verification: rows found on the server are created, the others may be sent again. */
-  resolveVerified(jobId: string, batchNo: number, found: ReadonlyMap<number, string>, message: string, also: () => void = () => {}): void {
-    const created = this.db.prepare(`UPDATE import_rows SET status = 'created', submission_id = ? WHERE job_id = ? AND row_index = ?`);
+  resolveVerified(
+    jobId: string,
+    batchNo: number,
+    found: ReadonlyMap<number, string>,
+    message: string,
+    also: () => void = () => {},
+  ): void {
+    const created = this.db.prepare(
+      `UPDATE import_rows SET status = 'created', submission_id = ? WHERE job_id = ? AND row_index = ?`,
+    );
     this.db.transaction(() => {
       for (const [rowIndex, submissionId] of found) created.run(submissionId, jobId, rowIndex);
       this.db
-        .prepare(`UPDATE import_rows SET status = 'pending', batch_no = NULL WHERE job_id = ? AND batch_no = ? AND status = 'sending'`)
+        .prepare(
+          `UPDATE import_rows SET status = 'pending', batch_no = NULL WHERE job_id = ? AND batch_no = ? AND status = 'sending'`,
+        )
         .run(jobId, batchNo);
       this.finishBatch(jobId, batchNo, 'verified', message);
       also();
@@ -300,20 +424,28 @@ export class ImportJournal {
   /** Batches settled so far (created, verified or refused by the server). */
   settledBatches(jobId: string): number {
     return this.db
-      .prepare<[string], { n: number }>(`SELECT count(*) AS n FROM import_batches WHERE job_id = ? AND state IN ('created', 'verified', 'refused')`)
+      .prepare<[string], { n: number }>(
+        `SELECT count(*) AS n FROM import_batches WHERE job_id = ? AND state IN ('created', 'verified', 'refused')`,
+      )
       .get(jobId)!.n;
   }
 
   /** Null until the server's first answer shows whether it keeps the times sent. */
   timesKept(jobId: string): boolean | null {
-    const row = this.db.prepare<[string], { times_kept: number | null }>(`SELECT times_kept FROM import_jobs WHERE job_id = ?`).get(jobId);
+    const row = this.db
+      .prepare<[string], { times_kept: number | null }>(
+        `SELECT times_kept FROM import_jobs WHERE job_id = ?`,
+      )
+      .get(jobId);
     return row?.times_kept === null || row?.times_kept === undefined ? null : row.times_kept === 1;
   }
 
   /** Once seen not kept, it stays so: one answer that changed a time is enough to distrust them. */
   noteTimesKept(jobId: string, kept: boolean): void {
     this.db
-      .prepare(`UPDATE import_jobs SET times_kept = ? WHERE job_id = ? AND (times_kept IS NULL OR times_kept = 1)`)
+      .prepare(
+        `UPDATE import_jobs SET times_kept = ? WHERE job_id = ? AND (times_kept IS NULL OR times_kept = 1)`,
+      )
       .run(Number(kept), jobId);
   }
 
@@ -327,7 +459,11 @@ export class ImportJournal {
 
   cancelPending(jobId: string): void {
     this.db.transaction(() => {
-      this.db.prepare(`UPDATE import_rows SET status = 'skipped', message = 'Cancelled before it was sent.' WHERE job_id = ? AND status = 'pending'`).run(jobId);
+      this.db
+        .prepare(
+          `UPDATE import_rows SET status = 'skipped', message = 'Cancelled before it was sent.' WHERE job_id = ? AND status = 'pending'`,
+        )
+        .run(jobId);
       this.setState(jobId, 'cancelled');
     })();
   }
@@ -365,9 +501,31 @@ export class ImportJournal {
     };
   }
 
-  reportRows(jobId: string): Array<{ rowIndex: number; line: number; status: string; submissionId: string | null; message: string | null; cells: string[]; issues: string | null }> {
+  reportRows(
+    jobId: string,
+  ): Array<{
+    rowIndex: number;
+    line: number;
+    status: string;
+    submissionId: string | null;
+    message: string | null;
+    cells: string[];
+    issues: string | null;
+  }> {
     return this.db
-      .prepare<[string], { row_index: number; line: number; status: string; excluded: number; submission_id: string | null; message: string | null; cells_json: string; issues_json: string | null }>(
+      .prepare<
+        [string],
+        {
+          row_index: number;
+          line: number;
+          status: string;
+          excluded: number;
+          submission_id: string | null;
+          message: string | null;
+          cells_json: string;
+          issues_json: string | null;
+        }
+      >(
         `SELECT row_index, line, status, excluded, submission_id, message, cells_json, issues_json FROM import_rows WHERE job_id = ? ORDER BY row_index`,
       )
       .all(jobId)
@@ -382,36 +540,59 @@ export class ImportJournal {
       }));
   }
 
-  remember(formId: string, choices: ReadonlyArray<{ columnKey: string; mapping: RememberedMapping }>): void {
+  remember(
+    formId: string,
+    choices: ReadonlyArray<{ columnKey: string; mapping: RememberedMapping }>,
+  ): void {
     const set = this.db.prepare(
       `INSERT INTO import_mappings (form_id, column_key, mapping_json, updated_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (form_id, column_key) DO UPDATE SET mapping_json = excluded.mapping_json, updated_at = excluded.updated_at`,
     );
     const at = this.now();
-    this.db.transaction(() => choices.forEach((c) => set.run(formId, c.columnKey, JSON.stringify(c.mapping), at)))();
+    this.db.transaction(() =>
+      choices.forEach((c) => set.run(formId, c.columnKey, JSON.stringify(c.mapping), at)),
+    )();
   }
 
   remembered(formId: string): Map<string, RememberedMapping> {
     const rows = this.db
-      .prepare<[string], { column_key: string; mapping_json: string }>(`SELECT column_key, mapping_json FROM import_mappings WHERE form_id = ?`)
+      .prepare<[string], { column_key: string; mapping_json: string }>(
+        `SELECT column_key, mapping_json FROM import_mappings WHERE form_id = ?`,
+      )
       .all(formId);
-    return new Map(rows.map((r) => [r.column_key, JSON.parse(r.mapping_json) as RememberedMapping]));
+    return new Map(
+      rows.map((r) => [r.column_key, JSON.parse(r.mapping_json) as RememberedMapping]),
+    );
   }
 
   private batchRowIndexes(jobId: string, batchNo: number): number[] {
     return this.db
-      .prepare<[string, number], { row_index: number }>(`SELECT row_index FROM import_rows WHERE job_id = ? AND batch_no = ?`)
+      .prepare<[string, number], { row_index: number }>(
+        `SELECT row_index FROM import_rows WHERE job_id = ? AND batch_no = ?`,
+      )
       .all(jobId, batchNo)
       .map((r) => r.row_index);
   }
 
   private finishBatch(jobId: string, batchNo: number, state: string, message: string | null): void {
     this.db
-      .prepare(`UPDATE import_batches SET state = ?, message = ?, finished_at = ? WHERE job_id = ? AND batch_no = ?`)
+      .prepare(
+        `UPDATE import_batches SET state = ?, message = ?, finished_at = ? WHERE job_id = ? AND batch_no = ?`,
+      )
       .run(state, message, this.now(), jobId, batchNo);
   }
 }
 
-function toBatchRow(r: { row_index: number; line: number; payload_json: string; sent_key: string }): BatchRow {
-  return { rowIndex: r.row_index, line: r.line, payload: JSON.parse(r.payload_json) as CreateSubmission, sentKey: r.sent_key };
+function toBatchRow(r: {
+  row_index: number;
+  line: number;
+  payload_json: string;
+  sent_key: string;
+}): BatchRow {
+  return {
+    rowIndex: r.row_index,
+    line: r.line,
+    payload: JSON.parse(r.payload_json) as CreateSubmission,
+    sentKey: r.sent_key,
+  };
 }

@@ -25,7 +25,8 @@ export const PEOPLE_MAPPINGS: ColumnMapping[] = [
 /** A CSV of `count` distinct people, "Person <tag>-<i>", as bytes. */
 export function peopleCsv(count: number, tag: string): Uint8Array {
   const lines = ['Full name,Email,Rating'];
-  for (let i = 0; i < count; i++) lines.push(`Person ${tag}-${i},p${i}@${tag}.example,${(i % 5) + 1}`);
+  for (let i = 0; i < count; i++)
+    lines.push(`Person ${tag}-${i},p${i}@${tag}.example,${(i % 5) + 1}`);
   return new TextEncoder().encode(`${lines.join('\r\n')}\r\n`);
 }
 
@@ -81,7 +82,10 @@ export function openTestbed(options: TestbedOptions): Testbed {
     runner,
     prepare(jobId, bytes, mappings = PEOPLE_MAPPINGS) {
       const table = readCsv(bytes);
-      journal.createJob({ jobId, formId: DEMO_FORM, fileName: `${jobId}.csv`, columns: table.columns, mappings }, table.rows);
+      journal.createJob(
+        { jobId, formId: DEMO_FORM, fileName: `${jobId}.csv`, columns: table.columns, mappings },
+        table.rows,
+      );
       freezeJob(journal, jobId, cache.known(DEMO_FORM));
     },
     close() {

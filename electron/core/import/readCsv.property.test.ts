@@ -7,7 +7,8 @@ import { writeCsv } from './writeCsv';
 
 /** Every character Windows-1252 can encode, mapped to its byte. */
 const CP1252 = new Map<string, number>();
-for (let b = 0; b < 256; b++) CP1252.set(new TextDecoder('windows-1252').decode(Uint8Array.of(b)), b);
+for (let b = 0; b < 256; b++)
+  CP1252.set(new TextDecoder('windows-1252').decode(Uint8Array.of(b)), b);
 
 function encode(text: string, encoding: TextEncoding, bom: boolean): Uint8Array {
   switch (encoding) {
@@ -38,7 +39,9 @@ const PUNCTUATION = ['"', '\n', '\r\n', ' ', "'", '=', '-'];
 const portableChar = fc.constantFrom(
   ...'abcXYZ019'.split(''),
   ...PUNCTUATION,
-  ...[...CP1252.keys()].filter((c) => CP1252.get(c)! >= 0x80 && CP1252.get(c)! <= 0xbf && c.charCodeAt(0) > 0x9f),
+  ...[...CP1252.keys()].filter(
+    (c) => CP1252.get(c)! >= 0x80 && CP1252.get(c)! <= 0xbf && c.charCodeAt(0) > 0x9f,
+  ),
 );
 const anyChar = fc.oneof(portableChar, fc.constantFrom('李', 'ë', '😀', 'ß', 'Ç'));
 
@@ -47,13 +50,20 @@ function tables(char: fc.Arbitrary<string>, delimiter: Delimiter) {
   const others = DELIMITERS.filter((d) => d !== delimiter);
   // Other delimiter characters inside values would make the choice truly ambiguous; the user's
   // override covers that case, tested separately.
-  const cell = fc.array(fc.oneof(char, fc.constant(delimiter)), { maxLength: 8 }).map((cs) => cs.join(''));
+  const cell = fc
+    .array(fc.oneof(char, fc.constant(delimiter)), { maxLength: 8 })
+    .map((cs) => cs.join(''));
   const safeCell = cell.filter((c) => !others.some((o) => c.includes(o)));
   return fc.integer({ min: 2, max: 5 }).chain((width) =>
     fc.tuple(
-      fc.array(safeCell.filter((c) => c.trim() !== ''), { minLength: width, maxLength: width }),
       fc.array(
-        fc.array(safeCell, { minLength: width, maxLength: width }).filter((r) => r.some((c) => c !== '')),
+        safeCell.filter((c) => c.trim() !== ''),
+        { minLength: width, maxLength: width },
+      ),
+      fc.array(
+        fc
+          .array(safeCell, { minLength: width, maxLength: width })
+          .filter((r) => r.some((c) => c !== '')),
         { maxLength: 8 },
       ),
     ),
@@ -72,7 +82,9 @@ describe('readCsv round trip', () => {
   it('reads back any table written in any supported encoding and delimiter, detecting both', () => {
     fc.assert(
       fc.property(
-        fc.constantFrom(...DELIMITERS).chain((d) => fc.tuple(fc.constant(d), tables(portableChar, d))),
+        fc
+          .constantFrom(...DELIMITERS)
+          .chain((d) => fc.tuple(fc.constant(d), tables(portableChar, d))),
         encodings,
         ([delimiter, [header, rows]], [encoding, bom]) => {
           const bytes = encode(writeCsv([header, ...rows], { delimiter }), encoding, bom);
@@ -90,10 +102,16 @@ describe('readCsv round trip', () => {
   it('reads back any Unicode table in UTF-8 or UTF-16, whatever other delimiters the values contain', () => {
     fc.assert(
       fc.property(
-        fc.constantFrom(...DELIMITERS).chain((d) =>
-          fc.tuple(fc.constant(d), tables(fc.oneof(anyChar, fc.constantFrom(...DELIMITERS)), d)),
+        fc
+          .constantFrom(...DELIMITERS)
+          .chain((d) =>
+            fc.tuple(fc.constant(d), tables(fc.oneof(anyChar, fc.constantFrom(...DELIMITERS)), d)),
+          ),
+        fc.constantFrom<[TextEncoding, boolean]>(
+          ['utf-8', false],
+          ['utf-16le', true],
+          ['utf-16be', true],
         ),
-        fc.constantFrom<[TextEncoding, boolean]>(['utf-8', false], ['utf-16le', true], ['utf-16be', true]),
         ([delimiter, [header, rows]], [encoding, bom]) => {
           const bytes = encode(writeCsv([header, ...rows], { delimiter }), encoding, bom);
           const table = readCsv(bytes, { delimiter, headerLine: 1 });

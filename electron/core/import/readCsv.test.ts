@@ -6,7 +6,8 @@ import { AppError } from '../../shared/errors';
 import { readCsv } from './readCsv';
 
 const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const fixture = (name: string) => readFileSync(path.resolve(projectRoot, '../shared/fixtures/csv', name));
+const fixture = (name: string) =>
+  readFileSync(path.resolve(projectRoot, '../shared/fixtures/csv', name));
 
 function refusal(run: () => unknown): AppError {
   try {
@@ -99,7 +100,9 @@ describe('readCsv choices', () => {
   const bytes = (text: string) => new TextEncoder().encode(text);
 
   it('skips a preamble above the header row', () => {
-    const table = readCsv(bytes('Export from Shop\nGenerated 2024-05-01\n\nName,Email,Total\nA,a@x.io,1\nB,b@x.io,2\n'));
+    const table = readCsv(
+      bytes('Export from Shop\nGenerated 2024-05-01\n\nName,Email,Total\nA,a@x.io,1\nB,b@x.io,2\n'),
+    );
     expect(table.headerLine).toBe(4);
     expect(table.columns).toEqual(['Name', 'Email', 'Total']);
     expect(table.rows).toHaveLength(2);
@@ -108,7 +111,9 @@ describe('readCsv choices', () => {
   it('follows the user on header line, delimiter and encoding', () => {
     const table = readCsv(bytes('a;b\nName,Email\nx,y\n'), { headerLine: 2, delimiter: ',' });
     expect(table.columns).toEqual(['Name', 'Email']);
-    expect(readCsv(bytes('Name\nRené\n'), { encoding: 'windows-1252' }).rows[0]!.cells[0]).toBe('RenÃ©');
+    expect(readCsv(bytes('Name\nRené\n'), { encoding: 'windows-1252' }).rows[0]!.cells[0]).toBe(
+      'RenÃ©',
+    );
   });
 
   it('refuses a row wider than the header instead of dropping its values', () => {

@@ -62,13 +62,20 @@ export function readCsv(bytes: Uint8Array, options: ReadOptions = {}): CsvTable 
     body.push({ line: record.line, cells });
   }
 
-  const keep = header.cells.map((name, i) => name.trim() !== '' || body.some((r) => r.cells[i] !== ''));
+  const keep = header.cells.map(
+    (name, i) => name.trim() !== '' || body.some((r) => r.cells[i] !== ''),
+  );
   return {
     encoding,
-    hasBom: options.encoding === undefined || options.encoding === detected.encoding ? detected.hasBom : false,
+    hasBom:
+      options.encoding === undefined || options.encoding === detected.encoding
+        ? detected.hasBom
+        : false,
     delimiter,
     headerLine: header.line,
-    columns: header.cells.map((name, i) => (name.trim() === '' ? `Column ${i + 1}` : name)).filter((_, i) => keep[i]),
+    columns: header.cells
+      .map((name, i) => (name.trim() === '' ? `Column ${i + 1}` : name))
+      .filter((_, i) => keep[i]),
     rows: body.map((r) => ({ line: r.line, cells: r.cells.filter((_, i) => keep[i]) })),
   };
 }
@@ -150,9 +157,13 @@ function findHeaderIndex(records: CsvRow[], headerLine: number | undefined): num
   if (headerLine !== undefined) {
     const index = records.findIndex((r) => r.line === headerLine);
     if (index < 0) {
-      throw new AppError('INVALID_INPUT', `Line ${headerLine} is blank or inside another row; choose another header line.`, {
-        details: { line: headerLine, problem: 'NO_HEADER_AT_LINE' },
-      });
+      throw new AppError(
+        'INVALID_INPUT',
+        `Line ${headerLine} is blank or inside another row; choose another header line.`,
+        {
+          details: { line: headerLine, problem: 'NO_HEADER_AT_LINE' },
+        },
+      );
     }
     return index;
   }

@@ -26,7 +26,9 @@ export function contentKey(
   submissionTime: string | null,
 ): string {
   const values = [...questionIds].sort().map((id) => [id, comparable(answers.get(id))]);
-  return digest(canonicalJson([values, submissionTime === null ? null : normaliseTime(submissionTime)]));
+  return digest(
+    canonicalJson([values, submissionTime === null ? null : normaliseTime(submissionTime)]),
+  );
 }
 
 /**
@@ -42,12 +44,16 @@ function comparable(value: unknown): unknown {
   }
   if (Array.isArray(value)) return value.length === 0 ? null : value.map(comparable);
   if (typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, comparable(v)]));
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, comparable(v)]),
+    );
   }
   return value;
 }
 
-export function answersOf(questions: ReadonlyArray<{ id: string; value?: unknown }>): Map<string, unknown> {
+export function answersOf(
+  questions: ReadonlyArray<{ id: string; value?: unknown }>,
+): Map<string, unknown> {
   return new Map(questions.map((q) => [q.id, q.value]));
 }
 

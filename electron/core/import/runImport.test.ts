@@ -29,7 +29,8 @@ function onServer(tag: string): Map<string, number> {
   const counts = new Map<string, number>();
   for (const s of api.admin.submissionsOf(DEMO_FORM)) {
     const name = s.questions.find((q) => q.id === 'nm01')?.value;
-    if (typeof name === 'string' && name.startsWith(`Person ${tag}-`)) counts.set(name, (counts.get(name) ?? 0) + 1);
+    if (typeof name === 'string' && name.startsWith(`Person ${tag}-`))
+      counts.set(name, (counts.get(name) ?? 0) + 1);
   }
   return counts;
 }
@@ -47,10 +48,21 @@ function expectExactlyOnce(tag: string, rows: number) {
   expect([...counts.values()].every((n) => n === 1)).toBe(true);
   expect(createdByRequests()).toBe(rows);
   const summary = bed.journal.summary(tag)!;
-  expect(summary).toMatchObject({ state: 'done', created: rows, failed: 0, unknown: 0, pending: 0 });
+  expect(summary).toMatchObject({
+    state: 'done',
+    created: rows,
+    failed: 0,
+    unknown: 0,
+    pending: 0,
+  });
   // Each source row is linked to the submission the server holds for it.
-  const byName = new Map(api.admin.submissionsOf(DEMO_FORM).map((s) => [s.questions.find((q) => q.id === 'nm01')?.value, s.submissionId]));
-  for (const row of bed.journal.reportRows(tag)) expect(row.submissionId).toBe(byName.get(row.cells[0]));
+  const byName = new Map(
+    api.admin
+      .submissionsOf(DEMO_FORM)
+      .map((s) => [s.questions.find((q) => q.id === 'nm01')?.value, s.submissionId]),
+  );
+  for (const row of bed.journal.reportRows(tag))
+    expect(row.submissionId).toBe(byName.get(row.cells[0]));
 }
 
 async function importWith(tag: string, rows: number, faults: FaultRule[]) {
@@ -66,7 +78,11 @@ describe('import run', () => {
     expectExactlyOnce('plain', 25);
     const creates = api.admin.requests().filter((r) => r.method === 'POST');
     expect(creates.map((r) => r.created)).toEqual([10, 10, 5]);
-    expect([...bed.cache.known(DEMO_FORM)].filter((s) => String(s.questions.find((q) => q.id === 'nm01')?.value).startsWith('Person plain-'))).toHaveLength(25);
+    expect(
+      [...bed.cache.known(DEMO_FORM)].filter((s) =>
+        String(s.questions.find((q) => q.id === 'nm01')?.value).startsWith('Person plain-'),
+      ),
+    ).toHaveLength(25);
   });
 
   it('rides out a 429 storm with no duplicate and no lost row', async () => {
@@ -75,14 +91,18 @@ describe('import run', () => {
   });
 
   it('verifies batches answered with 5xx before sending them again', async () => {
-    await importWith('fivexx', 30, [{ kind: 'serverError', status: 503, method: 'POST', times: 3 }]);
+    await importWith('fivexx', 30, [
+      { kind: 'serverError', status: 503, method: 'POST', times: 3 },
+    ]);
     expectExactlyOnce('fivexx', 30);
   });
 
   it('finds batches the server committed before dropping the connection, and never resends them', async () => {
     await importWith('reset', 40, [{ kind: 'commitThenReset', method: 'POST', times: 3 }]);
     expectExactlyOnce('reset', 40);
-    expect(bed.journal.summary('reset')!.notice).toMatch(/10 of 10 rows are there; nothing is sent again/);
+    expect(bed.journal.summary('reset')!.notice).toMatch(
+      /10 of 10 rows are there; nothing is sent again/,
+    );
   });
 
   it('survives every kind of fault at once', async () => {
@@ -123,17 +143,23 @@ describe('import run', () => {
   });
 
   it('fails only the rows the server refuses, with its message', async () => {
-    const bytes = new TextEncoder().encode('Full name,Email,Other\r\nPerson refuse-0,a@x.io,1\r\nPerson refuse-1,b@x.io,2\r\nPerson refuse-2,c@x.io,3\r\n');
+    const bytes = new TextEncoder().encode(
+      'Full name,Email,Other\r\nPerson refuse-0,a@x.io,1\r\nPerson refuse-1,b@x.io,2\r\nPerson refuse-2,c@x.io,3\r\n',
+    );
     const table = bed.prepare.bind(bed);
     table('refuse', bytes, [
       { column: 0, target: { kind: 'question', id: 'nm01', type: 'ShortAnswer' } },
       { column: 1, target: { kind: 'question', id: 'em02', type: 'EmailInput' } },
     ]);
     // Row 1 names a question the form does not have: the service refuses the whole batch.
-    const row = bed.db.prepare(`SELECT payload_json FROM import_rows WHERE job_id = 'refuse' AND row_index = 1`).get() as { payload_json: string };
+    const row = bed.db
+      .prepare(`SELECT payload_json FROM import_rows WHERE job_id = 'refuse' AND row_index = 1`)
+      .get() as { payload_json: string };
     const payload = JSON.parse(row.payload_json) as { questions: { id: string; value: unknown }[] };
     payload.questions.push({ id: 'no-such-question', value: 'x' });
-    bed.db.prepare(`UPDATE import_rows SET payload_json = ? WHERE job_id = 'refuse' AND row_index = 1`).run(JSON.stringify(payload));
+    bed.db
+      .prepare(`UPDATE import_rows SET payload_json = ? WHERE job_id = 'refuse' AND row_index = 1`)
+      .run(JSON.stringify(payload));
 
     expect(await bed.runner.run('refuse')).toBe('done');
     expect(bed.journal.summary('refuse')).toMatchObject({ created: 2, failed: 1 });
@@ -145,8 +171,10 @@ describe('import run', () => {
 
   it('tells identical rows apart by count when their batch is verified, creating each exactly once', async () => {
     const rows = ['Full name,Email,Rating,When'];
-    for (let i = 0; i < 4; i++) rows.push('Person twins-0,twin@example.com,5,2024-05-01T10:00:00.000Z');
-    for (let i = 1; i < 8; i++) rows.push(`Person twins-${i},t${i}@example.com,4,2024-05-01T10:00:00.000Z`);
+    for (let i = 0; i < 4; i++)
+      rows.push('Person twins-0,twin@example.com,5,2024-05-01T10:00:00.000Z');
+    for (let i = 1; i < 8; i++)
+      rows.push(`Person twins-${i},t${i}@example.com,4,2024-05-01T10:00:00.000Z`);
     bed.prepare('twins', new TextEncoder().encode(`${rows.join('\n')}\n`), [
       ...PEOPLE_MAPPINGS,
       { column: 3, target: { kind: 'submissionTime' } },
@@ -165,7 +193,11 @@ describe('import run', () => {
     bed.prepare('diskfull', peopleCsv(25, 'diskfull'));
     let failures = 1;
     const runner = new ImportRunner({
-      api: createApiClient({ baseUrl: api.baseUrl, apiKey: api.apiKey, scheduler: new RateScheduler({ limit: 50 }) }),
+      api: createApiClient({
+        baseUrl: api.baseUrl,
+        apiKey: api.apiKey,
+        scheduler: new RateScheduler({ limit: 50 }),
+      }),
       journal: bed.journal,
       storeCreated: (formId, submissions) => {
         if (failures-- > 0) throw new Error('SQLITE_FULL: database or disk is full');
@@ -176,7 +208,11 @@ describe('import run', () => {
       settleMs: 10,
     });
     expect(await runner.run('diskfull')).toBe('paused');
-    expect(bed.journal.summary('diskfull')).toMatchObject({ state: 'paused', created: 0, unknown: 10 });
+    expect(bed.journal.summary('diskfull')).toMatchObject({
+      state: 'paused',
+      created: 0,
+      unknown: 10,
+    });
     expect(bed.journal.summary('diskfull')!.notice).toMatch(/^Paused: /);
     expect(await runner.run('diskfull')).toBe('done');
     expectExactlyOnce('diskfull', 25);

@@ -59,7 +59,10 @@ export function classifyFailure(error: unknown): FailureKind {
  * let finish, so stopping never makes an outcome uncertain).
  */
 export class ImportRunner {
-  private readonly loops = new Map<string, { stop: Stop | null; wake: () => void; done: Promise<ImportState> }>();
+  private readonly loops = new Map<
+    string,
+    { stop: Stop | null; wake: () => void; done: Promise<ImportState> }
+  >();
 
   constructor(private readonly deps: ImportDeps) {}
 
@@ -74,7 +77,11 @@ export class ImportRunner {
       existing.stop = null;
       return existing.done;
     }
-    const loop = { stop: null as Stop | null, wake: () => {}, done: Promise.resolve<ImportState>('running') };
+    const loop = {
+      stop: null as Stop | null,
+      wake: () => {},
+      done: Promise.resolve<ImportState>('running'),
+    };
     loop.done = this.loopJob(jobId, loop)
       .catch((error: unknown) => this.pauseOnError(jobId, error))
       .finally(() => this.loops.delete(jobId));
@@ -95,7 +102,10 @@ export class ImportRunner {
     await Promise.all([...this.loops.keys()].map((id) => this.stop(id, 'pause')));
   }
 
-  private async loopJob(jobId: string, loop: { stop: Stop | null; wake: () => void }): Promise<ImportState> {
+  private async loopJob(
+    jobId: string,
+    loop: { stop: Stop | null; wake: () => void },
+  ): Promise<ImportState> {
     const { journal, api } = this.deps;
     const job = journal.job(jobId);
     if (!job) throw new AppError('NOT_FOUND', 'This import no longer exists.');
@@ -128,7 +138,14 @@ export class ImportRunner {
         let checked = true;
         for (const batch of uncertain) {
           try {
-            const outcome = await verifyBatch(api, journal, job.formId, questionIds, batch, journal.timesKept(jobId));
+            const outcome = await verifyBatch(
+              api,
+              journal,
+              job.formId,
+              questionIds,
+              batch,
+              journal.timesKept(jobId),
+            );
             journal.resolveVerified(jobId, batch.batchNo, outcome.found, outcome.message, () =>
               this.deps.storeCreated(job.formId, outcome.submissions),
             );
@@ -136,8 +153,12 @@ export class ImportRunner {
             if (outcome.found.size > 0) this.deps.cacheChanged(job.formId);
           } catch (error) {
             checked = false;
-            const reason = error instanceof AppError ? error.message : 'the server could not be asked';
-            journal.setNotice(jobId, `Could not yet check batch ${batch.batchNo} on the server (${reason}); nothing is resent until it is checked.`);
+            const reason =
+              error instanceof AppError ? error.message : 'the server could not be asked';
+            journal.setNotice(
+              jobId,
+              `Could not yet check batch ${batch.batchNo} on the server (${reason}); nothing is resent until it is checked.`,
+            );
             break;
           }
         }
@@ -193,7 +214,11 @@ export class ImportRunner {
       // Past this point the server has answered: a failure to record it (the cache file) leaves
       // the batch journaled as sending, and it is verified on resume rather than resent.
       if (created.length !== rows.length) {
-        journal.recordUnknown(jobId, batchNo, `The server answered with ${created.length} submissions for ${rows.length} rows.`);
+        journal.recordUnknown(
+          jobId,
+          batchNo,
+          `The server answered with ${created.length} submissions for ${rows.length} rows.`,
+        );
         continue;
       }
       journal.recordCreated(jobId, batchNo, linkCreated(rows, created), () => {
@@ -213,14 +238,22 @@ export class ImportRunner {
   private pauseOnError(jobId: string, error: unknown): ImportState {
     const reason = error instanceof AppError ? error.message : 'an unexpected error stopped it';
     try {
-      this.deps.journal.setState(jobId, 'paused', `Paused: ${reason}. Resume to continue where it stopped.`);
+      this.deps.journal.setState(
+        jobId,
+        'paused',
+        `Paused: ${reason}. Resume to continue where it stopped.`,
+      );
     } catch {
       // The journal itself is unreachable; its last committed state stands.
     }
     return 'paused';
   }
 
-  private finishStopped(jobId: string, stop: Stop, emit: (state: ImportState) => void): ImportState {
+  private finishStopped(
+    jobId: string,
+    stop: Stop,
+    emit: (state: ImportState) => void,
+  ): ImportState {
     if (stop === 'cancel') {
       this.deps.journal.cancelPending(jobId);
       emit('cancelled');
@@ -238,7 +271,10 @@ function linkCreated(rows: readonly BatchRow[], created: readonly Submission[]) 
 }
 
 function timesKept(rows: readonly BatchRow[], created: readonly Submission[]): boolean {
-  return rows.every((row, i) => normaliseTime(row.payload.submissionTime ?? '') === normaliseTime(created[i]!.submissionTime));
+  return rows.every(
+    (row, i) =>
+      normaliseTime(row.payload.submissionTime ?? '') === normaliseTime(created[i]!.submissionTime),
+  );
 }
 
 /** Rows per second over the last half minute, and the time left at that pace. */
@@ -247,7 +283,11 @@ class ProgressMeter {
 
   constructor(private readonly now: () => number) {}
 
-  event(journal: ImportJournal, jobId: string, state: ImportState): Extract<AppEvent, { type: 'import.progress' }> {
+  event(
+    journal: ImportJournal,
+    jobId: string,
+    state: ImportState,
+  ): Extract<AppEvent, { type: 'import.progress' }> {
     const s = journal.summary(jobId)!;
     const done = s.created + s.failed + s.skipped;
     const total = s.rowsTotal - s.excluded - s.invalid;
@@ -255,7 +295,8 @@ class ProgressMeter {
     this.samples.push({ at, done });
     this.samples = this.samples.filter((p) => at - p.at <= 30_000);
     const first = this.samples[0]!;
-    const rate = at > first.at && done > first.done ? ((done - first.done) * 1000) / (at - first.at) : null;
+    const rate =
+      at > first.at && done > first.done ? ((done - first.done) * 1000) / (at - first.at) : null;
     const remaining = Math.max(0, total - done);
     const settled = journal.settledBatches(jobId);
     return {
@@ -265,7 +306,12 @@ class ProgressMeter {
       rowsDone: done,
       rowsTotal: total,
       // Without a measured pace yet, the floor: ten rows per request at five requests a second.
-      etaMs: remaining === 0 ? 0 : rate ? Math.round((remaining / rate) * 1000) : Math.ceil(remaining / MAX_CREATE_BATCH) * 200,
+      etaMs:
+        remaining === 0
+          ? 0
+          : rate
+            ? Math.round((remaining / rate) * 1000)
+            : Math.ceil(remaining / MAX_CREATE_BATCH) * 200,
       batchesDone: settled,
       batchesTotal: settled + Math.ceil((s.pending + s.unknown) / MAX_CREATE_BATCH),
       rowsPerSecond: rate,

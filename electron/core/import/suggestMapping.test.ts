@@ -6,7 +6,8 @@ import { readCsv } from './readCsv';
 import { normaliseHeader, suggestMapping, type CatalogueQuestion } from './suggestMapping';
 
 const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const fixture = (name: string) => readCsv(readFileSync(path.resolve(projectRoot, '../shared/fixtures/csv', name)));
+const fixture = (name: string) =>
+  readCsv(readFileSync(path.resolve(projectRoot, '../shared/fixtures/csv', name)));
 
 const questions: CatalogueQuestion[] = [
   { id: 'q_name', name: 'Full name', type: 'ShortAnswer' },
@@ -19,15 +20,31 @@ const questions: CatalogueQuestion[] = [
 describe('suggestMapping', () => {
   it('matches loose headers to "Full name", "Email" and "Rating"', () => {
     const table = fixture('loose-headers.csv');
-    const mappings = suggestMapping(table.columns, questions, new Map(), table.rows.map((r) => r.cells));
-    expect(mappings.map((m) => (m.target.kind === 'question' ? m.target.id : m.target.kind))).toEqual(['q_name', 'q_email', 'q_rating']);
+    const mappings = suggestMapping(
+      table.columns,
+      questions,
+      new Map(),
+      table.rows.map((r) => r.cells),
+    );
+    expect(
+      mappings.map((m) => (m.target.kind === 'question' ? m.target.id : m.target.kind)),
+    ).toEqual(['q_name', 'q_email', 'q_rating']);
   });
 
   it('maps a "Submitted at" column to the submission time and leaves unknown columns ignored', () => {
     const table = fixture('contacts-excel-utf8-bom.csv');
-    const mappings = suggestMapping(table.columns, questions, new Map(), table.rows.map((r) => r.cells));
-    expect(mappings.find((m) => m.column === table.columns.indexOf('Submitted at'))?.target).toEqual({ kind: 'submissionTime' });
-    expect(mappings.find((m) => m.column === table.columns.indexOf('Company'))?.target).toEqual({ kind: 'ignore' });
+    const mappings = suggestMapping(
+      table.columns,
+      questions,
+      new Map(),
+      table.rows.map((r) => r.cells),
+    );
+    expect(
+      mappings.find((m) => m.column === table.columns.indexOf('Submitted at'))?.target,
+    ).toEqual({ kind: 'submissionTime' });
+    expect(mappings.find((m) => m.column === table.columns.indexOf('Company'))?.target).toEqual({
+      kind: 'ignore',
+    });
   });
 
   it('guesses a decimal comma and a dd.mm.yyyy date from the values', () => {
@@ -36,14 +53,37 @@ describe('suggestMapping', () => {
       { id: 'amount', name: 'Betrag', type: 'NumberInput' },
       { id: 'day', name: 'Datum', type: 'DatePicker' },
     ];
-    const mappings = suggestMapping(table.columns, catalogue, new Map(), table.rows.map((r) => r.cells));
-    expect(mappings[2]).toMatchObject({ target: { id: 'amount' }, convert: { decimalSeparator: ',' } });
-    expect(mappings[3]).toMatchObject({ target: { id: 'day' }, convert: { dateFormat: 'dd.mm.yyyy' } });
+    const mappings = suggestMapping(
+      table.columns,
+      catalogue,
+      new Map(),
+      table.rows.map((r) => r.cells),
+    );
+    expect(mappings[2]).toMatchObject({
+      target: { id: 'amount' },
+      convert: { decimalSeparator: ',' },
+    });
+    expect(mappings[3]).toMatchObject({
+      target: { id: 'day' },
+      convert: { dateFormat: 'dd.mm.yyyy' },
+    });
   });
 
   it('offers the choice remembered for this form first', () => {
-    const remembered = new Map([[normaliseHeader('Betrag'), { target: { kind: 'question' as const, id: 'q_amount', type: 'NumberInput' }, convert: { decimalSeparator: ',' as const } }]]);
+    const remembered = new Map([
+      [
+        normaliseHeader('Betrag'),
+        {
+          target: { kind: 'question' as const, id: 'q_amount', type: 'NumberInput' },
+          convert: { decimalSeparator: ',' as const },
+        },
+      ],
+    ]);
     const [first] = suggestMapping(['Betrag'], questions, remembered, []);
-    expect(first).toMatchObject({ remembered: true, target: { id: 'q_amount' }, convert: { decimalSeparator: ',' } });
+    expect(first).toMatchObject({
+      remembered: true,
+      target: { id: 'q_amount' },
+      convert: { decimalSeparator: ',' },
+    });
   });
 });

@@ -1,4 +1,9 @@
-import { type ColumnConversion, type ColumnMapping, type ColumnTarget, type DateFormat } from '../../shared/contract/imports';
+import {
+  type ColumnConversion,
+  type ColumnMapping,
+  type ColumnTarget,
+  type DateFormat,
+} from '../../shared/contract/imports';
 import { convertValue, targetKind } from './buildSubmission';
 import { convertDate, convertNumber } from './convertCell';
 
@@ -24,8 +29,23 @@ export interface RememberedMapping {
 const MIN_CONFIDENCE = 0.6;
 
 const TIME_NAMES: Array<[ColumnTarget['kind'], string[]]> = [
-  ['submissionTime', ['submission time', 'submitted at', 'submitted', 'submission date', 'date submitted', 'timestamp', 'created at', 'created']],
-  ['lastUpdatedAt', ['last updated at', 'last updated', 'updated at', 'updated', 'modified at', 'last modified']],
+  [
+    'submissionTime',
+    [
+      'submission time',
+      'submitted at',
+      'submitted',
+      'submission date',
+      'date submitted',
+      'timestamp',
+      'created at',
+      'created',
+    ],
+  ],
+  [
+    'lastUpdatedAt',
+    ['last updated at', 'last updated', 'updated at', 'updated', 'modified at', 'last modified'],
+  ],
 ];
 
 /** `"  full NAME "`, `Full-Name`, `Fullname` → `full name`-like tokens for comparing headers. */
@@ -48,7 +68,8 @@ export function similarity(a: string, b: string): number {
   if (x.length < 2 || y.length < 2) return 0;
   const pairs = (s: string) => {
     const counts = new Map<string, number>();
-    for (let i = 0; i < s.length - 1; i++) counts.set(s.slice(i, i + 2), (counts.get(s.slice(i, i + 2)) ?? 0) + 1);
+    for (let i = 0; i < s.length - 1; i++)
+      counts.set(s.slice(i, i + 2), (counts.get(s.slice(i, i + 2)) ?? 0) + 1);
     return counts;
   };
   const px = pairs(x);
@@ -91,12 +112,20 @@ export function suggestMapping(
   normalised.forEach((key, column) => {
     const choice = remembered.get(key);
     if (!choice) return;
-    if (choice.target.kind === 'question' && !known.has(choice.target.id) && questions.length > 0) return;
-    result[column] = { column, target: choice.target, ...(choice.convert ? { convert: choice.convert } : {}), confidence: 1, remembered: true };
+    if (choice.target.kind === 'question' && !known.has(choice.target.id) && questions.length > 0)
+      return;
+    result[column] = {
+      column,
+      target: choice.target,
+      ...(choice.convert ? { convert: choice.convert } : {}),
+      confidence: 1,
+      remembered: true,
+    };
     if (choice.target.kind === 'question') claimed.add(choice.target.id);
   });
 
-  const samplesOf = (column: number) => sampleRows.map((r) => r[column] ?? '').filter((v) => v.trim() !== '');
+  const samplesOf = (column: number) =>
+    sampleRows.map((r) => r[column] ?? '').filter((v) => v.trim() !== '');
   const candidates: Array<{ column: number; question: CatalogueQuestion; score: number }> = [];
   normalised.forEach((key, column) => {
     if (result[column]!.remembered) return;
@@ -104,7 +133,13 @@ export function suggestMapping(
     for (const question of questions) {
       const score = questionScore(key, question);
       // A name that fits but values the question cannot take ("Company" → a URL question) is a poor match.
-      const fit = score >= MIN_CONFIDENCE ? valueFit({ column, target: { kind: 'question', id: question.id, type: question.type } }, samples) : 1;
+      const fit =
+        score >= MIN_CONFIDENCE
+          ? valueFit(
+              { column, target: { kind: 'question', id: question.id, type: question.type } },
+              samples,
+            )
+          : 1;
       candidates.push({ column, question, score: score * (fit < 0.5 ? 0.5 : 1) });
     }
   });
@@ -112,7 +147,12 @@ export function suggestMapping(
   const filled = new Set(result.filter((r) => r.remembered).map((r) => r.column));
   for (const { column, question, score } of candidates) {
     if (score < MIN_CONFIDENCE || filled.has(column) || claimed.has(question.id)) continue;
-    result[column] = { column, target: { kind: 'question', id: question.id, type: question.type }, confidence: score, remembered: false };
+    result[column] = {
+      column,
+      target: { kind: 'question', id: question.id, type: question.type },
+      confidence: score,
+      remembered: false,
+    };
     filled.add(column);
     claimed.add(question.id);
   }
@@ -121,7 +161,12 @@ export function suggestMapping(
     if (result.some((r) => r.target.kind === kind)) continue;
     const column = normalised.findIndex((key, i) => !filled.has(i) && names.includes(key));
     if (column < 0) continue;
-    result[column] = { column, target: { kind } as ColumnTarget, confidence: 0.9, remembered: false };
+    result[column] = {
+      column,
+      target: { kind } as ColumnTarget,
+      confidence: 0.9,
+      remembered: false,
+    };
     filled.add(column);
   }
 
@@ -136,7 +181,9 @@ export function suggestMapping(
 function valueFit(mapping: ColumnMapping, samples: string[]): number {
   if (samples.length === 0) return 1;
   const convert = guessConversion(mapping, samples);
-  const fitting = samples.filter((s) => convertValue(s, convert ? { ...mapping, convert } : mapping).ok).length;
+  const fitting = samples.filter(
+    (s) => convertValue(s, convert ? { ...mapping, convert } : mapping).ok,
+  ).length;
   return fitting / samples.length;
 }
 
@@ -151,7 +198,9 @@ function guessConversion(mapping: ColumnMapping, samples: string[]): ColumnConve
     return dotFails && commaFits ? { decimalSeparator: ',' } : undefined;
   }
   if (kind === 'date' || kind === 'datetime') {
-    const format = DATE_GUESSES.find((f) => samples.every((s) => convertDate(s, { dateFormat: f }).ok));
+    const format = DATE_GUESSES.find((f) =>
+      samples.every((s) => convertDate(s, { dateFormat: f }).ok),
+    );
     return format && format !== 'iso' ? { dateFormat: format } : undefined;
   }
   return undefined;

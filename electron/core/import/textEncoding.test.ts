@@ -18,6 +18,8 @@ describe('detectEncoding', () => {
 
   it('falls back to Windows-1252 only when the bytes are not valid UTF-8', () => {
     expect(detectEncoding(new TextEncoder().encode('Zoë,€5')).encoding).toBe('utf-8');
-    expect(detectEncoding(Uint8Array.of(0x5a, 0x6f, 0xeb, 0x2c, 0x80, 0x35)).encoding).toBe('windows-1252');
+    expect(detectEncoding(Uint8Array.of(0x5a, 0x6f, 0xeb, 0x2c, 0x80, 0x35)).encoding).toBe(
+      'windows-1252',
+    );
   });
 });

@@ -22,11 +22,17 @@ export class UploadStore {
   private readonly uploads = new Map<string, Upload>();
 
   /** Adds a part; without an id, starts a new upload. */
-  append(uploadId: string | undefined, fileName: string, base64: string, final: boolean): { uploadId: string; receivedBytes: number } {
+  append(
+    uploadId: string | undefined,
+    fileName: string,
+    base64: string,
+    final: boolean,
+  ): { uploadId: string; receivedBytes: number } {
     const id = uploadId ?? randomUUID();
     let upload = this.uploads.get(id);
     if (!upload) {
-      if (uploadId !== undefined) throw new AppError('NOT_FOUND', 'This upload expired; choose the file again.');
+      if (uploadId !== undefined)
+        throw new AppError('NOT_FOUND', 'This upload expired; choose the file again.');
       upload = { fileName, parts: [], size: 0, complete: false };
       this.uploads.set(id, upload);
       this.trim();
@@ -35,7 +41,10 @@ export class UploadStore {
     const part = Buffer.from(base64, 'base64');
     if (upload.size + part.length > MAX_FILE_BYTES) {
       this.uploads.delete(id);
-      throw new AppError('INVALID_INPUT', `The file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB; split it into smaller files.`);
+      throw new AppError(
+        'INVALID_INPUT',
+        `The file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB; split it into smaller files.`,
+      );
     }
     upload.parts.push(part);
     upload.size += part.length;
@@ -51,7 +60,8 @@ export class UploadStore {
   file(uploadId: string): { fileName: string; bytes: Uint8Array } {
     const upload = this.uploads.get(uploadId);
     if (!upload) throw new AppError('NOT_FOUND', 'This file is no longer open; choose it again.');
-    if (!upload.complete) throw new AppError('CONFLICT', 'The file has not been fully received yet.');
+    if (!upload.complete)
+      throw new AppError('CONFLICT', 'The file has not been fully received yet.');
     if (upload.parts.length > 1) upload.parts = [Buffer.concat(upload.parts)];
     return { fileName: upload.fileName, bytes: upload.parts[0] ?? new Uint8Array() };
   }

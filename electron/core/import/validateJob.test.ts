@@ -42,7 +42,16 @@ describe('validateJob', () => {
       ['Amy', 'amy@example.com'],
       ['Cy', 'cy@example.com'],
     ]);
-    const known = [{ submissionId: 's-cy', submissionTime: '2024-01-01T00:00:00.000Z', questions: [{ id: 'name', value: 'Cy' }, { id: 'email', value: 'cy@example.com' }] }];
+    const known = [
+      {
+        submissionId: 's-cy',
+        submissionTime: '2024-01-01T00:00:00.000Z',
+        questions: [
+          { id: 'name', value: 'Cy' },
+          { id: 'email', value: 'cy@example.com' },
+        ],
+      },
+    ];
     const result = validateJob(journal, 'j1', known);
     expect(result).toMatchObject({ rowsTotal: 4, validRows: 3, errorRows: 1, warningRows: 2 });
     expect(result.issues.map((i) => [i.line, i.column, i.severity])).toEqual([
@@ -78,13 +87,19 @@ describe('validateJob', () => {
   });
 
   it('skips rows an earlier import of the same file already created', () => {
-    draft('j1', [['Amy', 'amy@example.com'], ['Ben', 'ben@example.com']]);
+    draft('j1', [
+      ['Amy', 'amy@example.com'],
+      ['Ben', 'ben@example.com'],
+    ]);
     freezeJob(journal, 'j1', []);
     const [first] = journal.nextBatch('j1', 1);
     const batch = journal.journalBatch('j1', [first!]);
     journal.recordCreated('j1', batch, [{ rowIndex: 0, submissionId: 'sub-amy' }]);
 
-    draft('j2', [['Amy', 'amy@example.com'], ['Ben', 'ben@example.com']]);
+    draft('j2', [
+      ['Amy', 'amy@example.com'],
+      ['Ben', 'ben@example.com'],
+    ]);
     expect(validateJob(journal, 'j2', []).alreadyImported).toBe(1);
     freezeJob(journal, 'j2', []);
     expect(journal.summary('j2')).toMatchObject({ skipped: 1, pending: 1 });

@@ -21,10 +21,17 @@ export function mappedQuestionIds(job: Pick<JobRecord, 'mappings'>): string[] {
 /** The row's answers, and its time when the file gives one: equal for a re-imported row. */
 export function sourceKeyOf(
   job: Pick<JobRecord, 'mappings'>,
-  submission: { questions: ReadonlyArray<{ id: string; value?: unknown }>; submissionTime?: string },
+  submission: {
+    questions: ReadonlyArray<{ id: string; value?: unknown }>;
+    submissionTime?: string;
+  },
 ): string {
   const withTime = job.mappings.some((m) => m.target.kind === 'submissionTime');
-  return contentKey(mappedQuestionIds(job), answersOf(submission.questions), withTime ? (submission.submissionTime ?? null) : null);
+  return contentKey(
+    mappedQuestionIds(job),
+    answersOf(submission.questions),
+    withTime ? (submission.submissionTime ?? null) : null,
+  );
 }
 
 /**
@@ -32,10 +39,15 @@ export function sourceKeyOf(
  * (never sent); duplicates within the file, of submissions already in the cache, and of rows an
  * earlier import created are warnings — the last are skipped when the import starts.
  */
-export function validateJob(journal: ImportJournal, jobId: string, known: Iterable<KnownSubmission>): ImportValidation {
+export function validateJob(
+  journal: ImportJournal,
+  jobId: string,
+  known: Iterable<KnownSubmission>,
+): ImportValidation {
   const job = journal.job(jobId);
   if (!job) throw new AppError('NOT_FOUND', 'This import no longer exists.');
-  if (job.state !== 'draft') throw new AppError('CONFLICT', 'This import has started; its rows can no longer change.');
+  if (job.state !== 'draft')
+    throw new AppError('CONFLICT', 'This import has started; its rows can no longer change.');
   checkMappings(job.mappings, job.columns.length);
   const inCache = new Map<string, string>();
   for (const s of known) inCache.set(sourceKeyOf(job, s), s.submissionId);
@@ -53,18 +65,30 @@ export function validateJob(journal: ImportJournal, jobId: string, known: Iterab
       sourceKey = sourceKeyOf(job, built.submission);
       const earlier = firstLine.get(sourceKey);
       if (earlier !== undefined) {
-        issues.push({ column: null, severity: 'warning', message: `Same answers as line ${earlier}: a duplicate in the file.` });
+        issues.push({
+          column: null,
+          severity: 'warning',
+          message: `Same answers as line ${earlier}: a duplicate in the file.`,
+        });
       } else if (!row.excluded) {
         firstLine.set(sourceKey, row.line);
       }
       const imported = importedBefore.get(sourceKey);
       if (imported !== undefined) {
-        issues.push({ column: null, severity: 'warning', message: `Imported before as submission ${imported}; it will be skipped.` });
+        issues.push({
+          column: null,
+          severity: 'warning',
+          message: `Imported before as submission ${imported}; it will be skipped.`,
+        });
         if (!row.excluded) alreadyImported++;
       } else {
         const cached = inCache.get(sourceKey);
         if (cached !== undefined) {
-          issues.push({ column: null, severity: 'warning', message: `The form already has a submission with these answers (${cached}).` });
+          issues.push({
+            column: null,
+            severity: 'warning',
+            message: `The form already has a submission with these answers (${cached}).`,
+          });
         }
       }
     }
@@ -84,7 +108,9 @@ export function validateJob(journal: ImportJournal, jobId: string, known: Iterab
     warningRows: verdicts.filter((v) => v.status === 'ready' && v.issues.length > 0).length,
     excludedRows: verdicts.filter((v) => v.status === 'excluded').length,
     alreadyImported,
-    issues: shown.flatMap((v) => v.issues.map((i) => ({ ...i, rowIndex: v.rowIndex, line: byIndex.get(v.rowIndex)!.line }))),
+    issues: shown.flatMap((v) =>
+      v.issues.map((i) => ({ ...i, rowIndex: v.rowIndex, line: byIndex.get(v.rowIndex)!.line })),
+    ),
     rows: shown.map((v) => {
       const row = byIndex.get(v.rowIndex)!;
       return { rowIndex: row.rowIndex, line: row.line, cells: row.cells, excluded: row.excluded };

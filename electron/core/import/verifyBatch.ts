@@ -45,15 +45,25 @@ export async function verifyBatch(
 ): Promise<VerifyOutcome> {
   const found = new Map<number, string>();
   const submissions: Submission[] = [];
-  if (batch.rows.length === 0) return { found, message: `Batch ${batch.batchNo} had no rows left to check.`, submissions };
+  if (batch.rows.length === 0)
+    return { found, message: `Batch ${batch.batchNo} had no rows left to check.`, submissions };
 
-  const keyOf = (questions: Answers, time: string | null) => contentKey(questionIds, answersOf(questions), time);
+  const keyOf = (questions: Answers, time: string | null) =>
+    contentKey(questionIds, answersOf(questions), time);
   const claim = async (rows: readonly BatchRow[], from: number, to: number, withTime: boolean) => {
-    const pool = await listWindow(api, formId, from, to, (s) => keyOf(s.questions, withTime ? s.submissionTime : null));
-    const linked = journal.linkedSubmissionIds(formId, [...pool.values()].flat().map((s) => s.submissionId));
+    const pool = await listWindow(api, formId, from, to, (s) =>
+      keyOf(s.questions, withTime ? s.submissionTime : null),
+    );
+    const linked = journal.linkedSubmissionIds(
+      formId,
+      [...pool.values()].flat().map((s) => s.submissionId),
+    );
     for (const row of rows) {
-      const candidates = pool.get(keyOf(row.payload.questions, withTime ? row.payload.submissionTime! : null)) ?? [];
-      const index = candidates.findIndex((s) => !linked.has(s.submissionId) && !submissions.includes(s));
+      const candidates =
+        pool.get(keyOf(row.payload.questions, withTime ? row.payload.submissionTime! : null)) ?? [];
+      const index = candidates.findIndex(
+        (s) => !linked.has(s.submissionId) && !submissions.includes(s),
+      );
       if (index < 0) continue;
       const [match] = candidates.splice(index, 1);
       found.set(row.rowIndex, match!.submissionId);
@@ -63,27 +73,43 @@ export async function verifyBatch(
   const times = batch.rows.map((r) => Date.parse(r.payload.submissionTime!));
   if (timesKept !== false) await claim(batch.rows, Math.min(...times), Math.max(...times), true);
   const rest = batch.rows.filter((r) => !found.has(r.rowIndex));
-  if (timesKept !== true && rest.length > 0) await claim(rest, Date.parse(batch.journaledAt), now(), false);
+  if (timesKept !== true && rest.length > 0)
+    await claim(rest, Date.parse(batch.journaledAt), now(), false);
 
   const lines = `lines ${batch.rows[0]!.line}–${batch.rows.at(-1)!.line}`;
   const missing = batch.rows.length - found.size;
   const message =
     `Batch ${batch.batchNo} (${lines}) was sent but its answer was lost. Checked the server: ${found.size} of ${batch.rows.length} rows are there` +
-    (missing === 0 ? '; nothing is sent again.' : `; the other ${missing} were not created and will be sent again.`);
+    (missing === 0
+      ? '; nothing is sent again.'
+      : `; the other ${missing} were not created and will be sent again.`);
   return { found, message, submissions };
 }
 
 /** The form's submissions between two instants (widened by a margin), grouped by `key`. */
-async function listWindow(api: Lister, formId: string, from: number, to: number, key: (s: Submission) => string): Promise<Map<string, Submission[]>> {
+async function listWindow(
+  api: Lister,
+  formId: string,
+  from: number,
+  to: number,
+  key: (s: Submission) => string,
+): Promise<Map<string, Submission[]>> {
   const afterDate = new Date(from - WINDOW_MARGIN_MS).toISOString();
   const beforeDate = new Date(to + WINDOW_MARGIN_MS).toISOString();
   const grouped = new Map<string, Submission[]>();
   let offset = 0;
   for (let page = 0; ; page++) {
     if (page >= MAX_PAGES) {
-      throw new AppError('REMOTE', "Too many submissions share this batch's time window to check it safely.");
+      throw new AppError(
+        'REMOTE',
+        "Too many submissions share this batch's time window to check it safely.",
+      );
     }
-    const answer = await api.listSubmissions(formId, { afterDate, beforeDate, sort: 'asc', limit: MAX_PAGE_SIZE, offset }, { priority: 'background' });
+    const answer = await api.listSubmissions(
+      formId,
+      { afterDate, beforeDate, sort: 'asc', limit: MAX_PAGE_SIZE, offset },
+      { priority: 'background' },
+    );
     for (const s of answer.responses) grouped.set(key(s), [...(grouped.get(key(s)) ?? []), s]);
     offset += answer.responses.length;
     if (answer.responses.length === 0 || offset >= answer.totalResponses) return grouped;

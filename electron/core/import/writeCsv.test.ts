@@ -9,9 +9,15 @@ const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 describe('writeCsv', () => {
   it('exports formula-like values neutralised, while plain negative numbers stay numbers', () => {
-    const bytes = readFileSync(path.resolve(projectRoot, '../shared/fixtures/csv/formula-values.csv'));
+    const bytes = readFileSync(
+      path.resolve(projectRoot, '../shared/fixtures/csv/formula-values.csv'),
+    );
     const table = readCsv(bytes);
-    const exported = readCsv(new TextEncoder().encode(writeCsv([table.columns, ...table.rows.map((r) => r.cells)], { neutraliseFormulas: true })));
+    const exported = readCsv(
+      new TextEncoder().encode(
+        writeCsv([table.columns, ...table.rows.map((r) => r.cells)], { neutraliseFormulas: true }),
+      ),
+    );
     expect(exported.rows.map((r) => r.cells)).toEqual([
       [`'=HYPERLINK("http://evil.example","click")`, "'+1+1"],
       ["'@SUM(A1:A2)", "'-2+3"],
@@ -21,7 +27,13 @@ describe('writeCsv', () => {
   });
 
   it('quotes delimiters, quotes and line breaks so they read back as written', () => {
-    const rows = [['a', 'b;c'], ['x "y"', 'line\nbreak']];
-    expect(readCsv(new TextEncoder().encode(writeCsv(rows, { delimiter: ';' })), { headerLine: 1 }).rows[0]!.cells).toEqual(rows[1]);
+    const rows = [
+      ['a', 'b;c'],
+      ['x "y"', 'line\nbreak'],
+    ];
+    expect(
+      readCsv(new TextEncoder().encode(writeCsv(rows, { delimiter: ';' })), { headerLine: 1 })
+        .rows[0]!.cells,
+    ).toEqual(rows[1]);
   });
 });

@@ -11,7 +11,10 @@ const PLAIN_NUMBER = /^[+-]?(\d+([.,]\d+)*|\d*[.,]\d+)([eE][+-]?\d+)?$/;
 const FORMULA_START = /^[\s]*[=+\-@]|^[\t\r]/;
 
 /** Rows to CSV text (CRLF, quotes only where needed), the inverse of `readCsv`. */
-export function writeCsv(rows: readonly (readonly string[])[], options: WriteCsvOptions = {}): string {
+export function writeCsv(
+  rows: readonly (readonly string[])[],
+  options: WriteCsvOptions = {},
+): string {
   const delimiter = options.delimiter ?? ',';
   const needsQuotes = (cell: string) => cell.includes(delimiter) || /["\r\n]/.test(cell);
   return rows

@@ -43,7 +43,11 @@ const fieldId = z.string().trim().min(1).max(200);
 export const ColumnTarget = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('ignore') }),
   /** `type` comes from the questions catalogue; a hand-typed id of an unseen question has none. */
-  z.strictObject({ kind: z.literal('question'), id: fieldId, type: z.string().max(100).optional() }),
+  z.strictObject({
+    kind: z.literal('question'),
+    id: fieldId,
+    type: z.string().max(100).optional(),
+  }),
   z.strictObject({ kind: z.literal('submissionTime') }),
   z.strictObject({ kind: z.literal('lastUpdatedAt') }),
   z.strictObject({ kind: z.literal('urlParameter'), id: fieldId, name: z.string().max(200) }),
@@ -133,7 +137,11 @@ const Preview = z.object({
 });
 export type ImportPreview = z.infer<typeof Preview>;
 
-const RowEdit = z.strictObject({ rowIndex: z.number().int().min(0), column: z.number().int().min(0), value: z.string().max(100_000) });
+const RowEdit = z.strictObject({
+  rowIndex: z.number().int().min(0),
+  column: z.number().int().min(0),
+  value: z.string().max(100_000),
+});
 
 const Validation = z.object({
   jobId: z.string(),
@@ -146,19 +154,35 @@ const Validation = z.object({
   alreadyImported: z.number().int(),
   issues: z.array(CellIssue),
   /** The rows that have issues, with their cells as they will be sent (edits applied). */
-  rows: z.array(z.object({ rowIndex: z.number().int(), line: z.number().int(), cells: z.array(z.string()), excluded: z.boolean() })),
+  rows: z.array(
+    z.object({
+      rowIndex: z.number().int(),
+      line: z.number().int(),
+      cells: z.array(z.string()),
+      excluded: z.boolean(),
+    }),
+  ),
 });
 export type ImportValidation = z.infer<typeof Validation>;
 
 export const importOps = {
   /** Large files arrive in parts; the last part answers with the id to parse. */
   'imports.upload': op(
-    z.strictObject({ uploadId: z.string().max(100).optional(), fileName: z.string().min(1).max(500), chunkBase64: base64, final: z.boolean() }),
+    z.strictObject({
+      uploadId: z.string().max(100).optional(),
+      fileName: z.string().min(1).max(500),
+      chunkBase64: base64,
+      final: z.boolean(),
+    }),
     z.object({ uploadId: z.string(), receivedBytes: z.number().int() }),
   ),
   'imports.parse': op(
     z.union([
-      z.strictObject({ fileName: z.string().min(1).max(500), contentBase64: base64, options: ReadOptions.optional() }),
+      z.strictObject({
+        fileName: z.string().min(1).max(500),
+        contentBase64: base64,
+        options: ReadOptions.optional(),
+      }),
       z.strictObject({ uploadId: z.string().min(1).max(100), options: ReadOptions.optional() }),
     ]),
     Preview,
@@ -172,7 +196,11 @@ export const importOps = {
   ),
   'imports.validate': op(
     z.union([
-      z.strictObject({ fileId: z.string().min(1).max(100), formId: z.string().min(1).max(200), mappings: z.array(ColumnMapping) }),
+      z.strictObject({
+        fileId: z.string().min(1).max(100),
+        formId: z.string().min(1).max(200),
+        mappings: z.array(ColumnMapping),
+      }),
       z.strictObject({
         jobId,
         edits: z.array(RowEdit).max(10_000).optional(),
@@ -213,5 +241,8 @@ export const importOps = {
     }),
   ),
   /** Failed and invalid rows as CSV, to fix and import again (formula-like cells neutralised). */
-  'imports.exportFailed': op(z.strictObject({ jobId }), z.object({ fileName: z.string(), contentBase64: z.string() })),
+  'imports.exportFailed': op(
+    z.strictObject({ jobId }),
+    z.object({ fileName: z.string(), contentBase64: z.string() }),
+  ),
 };

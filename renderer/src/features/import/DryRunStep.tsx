@@ -9,7 +9,8 @@ export function DryRunStep({ jobId }: { jobId: string }) {
   const plan = useOp('imports.dryRun', { jobId }, { staleTime: 0 });
   if (plan.isError) return <ErrorAlert error={plan.error} onRetry={() => void plan.refetch()} />;
   if (!plan.data) return <LoadingState rows={3} height={36} label="Planning the requests" />;
-  const { rowsToSend, skippedAlreadyImported, requests, expectedDurationMs, firstBatches } = plan.data;
+  const { rowsToSend, skippedAlreadyImported, requests, expectedDurationMs, firstBatches } =
+    plan.data;
   return (
     <Stack gap="sm" data-state="ready">
       <Group gap="xl" aria-label="Dry run summary">
@@ -22,11 +23,13 @@ export function DryRunStep({ jobId }: { jobId: string }) {
         <Text>
           about <b>{formatDuration(expectedDurationMs)}</b> at 5 requests a second
         </Text>
-        {skippedAlreadyImported > 0 && <Text>{skippedAlreadyImported.toLocaleString()} imported before, skipped</Text>}
+        {skippedAlreadyImported > 0 && (
+          <Text>{skippedAlreadyImported.toLocaleString()} imported before, skipped</Text>
+        )}
       </Group>
       <Text size="sm" c="dimmed">
-        Rows without a time in the file get their own submission time when the import starts; that is how an interrupted
-        batch is recognised on the server and never sent twice.
+        Rows without a time in the file get their own submission time when the import starts; that
+        is how an interrupted batch is recognised on the server and never sent twice.
       </Text>
       {firstBatches.map((batch, i) => (
         <Stack key={i} gap={4}>

@@ -7,10 +7,24 @@ import { useInvoke } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { base64Chunks, formatBytes, MAX_FILE_BYTES } from './fileChunks';
 
-const ACCEPT = ['text/csv', 'text/plain', 'text/tab-separated-values', 'application/vnd.ms-excel', '.csv', '.txt', '.tsv'];
+const ACCEPT = [
+  'text/csv',
+  'text/plain',
+  'text/tab-separated-values',
+  'application/vnd.ms-excel',
+  '.csv',
+  '.txt',
+  '.tsv',
+];
 
 /** Step 2: a CSV file, dropped or picked; its bytes go to core in base64 parts and are read there. */
-export function FileStep({ preview, onRead }: { preview: ImportPreview | null; onRead: (preview: ImportPreview) => void }) {
+export function FileStep({
+  preview,
+  onRead,
+}: {
+  preview: ImportPreview | null;
+  onRead: (preview: ImportPreview) => void;
+}) {
   const invoke = useInvoke();
   const openRef = useRef<() => void>(null);
   const [sent, setSent] = useState<{ bytes: number; total: number } | null>(null);
@@ -25,7 +39,12 @@ export function FileStep({ preview, onRead }: { preview: ImportPreview | null; o
       setSent({ bytes: 0, total: bytes.length });
       let uploadId: string | undefined;
       for (const part of base64Chunks(bytes)) {
-        const answer = await invoke('imports.upload', { ...(uploadId ? { uploadId } : {}), fileName: file.name, chunkBase64: part.base64, final: part.final });
+        const answer = await invoke('imports.upload', {
+          ...(uploadId ? { uploadId } : {}),
+          fileName: file.name,
+          chunkBase64: part.base64,
+          final: part.final,
+        });
         uploadId = answer.uploadId;
         setSent({ bytes: answer.receivedBytes, total: bytes.length });
       }
@@ -80,7 +99,12 @@ export function FileStep({ preview, onRead }: { preview: ImportPreview | null; o
           </Text>
         )}
       </Group>
-      {sent && <Progress value={sent.total === 0 ? 100 : (sent.bytes / sent.total) * 100} aria-label="Sending the file" />}
+      {sent && (
+        <Progress
+          value={sent.total === 0 ? 100 : (sent.bytes / sent.total) * 100}
+          aria-label="Sending the file"
+        />
+      )}
       {rejected && (
         <Alert color="yellow" role="alert">
           {rejected}

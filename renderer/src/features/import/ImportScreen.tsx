@@ -9,7 +9,15 @@ import { LoadingState } from '../../components/LoadingState';
 import { RelativeTime } from '../../components/RelativeTime';
 import { ImportWizard, REPORT_STEP, RUN_STEP, type WizardStart } from './ImportWizard';
 
-const STATE_COLOR: Record<string, string> = { done: 'teal', running: 'blue', verifying: 'blue', paused: 'yellow', interrupted: 'orange', cancelled: 'gray', draft: 'gray' };
+const STATE_COLOR: Record<string, string> = {
+  done: 'teal',
+  running: 'blue',
+  verifying: 'blue',
+  paused: 'yellow',
+  interrupted: 'orange',
+  cancelled: 'gray',
+  draft: 'gray',
+};
 
 /** Past and running imports, with interrupted ones offered for resume; and the wizard for a new one. */
 export function ImportScreen() {
@@ -24,7 +32,10 @@ export function ImportScreen() {
         <Title order={2} fz="h3">
           Import CSV
         </Title>
-        <ImportWizard start={wizard === 'new' ? undefined : wizard} onClose={() => setWizard(null)} />
+        <ImportWizard
+          start={wizard === 'new' ? undefined : wizard}
+          onClose={() => setWizard(null)}
+        />
       </Stack>
     );
   }
@@ -32,7 +43,11 @@ export function ImportScreen() {
   const started = (list.data?.imports ?? []).filter((i) => i.state !== 'draft');
   const interrupted = started.filter((i) => i.state === 'interrupted');
   const open = (i: ImportSummary) =>
-    setWizard({ jobId: i.jobId, formId: i.formId, step: i.state === 'done' || i.state === 'cancelled' ? REPORT_STEP : RUN_STEP });
+    setWizard({
+      jobId: i.jobId,
+      formId: i.formId,
+      step: i.state === 'done' || i.state === 'cancelled' ? REPORT_STEP : RUN_STEP,
+    });
 
   return (
     <Stack gap="md">
@@ -45,11 +60,19 @@ export function ImportScreen() {
         </Button>
       </Group>
       {interrupted.length > 0 && (
-        <Alert color="orange" title={interrupted.length === 1 ? 'An import was interrupted' : `${interrupted.length} imports were interrupted`}>
+        <Alert
+          color="orange"
+          title={
+            interrupted.length === 1
+              ? 'An import was interrupted'
+              : `${interrupted.length} imports were interrupted`
+          }
+        >
           <Group justify="space-between">
             <Text size="sm">
-              Formdesk stopped while {interrupted.length === 1 ? 'it' : 'they'} ran. Resume to finish: batches that were on their way
-              are checked on the server first, so no row is created twice.
+              Formdesk stopped while {interrupted.length === 1 ? 'it' : 'they'} ran. Resume to
+              finish: batches that were on their way are checked on the server first, so no row is
+              created twice.
             </Text>
             {interrupted.length === 1 && (
               <Button size="xs" color="orange" onClick={() => open(interrupted[0]!)}>
@@ -65,8 +88,8 @@ export function ImportScreen() {
         <ErrorAlert error={list.error} onRetry={() => void list.refetch()} />
       ) : started.length === 0 ? (
         <EmptyState icon={<IconFileImport size={28} />} title="No imports yet">
-          Import a CSV file as submissions of a form. Every row is sent exactly once, even if Formdesk or the connection stops
-          half-way.
+          Import a CSV file as submissions of a form. Every row is sent exactly once, even if
+          Formdesk or the connection stops half-way.
         </EmptyState>
       ) : (
         <Table highlightOnHover aria-label="Imports" data-state="ready">
@@ -92,15 +115,24 @@ export function ImportScreen() {
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">
-                    {i.created.toLocaleString()} created · {i.failed.toLocaleString()} failed · {(i.skipped + i.excluded + i.invalid).toLocaleString()} not sent
+                    {i.created.toLocaleString()} created · {i.failed.toLocaleString()} failed ·{' '}
+                    {(i.skipped + i.excluded + i.invalid).toLocaleString()} not sent
                   </Text>
                 </Table.Td>
                 <Table.Td>
                   <RelativeTime value={i.createdAt} />
                 </Table.Td>
                 <Table.Td>
-                  <Button size="xs" variant={i.state === 'interrupted' || i.state === 'paused' ? 'filled' : 'light'} onClick={() => open(i)}>
-                    {i.state === 'interrupted' || i.state === 'paused' ? 'Resume…' : i.state === 'done' || i.state === 'cancelled' ? 'Report' : 'Progress'}
+                  <Button
+                    size="xs"
+                    variant={i.state === 'interrupted' || i.state === 'paused' ? 'filled' : 'light'}
+                    onClick={() => open(i)}
+                  >
+                    {i.state === 'interrupted' || i.state === 'paused'
+                      ? 'Resume…'
+                      : i.state === 'done' || i.state === 'cancelled'
+                        ? 'Report'
+                        : 'Progress'}
                   </Button>
                 </Table.Td>
               </Table.Tr>

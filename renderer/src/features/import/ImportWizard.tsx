@@ -1,6 +1,10 @@
 import { Button, Group, Stack, Stepper } from '@mantine/core';
 import { useCallback, useState } from 'react';
-import { type ColumnMapping, type ImportPreview, type ImportValidation } from '../../../../electron/shared/contract/imports';
+import {
+  type ColumnMapping,
+  type ImportPreview,
+  type ImportValidation,
+} from '../../../../electron/shared/contract/imports';
 import { useOp } from '../../bridge';
 import { DryRunStep } from './DryRunStep';
 import { FileStep } from './FileStep';
@@ -42,7 +46,11 @@ export function ImportWizard({ start, onClose }: { start?: WizardStart; onClose:
     setValidation(null);
   };
   const readFile = (next: ImportPreview) => {
-    if (next.fileId !== preview?.fileId || next.columns.join('\u0000') !== preview.columns.join('\u0000')) setMappings(null);
+    if (
+      next.fileId !== preview?.fileId ||
+      next.columns.join('\u0000') !== preview.columns.join('\u0000')
+    )
+      setMappings(null);
     setPreview(next);
     setValidation(null);
   };
@@ -63,11 +71,17 @@ export function ImportWizard({ start, onClose }: { start?: WizardStart; onClose:
   ];
   // Once an import has started there is no going back to change its rows.
   const locked = start !== undefined || (jobState !== undefined && jobState !== 'draft');
-  const canReach = (target: number) => (locked ? target >= RUN_STEP : target <= step || canLeave.slice(0, target).every(Boolean));
+  const canReach = (target: number) =>
+    locked ? target >= RUN_STEP : target <= step || canLeave.slice(0, target).every(Boolean);
 
   return (
     <Stack gap="lg">
-      <Stepper active={step} onStepClick={(s) => canReach(s) && setStep(s)} size="sm" aria-label="Import steps">
+      <Stepper
+        active={step}
+        onStepClick={(s) => canReach(s) && setStep(s)}
+        size="sm"
+        aria-label="Import steps"
+      >
         <Stepper.Step label="Target" allowStepSelect={canReach(0)}>
           <TargetStep formId={formId} onChange={chooseForm} />
         </Stepper.Step>
@@ -78,11 +92,24 @@ export function ImportWizard({ start, onClose }: { start?: WizardStart; onClose:
           {preview && <ReadStep preview={preview} onRead={readFile} />}
         </Stepper.Step>
         <Stepper.Step label="Map" allowStepSelect={canReach(3)}>
-          {preview && formId && <MapStep formId={formId} preview={preview} mappings={mappings} onChange={changeMappings} />}
+          {preview && formId && (
+            <MapStep
+              formId={formId}
+              preview={preview}
+              mappings={mappings}
+              onChange={changeMappings}
+            />
+          )}
         </Stepper.Step>
         <Stepper.Step label="Validate" allowStepSelect={canReach(4)}>
           {preview && formId && mappings && (
-            <ValidateStep formId={formId} preview={preview} mappings={mappings} validation={validation} onValidated={setValidation} />
+            <ValidateStep
+              formId={formId}
+              preview={preview}
+              mappings={mappings}
+              validation={validation}
+              onValidated={setValidation}
+            />
           )}
         </Stepper.Step>
         <Stepper.Step label="Dry run" allowStepSelect={canReach(5)}>
@@ -100,7 +127,11 @@ export function ImportWizard({ start, onClose }: { start?: WizardStart; onClose:
           {jobState === 'done' || jobState === 'cancelled' ? 'Close' : 'Back to imports'}
         </Button>
         <Group>
-          <Button variant="default" disabled={step === 0 || !canReach(step - 1)} onClick={() => setStep(step - 1)}>
+          <Button
+            variant="default"
+            disabled={step === 0 || !canReach(step - 1)}
+            onClick={() => setStep(step - 1)}
+          >
             Back
           </Button>
           {step < REPORT_STEP && (
@@ -113,4 +144,3 @@ export function ImportWizard({ start, onClose }: { start?: WizardStart; onClose:
     </Stack>
   );
 }
-

@@ -1,4 +1,15 @@
-import { Badge, Button, Group, ScrollArea, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  ScrollArea,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import {
   DATE_FORMATS,
@@ -10,7 +21,15 @@ import {
 import { useOp } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingState } from '../../components/LoadingState';
-import { conversionsFor, FIELD_KINDS, fieldTarget, targetOf, targetOptions, valueOf, type QuestionChoice } from './columnTargets';
+import {
+  conversionsFor,
+  FIELD_KINDS,
+  fieldTarget,
+  targetOf,
+  targetOptions,
+  valueOf,
+  type QuestionChoice,
+} from './columnTargets';
 
 const OTHER = '__other__';
 
@@ -23,22 +42,38 @@ interface Props {
 
 /** Step 4: where each column goes, suggested by name and remembered per form, with its conversions. */
 export function MapStep({ formId, preview, mappings, onChange }: Props) {
-  const suggestion = useOp('imports.suggestMapping', { formId, fileId: preview.fileId }, { staleTime: Infinity });
+  const suggestion = useOp(
+    'imports.suggestMapping',
+    { formId, fileId: preview.fileId },
+    { staleTime: Infinity },
+  );
   const confidence = useMemo(
-    () => new Map((suggestion.data?.mappings ?? []).map((m) => [m.column, { score: m.confidence, remembered: m.remembered }])),
+    () =>
+      new Map(
+        (suggestion.data?.mappings ?? []).map((m) => [
+          m.column,
+          { score: m.confidence, remembered: m.remembered },
+        ]),
+      ),
     [suggestion.data],
   );
 
   useEffect(() => {
     if (!suggestion.data || mappings !== null) return;
     onChange(
-      suggestion.data.mappings.map(({ column, target, convert }) => ({ column, target, ...(convert ? { convert } : {}) })),
+      suggestion.data.mappings.map(({ column, target, convert }) => ({
+        column,
+        target,
+        ...(convert ? { convert } : {}),
+      })),
       suggestion.data.questions,
     );
   }, [suggestion.data, mappings, onChange]);
 
-  if (suggestion.isError) return <ErrorAlert error={suggestion.error} onRetry={() => void suggestion.refetch()} />;
-  if (!suggestion.data || mappings === null) return <LoadingState rows={4} height={36} label="Matching columns to questions" />;
+  if (suggestion.isError)
+    return <ErrorAlert error={suggestion.error} onRetry={() => void suggestion.refetch()} />;
+  if (!suggestion.data || mappings === null)
+    return <LoadingState rows={4} height={36} label="Matching columns to questions" />;
   const questions = suggestion.data.questions;
   const update = (column: number, change: Partial<ColumnMapping>) =>
     onChange(
@@ -49,8 +84,10 @@ export function MapStep({ formId, preview, mappings, onChange }: Props) {
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        Columns are matched to the form&apos;s questions by name; your choices are remembered for this form.
-        {questions.length === 0 && ' This form has no known questions yet: sync it first, or type question ids by hand.'}
+        Columns are matched to the form&apos;s questions by name; your choices are remembered for
+        this form.
+        {questions.length === 0 &&
+          ' This form has no known questions yet: sync it first, or type question ids by hand.'}
       </Text>
       <ScrollArea>
         <Table aria-label="Column mapping" verticalSpacing="xs" data-state="ready">
@@ -75,7 +112,9 @@ export function MapStep({ formId, preview, mappings, onChange }: Props) {
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" c="dimmed" lineClamp={1} maw={220}>
-                    {preview.sampleRows.find((r) => r.cells[mapping.column] !== '')?.cells[mapping.column] ?? ''}
+                    {preview.sampleRows.find((r) => r.cells[mapping.column] !== '')?.cells[
+                      mapping.column
+                    ] ?? ''}
                   </Text>
                 </Table.Td>
                 <Table.Td miw={280}>
@@ -102,9 +141,20 @@ export function MapStep({ formId, preview, mappings, onChange }: Props) {
   );
 }
 
-function MatchBadge({ match, target }: { match: { score: number; remembered: boolean } | undefined; target: ColumnTarget }) {
+function MatchBadge({
+  match,
+  target,
+}: {
+  match: { score: number; remembered: boolean } | undefined;
+  target: ColumnTarget;
+}) {
   if (!match || target.kind === 'ignore' || match.score === 0) return null;
-  if (match.remembered) return <Badge size="xs" variant="light">remembered</Badge>;
+  if (match.remembered)
+    return (
+      <Badge size="xs" variant="light">
+        remembered
+      </Badge>
+    );
   return (
     <Badge size="xs" variant="light" color={match.score >= 0.85 ? 'teal' : 'yellow'}>
       {match.score >= 0.85 ? 'match' : 'check'}
@@ -112,14 +162,29 @@ function MatchBadge({ match, target }: { match: { score: number; remembered: boo
   );
 }
 
-function TargetPicker({ label, target, questions, onChange }: { label: string; target: ColumnTarget; questions: QuestionChoice[]; onChange: (t: ColumnTarget) => void }) {
+function TargetPicker({
+  label,
+  target,
+  questions,
+  onChange,
+}: {
+  label: string;
+  target: ColumnTarget;
+  questions: QuestionChoice[];
+  onChange: (t: ColumnTarget) => void;
+}) {
   const listed = targetOptions(questions);
   const isListed = listed.some((g) => g.items.some((i) => i.value === valueOf(target)));
   const [otherKind, setOtherKind] = useState<string>(otherKindOf(target) ?? 'question');
-  const [otherId, setOtherId] = useState(isListed || target.kind === 'ignore' ? '' : 'id' in target ? target.id : '');
+  const [otherId, setOtherId] = useState(
+    isListed || target.kind === 'ignore' ? '' : 'id' in target ? target.id : '',
+  );
   const [other, setOther] = useState(!isListed);
 
-  const data = [...listed, { group: 'Other', items: [{ value: OTHER, label: 'Another field (type its id)…' }] }];
+  const data = [
+    ...listed,
+    { group: 'Other', items: [{ value: OTHER, label: 'Another field (type its id)…' }] },
+  ];
   return (
     <Stack gap={4}>
       <Select
@@ -138,9 +203,27 @@ function TargetPicker({ label, target, questions, onChange }: { label: string; t
       />
       {other && (
         <Group gap={4} wrap="nowrap">
-          <Select aria-label={`${label}: kind of field`} data={FIELD_KINDS.map((k) => ({ ...k }))} value={otherKind} allowDeselect={false} onChange={(k) => k && setOtherKind(k)} w={200} />
-          <TextInput aria-label={`${label}: field id`} placeholder="id" value={otherId} onChange={(e) => setOtherId(e.currentTarget.value)} w={120} />
-          <Button size="xs" variant="light" disabled={otherId.trim() === ''} onClick={() => onChange(fieldTarget(otherKind, otherId))}>
+          <Select
+            aria-label={`${label}: kind of field`}
+            data={FIELD_KINDS.map((k) => ({ ...k }))}
+            value={otherKind}
+            allowDeselect={false}
+            onChange={(k) => k && setOtherKind(k)}
+            w={200}
+          />
+          <TextInput
+            aria-label={`${label}: field id`}
+            placeholder="id"
+            value={otherId}
+            onChange={(e) => setOtherId(e.currentTarget.value)}
+            w={120}
+          />
+          <Button
+            size="xs"
+            variant="light"
+            disabled={otherId.trim() === ''}
+            onClick={() => onChange(fieldTarget(otherKind, otherId))}
+          >
             Use
           </Button>
         </Group>
@@ -152,11 +235,20 @@ function TargetPicker({ label, target, questions, onChange }: { label: string; t
 function otherKindOf(target: ColumnTarget): string | null {
   if (target.kind === 'question') return 'question';
   if (target.kind === 'urlParameter') return 'urlParameter';
-  if (target.kind === 'scheduling' || target.kind === 'payment') return `${target.kind}.${target.field}`;
+  if (target.kind === 'scheduling' || target.kind === 'payment')
+    return `${target.kind}.${target.field}`;
   return null;
 }
 
-function ConversionEditor({ target, convert, onChange }: { target: ColumnTarget; convert: ColumnConversion; onChange: (c: ColumnConversion) => void }) {
+function ConversionEditor({
+  target,
+  convert,
+  onChange,
+}: {
+  target: ColumnTarget;
+  convert: ColumnConversion;
+  onChange: (c: ColumnConversion) => void;
+}) {
   const offers = conversionsFor(target);
   return (
     <Group gap={6} wrap="nowrap">
@@ -177,10 +269,15 @@ function ConversionEditor({ target, convert, onChange }: { target: ColumnTarget;
           <Select
             size="xs"
             aria-label="Date format"
-            data={DATE_FORMATS.map((f) => ({ value: f, label: f === 'iso' ? 'ISO (2024-05-16)' : f }))}
+            data={DATE_FORMATS.map((f) => ({
+              value: f,
+              label: f === 'iso' ? 'ISO (2024-05-16)' : f,
+            }))}
             value={convert.dateFormat ?? 'iso'}
             allowDeselect={false}
-            onChange={(v) => v && onChange({ ...convert, dateFormat: v as ColumnConversion['dateFormat'] })}
+            onChange={(v) =>
+              v && onChange({ ...convert, dateFormat: v as ColumnConversion['dateFormat'] })
+            }
             w={150}
           />
           <TextInput
@@ -194,7 +291,16 @@ function ConversionEditor({ target, convert, onChange }: { target: ColumnTarget;
         </>
       )}
       {offers.list && (
-        <TextInput size="xs" aria-label="List separator" placeholder="; or ," value={convert.listSeparator ?? ''} onChange={(e) => onChange({ ...convert, listSeparator: e.currentTarget.value || undefined })} w={80} />
+        <TextInput
+          size="xs"
+          aria-label="List separator"
+          placeholder="; or ,"
+          value={convert.listSeparator ?? ''}
+          onChange={(e) =>
+            onChange({ ...convert, listSeparator: e.currentTarget.value || undefined })
+          }
+          w={80}
+        />
       )}
       {offers.boolean && (
         <Text size="xs" c="dimmed">

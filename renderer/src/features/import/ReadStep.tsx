@@ -19,11 +19,20 @@ const DELIMITERS = [
 
 /** Makes leading/trailing spaces and line breaks visible: the preview shows values exactly as read. */
 function shown(value: string): string {
-  return value.replace(/\r\n|\n|\r/g, '↵').replace(/^ +| +$/g, (spaces) => '·'.repeat(spaces.length)).replace(/\t/g, '→');
+  return value
+    .replace(/\r\n|\n|\r/g, '↵')
+    .replace(/^ +| +$/g, (spaces) => '·'.repeat(spaces.length))
+    .replace(/\t/g, '→');
 }
 
 /** Step 3: how the file was read (encoding, delimiter, header row), overridable, with the rows as read. */
-export function ReadStep({ preview, onRead }: { preview: ImportPreview; onRead: (preview: ImportPreview) => void }) {
+export function ReadStep({
+  preview,
+  onRead,
+}: {
+  preview: ImportPreview;
+  onRead: (preview: ImportPreview) => void;
+}) {
   const invoke = useInvoke();
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -32,7 +41,12 @@ export function ReadStep({ preview, onRead }: { preview: ImportPreview; onRead: 
     setBusy(true);
     setError(null);
     try {
-      const options: ReadOptions = { encoding: preview.encoding, delimiter: preview.delimiter, headerLine: preview.headerRow, ...change };
+      const options: ReadOptions = {
+        encoding: preview.encoding,
+        delimiter: preview.delimiter,
+        headerLine: preview.headerRow,
+        ...change,
+      };
       onRead(await invoke('imports.parse', { uploadId: preview.fileId, options }));
     } catch (failure) {
       setError(failure);
@@ -44,16 +58,43 @@ export function ReadStep({ preview, onRead }: { preview: ImportPreview; onRead: 
   return (
     <Stack gap="sm">
       <Group align="flex-end">
-        <Select label="Encoding" data={ENCODINGS} value={preview.encoding} disabled={busy} allowDeselect={false} onChange={(v) => v && void reread({ encoding: v as ReadOptions['encoding'] })} />
-        <Select label="Delimiter" data={DELIMITERS} value={preview.delimiter} disabled={busy} allowDeselect={false} onChange={(v) => v && void reread({ delimiter: v as ReadOptions['delimiter'] })} />
-        <NumberInput label="Header on line" min={1} value={preview.headerRow} disabled={busy} onChange={(v) => typeof v === 'number' && v >= 1 && void reread({ headerLine: v })} w={140} />
+        <Select
+          label="Encoding"
+          data={ENCODINGS}
+          value={preview.encoding}
+          disabled={busy}
+          allowDeselect={false}
+          onChange={(v) => v && void reread({ encoding: v as ReadOptions['encoding'] })}
+        />
+        <Select
+          label="Delimiter"
+          data={DELIMITERS}
+          value={preview.delimiter}
+          disabled={busy}
+          allowDeselect={false}
+          onChange={(v) => v && void reread({ delimiter: v as ReadOptions['delimiter'] })}
+        />
+        <NumberInput
+          label="Header on line"
+          min={1}
+          value={preview.headerRow}
+          disabled={busy}
+          onChange={(v) => typeof v === 'number' && v >= 1 && void reread({ headerLine: v })}
+          w={140}
+        />
       </Group>
       {error !== null && <ErrorAlert error={error} />}
       <Text size="sm" c="dimmed">
-        {preview.rowCount.toLocaleString()} rows and {preview.columns.length} columns. The first rows, exactly as read (· a space, ↵ a line break inside a value):
+        {preview.rowCount.toLocaleString()} rows and {preview.columns.length} columns. The first
+        rows, exactly as read (· a space, ↵ a line break inside a value):
       </Text>
       <ScrollArea>
-        <Table withTableBorder withColumnBorders aria-label="Rows as read" data-state={busy ? 'loading' : 'ready'}>
+        <Table
+          withTableBorder
+          withColumnBorders
+          aria-label="Rows as read"
+          data-state={busy ? 'loading' : 'ready'}
+        >
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Line</Table.Th>

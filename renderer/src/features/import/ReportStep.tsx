@@ -6,7 +6,15 @@ import { toErrorShape, useInvoke, useOp } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingState } from '../../components/LoadingState';
 
-const STATUS_COLOR: Record<string, string> = { created: 'teal', failed: 'red', invalid: 'red', skipped: 'gray', excluded: 'gray', sending: 'yellow', pending: 'blue' };
+const STATUS_COLOR: Record<string, string> = {
+  created: 'teal',
+  failed: 'red',
+  invalid: 'red',
+  skipped: 'gray',
+  excluded: 'gray',
+  sending: 'yellow',
+  pending: 'blue',
+};
 const SHOWN = 500;
 
 /** Saves bytes as a file the way a browser and Electron's renderer both can. */
@@ -25,11 +33,16 @@ export function ReportStep({ jobId, formId }: { jobId: string; formId: string })
   const invoke = useInvoke();
   const report = useOp('imports.report', { jobId }, { refetchOnMount: 'always' });
   const [exporting, setExporting] = useState(false);
-  if (report.isError) return <ErrorAlert error={report.error} onRetry={() => void report.refetch()} />;
+  if (report.isError)
+    return <ErrorAlert error={report.error} onRetry={() => void report.refetch()} />;
   if (!report.data) return <LoadingState rows={4} height={36} label="Loading the report" />;
   const { summary, rows } = report.data;
   const notImported = summary.failed + summary.invalid;
-  const ordered = [...rows].sort((a, b) => Number(a.status === 'created') - Number(b.status === 'created') || a.line - b.line).slice(0, SHOWN);
+  const ordered = [...rows]
+    .sort(
+      (a, b) => Number(a.status === 'created') - Number(b.status === 'created') || a.line - b.line,
+    )
+    .slice(0, SHOWN);
 
   const exportFailed = async () => {
     setExporting(true);
@@ -37,7 +50,11 @@ export function ReportStep({ jobId, formId }: { jobId: string; formId: string })
       const file = await invoke('imports.exportFailed', { jobId });
       download(file.fileName, file.contentBase64);
     } catch (error) {
-      notifications.show({ color: 'red', title: 'The export failed', message: toErrorShape(error).message });
+      notifications.show({
+        color: 'red',
+        title: 'The export failed',
+        message: toErrorShape(error).message,
+      });
     } finally {
       setExporting(false);
     }
@@ -46,18 +63,41 @@ export function ReportStep({ jobId, formId }: { jobId: string; formId: string })
   return (
     <Stack gap="sm" data-state={`report-${summary.state}`}>
       <Group gap="xs" aria-label="Import report">
-        <Badge color="teal" variant="light" size="lg">{summary.created.toLocaleString()} created</Badge>
-        <Badge color="red" variant="light" size="lg">{summary.failed.toLocaleString()} failed</Badge>
-        <Badge color="red" variant="outline" size="lg">{summary.invalid.toLocaleString()} invalid</Badge>
-        <Badge color="gray" variant="light" size="lg">{(summary.skipped + summary.excluded).toLocaleString()} skipped</Badge>
-        {summary.unknown > 0 && <Badge color="yellow" variant="light" size="lg">{summary.unknown.toLocaleString()} not yet checked</Badge>}
+        <Badge color="teal" variant="light" size="lg">
+          {summary.created.toLocaleString()} created
+        </Badge>
+        <Badge color="red" variant="light" size="lg">
+          {summary.failed.toLocaleString()} failed
+        </Badge>
+        <Badge color="red" variant="outline" size="lg">
+          {summary.invalid.toLocaleString()} invalid
+        </Badge>
+        <Badge color="gray" variant="light" size="lg">
+          {(summary.skipped + summary.excluded).toLocaleString()} skipped
+        </Badge>
+        {summary.unknown > 0 && (
+          <Badge color="yellow" variant="light" size="lg">
+            {summary.unknown.toLocaleString()} not yet checked
+          </Badge>
+        )}
       </Group>
       {summary.notice && <Text size="sm">{summary.notice}</Text>}
       <Group>
-        <Button variant="default" leftSection={<IconDownload size={16} />} disabled={notImported === 0} loading={exporting} onClick={() => void exportFailed()}>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          disabled={notImported === 0}
+          loading={exporting}
+          onClick={() => void exportFailed()}
+        >
           Export rows to fix ({notImported.toLocaleString()})
         </Button>
-        <Button component="a" href={`#/submissions?${new URLSearchParams({ form: formId }).toString()}`} variant="light" leftSection={<IconTable size={16} />}>
+        <Button
+          component="a"
+          href={`#/submissions?${new URLSearchParams({ form: formId }).toString()}`}
+          variant="light"
+          leftSection={<IconTable size={16} />}
+        >
           Open the submissions
         </Button>
       </Group>

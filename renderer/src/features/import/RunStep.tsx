@@ -32,49 +32,89 @@ export function RunStep({ jobId }: { jobId: string }) {
     <Stack gap="md" data-state={`import-${state}`}>
       <Group justify="space-between">
         <Group gap="xs">
-          <Badge size="lg" variant="light" color={state === 'done' ? 'teal' : state === 'cancelled' ? 'gray' : RUNNING.has(state) ? 'blue' : 'yellow'}>
+          <Badge
+            size="lg"
+            variant="light"
+            color={
+              state === 'done'
+                ? 'teal'
+                : state === 'cancelled'
+                  ? 'gray'
+                  : RUNNING.has(state)
+                    ? 'blue'
+                    : 'yellow'
+            }
+          >
             {state === 'draft' ? 'not started' : state}
           </Badge>
           <Text size="sm">
             {rowsDone.toLocaleString()} of {rowsTotal.toLocaleString()} rows
             {live?.rowsPerSecond ? ` · ${live.rowsPerSecond.toFixed(1)} rows/s` : ''}
-            {live && live.etaMs !== null && live.etaMs > 0 ? ` · about ${formatDuration(live.etaMs)} left` : ''}
+            {live && live.etaMs !== null && live.etaMs > 0
+              ? ` · about ${formatDuration(live.etaMs)} left`
+              : ''}
           </Text>
         </Group>
         <Group gap="xs">
           {state === 'draft' && (
-            <Button leftSection={<IconPlayerPlay size={16} />} loading={start.isPending} onClick={() => start.mutate({ jobId })}>
+            <Button
+              leftSection={<IconPlayerPlay size={16} />}
+              loading={start.isPending}
+              onClick={() => start.mutate({ jobId })}
+            >
               Start import
             </Button>
           )}
           {RUNNING.has(state) && (
-            <Button variant="default" leftSection={<IconPlayerPause size={16} />} loading={pause.isPending} onClick={() => pause.mutate({ jobId })}>
+            <Button
+              variant="default"
+              leftSection={<IconPlayerPause size={16} />}
+              loading={pause.isPending}
+              onClick={() => pause.mutate({ jobId })}
+            >
               Pause
             </Button>
           )}
           {(state === 'paused' || state === 'interrupted') && (
-            <Button leftSection={<IconPlayerPlay size={16} />} loading={resume.isPending} onClick={() => resume.mutate({ jobId })}>
+            <Button
+              leftSection={<IconPlayerPlay size={16} />}
+              loading={resume.isPending}
+              onClick={() => resume.mutate({ jobId })}
+            >
               Resume
             </Button>
           )}
           {state !== 'done' && state !== 'cancelled' && (
-            <Button variant="subtle" color="red" leftSection={<IconX size={16} />} loading={cancel.isPending} onClick={() => cancel.mutate({ jobId })}>
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconX size={16} />}
+              loading={cancel.isPending}
+              onClick={() => cancel.mutate({ jobId })}
+            >
               Cancel
             </Button>
           )}
         </Group>
       </Group>
-      <Progress value={rowsTotal === 0 ? 0 : (rowsDone / rowsTotal) * 100} size="lg" aria-label="Import progress" animated={RUNNING.has(state)} />
+      <Progress
+        value={rowsTotal === 0 ? 0 : (rowsDone / rowsTotal) * 100}
+        size="lg"
+        aria-label="Import progress"
+        animated={RUNNING.has(state)}
+      />
       {live?.batchesTotal !== undefined && (
         <Text size="xs" c="dimmed">
-          Batch {Math.min(live.batchesDone ?? 0, live.batchesTotal).toLocaleString()} of {live.batchesTotal.toLocaleString()} · created{' '}
-          {(live.created ?? summary.created).toLocaleString()} · failed {(live.failed ?? summary.failed).toLocaleString()}
+          Batch {Math.min(live.batchesDone ?? 0, live.batchesTotal).toLocaleString()} of{' '}
+          {live.batchesTotal.toLocaleString()} · created{' '}
+          {(live.created ?? summary.created).toLocaleString()} · failed{' '}
+          {(live.failed ?? summary.failed).toLocaleString()}
         </Text>
       )}
       {state === 'interrupted' && (
         <Alert color="yellow" title="This import was interrupted">
-          Formdesk closed while it ran. Resume it: any batch that was on its way is checked on the server first, so nothing is
-          created twice.
+          Formdesk closed while it ran. Resume it: any batch that was on its way is checked on the
+          server first, so nothing is created twice.
         </Alert>
       )}
       {notice && (

@@ -3,7 +3,13 @@ import { useOp } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
 
 /** Step 1: which form the rows become submissions of. */
-export function TargetStep({ formId, onChange }: { formId: string | null; onChange: (formId: string | null) => void }) {
+export function TargetStep({
+  formId,
+  onChange,
+}: {
+  formId: string | null;
+  onChange: (formId: string | null) => void;
+}) {
   const forms = useOp('forms.list', {});
   if (forms.isError) return <ErrorAlert error={forms.error} onRetry={() => void forms.refetch()} />;
   return (
@@ -17,8 +23,8 @@ export function TargetStep({ formId, onChange }: { formId: string | null; onChan
         searchable
       />
       <Text size="sm" c="dimmed">
-        Each row of the file becomes one submission of this form. Created submissions trigger no e-mails, workflows or
-        integrations.
+        Each row of the file becomes one submission of this form. Created submissions trigger no
+        e-mails, workflows or integrations.
       </Text>
     </Stack>
   );

@@ -1,7 +1,24 @@
-import { Alert, Badge, Button, Checkbox, Group, ScrollArea, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { IconAlertTriangle, IconCircleX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { type CellIssue, type ColumnMapping, type ImportPreview, type ImportValidation } from '../../../../electron/shared/contract/imports';
+import {
+  type CellIssue,
+  type ColumnMapping,
+  type ImportPreview,
+  type ImportValidation,
+} from '../../../../electron/shared/contract/imports';
 import { useInvoke } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingState } from '../../components/LoadingState';
@@ -62,11 +79,23 @@ export function ValidateStep({ formId, preview, mappings, validation, onValidate
   return (
     <Stack gap="sm" data-state={busy ? 'loading' : 'ready'}>
       <Group gap="xs" aria-label="Validation summary">
-        <Badge color="teal" variant="light">{validation.validRows.toLocaleString()} ready</Badge>
-        <Badge color="red" variant="light">{validation.errorRows.toLocaleString()} with errors (not sent)</Badge>
-        <Badge color="yellow" variant="light">{validation.warningRows.toLocaleString()} with warnings</Badge>
-        <Badge color="gray" variant="light">{validation.excludedRows.toLocaleString()} left out</Badge>
-        {validation.alreadyImported > 0 && <Badge variant="light">{validation.alreadyImported.toLocaleString()} imported before (skipped)</Badge>}
+        <Badge color="teal" variant="light">
+          {validation.validRows.toLocaleString()} ready
+        </Badge>
+        <Badge color="red" variant="light">
+          {validation.errorRows.toLocaleString()} with errors (not sent)
+        </Badge>
+        <Badge color="yellow" variant="light">
+          {validation.warningRows.toLocaleString()} with warnings
+        </Badge>
+        <Badge color="gray" variant="light">
+          {validation.excludedRows.toLocaleString()} left out
+        </Badge>
+        {validation.alreadyImported > 0 && (
+          <Badge variant="light">
+            {validation.alreadyImported.toLocaleString()} imported before (skipped)
+          </Badge>
+        )}
       </Group>
       {error !== null && <ErrorAlert error={error} />}
       {validation.rows.length === 0 ? (
@@ -77,9 +106,14 @@ export function ValidateStep({ formId, preview, mappings, validation, onValidate
         <>
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
-              Rows with problems. Fix a value and save, or leave the row out. Rows with errors are never sent.
+              Rows with problems. Fix a value and save, or leave the row out. Rows with errors are
+              never sent.
             </Text>
-            <Button size="xs" disabled={edits.size === 0 || busy} onClick={() => void change({ edits })}>
+            <Button
+              size="xs"
+              disabled={edits.size === 0 || busy}
+              onClick={() => void change({ edits })}
+            >
               Save fixes ({edits.size})
             </Button>
           </Group>
@@ -97,14 +131,24 @@ export function ValidateStep({ formId, preview, mappings, validation, onValidate
                 {validation.rows.map((row) => {
                   const issues = issuesOf(row.rowIndex);
                   return (
-                    <Table.Tr key={row.rowIndex} data-line={row.line} opacity={row.excluded ? 0.5 : 1}>
+                    <Table.Tr
+                      key={row.rowIndex}
+                      data-line={row.line}
+                      opacity={row.excluded ? 0.5 : 1}
+                    >
                       <Table.Td>{row.line}</Table.Td>
                       <Table.Td>
                         <Checkbox
                           aria-label={`Import line ${row.line}`}
                           checked={!row.excluded}
                           disabled={busy}
-                          onChange={(e) => void change(e.currentTarget.checked ? { include: [row.rowIndex] } : { exclude: [row.rowIndex] })}
+                          onChange={(e) =>
+                            void change(
+                              e.currentTarget.checked
+                                ? { include: [row.rowIndex] }
+                                : { exclude: [row.rowIndex] },
+                            )
+                          }
                         />
                       </Table.Td>
                       {row.cells.map((cell, column) =>
@@ -116,7 +160,13 @@ export function ValidateStep({ formId, preview, mappings, validation, onValidate
                               value={edits.get(`${row.rowIndex}:${column}`)?.value ?? cell}
                               issue={issues.find((i) => i.column === column)}
                               onChange={(value) =>
-                                setEdits((current) => new Map(current).set(`${row.rowIndex}:${column}`, { rowIndex: row.rowIndex, column, value }))
+                                setEdits((current) =>
+                                  new Map(current).set(`${row.rowIndex}:${column}`, {
+                                    rowIndex: row.rowIndex,
+                                    column,
+                                    value,
+                                  }),
+                                )
                               }
                             />
                           </Table.Td>
@@ -125,7 +175,11 @@ export function ValidateStep({ formId, preview, mappings, validation, onValidate
                       <Table.Td>
                         <Stack gap={2}>
                           {issues.map((issue, i) => (
-                            <Text key={i} size="xs" c={issue.severity === 'error' ? 'red' : 'yellow.8'}>
+                            <Text
+                              key={i}
+                              size="xs"
+                              c={issue.severity === 'error' ? 'red' : 'yellow.8'}
+                            >
                               {issue.message}
                             </Text>
                           ))}
@@ -137,9 +191,11 @@ export function ValidateStep({ formId, preview, mappings, validation, onValidate
               </Table.Tbody>
             </Table>
           </ScrollArea>
-          {validation.rows.length < validation.errorRows + validation.warningRows + validation.excludedRows && (
+          {validation.rows.length <
+            validation.errorRows + validation.warningRows + validation.excludedRows && (
             <Text size="xs" c="dimmed">
-              The first {validation.rows.length.toLocaleString()} rows with problems are shown; the counts cover the whole file.
+              The first {validation.rows.length.toLocaleString()} rows with problems are shown; the
+              counts cover the whole file.
             </Text>
           )}
         </>
@@ -148,12 +204,36 @@ export function ValidateStep({ formId, preview, mappings, validation, onValidate
   );
 }
 
-function CellEditor({ line, column, value, issue, onChange }: { line: number; column: string; value: string; issue: CellIssue | undefined; onChange: (v: string) => void }) {
+function CellEditor({
+  line,
+  column,
+  value,
+  issue,
+  onChange,
+}: {
+  line: number;
+  column: string;
+  value: string;
+  issue: CellIssue | undefined;
+  onChange: (v: string) => void;
+}) {
   if (!issue) return <Text size="sm">{value}</Text>;
-  const icon = issue.severity === 'error' ? <IconCircleX size={14} color="var(--mantine-color-red-6)" /> : <IconAlertTriangle size={14} color="var(--mantine-color-yellow-7)" />;
+  const icon =
+    issue.severity === 'error' ? (
+      <IconCircleX size={14} color="var(--mantine-color-red-6)" />
+    ) : (
+      <IconAlertTriangle size={14} color="var(--mantine-color-yellow-7)" />
+    );
   return (
     <Tooltip label={issue.message} multiline w={280}>
-      <TextInput size="xs" aria-label={`${column} on line ${line}`} value={value} error={issue.severity === 'error'} leftSection={icon} onChange={(e) => onChange(e.currentTarget.value)} />
+      <TextInput
+        size="xs"
+        aria-label={`${column} on line ${line}`}
+        value={value}
+        error={issue.severity === 'error'}
+        leftSection={icon}
+        onChange={(e) => onChange(e.currentTarget.value)}
+      />
     </Tooltip>
   );
 }

@@ -11,12 +11,17 @@ export interface QuestionChoice {
 }
 
 /** A select's options, grouped, for where a column can go. Values round-trip through `targetOf`. */
-export function targetOptions(questions: readonly QuestionChoice[]): Array<{ group: string; items: Array<{ value: string; label: string }> }> {
+export function targetOptions(
+  questions: readonly QuestionChoice[],
+): Array<{ group: string; items: Array<{ value: string; label: string }> }> {
   return [
     { group: 'Skip', items: [{ value: valueOf({ kind: 'ignore' }), label: 'Do not import' }] },
     {
       group: 'Questions',
-      items: questions.map((q) => ({ value: valueOf({ kind: 'question', id: q.id, type: q.type }), label: `${q.name} (${q.type})` })),
+      items: questions.map((q) => ({
+        value: valueOf({ kind: 'question', id: q.id, type: q.type }),
+        label: `${q.name} (${q.type})`,
+      })),
     },
     {
       group: 'Submission',
@@ -34,7 +39,10 @@ export const FIELD_KINDS = [
   { value: 'urlParameter', label: 'URL parameter' },
   ...SCHEDULING_FIELDS.map((f) => ({ value: `scheduling.${f}`, label: `Scheduling: ${f}` })),
   // The service names its payment processor; people know these as processor fields.
-  ...PAYMENT_FIELDS.map((f) => ({ value: `payment.${f}`, label: `Payment: ${f.replace(/^stripe/, 'processor')}` })),
+  ...PAYMENT_FIELDS.map((f) => ({
+    value: `payment.${f}`,
+    label: `Payment: ${f.replace(/^stripe/, 'processor')}`,
+  })),
 ] as const;
 
 export function valueOf(target: ColumnTarget): string {
@@ -51,7 +59,8 @@ export function fieldTarget(kind: string, id: string): ColumnTarget {
   if (kind === 'question') return { kind: 'question', id: trimmed };
   if (kind === 'urlParameter') return { kind: 'urlParameter', id: trimmed, name: trimmed };
   const [group, field] = kind.split('.');
-  if (group === 'scheduling') return { kind: 'scheduling', id: trimmed, field: field as (typeof SCHEDULING_FIELDS)[number] };
+  if (group === 'scheduling')
+    return { kind: 'scheduling', id: trimmed, field: field as (typeof SCHEDULING_FIELDS)[number] };
   return { kind: 'payment', id: trimmed, field: field as (typeof PAYMENT_FIELDS)[number] };
 }
 
@@ -75,11 +84,19 @@ export function describeTarget(target: ColumnTarget, questions: readonly Questio
 }
 
 /** Which conversions make sense for a target: numbers, dates, lists, yes/no. */
-export function conversionsFor(target: ColumnTarget): { number: boolean; date: boolean; list: boolean; boolean: boolean } {
+export function conversionsFor(target: ColumnTarget): {
+  number: boolean;
+  date: boolean;
+  list: boolean;
+  boolean: boolean;
+} {
   const type = target.kind === 'question' ? (target.type ?? '') : '';
   const field = target.kind === 'scheduling' || target.kind === 'payment' ? target.field : '';
   return {
-    number: ['NumberInput', 'CurrencyInput', 'Slider', 'OpinionScale', 'StarRating'].includes(type) || field === 'totalAmount' || field === 'userId',
+    number:
+      ['NumberInput', 'CurrencyInput', 'Slider', 'OpinionScale', 'StarRating'].includes(type) ||
+      field === 'totalAmount' ||
+      field === 'userId',
     date:
       ['DatePicker', 'DateTimePicker'].includes(type) ||
       target.kind === 'submissionTime' ||

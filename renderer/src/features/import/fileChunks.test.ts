@@ -6,7 +6,9 @@ describe('base64Chunks', () => {
     const bytes = Uint8Array.from({ length: 100_001 }, (_, i) => (i * 31) % 256);
     const parts = [...base64Chunks(bytes, 30_000)];
     expect(parts.map((p) => p.final)).toEqual([false, false, false, true]);
-    const joined = parts.flatMap((p) => [...Uint8Array.from(atob(p.base64), (c) => c.charCodeAt(0))]);
+    const joined = parts.flatMap((p) => [
+      ...Uint8Array.from(atob(p.base64), (c) => c.charCodeAt(0)),
+    ]);
     expect(Uint8Array.from(joined)).toEqual(bytes);
     expect(toBase64(new TextEncoder().encode('Zoë'))).toBe(btoa('Zo\u00c3\u00ab'));
   });

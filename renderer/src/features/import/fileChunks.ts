@@ -7,12 +7,16 @@ export const CHUNK_BYTES = 4 * 1024 * 1024;
 export function toBase64(bytes: Uint8Array): string {
   let binary = '';
   const step = 0x8000;
-  for (let i = 0; i < bytes.length; i += step) binary += String.fromCharCode(...bytes.subarray(i, i + step));
+  for (let i = 0; i < bytes.length; i += step)
+    binary += String.fromCharCode(...bytes.subarray(i, i + step));
   return btoa(binary);
 }
 
 /** The file's bytes in upload-sized parts, each as base64. */
-export function* base64Chunks(bytes: Uint8Array, size = CHUNK_BYTES): Generator<{ base64: string; final: boolean }> {
+export function* base64Chunks(
+  bytes: Uint8Array,
+  size = CHUNK_BYTES,
+): Generator<{ base64: string; final: boolean }> {
   if (bytes.length === 0) {
     yield { base64: '', final: true };
     return;
