@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { DATE_PRESETS, presetRange } from './datePresets';
+
+describe('presetRange', () => {
+  const now = new Date('2025-03-15T12:00:00.000Z');
+
+  it('counts back whole days from now and leaves the end open', () => {
+    expect(presetRange('24h', now)).toEqual({ after: '2025-03-14T12:00:00.000Z', before: null });
+    expect(presetRange('7d', now)).toEqual({ after: '2025-03-08T12:00:00.000Z', before: null });
+    expect(presetRange('90d', now).after).toBe('2024-12-15T12:00:00.000Z');
+  });
+
+  it('starts "this year" at the first of January in the viewer zone', () => {
+    const after = new Date(presetRange('ytd', now).after ?? '');
+    expect([after.getFullYear(), after.getMonth(), after.getDate(), after.getHours()]).toEqual([2025, 0, 1, 0]);
+  });
+
+  it('has a range for every preset offered', () => {
+    for (const preset of DATE_PRESETS) expect(presetRange(preset.id, now).after).not.toBeNull();
+  });
+});
