@@ -8,17 +8,23 @@ interface ProbeWindow {
 
 /**
  * Arms a watch for the next `eventType` (a click, or typing into the search box): resolves with
- * the milliseconds from that event to the frame after the table's first row became a different
- * submission (the rows reflect the new query and are painted). Rejects after `timeoutMs`.
+ * the milliseconds from that event to the frame after the table's first row changed (the rows
+ * reflect the new query and are painted). Rejects after `timeoutMs`.
  */
 export function armPaintWatch({ eventType, timeoutMs }: { eventType: 'click' | 'input'; timeoutMs: number }): void {
-  const firstRowId = () =>
-    document.querySelector('[role="grid"][aria-label="Submissions"]')?.querySelector('[role="row"][data-submission-id]')?.getAttribute('data-submission-id') ?? null;
-  const before = firstRowId();
+  // The first row's submission, and the words marked in it: a new search can keep the same first
+  // row (it matches both words) but never the same marks.
+  const firstRow = () => {
+    const row = document.querySelector('[role="grid"][aria-label="Submissions"]')?.querySelector('[role="row"][data-submission-id]');
+    if (!row) return null;
+    const marks = [...row.querySelectorAll('mark')].map((mark) => mark.textContent).join('|');
+    return `${row.getAttribute('data-submission-id')} ${marks}`;
+  };
+  const before = firstRow();
   let startedAt: number | null = null;
   (window as ProbeWindow).formdeskPaint = new Promise<number>((resolve, reject) => {
     const check = () => {
-      if (startedAt === null || firstRowId() === before) return;
+      if (startedAt === null || firstRow() === before) return;
       const from = startedAt;
       observer.disconnect();
       clearTimeout(timer);
@@ -38,7 +44,7 @@ export function armPaintWatch({ eventType, timeoutMs }: { eventType: 'click' | '
       },
       { capture: true, once: true },
     );
-    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-submission-id'] });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true, attributeFilter: ['data-submission-id'] });
   });
 }
 

@@ -8,19 +8,25 @@ import { benches } from './suite';
 import type { BenchRow } from './types';
 
 const { values } = parseArgs({
-  options: { quick: { type: 'boolean', default: false }, only: { type: 'string', multiple: true } },
+  options: {
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string', multiple: true },
+    'max-rows': { type: 'string' },
+  },
 });
 const quick = values.quick ?? false;
+const maxRows = values['max-rows'] === undefined ? Number.POSITIVE_INFINITY : Number(values['max-rows']);
 const selected = benches.filter((b) => !values.only || values.only.includes(b.name));
 
 async function main(): Promise<number> {
+  const loadAtStart = os.loadavg();
   const rows: BenchRow[] = [];
   const failures: string[] = [];
   for (const bench of selected) {
     const started = performance.now();
     console.error(`▶ ${bench.name}${quick ? ' (quick)' : ''}`);
     try {
-      rows.push(...(await bench.run({ quick, log: (line) => console.error(`  ${line}`) })));
+      rows.push(...(await bench.run({ quick, maxRows, log: (line) => console.error(`  ${line}`) })));
     } catch (error) {
       failures.push(`${bench.name}: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -28,10 +34,13 @@ async function main(): Promise<number> {
   }
 
   const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.platform()} ${os.arch()}, Node ${process.versions.node}`;
+  // Other work on the machine slows every figure: the load says how much the run shared it.
+  const load = `load average ${loadAtStart.map((l) => l.toFixed(1)).join('/')} at the start, ${os.loadavg().map((l) => l.toFixed(1)).join('/')} at the end (1/5/15 min)`;
+  const sizes = Number.isFinite(maxRows) ? ` Sizes above ${maxRows.toLocaleString('en')} rows left out.` : '';
   const verdict = (met: boolean | undefined) =>
     met === undefined ? 'reported' : met ? 'met' : '**missed**';
   const table = [
-    `Machine: ${machine}. Tier: ${quick ? 'quick (small sizes; figures are not comparable with the targets)' : 'full'}. ${new Date().toISOString().slice(0, 10)}.`,
+    `Machine: ${machine}; ${load}. Tier: ${quick ? 'quick (small sizes; figures are not comparable with the targets)' : 'full'}.${sizes} ${new Date().toISOString().slice(0, 10)}.`,
     '',
     '| benchmark | measured | reference | ratio | target | verdict |',
     '|---|---|---|---|---|---|',

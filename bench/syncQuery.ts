@@ -23,11 +23,11 @@ const never = new AbortController().signal;
  * (windows, search, question filters and sorts) against hand-written SQL on the same file, at 100k
  * rows (and 1M in the full tier). Reports, never asserts.
  */
-export async function runSyncQueryBench({ quick, log = () => {} }: Partial<BenchOptions> & { quick: boolean }): Promise<BenchRow[]> {
+export async function runSyncQueryBench({ quick, log = () => {}, maxRows = Number.POSITIVE_INFINITY }: Partial<BenchOptions> & { quick: boolean }): Promise<BenchRow[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-bench-sync-'));
   try {
     const rows = await syncThroughput(quick ? 1_500 : 100_000, dir, log);
-    for (const size of quick ? [20_000] : [100_000, 1_000_000]) rows.push(...(await queryLatency(size, dir, log)));
+    for (const size of (quick ? [20_000] : [100_000, 1_000_000]).filter((n) => n <= maxRows)) rows.push(...(await queryLatency(size, dir, log)));
     return rows;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

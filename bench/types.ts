@@ -16,6 +16,8 @@ export interface BenchOptions {
   /** Small sizes that finish in seconds: keeps the benchmarks working in CI. */
   quick: boolean;
   log: (line: string) => void;
+  /** Sizes above this many rows are left out (`--max-rows`): 1M caches take long to fill. */
+  maxRows?: number;
 }
 
 export interface Bench {
