@@ -1,12 +1,5 @@
 import fs from 'node:fs';
-import {
-  createServer,
-  request as forward,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
-import { type AddressInfo } from 'node:net';
+import { type ServerResponse } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +9,7 @@ import { cacheStores } from '../cache/cacheStores';
 import { openCache } from '../cache/openCache';
 import { ConnectionMonitor } from '../sync/connection';
 import { SyncEngine } from '../sync/syncEngine';
+import { startServiceProxy, type ServiceProxy } from './serviceProxy';
 
 // A server that answers nonsense must never change what the person already has: each malformed
 // answer below reaches the sync engine through a real HTTP exchange, and the cache must read the
@@ -108,41 +102,9 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 
 let dir: string;
 let api: LocalApi;
-let proxy: Server;
-let proxyBase: string;
+let proxy: ServiceProxy;
 /** What the proxy answers to a list of submissions; null passes it through to the local API. */
 let listAnswer: Answer | null = null;
-
-/** Passes every request to the local API, except lists of submissions while `listAnswer` is set. */
-function startProxy(target: URL): Promise<Server> {
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    if (
-      listAnswer &&
-      req.method === 'GET' &&
-      /\/forms\/[^/]+\/submissions(\?|$)/.test(req.url ?? '')
-    ) {
-      req.resume();
-      listAnswer(res);
-      return;
-    }
-    const upstream = forward(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: req.url,
-        method: req.method,
-        headers: req.headers,
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
 
 /** Everything the cache holds that a person could see, in a stable order. */
 function cacheContents(file: string): unknown {
@@ -161,7 +123,7 @@ function cacheContents(file: string): unknown {
 
 async function syncThroughProxy(file: string) {
   const client = createApiClient({
-    baseUrl: proxyBase,
+    baseUrl: proxy.baseUrl,
     apiKey: api.apiKey,
     rateLimit: { limit: 200, windowMs: 1000, marginMs: 0 },
     retry: { baseDelayMs: 5, maxDelayMs: 20 },
@@ -185,15 +147,22 @@ async function syncThroughProxy(file: string) {
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-malformed-'));
   api = await startLocalApi({ rateLimit: 0, submissionsPerForm: 40, seed: 11 });
-  proxy = await startProxy(new URL(api.baseUrl));
-  proxyBase = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/v1/api`;
+  proxy = await startServiceProxy(api.baseUrl);
+  proxy.intercept = (req, res) => {
+    if (
+      !listAnswer ||
+      req.method !== 'GET' ||
+      !/\/forms\/[^/]+\/submissions(\?|$)/.test(req.url ?? '')
+    )
+      return false;
+    req.resume();
+    listAnswer(res);
+    return true;
+  };
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => {
-    proxy.closeAllConnections();
-    proxy.close(() => resolve());
-  });
+  await proxy.close();
   await api.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
