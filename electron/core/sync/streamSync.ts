@@ -16,6 +16,7 @@ export interface PageReport {
   status: SubmissionStatus;
   pass: PassKind;
   rows: number;
+  /** Rows this page added, changed or (at the end of a walk) swept. */
   changed: number;
   /** Rows the listing still holds past this page. */
   remaining: number;
@@ -60,6 +61,7 @@ export async function incrementalPass(formId: string, status: SubmissionStatus, 
   const listing = { status, ...(afterDate ? { afterDate } : {}) };
   for await (const { page, offset, done } of listingPages(formId, listing, state.nextOffset, o)) {
     const syncedAt = o.now().toISOString();
+    let pageChanged = 0;
     o.stores.submissions.transaction(() => {
       const counts = submissions.upsert(
         formId,
@@ -68,7 +70,7 @@ export async function incrementalPass(formId: string, status: SubmissionStatus, 
         // Rows that arrive while a reconcile is half-way are marked seen by it: they exist.
         { seenPass: state.passId },
       );
-      changed += counts.inserted + counts.updated;
+      pageChanged = counts.inserted + counts.updated;
       o.stores.questions.learnFrom(formId, page.responses);
       if (!done) {
         syncState.update(formId, status, { nextOffset: offset });
@@ -83,11 +85,12 @@ export async function incrementalPass(formId: string, status: SubmissionStatus, 
         lastError: null,
       });
     });
+    changed += pageChanged;
     o.onPage({
       status,
       pass: 'incremental',
       rows: page.responses.length,
-      changed,
+      changed: pageChanged,
       remaining: Math.max(0, page.totalResponses - offset),
     });
   }
@@ -125,6 +128,7 @@ export async function reconcilePass(formId: string, status: SubmissionStatus, o:
     if (passTotal !== null && page.totalResponses < passTotal) disturbed = true;
     passTotal = page.totalResponses;
     const syncedAt = o.now().toISOString();
+    let pageChanged = 0;
     o.stores.submissions.transaction(() => {
       const counts = submissions.upsert(
         formId,
@@ -132,7 +136,7 @@ export async function reconcilePass(formId: string, status: SubmissionStatus, o:
         syncedAt,
         { seenPass: passId, keepPreviewFlag: true },
       );
-      changed += counts.inserted + counts.updated;
+      pageChanged = counts.inserted + counts.updated;
       o.stores.questions.learnFrom(formId, page.responses);
       if (!done) {
         syncState.update(formId, status, { nextOffset: offset, passTotal, passDisturbed: disturbed });
@@ -152,11 +156,12 @@ export async function reconcilePass(formId: string, status: SubmissionStatus, o:
         lastError: null,
       });
     });
+    changed += pageChanged;
     o.onPage({
       status,
       pass: 'reconcile',
       rows: page.responses.length,
-      changed: changed + vanished.length,
+      changed: pageChanged + vanished.length,
       remaining: Math.max(0, page.totalResponses - offset),
     });
   }
