@@ -83,7 +83,10 @@ const DATA: LocalApiData = {
       id: 'everyType',
       name: 'Every question type',
       questions: UPSTREAM_TYPES.map((type, i) => ({ id: `t${i}`, name: type, type })),
-      calculations: [{ id: 'c1', name: 'Total', type: 'number' }],
+      calculations: [
+        { id: 'c1', name: 'Total', type: 'number' },
+        { id: 'c2', name: 'Picked', type: 'text', sources: ['t6', 't19'] },
+      ],
     },
   ],
 };
@@ -173,6 +176,11 @@ describe('--data', () => {
       for (const type of ['StarRating', 'OpinionScale', 'NumberInput', 'Slider', 'CurrencyInput'])
         expect(typeof valueOf(sample, type)).toBe('number');
       expect(sample.calculations?.[0]?.value).toMatch(/^\d+(\.\d+)?$/);
+      const checkboxes = valueOf(sample, 'Checkboxes') as string[];
+      const multiSelect = valueOf(sample, 'MultiSelect') as string[];
+      expect(sample.calculations?.[1]?.value).toBe(
+        `${checkboxes.join(', ')} / ${multiSelect.join(', ')}`,
+      );
       // Generated rows come on top of the file's own.
       expect((await call(api, 'GET', '/forms/tinyForm1/submissions/s-1')).status).toBe(200);
     } finally {

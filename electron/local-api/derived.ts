@@ -39,13 +39,18 @@ function deriveCalculations(
     } else if (calc.type === 'text') {
       value = sources
         .filter((v) => v !== null && v !== undefined)
-        .map(String)
+        .map(asText)
         .join(' / ');
     } else {
       value = durationSeconds(submission);
     }
     return { id: calc.id, name: calc.name, type: calc.type, value };
   });
+}
+
+function asText(value: unknown): string {
+  if (Array.isArray(value)) return value.map(asText).join(', ');
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
 function durationSeconds(submission: Submission): string {
