@@ -190,7 +190,7 @@ function DateRangeControl({ filters, onChange }: { filters: BrowseFilters; onCha
   const active = Boolean(filters.after || filters.before);
 
   return (
-    <Popover opened={open} onChange={setOpen} position="bottom-start" shadow="md" width={300} trapFocus>
+    <Popover opened={open} onChange={setOpen} position="bottom-start" shadow="md" width={360} trapFocus>
       <Popover.Target>
         <Button
           variant={active ? 'light' : 'default'}
@@ -221,7 +221,7 @@ function DateRangeControl({ filters, onChange }: { filters: BrowseFilters; onCha
               </Button>
             ))}
           </Group>
-          <Group grow>
+          <Group grow gap="xs">
             <TextInput
               type="date"
               label="After"
