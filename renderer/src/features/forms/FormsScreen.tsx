@@ -1,7 +1,19 @@
-import { Badge, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Kbd,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCloudOff, IconForms, IconSearch } from '@tabler/icons-react';
-import { useDeferredValue, useState } from 'react';
+import { IconCloudOff, IconForms, IconKeyOff, IconSearch } from '@tabler/icons-react';
+import { useHotkeys } from '@mantine/hooks';
+import { useDeferredValue, useRef, useState } from 'react';
 import { useConnectionState } from '../../app/connection';
 import { useAppLocation } from '../../app/useAppLocation';
 import { toErrorShape, useOp, useOpMutation } from '../../bridge';
@@ -14,6 +26,8 @@ import { FormCard } from './FormCard';
 import { matchesSearch } from './matchesSearch';
 import { useSyncProgress } from './useSyncProgress';
 
+const isMac = /Mac|iPhone|iPad/.test(navigator.platform);
+
 /** The home of a workspace: its forms, what is cached of each; opening one shows its submissions. */
 export function FormsScreen() {
   const workspace = useCurrentWorkspace();
@@ -24,6 +38,8 @@ export function FormsScreen() {
   const progress = useSyncProgress(workspaceId);
   const { go } = useAppLocation();
   const [search, setSearch] = useState('');
+  const searchBox = useRef<HTMLInputElement>(null);
+  useHotkeys([['mod+K', () => searchBox.current?.focus()]]);
   const query = useDeferredValue(search);
   const sync = useOpMutation('sync.start', {
     onError: (error) =>
@@ -44,22 +60,52 @@ export function FormsScreen() {
       <Group justify="space-between">
         <Group gap="xs">
           <Title order={2}>Forms</Title>
-          {all && (
-            <Badge variant="light" color="gray" aria-label={`${all.length} forms`}>
-              {all.length}
+          {all && shown && (
+            <Badge
+              variant="light"
+              color="gray"
+              aria-label={`${shown.length} of ${all.length} forms`}
+            >
+              {shown.length === all.length ? all.length : `${shown.length} of ${all.length}`}
             </Badge>
           )}
         </Group>
         <TextInput
+          ref={searchBox}
           aria-label="Search forms"
           placeholder="Search by name or id"
+          rightSection={<Kbd size="xs">{isMac ? '⌘' : 'Ctrl'} K</Kbd>}
+          rightSectionWidth={64}
           leftSection={<IconSearch size={16} />}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
           w={{ base: '100%', xs: 300 }}
         />
       </Group>
-      {offline && forms.data?.source === 'cache' && (
+      {connection === 'unauthorized' && (
+        <Alert
+          color="red"
+          icon={<IconKeyOff />}
+          title="The service refused this workspace’s API key"
+          data-state="unauthorized"
+        >
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">
+              Cached forms and submissions are still here. To sync again, remove the workspace in
+              Settings and connect it with a current key.
+            </Text>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              onClick={() => go('settings', { formId: null })}
+            >
+              Open Settings
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {connection === 'offline' && forms.data?.source === 'cache' && (
         <Group gap="xs" c="dimmed" data-state="offline">
           <IconCloudOff size={16} />
           <Text size="sm">Offline: showing the forms and submissions cached on this computer.</Text>
