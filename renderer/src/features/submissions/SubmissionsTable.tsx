@@ -108,6 +108,8 @@ export function SubmissionsTable({ table, windows, activeIndex, onActiveChange, 
       End: () => move(windows.total - 1),
       Enter: () => windows.rowAt(activeIndex) && onOpen(activeIndex),
       Delete: () => windows.rowAt(activeIndex) && onDelete(activeIndex),
+      // The Mac keyboard's delete key.
+      Backspace: () => windows.rowAt(activeIndex) && onDelete(activeIndex),
     };
     const action = keys[event.key];
     if (action) {

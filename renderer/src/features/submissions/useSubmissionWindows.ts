@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type SubmissionListRow, type StatusCounts } from '../../../../electron/shared/contract/submissions';
 import { useAppEvent, useInvoke } from '../../bridge';
 import { type SubmissionQuery } from './queryInput';
+import { planWindows } from './windowPlan';
 
 /** Rows per request: small enough to answer instantly, large enough to scroll a while. */
 export const WINDOW_SIZE = 200;
@@ -73,14 +74,12 @@ export function useSubmissionWindows(query: SubmissionQuery): SubmissionWindows 
   const showRange = useCallback(
     (firstVisible: number, lastVisible: number) => {
       if (isPlaceholderData) return;
-      const end = start + rows.length;
-      const far = WINDOW_SIZE * 2;
-      if (lastVisible < start - far || firstVisible > end + far) {
-        setAnchor({ queryId, offset: Math.floor(firstVisible / WINDOW_SIZE) * WINDOW_SIZE });
-        return;
+      const loaded = { start, end: start + rows.length, hasNext: hasNextPage, hasPrevious: hasPreviousPage };
+      for (const step of planWindows(firstVisible, lastVisible, loaded, { windowSize: WINDOW_SIZE, margin: PREFETCH_MARGIN })) {
+        if (step.kind === 'jump') setAnchor({ queryId, offset: step.offset });
+        else if (step.kind === 'next' && !isFetchingNextPage) void fetchNextPage();
+        else if (step.kind === 'previous' && !isFetchingPreviousPage) void fetchPreviousPage();
       }
-      if (lastVisible >= end - PREFETCH_MARGIN && hasNextPage && !isFetchingNextPage) void fetchNextPage();
-      if (firstVisible <= start + PREFETCH_MARGIN && hasPreviousPage && !isFetchingPreviousPage) void fetchPreviousPage();
     },
     [start, rows.length, queryId, hasNextPage, hasPreviousPage, isFetchingNextPage, isFetchingPreviousPage, fetchNextPage, fetchPreviousPage, isPlaceholderData],
   );
