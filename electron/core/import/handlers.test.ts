@@ -149,6 +149,16 @@ describe('import operations', () => {
     expect(table.rows).toHaveLength(1);
     expect(table.rows[0]!.cells[emailColumn]).toBe('bruce at example');
 
+    const audit = readCsv(
+      Buffer.from(
+        (await handlers['imports.exportReport']({ jobId: validation.jobId })).contentBase64,
+        'base64',
+      ),
+    );
+    expect(audit.columns.slice(0, 4)).toEqual(['Line', 'Outcome', 'Submission id', 'Message']);
+    expect(audit.rows.map((r) => r.cells[1])).toEqual(['created', 'created', 'invalid', 'created']);
+    expect(audit.rows.filter((r) => r.cells[2] !== '')).toHaveLength(3);
+
     const { imports } = await handlers['imports.list']({});
     expect(imports.map((i) => i.jobId)).toContain(validation.jobId);
   });

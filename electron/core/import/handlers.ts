@@ -5,7 +5,7 @@ import { AppError } from '../../shared/errors';
 import { type AppContext, type WorkspaceSession } from '../context';
 import { importCache, type ImportCache } from './cacheAccess';
 import { dryRun } from './dryRun';
-import { exportFailedRows } from './exportFailedRows';
+import { exportFailedRows, exportReport } from './exportRows';
 import { freezeJob } from './freezeJob';
 import { ImportJournal } from './importJournal';
 import { readCsv, type CsvTable } from './readCsv';
@@ -230,6 +230,10 @@ export function importHandlers(ctx: AppContext): ImportHandlers {
 
     'imports.exportFailed': async ({ jobId }) => {
       const { fileName, bytes } = exportFailedRows(current().journal, jobId);
+      return { fileName, contentBase64: Buffer.from(bytes).toString('base64') };
+    },
+    'imports.exportReport': async ({ jobId }) => {
+      const { fileName, bytes } = exportReport(current().journal, jobId);
       return { fileName, contentBase64: Buffer.from(bytes).toString('base64') };
     },
   };

@@ -501,9 +501,7 @@ export class ImportJournal {
     };
   }
 
-  reportRows(
-    jobId: string,
-  ): Array<{
+  reportRows(jobId: string): Array<{
     rowIndex: number;
     line: number;
     status: string;

@@ -165,6 +165,8 @@ const Validation = z.object({
 });
 export type ImportValidation = z.infer<typeof Validation>;
 
+const ExportedCsv = z.object({ fileName: z.string(), contentBase64: z.string() });
+
 export const importOps = {
   /** Large files arrive in parts; the last part answers with the id to parse. */
   'imports.upload': op(
@@ -241,8 +243,7 @@ export const importOps = {
     }),
   ),
   /** Failed and invalid rows as CSV, to fix and import again (formula-like cells neutralised). */
-  'imports.exportFailed': op(
-    z.strictObject({ jobId }),
-    z.object({ fileName: z.string(), contentBase64: z.string() }),
-  ),
+  'imports.exportFailed': op(z.strictObject({ jobId }), ExportedCsv),
+  /** Every row with its outcome and submission id, for audit. */
+  'imports.exportReport': op(z.strictObject({ jobId }), ExportedCsv),
 };

@@ -32,7 +32,9 @@ function download(fileName: string, base64: string) {
 export function ReportStep({ jobId, formId }: { jobId: string; formId: string }) {
   const invoke = useInvoke();
   const report = useOp('imports.report', { jobId }, { refetchOnMount: 'always' });
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<
+    'imports.exportFailed' | 'imports.exportReport' | null
+  >(null);
   if (report.isError)
     return <ErrorAlert error={report.error} onRetry={() => void report.refetch()} />;
   if (!report.data) return <LoadingState rows={4} height={36} label="Loading the report" />;
@@ -44,10 +46,10 @@ export function ReportStep({ jobId, formId }: { jobId: string; formId: string })
     )
     .slice(0, SHOWN);
 
-  const exportFailed = async () => {
-    setExporting(true);
+  const exportCsv = async (op: 'imports.exportFailed' | 'imports.exportReport') => {
+    setExporting(op);
     try {
-      const file = await invoke('imports.exportFailed', { jobId });
+      const file = await invoke(op, { jobId });
       download(file.fileName, file.contentBase64);
     } catch (error) {
       notifications.show({
@@ -56,7 +58,7 @@ export function ReportStep({ jobId, formId }: { jobId: string; formId: string })
         message: toErrorShape(error).message,
       });
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   };
 
@@ -87,10 +89,18 @@ export function ReportStep({ jobId, formId }: { jobId: string; formId: string })
           variant="default"
           leftSection={<IconDownload size={16} />}
           disabled={notImported === 0}
-          loading={exporting}
-          onClick={() => void exportFailed()}
+          loading={exporting === 'imports.exportFailed'}
+          onClick={() => void exportCsv('imports.exportFailed')}
         >
           Export rows to fix ({notImported.toLocaleString()})
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          loading={exporting === 'imports.exportReport'}
+          onClick={() => void exportCsv('imports.exportReport')}
+        >
+          Export report
         </Button>
         <Button
           component="a"
