@@ -3,10 +3,16 @@ import { type Protocol } from 'electron';
 import { contentTypeOf, RENDERER_HEADERS, resolveRendererFile } from '../core/rendererFiles';
 import { APP_HOST, APP_SCHEME } from './appUrl';
 
-/** Must run before the app is ready: gives app:// an origin, secure context and fetch. */
+/**
+ * Must run before the app is ready: gives app:// an origin, a secure context and fetch; CORS
+ * support lets the page load its bundle as module scripts (Vite marks them `crossorigin`).
+ */
 export function registerAppScheme(protocol: Protocol): void {
   protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    {
+      scheme: APP_SCHEME,
+      privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true },
+    },
   ]);
 }
 

@@ -99,7 +99,10 @@ describe('built main process', () => {
 
   it('registers app:// as a standard secure scheme and serves the renderer with its policy', async () => {
     expect(recorded.privilegedSchemes).toEqual([
-      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+      {
+        scheme: 'app',
+        privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true },
+      },
     ]);
     const serve = recorded.protocolHandlers.get('app')!;
     const page = await serve(new Request('app://formdesk/index.html'));
