@@ -1,5 +1,6 @@
 import type { AppEvent, OpInput, OpName, OpOutput } from '../../../electron/shared/contract';
 import type { Result } from '../../../electron/shared/errors';
+import type { PreloadApi } from './ipcBridge';
 
 /**
  * The renderer's one way to reach the app: ask an operation, hear events. Electron's preload and
@@ -14,6 +15,6 @@ export interface Bridge {
 declare global {
   interface Window {
     /** Exposed by the Electron preload; absent in browser mode. */
-    formdesk?: Bridge;
+    formdesk?: PreloadApi;
   }
 }

@@ -1,12 +1,7 @@
-import { z } from 'zod';
-import { AppEvent, type OpName, type OpOutput } from '../../../electron/shared/contract';
-import { AppErrorShape, type Result } from '../../../electron/shared/errors';
+import type { AppEvent, OpName, OpOutput } from '../../../electron/shared/contract';
+import type { Result } from '../../../electron/shared/errors';
 import type { Bridge } from './bridge';
-
-const Envelope = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), data: z.unknown() }),
-  z.object({ ok: z.literal(false), error: AppErrorShape }),
-]);
+import { failure, readEnvelope, readEvent } from './envelope';
 
 export interface HttpBridgeOptions {
   /** The host's origin; the page is served by it, so normally `location.origin`. */
@@ -48,19 +43,15 @@ export function createHttpBridge(options: HttpBridgeOptions): Bridge {
         false,
       );
     }
-    const body: unknown = await response.json().catch(() => null);
-    const envelope = Envelope.safeParse(body);
-    if (!envelope.success) {
+    const envelope = readEnvelope(await response.json().catch(() => null));
+    if (!envelope) {
       return failure(
         'INTERNAL',
         `Formdesk answered in an unexpected way (HTTP ${response.status}).`,
         true,
       );
     }
-    // The router parsed the output against the contract before sending it.
-    return envelope.data.ok
-      ? { ok: true, data: envelope.data.data as OpOutput<N> }
-      : { ok: false, error: envelope.data.error };
+    return envelope as Result<OpOutput<N>>;
   }
 
   function open(): void {
@@ -74,9 +65,9 @@ export function createHttpBridge(options: HttpBridgeOptions): Bridge {
       } catch {
         return;
       }
-      const parsed = AppEvent.safeParse(raw);
-      if (!parsed.success) return;
-      for (const listener of listeners) listener(parsed.data);
+      const event = readEvent(raw);
+      if (!event) return;
+      for (const listener of listeners) listener(event);
     };
   }
 
@@ -94,8 +85,4 @@ export function createHttpBridge(options: HttpBridgeOptions): Bridge {
       };
     },
   };
-}
-
-function failure(code: AppErrorShape['code'], message: string, retryable: boolean): Result<never> {
-  return { ok: false, error: { code, message, retryable } };
 }
