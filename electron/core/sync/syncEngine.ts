@@ -4,6 +4,7 @@ import { type SyncMode } from '../../shared/contract/sync';
 import { AppError, isAppError } from '../../shared/errors';
 import { type ApiClient } from '../api/types';
 import { type CacheStores } from '../cache/cacheStores';
+import { storageError } from '../cache/storageError';
 import { type ConnectionMonitor } from './connection';
 import { toSubmissionRow } from '../cache/submissionRow';
 import { type SweptRow } from '../cache/submissionStore';
@@ -109,7 +110,9 @@ export class SyncEngine {
       }
       this.progress(formId, 'done', progress.totals(), true);
     } catch (error) {
-      const failure = isAppError(error) ? error : new AppError('INTERNAL', 'Sync stopped on an unexpected error.', { cause: error });
+      const failure = isAppError(error)
+        ? error
+        : (storageError(error) ?? new AppError('INTERNAL', 'Sync stopped on an unexpected error.', { cause: error }));
       connection.failed(failure);
       result.error = failure;
       const at = this.tuning.now().toISOString();

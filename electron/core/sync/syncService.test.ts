@@ -58,15 +58,19 @@ describe('SyncService', () => {
     expect(sync.status().forms.every((f) => f.state === 'synced')).toBe(true);
   });
 
-  it('runs one job at a time: a second start joins the running one', async () => {
+  it('runs one job at a time: a covered request joins it, another runs right after it', async () => {
     const sync = service();
     testbed.open();
-    const again = sync.start({ mode: 'full' });
-    expect(again.started).toBe(false);
-    expect(again.job.jobId).toBe(sync.status().running?.jobId);
+    const running = sync.status().running;
+    expect(sync.start({ mode: 'incremental' })).toEqual({ started: false, queued: false, job: running });
+    expect(sync.start({ formId: 'cFb7q2LxWm', mode: 'full' })).toEqual({ started: false, queued: true, job: running });
     await sync.idle();
-    expect(sync.start({ formId: 'cFb7q2LxWm', mode: 'full' })).toMatchObject({ started: true, job: { formId: 'cFb7q2LxWm', mode: 'full' } });
-    await sync.idle();
+    expect(sync.status().running).toBeNull();
+    const walks = server.admin
+      .requests()
+      .filter((r) => r.path === '/forms/cFb7q2LxWm/submissions' && r.query.includePreview === 'true' && r.query.offset === '0');
+    // The first sync's walk per status, then the queued full sync's.
+    expect(walks).toHaveLength(4);
   });
 
   it('cancels a running sync without marking an error, and the next sync resumes it', async () => {

@@ -29,6 +29,23 @@ interface Attached {
   connection: ConnectionMonitor;
   timer: NodeJS.Timeout | null;
   job: Job | null;
+  /** Asked for while a job ran and not covered by it: runs when that job ends. */
+  queued: SyncScope | null;
+}
+
+type SyncScope = { formId?: string; mode: SyncMode };
+
+/** Whether a running job already does what `scope` asks. */
+function covers(job: Job, scope: SyncScope): boolean {
+  const forms = job.formId === null || job.formId === (scope.formId ?? null);
+  return forms && (job.mode === 'full' || scope.mode === 'incremental');
+}
+
+/** One scope that does what both ask. */
+function merged(a: SyncScope | null, b: SyncScope): SyncScope {
+  if (!a) return b;
+  const mode: SyncMode = a.mode === 'full' || b.mode === 'full' ? 'full' : 'incremental';
+  return a.formId !== undefined && a.formId === b.formId ? { formId: a.formId, mode } : { mode };
 }
 
 /**
@@ -57,9 +74,17 @@ export class SyncService {
     return this.current().connection;
   }
 
-  start(scope: { formId?: string; mode: SyncMode }): { started: boolean; job: ReturnType<SyncService['describe']> } {
+  /**
+   * Runs a sync now, or reports the running job: when that job already covers the request it is
+   * the answer; otherwise the request is queued (merged with any other) to run right after it.
+   */
+  start(scope: SyncScope): { started: boolean; queued: boolean; job: ReturnType<SyncService['describe']> } {
     const attached = this.current();
-    if (attached.job) return { started: false, job: this.describe(attached.job) };
+    if (attached.job) {
+      const queued = !covers(attached.job, scope);
+      if (queued) attached.queued = merged(attached.queued, scope);
+      return { started: false, queued, job: this.describe(attached.job) };
+    }
     const controller = new AbortController();
     const signal = AbortSignal.any([controller.signal, attached.session.signal]);
     const job: Job = {
@@ -78,22 +103,28 @@ export class SyncService {
         return [];
       })
       .finally(() => {
-        if (attached.job === job) attached.job = null;
+        if (attached.job !== job) return;
+        attached.job = null;
+        const next = attached.queued;
+        attached.queued = null;
+        if (next && this.attached === attached && !signal.aborted) this.start(next);
       });
     attached.job = job;
-    return { started: true, job: this.describe(job) };
+    return { started: true, queued: false, job: this.describe(job) };
   }
 
+  /** Stops the running job and drops what was queued behind it. */
   cancel(): boolean {
-    const job = this.attached?.job;
-    if (!job) return false;
-    job.controller.abort();
+    const attached = this.attached;
+    if (!attached?.job) return false;
+    attached.queued = null;
+    attached.job.controller.abort();
     return true;
   }
 
-  /** Resolves when the running job (if any) has finished; for callers that must wait. */
-  async idle(): Promise<FormSyncResult[]> {
-    return (await this.attached?.job?.done) ?? [];
+  /** Resolves when no job runs or waits (queued ones included); for callers that must wait. */
+  async idle(): Promise<void> {
+    while (this.attached?.job) await this.attached.job.done;
   }
 
   status(formId?: string): SyncStatus {
@@ -147,7 +178,7 @@ export class SyncService {
       },
       this.tuning,
     );
-    const attached: Attached = { session, engine, connection, timer: null, job: null };
+    const attached: Attached = { session, engine, connection, timer: null, job: null, queued: null };
     this.attached = attached;
     if (this.intervalMs > 0) {
       attached.timer = setInterval(() => {

@@ -46,10 +46,14 @@ export const SyncStatus = z.object({
 export type SyncStatus = z.infer<typeof SyncStatus>;
 
 export const syncOps = {
-  /** Starts a background sync (every form when `formId` is absent); progress arrives as events. */
+  /**
+   * Starts a background sync (every form when `formId` is absent); progress arrives as events.
+   * While a job runs, `job` is that one: `queued` says the request runs after it (it was not
+   * already covered by it).
+   */
   'sync.start': op(
     z.strictObject({ formId: formId.optional(), mode: SyncMode.default('incremental') }),
-    z.object({ started: z.boolean(), job: SyncJob }),
+    z.object({ started: z.boolean(), queued: z.boolean().optional(), job: SyncJob }),
   ),
   'sync.cancel': op(z.strictObject({}), z.object({ cancelled: z.boolean() })),
   'sync.status': op(z.strictObject({ formId: formId.optional() }), SyncStatus),
