@@ -1,5 +1,6 @@
 import { contract, isOpName, type Handlers } from '../shared/contract';
 import { AppError, type Result } from '../shared/errors';
+import { storageError } from './cache/storageError';
 
 /**
  * The one router behind both bridges (IPC in main, HTTP in the host): reject unknown operations,
@@ -38,6 +39,8 @@ export async function dispatch(
   } catch (error) {
     if (error instanceof AppError) return failure(error);
     onUnexpected(op, error);
+    const storage = storageError(error);
+    if (storage) return failure(storage);
     return failure(new AppError('INTERNAL', 'Something went wrong inside Formdesk. Details are in the log.'));
   }
 }
