@@ -1,46 +1,96 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  truncateSync,
+} from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
 import { LocalMutation } from '../shared/api/localApi';
 
+export interface OpenedStore {
+  log: MutationLog;
+  /** The changes to replay, oldest first. */
+  changes: LocalMutation[];
+  /** Set when the file could not be used: where it was moved, and why. */
+  setAside?: { file: string; reason: string };
+}
+
 /**
  * The `--store` file: one JSON line per change (create, delete, edit, webhook) on top of the
- * seeded data, replayed at start. The first line names the data set it belongs to, so a store is
- * never replayed onto different seed data. Each change is appended before it is answered.
+ * seeded data, replayed at start. Each change is appended before it is answered.
+ *
+ * The first line names the data the changes were made on. A store made on other data (another
+ * seed or size, changed demo forms after an update) or unreadable is moved aside, never replayed
+ * and never deleted, and the workspace starts afresh: a demo must always open.
  */
 export class MutationLog {
   private constructor(private readonly file: string) {}
 
-  /** Opens (or starts) a store; returns it with the changes to replay. */
-  static open(file: string, fingerprint: string): { log: MutationLog; changes: LocalMutation[] } {
+  static open(file: string, fingerprint: string): OpenedStore {
     const log = new MutationLog(file);
-    if (!existsSync(file)) {
-      mkdirSync(dirname(file), { recursive: true });
-      log.append({ op: 'init', fingerprint });
-      return { log, changes: [] };
+    if (!existsSync(file)) return { log: log.start(fingerprint), changes: [] };
+    const read = readStore(readFileSync(file, 'utf8'), fingerprint);
+    if (read.ok) {
+      // A process killed mid-append leaves a torn last line: that change never happened, and
+      // the next change must start on a line of its own.
+      if (read.torn) truncateSync(file, read.validBytes);
+      return { log, changes: read.changes };
     }
-    const lines = readFileSync(file, 'utf8').split('\n');
-    const changes: LocalMutation[] = [];
-    lines.forEach((line, i) => {
-      if (line.trim() === '') return;
-      const parsed = parseLine(line);
-      // A process killed mid-append leaves a torn last line: that change never happened.
-      if (!parsed && i >= lines.length - 2) return;
-      if (!parsed) throw new Error(`${file}: line ${i + 1} is not a local API change`);
-      changes.push(parsed);
-    });
-    const [init, ...rest] = changes;
-    if (init?.op !== 'init') throw new Error(`${file} is not a local API store`);
-    if (init.fingerprint !== fingerprint) {
-      throw new Error(
-        `${file} belongs to different data (another seed, data file or size): use a new store`,
-      );
-    }
-    return { log, changes: rest };
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const aside = `${file}.${stamp}-${randomBytes(3).toString('hex')}.old`;
+    renameSync(file, aside);
+    return {
+      log: log.start(fingerprint),
+      changes: [],
+      setAside: { file: aside, reason: read.reason },
+    };
   }
 
   append(change: LocalMutation): void {
     appendFileSync(this.file, `${JSON.stringify(change)}\n`);
   }
+
+  private start(fingerprint: string): this {
+    mkdirSync(dirname(this.file), { recursive: true });
+    this.append({ op: 'init', fingerprint });
+    return this;
+  }
+}
+
+type StoreRead =
+  | { ok: true; changes: LocalMutation[]; torn: boolean; validBytes: number }
+  | { ok: false; reason: string };
+
+/** Only lines ended by a newline count: anything after the last one was cut off mid-write. */
+function readStore(text: string, fingerprint: string): StoreRead {
+  const lines = text.split('\n');
+  const unfinished = lines.pop() ?? '';
+  const changes: LocalMutation[] = [];
+  for (const [i, line] of lines.entries()) {
+    if (line.trim() === '') continue;
+    const parsed = parseLine(line);
+    if (!parsed) return { ok: false, reason: `line ${i + 1} is not a local API change` };
+    changes.push(parsed);
+  }
+  const validBytes = Buffer.byteLength(text) - Buffer.byteLength(unfinished);
+  return finish(changes, fingerprint, unfinished !== '', validBytes);
+}
+
+function finish(
+  changes: LocalMutation[],
+  fingerprint: string,
+  torn: boolean,
+  validBytes: number,
+): StoreRead {
+  const [init, ...rest] = changes;
+  if (init?.op !== 'init') return { ok: false, reason: 'it is not a local API store' };
+  if (init.fingerprint !== fingerprint) {
+    return { ok: false, reason: 'it was made on other data (another seed, data file or size)' };
+  }
+  return { ok: true, changes: rest, torn, validBytes };
 }
 
 function parseLine(line: string): LocalMutation | undefined {

@@ -60,6 +60,11 @@ export async function startLocalApi(options: LocalApiOptions = {}): Promise<Loca
   const opened = options.store
     ? MutationLog.open(options.store, storeFingerprint(seed, sources))
     : undefined;
+  if (opened?.setAside) {
+    console.warn(
+      `local API: ${options.store} was not replayed (${opened.setAside.reason}); kept as ${opened.setAside.file}, starting afresh`,
+    );
+  }
   const service = new LocalService(sources, seed, opened?.log);
   service.replay(opened?.changes ?? []);
 

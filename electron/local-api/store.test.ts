@@ -1,4 +1,11 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  appendFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -90,26 +97,46 @@ describe('--store', () => {
     expect(lines.map((l) => l.op)).toEqual(['init', 'add', 'add']);
   });
 
-  it('skips a change torn by a crash mid-write', async () => {
+  it('drops a change torn by a crash mid-write, and keeps the changes after it', async () => {
     const api = await started({ store });
     await call(api, 'POST', `/forms/${FEEDBACK}/submissions`, {
       body: { submissions: [{ questions: [] }] },
     });
-    const before = await snapshot(api);
     await api.close();
     appendFileSync(store, '{"op":"add","formId":"cFb7');
     const again = await started({ store });
+    await call(again, 'POST', `/forms/${FEEDBACK}/submissions`, {
+      body: { submissions: [{ questions: [{ id: 'nm01', value: 'After the crash' }] }] },
+    });
+    const before = await snapshot(again);
+    await again.close();
+    const third = await started({ store });
     try {
-      expect(await snapshot(again)).toEqual(before);
+      expect(await snapshot(third)).toEqual(before);
+      expect(JSON.stringify(before)).toContain('After the crash');
     } finally {
-      await again.close();
+      await third.close();
     }
   });
 
-  it('refuses a store made from other data', async () => {
+  it('sets aside a store made from other data, or unreadable, and starts afresh', async () => {
     const api = await started({ store });
+    await call(api, 'POST', `/forms/${FEEDBACK}/submissions`, {
+      body: { submissions: [{ questions: [{ id: 'nm01', value: 'Seed one' }] }] },
+    });
     await api.close();
-    await expect(started({ store, seed: 99 })).rejects.toThrow(/different data/);
-    await expect(started({ store, submissionsPerForm: 10 })).rejects.toThrow(/different data/);
+    const other = await started({ store, seed: 99 });
+    try {
+      expect(JSON.stringify(await snapshot(other))).not.toContain('Seed one');
+      const kept = readdirSync(join(dir, 'nested')).filter((f) => f.endsWith('.old'));
+      expect(kept).toHaveLength(1);
+      expect(readFileSync(join(dir, 'nested', kept[0] ?? ''), 'utf8')).toContain('Seed one');
+    } finally {
+      await other.close();
+    }
+    writeFileSync(store, 'not json\n{"op":"init","fingerprint":"x"}\n');
+    const fresh = await started({ store });
+    await fresh.close();
+    expect(readdirSync(join(dir, 'nested')).filter((f) => f.endsWith('.old'))).toHaveLength(2);
   });
 });
