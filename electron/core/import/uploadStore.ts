@@ -21,6 +21,8 @@ interface Upload {
 export class UploadStore {
   private readonly uploads = new Map<string, Upload>();
 
+  constructor(private readonly maxBytes = MAX_FILE_BYTES) {}
+
   /** Adds a part; without an id, starts a new upload. */
   append(
     uploadId: string | undefined,
@@ -39,11 +41,11 @@ export class UploadStore {
     }
     if (upload.complete) throw new AppError('CONFLICT', 'This upload is already complete.');
     const part = Buffer.from(base64, 'base64');
-    if (upload.size + part.length > MAX_FILE_BYTES) {
+    if (upload.size + part.length > this.maxBytes) {
       this.uploads.delete(id);
       throw new AppError(
         'INVALID_INPUT',
-        `The file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB; split it into smaller files.`,
+        `The file is larger than ${formatMegabytes(this.maxBytes)}; split it into smaller files.`,
       );
     }
     upload.parts.push(part);
@@ -73,4 +75,8 @@ export class UploadStore {
       this.uploads.delete(oldest);
     }
   }
+}
+
+function formatMegabytes(bytes: number): string {
+  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 }
