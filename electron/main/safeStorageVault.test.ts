@@ -13,7 +13,7 @@ function keyring(
   backend: ReturnType<SafeStorage['getSelectedStorageBackend']>,
   secret = randomBytes(32),
 ) {
-  const calls = { encrypt: 0 };
+  const calls = { encrypt: 0, decrypt: 0 };
   const storage = {
     isAsyncEncryptionAvailable: async () => true,
     getSelectedStorageBackend: () => backend,
@@ -24,6 +24,7 @@ function keyring(
       return Buffer.concat([iv, cipher.update(text, 'utf8'), cipher.final()]);
     },
     decryptStringAsync: async (data: Buffer) => {
+      calls.decrypt += 1;
       const decipher = createDecipheriv('aes-256-cbc', secret, data.subarray(0, 16));
       const result = Buffer.concat([decipher.update(data.subarray(16)), decipher.final()]).toString(
         'utf8',
@@ -91,5 +92,13 @@ describe('SafeStorageVault', () => {
     await vault.remove('w1');
     expect(await vault.get('w1')).toBeNull();
     expect(JSON.parse(readFileSync(join(dataDir, 'keys.json'), 'utf8')).keys).toEqual({});
+  });
+
+  it('decrypts a stored key once per run, however often it is asked for', async () => {
+    const { storage, calls } = keyring('gnome_libsecret');
+    await (await SafeStorageVault.open(dataDir, storage, 'linux')).put('w1', KEY, 'secure');
+    const restarted = await SafeStorageVault.open(dataDir, storage, 'linux');
+    for (let i = 0; i < 5; i++) expect(await restarted.get('w1')).toBe(KEY);
+    expect(calls.decrypt).toBe(1);
   });
 });

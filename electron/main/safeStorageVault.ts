@@ -24,7 +24,8 @@ type KeysFile = z.infer<typeof KeysFile>;
  */
 export class SafeStorageVault implements KeyVault {
   private readonly file: string;
-  private readonly session = new MemoryKeyVault();
+  /** Every key known this run: session keys only here, stored keys also decrypted once. */
+  private readonly inMemory = new MemoryKeyVault();
 
   private constructor(
     dataDir: string,
@@ -59,7 +60,7 @@ export class SafeStorageVault implements KeyVault {
   async put(workspaceId: string, key: string, storage: KeyStorage): Promise<KeyStorage> {
     if (storage === 'session') {
       this.forget(workspaceId);
-      return this.session.put(workspaceId, key, storage);
+      return this.inMemory.put(workspaceId, key, storage);
     }
     if (storage === 'secure' && !this.keyring.secure) {
       throw new AppError('INVALID_INPUT', 'This computer offers no secure key storage.', {
@@ -76,13 +77,13 @@ export class SafeStorageVault implements KeyVault {
     const kept: 'secure' | 'plaintext' = this.keyring.secure ? 'secure' : 'plaintext';
     const current = this.read();
     this.write({ ...current, keys: { ...current.keys, [workspaceId]: { storage: kept, data } } });
-    await this.session.remove(workspaceId);
+    await this.inMemory.put(workspaceId, key, storage);
     return kept;
   }
 
   async get(workspaceId: string): Promise<string | null> {
-    const inMemory = await this.session.get(workspaceId);
-    if (inMemory !== null) return inMemory;
+    const known = await this.inMemory.get(workspaceId);
+    if (known !== null) return known;
     const entry = this.read().keys[workspaceId];
     if (!entry || !this.encryptionAvailable) return null;
     try {
@@ -90,6 +91,7 @@ export class SafeStorageVault implements KeyVault {
         Buffer.from(entry.data, 'base64'),
       );
       if (shouldReEncrypt) await this.put(workspaceId, result, entry.storage);
+      else await this.inMemory.put(workspaceId, result, entry.storage);
       return result;
     } catch {
       // Another OS user, a reset keyring: the workspace shows its key as unavailable.
@@ -98,7 +100,7 @@ export class SafeStorageVault implements KeyVault {
   }
 
   async remove(workspaceId: string): Promise<void> {
-    await this.session.remove(workspaceId);
+    await this.inMemory.remove(workspaceId);
     this.forget(workspaceId);
   }
 
