@@ -31,7 +31,7 @@ export interface OpenCacheOptions {
  */
 export function openCache(file: string, options: OpenCacheOptions = {}): CacheDb {
   const migrations = options.migrations ?? registry;
-  let db: CacheDb;
+  let db: CacheDb | undefined;
   try {
     db = connect(file);
     const damage = quickCheck(db);
@@ -39,6 +39,7 @@ export function openCache(file: string, options: OpenCacheOptions = {}): CacheDb
     db.close();
     return rebuild(file, damage, migrations, options);
   } catch (error) {
+    if (db?.open) db.close();
     if (error instanceof AppError) throw error;
     if (!isCorruption(error)) {
       throw new AppError('DB', 'The workspace cache could not be opened.', { cause: error });
