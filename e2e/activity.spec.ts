@@ -30,7 +30,9 @@ test.describe('activity', () => {
     await expect(app.getByRole('button', { name: 'Export as JSON' })).toBeDisabled();
   });
 
-  test('keeps each deleted submission, newest first, viewable and exportable', async ({ app }) => {
+  test('keeps each deleted submission, newest first, viewable and exportable', async ({ mode, app }) => {
+    // The desktop app saves exports through a native dialog, which a test cannot answer.
+    test.skip(mode === 'electron', 'exports are delivered by a native save dialog in Electron');
     await openDemoSubmissions(app);
     const rows = grid(app).locator('[role="row"][data-submission-id]');
 

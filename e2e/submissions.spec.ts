@@ -219,7 +219,9 @@ test.describe('submissions browser', () => {
     await expect(app.getByRole('dialog').getByText(submissionId)).toBeVisible();
   });
 
-  test('exports the view to CSV with spreadsheet formulas neutralised', async ({ app, remoteApi }) => {
+  test('exports the view to CSV with spreadsheet formulas neutralised', async ({ mode, app, remoteApi }) => {
+    // The desktop app saves exports through a native dialog, which a test cannot answer.
+    test.skip(mode === 'electron', 'exports are delivered by a native save dialog in Electron');
     // The formula cases of shared/fixtures/csv/formula-values.csv, answered by respondents.
     const risky = ['=HYPERLINK("http://evil.example","click")', '@SUM(A1:A2)', ' =1+1', '+1+1', '-2+3', '\t=cmd'];
     for (const value of risky) {
