@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { once } from 'node:events';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -84,9 +84,10 @@ test.describe('app shell', () => {
     expect(bridge === null || JSON.stringify(bridge) === '["invoke","onEvent"]').toBe(true);
   });
 
-  test('never puts the API key in the page: DOM, storage or any response', async ({
+  test('never puts the API key in the page or on disk: DOM, storage, responses, files', async ({
     app,
     remoteApi,
+    dataDir,
   }) => {
     const bodies: string[] = [];
     app.on('response', async (response) => {
@@ -107,6 +108,15 @@ test.describe('app shell', () => {
     expect(bodies.length).toBeGreaterThan(0);
     for (const text of [...Object.values(page), ...bodies])
       expect(text).not.toContain(remoteApi.apiKey);
+
+    // Nor in any file Formdesk wrote: workspace list, caches, keys (encrypted or absent), logs.
+    const files = readdirSync(dataDir, { recursive: true, encoding: 'utf8' })
+      .map((name) => join(dataDir, name))
+      .filter((file) => statSync(file).isFile());
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      expect(readFileSync(file).includes(Buffer.from(remoteApi.apiKey)), file).toBe(false);
+    }
   });
 
   test('switches workspaces, and removes one with its local cache', async ({
