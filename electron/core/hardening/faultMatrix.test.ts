@@ -2,12 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startHost, type Host } from '../../host/startHost';
 import { startLocalApi, type LocalApi } from '../../local-api';
 import { cacheStores } from '../cache/cacheStores';
 import { openCache } from '../cache/openCache';
 import { DEMO_FORM, openTestbed, peopleCsv, type Testbed } from '../import/importTestbed';
+import { dispatch } from '../dispatch';
+import { createHandlers } from '../handlers';
 import { createLogger } from '../log';
+import { WorkspaceManager } from '../workspaces/manager';
+import { MemoryKeyVault } from '../workspaces/memoryVault';
 import { ConnectionMonitor } from '../sync/connection';
 import { SyncEngine } from '../sync/syncEngine';
 import { createApiClient } from '../api';
@@ -89,30 +92,33 @@ describe('the service switched off mid-import', () => {
 });
 
 describe('the service switched off around webhook calls', () => {
-  let host: Host;
-  afterEach(async () => host.close());
+  let workspaces: WorkspaceManager;
+  afterEach(async () => workspaces.close());
 
-  async function rpc(op: string, input: unknown = {}) {
-    const response = await fetch(`${host.origin}/rpc`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ op, input }),
-    });
-    return (await response.json()) as {
-      ok: boolean;
-      data?: Record<string, unknown>;
-      error?: { code: string; message: string };
-    };
-  }
+  /** The app's router, as the window's bridge calls it. */
+  let rpc: (
+    op: string,
+    input?: unknown,
+  ) => Promise<{
+    ok: boolean;
+    data?: Record<string, unknown>;
+    error?: { code: string; message: string };
+  }>;
 
   it('records nothing it could not create, keeps what it could not delete, and finishes once the service is back', async () => {
-    host = await startHost({
+    workspaces = new WorkspaceManager({
       dataDir: dir,
-      rendererDir: dir,
-      remote: { baseUrl: proxy.baseUrl, apiKey: api.apiKey },
+      vault: new MemoryKeyVault(),
       log: createLogger({ write: () => {} }),
+      emit: () => {},
+      createApiClient,
+      openCache: (file) => openCache(file),
       startDemo: ({ store }) => startLocalApi({ port: 0, store }),
     });
+    const handlers = createHandlers(workspaces, async () => ({ delivery: 'cancelled' }));
+    rpc = async (op, input = {}) =>
+      (await dispatch(handlers, op, input)) as Awaited<ReturnType<typeof rpc>>;
+    await workspaces.configure({ baseUrl: proxy.baseUrl, apiKey: api.apiKey });
     const hook = { formId: DEMO_FORM, url: 'https://hooks.example.com/formdesk' };
 
     await proxy.down();
