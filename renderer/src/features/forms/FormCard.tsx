@@ -91,6 +91,12 @@ export function FormCard({ form, status, progress, offline, onOpen, onSync }: Fo
             Not synced yet
           </Text>
         )}
+        {syncing && !described && (
+          // Forms sync one after another; a form waits here until its turn (or its first page).
+          <Text size="xs" c="dimmed" role="status">
+            {lastSyncedAt ? 'Waiting to sync…' : 'Waiting for its first sync…'}
+          </Text>
+        )}
         {lastSyncedAt && (
           <Text size="xs" c="dimmed">
             Synced <RelativeTime value={lastSyncedAt} />
