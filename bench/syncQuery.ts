@@ -27,7 +27,7 @@ export async function runSyncQueryBench({ quick, log = () => {}, maxRows = Numbe
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-bench-sync-'));
   try {
     const rows = await syncThroughput(quick ? 1_500 : 100_000, dir, log);
-    for (const size of (quick ? [20_000] : [100_000, 1_000_000]).filter((n) => n <= maxRows)) rows.push(...(await queryLatency(size, dir, log)));
+    for (const size of (quick ? [5_000] : [100_000, 1_000_000]).filter((n) => n <= maxRows)) rows.push(...(await queryLatency(size, dir, log)));
     return rows;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

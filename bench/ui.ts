@@ -27,12 +27,12 @@ const MB = 2 ** 20;
 export async function runUiBench({ quick, log, maxRows = Number.POSITIVE_INFINITY }: BenchOptions): Promise<BenchRow[]> {
   const browser = await launchChromium();
   try {
-    const rows = await onBed(quick ? 2_000 : 100_000, log, async (bed) => [
+    const rows = await onBed(quick ? 1_000 : 100_000, log, async (bed) => [
       ...(await inPage(browser, bed, async (page) => [
-        ...(await clickToPaint(page, bed, quick ? 5 : 20, log)),
+        ...(await clickToPaint(page, bed, quick ? 3 : 20, log)),
         ...(await scrolling(page, bed, quick, log)),
       ])),
-      await startUp(browser, bed, quick ? 3 : 7, log),
+      await startUp(browser, bed, quick ? 2 : 7, log),
       await measureHostMemory(bed, log),
     ]);
     if (!quick && maxRows >= 1_000_000) {
@@ -184,8 +184,8 @@ async function scrolling(page: Page, bed: BrowserBed, quick: boolean, log: Bench
   const label = sizeLabel(bed.count);
   const total = Number(await grid(page).getAttribute('data-total'));
   const runs = [
-    { name: 'fast wheel, 3 rows a frame', steps: quick ? 120 : 300, stepPx: 120 },
-    { name: `scrollbar dragged through all ${total.toLocaleString('en')} rows`, steps: quick ? 100 : 200, stepPx: 0 },
+    { name: 'fast wheel, 3 rows a frame', steps: quick ? 40 : 300, stepPx: 120 },
+    { name: `scrollbar dragged through all ${total.toLocaleString('en')} rows`, steps: quick ? 40 : 200, stepPx: 0 },
   ];
   const rows: BenchRow[] = [];
   for (const run of runs) {
