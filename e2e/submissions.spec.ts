@@ -187,6 +187,7 @@ test.describe('submissions browser', () => {
     await expect(drawer.getByRole('code').first()).not.toHaveText(first ?? '');
     await app.keyboard.press('k');
     await expect(drawer.getByRole('code').first()).toHaveText(first ?? '');
+
     await app.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
 
@@ -196,6 +197,23 @@ test.describe('submissions browser', () => {
     await expect(drawer.getByText('Login e-mail')).toBeVisible();
     // A question type the app does not know is shown as its JSON, not dropped.
     await expect(drawer.locator('[data-question-type="EmojiReaction"]')).toBeVisible();
+  });
+
+  test('fetches the edit link on demand and opens it outside the app', async ({ mode, app, remoteApi }) => {
+    // Electron hands https links to the system browser, where a test cannot follow them.
+    test.skip(mode === 'electron', 'external links open in the system browser in Electron');
+    await openSubmissions(app, remoteApi);
+    const row = dataRows(app).first();
+    const submissionId = (await row.getAttribute('data-submission-id')) ?? '';
+    await row.click();
+    await app.context().route(/^https:\/\//, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Edit</title>' }));
+    const opened = app.context().waitForEvent('page');
+    await app.getByRole('dialog', { name: /^Submission/ }).getByRole('button', { name: 'Edit link' }).click();
+    const editPage = await opened;
+    await editPage.waitForLoadState();
+    expect(editPage.url()).toMatch(new RegExp(`^https://[^/]+/.*${submissionId}`));
+    // The service was asked for it once: on the click, not while browsing.
+    expect(remoteApi.admin.requests().filter((r) => r.query.includeEditLink === 'true')).toHaveLength(1);
   });
 
   test('deletes a submission: gone from the table and the service, kept in Activity', async ({ app, remoteApi }) => {
