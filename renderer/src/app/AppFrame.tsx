@@ -1,6 +1,7 @@
 import { AppShell, Burger, Group, NavLink, Text, ThemeIcon } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconInbox } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { WorkspaceSwitcher } from '../features/workspaces/WorkspaceSwitcher';
 import { useCurrentWorkspace } from '../features/workspaces/useWorkspaces';
 import { ErrorBoundary } from './ErrorBoundary';
