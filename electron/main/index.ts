@@ -140,7 +140,8 @@ const MAX_LOG_BYTES = 5 * 1024 * 1024;
 
 function fileLogger(dir: string): Logger {
   const logDir = join(dir, 'logs');
-  mkdirSync(logDir, { recursive: true });
+  // Created before the workspaces: the data dir it makes is for this OS user alone.
+  mkdirSync(logDir, { recursive: true, mode: 0o700 });
   const file = join(logDir, 'main.log');
   if ((statSync(file, { throwIfNoEntry: false })?.size ?? 0) > MAX_LOG_BYTES)
     renameSync(file, `${file}.1`);

@@ -63,6 +63,8 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
 
   constructor(private readonly options: WorkspaceManagerOptions) {
     this.dataDir = options.dataDir;
+    // Caches hold respondents' personal data: a new data dir is for this OS user alone.
+    mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
     this.registry = new WorkspaceRegistry(options.dataDir);
   }
 
