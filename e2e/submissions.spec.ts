@@ -147,7 +147,7 @@ test.describe('submissions browser', () => {
     await expect(resultCount(app)).toHaveText(countText(finished));
   });
 
-  test('sorts by clicking a header, and remembers it for the form', async ({ app, remoteApi }) => {
+  test('sorts by clicking a header, remembers it for the form, and keeps named views', async ({ app, remoteApi }) => {
     await openSubmissions(app, remoteApi);
     const [oldest] = await serverRows(remoteApi, FEEDBACK.id, { sort: 'asc' });
     const header = grid(app).getByRole('columnheader', { name: 'Submitted', exact: true });
@@ -163,6 +163,23 @@ test.describe('submissions browser', () => {
 
     await app.reload();
     await expect(grid(app)).toHaveAttribute('data-state', 'ready');
+    await expect(grid(app).getByRole('columnheader', { name: /How satisfied/ })).toHaveAttribute('aria-sort', 'ascending');
+
+    // A named view keeps sort and search; resetting and picking it again brings both back.
+    const search = app.getByRole('textbox', { name: 'Search submissions' });
+    await search.fill('Team plan');
+    await expect(grid(app).locator('mark').first()).toBeVisible();
+    await app.getByRole('button', { name: 'Views' }).click();
+    await app.getByRole('menuitem', { name: 'Save current view…' }).click();
+    await app.getByRole('dialog', { name: 'Save view' }).getByLabel('Name').fill('Team by rating');
+    await app.getByRole('dialog', { name: 'Save view' }).getByRole('button', { name: 'Save' }).click();
+    await app.getByRole('button', { name: 'Views' }).click();
+    await app.getByRole('menuitem', { name: 'Reset to default' }).click();
+    await expect(search).toHaveValue('');
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    await app.getByRole('button', { name: 'Views' }).click();
+    await app.getByRole('menuitem', { name: 'Team by rating' }).click();
+    await expect(search).toHaveValue('Team plan');
     await expect(grid(app).getByRole('columnheader', { name: /How satisfied/ })).toHaveAttribute('aria-sort', 'ascending');
   });
 

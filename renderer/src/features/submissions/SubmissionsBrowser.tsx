@@ -88,6 +88,13 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
   const [opened, setOpened] = useState<{ index: number; row: SubmissionListRow } | null>(null);
   const [toDelete, setToDelete] = useState<SubmissionListRow | null>(null);
   const [filterRequest, setFilterRequest] = useState<{ key: string } | null>(null);
+  // The toolbar keeps the search box's text while it is typed; a change made from elsewhere
+  // (a saved view, a reset) starts it afresh with the new filters.
+  const [toolbarVersion, setToolbarVersion] = useState(0);
+  const replaceFilters = (apply: () => void) => {
+    apply();
+    setToolbarVersion((v) => v + 1);
+  };
 
   const open = (index: number) => {
     const row = windows.rowAt(index);
@@ -115,6 +122,7 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
   return (
     <Stack gap="sm" style={{ flex: 1, minHeight: 0 }}>
       <SubmissionsToolbar
+        key={toolbarVersion}
         filters={filters}
         onChange={(patch) => setFilters(patch)}
         counts={windows.counts}
@@ -123,7 +131,12 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
         onFilterRequestHandled={() => setFilterRequest(null)}
         actions={
           <>
-            <ViewsMenu store={store} current={view} onApply={setView} onReset={reset} />
+            <ViewsMenu
+              store={store}
+              current={view}
+              onApply={(saved) => replaceFilters(() => setView(saved))}
+              onReset={() => replaceFilters(reset)}
+            />
             <ColumnsMenu table={table} onReset={resetLayout} />
             <ExportMenu query={query} total={windows.total} />
           </>
@@ -150,7 +163,10 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
             icon={<IconFilterOff size={28} />}
             title="No submissions match"
             action={
-              <Button variant="light" onClick={() => setFilters({ search: '', after: null, before: null, answers: [] })}>
+              <Button
+                variant="light"
+                onClick={() => replaceFilters(() => setFilters({ search: '', after: null, before: null, answers: [] }))}
+              >
                 Clear search and filters
               </Button>
             }
