@@ -84,7 +84,11 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
       }),
   });
 
-  const [activeIndex, setActiveIndex] = useState(0);
+  // The keyboard's row belongs to one query: new filters or a new sort start at the top again.
+  const queryId = JSON.stringify(query);
+  const [active, setActive] = useState({ queryId, index: 0 });
+  const activeIndex = active.queryId === queryId ? active.index : 0;
+  const setActiveIndex = (index: number) => setActive({ queryId, index });
   const [opened, setOpened] = useState<{ index: number; row: SubmissionListRow } | null>(null);
   const [toDelete, setToDelete] = useState<SubmissionListRow | null>(null);
   const [filterRequest, setFilterRequest] = useState<{ key: string } | null>(null);
@@ -187,7 +191,7 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
           onOpen={open}
           onDelete={(index) => setToDelete(windows.rowAt(index) ?? null)}
           onFilterColumn={(columnId) => setFilterRequest({ key: answerKeyOf(columnId) ?? columnId })}
-          resetKey={JSON.stringify(query)}
+          resetKey={queryId}
         />
       )}
 
