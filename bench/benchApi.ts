@@ -19,10 +19,18 @@ export function singleFormApi(count: number, rateLimit: number): Promise<LocalAp
  * host started afterwards).
  */
 export function unthrottledClient(api: LocalApi): ApiClient {
-  return createApiClient({ baseUrl: api.baseUrl, apiKey: api.apiKey, rateLimit: { limit: 1_000_000 } });
+  return createApiClient({
+    baseUrl: api.baseUrl,
+    apiKey: api.apiKey,
+    rateLimit: { limit: 1_000_000 },
+  });
 }
 
 /** `1,000,000` → `1M`, `100,000` → `100k`. */
 export function sizeLabel(count: number): string {
-  return count >= 1_000_000 ? `${count / 1_000_000}M` : count >= 1_000 ? `${count / 1_000}k` : String(count);
+  return count >= 1_000_000
+    ? `${count / 1_000_000}M`
+    : count >= 1_000
+      ? `${count / 1_000}k`
+      : String(count);
 }

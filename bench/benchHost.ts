@@ -33,7 +33,11 @@ export async function rpc(host: Host, op: string, input: unknown): Promise<unkno
     headers: { authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ op, input }),
   });
-  const body = (await response.json()) as { ok: boolean; data?: unknown; error?: { message: string } };
+  const body = (await response.json()) as {
+    ok: boolean;
+    data?: unknown;
+    error?: { message: string };
+  };
   if (!body.ok) throw new Error(`${op}: ${body.error?.message ?? `HTTP ${response.status}`}`);
   return body.data;
 }
@@ -49,7 +53,8 @@ export async function syncSettled(host: Host, formId: string, timeoutMs: number)
   while (Date.now() < deadline) {
     const status = (await rpc(host, 'sync.status', {})) as SyncStatusView;
     const form = status.forms.find((f) => f.formId === formId);
-    if (form?.state === 'error') throw new Error(`the sync failed: ${form.lastError ?? 'no reason given'}`);
+    if (form?.state === 'error')
+      throw new Error(`the sync failed: ${form.lastError ?? 'no reason given'}`);
     if (status.running === null && form?.state === 'synced') return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

@@ -38,7 +38,10 @@ export interface BrowserBed {
   close(): Promise<void>;
 }
 
-export async function openBrowserBed(count: number, log: (line: string) => void): Promise<BrowserBed> {
+export async function openBrowserBed(
+  count: number,
+  log: (line: string) => void,
+): Promise<BrowserBed> {
   if (!fs.existsSync(path.join(RENDERER_DIR, 'index.html'))) {
     throw new Error('out/renderer is missing: run `npx electron-vite build` first');
   }
@@ -54,7 +57,9 @@ export async function openBrowserBed(count: number, log: (line: string) => void)
   };
 
   try {
-    log(`filling a browser-mode cache with ${sizeLabel(count)} submissions through the app's own first sync`);
+    log(
+      `filling a browser-mode cache with ${sizeLabel(count)} submissions through the app's own first sync`,
+    );
     const host = await start();
     const started = performance.now();
     try {

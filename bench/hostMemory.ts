@@ -9,16 +9,28 @@ import type { BenchOptions, BenchRow } from './types';
 const MB = 2 ** 20;
 
 /** The memory of a host process with the bed's cache open and a query window served. */
-export async function measureHostMemory(bed: BrowserBed, log: BenchOptions['log']): Promise<BenchRow> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'hostProcess.ts')], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+export async function measureHostMemory(
+  bed: BrowserBed,
+  log: BenchOptions['log'],
+): Promise<BenchRow> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(__dirname, 'hostProcess.ts')],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   // The key goes over stdin, never the command line another process could read.
   child.stdin.end(JSON.stringify({ ...bed.setup, formId: BENCH_FORM.id }));
-  const [output, code] = await Promise.all([text(child.stdout), new Promise<number | null>((resolve) => child.on('close', resolve))]);
+  const [output, code] = await Promise.all([
+    text(child.stdout),
+    new Promise<number | null>((resolve) => child.on('close', resolve)),
+  ]);
   if (code !== 0) throw new Error(`the host process exited with ${code}`);
   const report = JSON.parse(output) as HostMemoryReport;
-  log(`host process: RSS ${(report.rss / MB).toFixed(0)} MB, JS heap ${(report.heapUsed / MB).toFixed(0)} MB, ${report.cachedRows} finished rows`);
+  log(
+    `host process: RSS ${(report.rss / MB).toFixed(0)} MB, JS heap ${(report.heapUsed / MB).toFixed(0)} MB, ${report.cachedRows} finished rows`,
+  );
   return {
     benchmark: `host process memory, ${sizeLabel(bed.count)} cached, after two query windows (own process, TypeScript loaded through tsx)`,
     measured: `RSS ${(report.rss / MB).toFixed(0)} MB, JS heap ${(report.heapUsed / MB).toFixed(0)} MB, external ${(report.external / MB).toFixed(0)} MB`,

@@ -12,14 +12,27 @@ export interface HostMemoryReport {
 }
 
 async function main(): Promise<void> {
-  const { formId, ...setup } = JSON.parse(await text(process.stdin)) as BenchHostSetup & { formId: string };
+  const { formId, ...setup } = JSON.parse(await text(process.stdin)) as BenchHostSetup & {
+    formId: string;
+  };
   const host = await startBenchHost(setup);
   try {
     await syncSettled(host, formId, 5 * 60_000);
-    const first = (await rpc(host, 'submissions.query', { formId, limit: 200 })) as { total: number };
-    await rpc(host, 'submissions.query', { formId, offset: Math.floor(first.total / 2), limit: 200 });
+    const first = (await rpc(host, 'submissions.query', { formId, limit: 200 })) as {
+      total: number;
+    };
+    await rpc(host, 'submissions.query', {
+      formId,
+      offset: Math.floor(first.total / 2),
+      limit: 200,
+    });
     const memory = process.memoryUsage();
-    const report: HostMemoryReport = { rss: memory.rss, heapUsed: memory.heapUsed, external: memory.external, cachedRows: first.total };
+    const report: HostMemoryReport = {
+      rss: memory.rss,
+      heapUsed: memory.heapUsed,
+      external: memory.external,
+      cachedRows: first.total,
+    };
     process.stdout.write(JSON.stringify(report));
   } finally {
     await host.close();

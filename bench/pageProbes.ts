@@ -11,11 +11,19 @@ interface ProbeWindow {
  * the milliseconds from that event to the frame after the table's first row changed (the rows
  * reflect the new query and are painted). Rejects after `timeoutMs`.
  */
-export function armPaintWatch({ eventType, timeoutMs }: { eventType: 'click' | 'input'; timeoutMs: number }): void {
+export function armPaintWatch({
+  eventType,
+  timeoutMs,
+}: {
+  eventType: 'click' | 'input';
+  timeoutMs: number;
+}): void {
   // The first row's submission, and the words marked in it: a new search can keep the same first
   // row (it matches both words) but never the same marks.
   const firstRow = () => {
-    const row = document.querySelector('[role="grid"][aria-label="Submissions"]')?.querySelector('[role="row"][data-submission-id]');
+    const row = document
+      .querySelector('[role="grid"][aria-label="Submissions"]')
+      ?.querySelector('[role="row"][data-submission-id]');
     if (!row) return null;
     const marks = [...row.querySelectorAll('mark')].map((mark) => mark.textContent).join('|');
     return `${row.getAttribute('data-submission-id')} ${marks}`;
@@ -44,7 +52,13 @@ export function armPaintWatch({ eventType, timeoutMs }: { eventType: 'click' | '
       },
       { capture: true, once: true },
     );
-    observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true, attributeFilter: ['data-submission-id'] });
+    observer.observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+      attributeFilter: ['data-submission-id'],
+    });
   });
 }
 
@@ -68,7 +82,9 @@ export function armFloorWatch({ timeoutMs }: { timeoutMs: number }): void {
       (event) => {
         clearTimeout(timer);
         target.textContent = String(event.timeStamp);
-        requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - event.timeStamp), 0));
+        requestAnimationFrame(() =>
+          setTimeout(() => resolve(performance.now() - event.timeStamp), 0),
+        );
       },
       { once: true },
     );
@@ -95,7 +111,13 @@ export interface ScrollProbe {
  * or trackpad), or, when `stepPx` is 0, evenly through the whole result (the scrollbar dragged
  * from top to bottom). Measures every frame and counts the table's elements.
  */
-export async function scrollProbe({ steps, stepPx }: { steps: number; stepPx: number }): Promise<ScrollProbe> {
+export async function scrollProbe({
+  steps,
+  stepPx,
+}: {
+  steps: number;
+  stepPx: number;
+}): Promise<ScrollProbe> {
   const grid = document.querySelector('[role="grid"][aria-label="Submissions"]');
   if (!(grid instanceof HTMLElement)) throw new Error('the submissions table is not on the page');
   const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));

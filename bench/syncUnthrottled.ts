@@ -21,7 +21,10 @@ const never = new AbortController().signal;
 export async function runSyncUnthrottledBench({ quick, log }: BenchOptions): Promise<BenchRow[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-bench-unthrottled-'));
   try {
-    return [await againstBareLoop(quick ? 2_000 : 20_000, quick ? 1 : 3, dir, log), await nothingNew(dir, log)];
+    return [
+      await againstBareLoop(quick ? 2_000 : 20_000, quick ? 1 : 3, dir, log),
+      await nothingNew(dir, log),
+    ];
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -44,20 +47,31 @@ async function bareLoop(api: LocalApi): Promise<number> {
   let rows = 0;
   for (const status of SubmissionStatus.options) {
     for (let offset = 0; ; offset += MAX_PAGE_SIZE) {
-      const query = new URLSearchParams({ status, sort: 'asc', limit: String(MAX_PAGE_SIZE), offset: String(offset) });
+      const query = new URLSearchParams({
+        status,
+        sort: 'asc',
+        limit: String(MAX_PAGE_SIZE),
+        offset: String(offset),
+      });
       const response = await fetch(`${api.baseUrl}/forms/${BENCH_FORM.id}/submissions?${query}`, {
         headers: { authorization: `Bearer ${api.apiKey}` },
       });
       if (!response.ok) throw new Error(`the bare loop got HTTP ${response.status}`);
       const page = (await response.json()) as { responses: unknown[]; totalResponses: number };
       rows += page.responses.length;
-      if (page.responses.length === 0 || offset + page.responses.length >= page.totalResponses) break;
+      if (page.responses.length === 0 || offset + page.responses.length >= page.totalResponses)
+        break;
     }
   }
   return rows;
 }
 
-async function againstBareLoop(count: number, runs: number, dir: string, log: BenchOptions['log']): Promise<BenchRow> {
+async function againstBareLoop(
+  count: number,
+  runs: number,
+  dir: string,
+  log: BenchOptions['log'],
+): Promise<BenchRow> {
   const api = await singleFormApi(count, 0);
   try {
     const bare: number[] = [];
@@ -82,7 +96,9 @@ async function againstBareLoop(count: number, runs: number, dir: string, log: Be
         bed.close();
       }
       requests = api.admin.requests().length;
-      log(`run ${run + 1}: bare loop ${ms(bare[run]!)} (${bareRequests} requests), first sync ${ms(ours[run]!)} (${requests} requests)`);
+      log(
+        `run ${run + 1}: bare loop ${ms(bare[run]!)} (${bareRequests} requests), first sync ${ms(ours[run]!)} (${requests} requests)`,
+      );
     }
     const ratio = median(ours) / median(bare);
     return {
@@ -118,7 +134,9 @@ async function nothingNew(dir: string, log: BenchOptions['log']): Promise<BenchR
     const forms = new Set([...listings.keys()].map((k) => k.split(' ')[0]));
     const most = Math.max(0, ...listings.values());
     const other = requests.length - [...listings.values()].reduce((a, b) => a + b, 0);
-    log(`${requests.length} requests for ${forms.size} forms: ${[...listings].map(([k, n]) => `${k}=${n}`).join(', ')}`);
+    log(
+      `${requests.length} requests for ${forms.size} forms: ${[...listings].map(([k, n]) => `${k}=${n}`).join(', ')}`,
+    );
     return {
       benchmark: `incremental sync with nothing new, every demo form (${forms.size} forms × 2 statuses)`,
       measured: `${ms(elapsed)}; at most ${most} listing request per form and status, ${other} other (form list)`,

@@ -24,7 +24,11 @@ const MB = 2 ** 20;
  * app filled itself: a click on a sort or filter until the new rows are painted, scrolling the
  * table, the page's heap, start-up to the painted forms list, and the host process's memory.
  */
-export async function runUiBench({ quick, log, maxRows = Number.POSITIVE_INFINITY }: BenchOptions): Promise<BenchRow[]> {
+export async function runUiBench({
+  quick,
+  log,
+  maxRows = Number.POSITIVE_INFINITY,
+}: BenchOptions): Promise<BenchRow[]> {
   const browser = await launchChromium();
   try {
     const rows = await onBed(quick ? 1_000 : 100_000, log, async (bed) => [
@@ -49,7 +53,11 @@ export async function runUiBench({ quick, log, maxRows = Number.POSITIVE_INFINIT
   }
 }
 
-async function onBed<T>(count: number, log: BenchOptions['log'], use: (bed: BrowserBed) => Promise<T>): Promise<T> {
+async function onBed<T>(
+  count: number,
+  log: BenchOptions['log'],
+  use: (bed: BrowserBed) => Promise<T>,
+): Promise<T> {
   const bed = await openBrowserBed(count, log);
   try {
     return await use(bed);
@@ -59,7 +67,11 @@ async function onBed<T>(count: number, log: BenchOptions['log'], use: (bed: Brow
 }
 
 /** The submissions screen of a host on the bed, in a fresh browser profile. */
-async function inPage<T>(browser: Browser, bed: BrowserBed, use: (page: Page) => Promise<T>): Promise<T> {
+async function inPage<T>(
+  browser: Browser,
+  bed: BrowserBed,
+  use: (page: Page) => Promise<T>,
+): Promise<T> {
   const host = await bed.startHost();
   try {
     const context = await newBenchContext(browser);
@@ -100,13 +112,23 @@ interface Interaction {
 }
 
 const header = (page: Page, columnId: string): Locator =>
-  page.locator(`[role="columnheader"][data-column-id="${columnId}"]`).getByRole('button', { name: /^Sort by/ });
+  page
+    .locator(`[role="columnheader"][data-column-id="${columnId}"]`)
+    .getByRole('button', { name: /^Sort by/ });
 
 // Words of the local API's generated long answers, each in about a tenth of the rows.
 const SEARCH_WORDS = ['plan', 'support', 'pricing', 'team', 'dashboard', 'delivery', 'checkout'];
 
-async function clickToPaint(page: Page, bed: BrowserBed, count: number, log: BenchOptions['log']): Promise<BenchRow[]> {
-  const questionColumn = await page.locator('[role="columnheader"][data-column-id^="q:"]').first().getAttribute('data-column-id');
+async function clickToPaint(
+  page: Page,
+  bed: BrowserBed,
+  count: number,
+  log: BenchOptions['log'],
+): Promise<BenchRow[]> {
+  const questionColumn = await page
+    .locator('[role="columnheader"][data-column-id^="q:"]')
+    .first()
+    .getAttribute('data-column-id');
   if (!questionColumn) throw new Error('the table shows no question column');
   const interactions: Interaction[] = [
     {
@@ -133,7 +155,10 @@ async function clickToPaint(page: Page, bed: BrowserBed, count: number, log: Ben
     {
       name: `type a search word (${SEARCH_WORDS.length} common words in turn)`,
       eventType: 'input',
-      act: (p, i) => p.getByRole('textbox', { name: 'Search submissions' }).fill(SEARCH_WORDS[i % SEARCH_WORDS.length]!),
+      act: (p, i) =>
+        p
+          .getByRole('textbox', { name: 'Search submissions' })
+          .fill(SEARCH_WORDS[i % SEARCH_WORDS.length]!),
       target: `p95 ≤ ${RESPONSE_BUDGET_MS} ms after the ${SEARCH_PAUSE_MS} ms typing pause`,
       allowanceMs: SEARCH_PAUSE_MS,
     },
@@ -147,7 +172,10 @@ async function clickToPaint(page: Page, bed: BrowserBed, count: number, log: Ben
     // Once unmeasured: the first sort by a column, or the first search, differs from the rest.
     for (let i = -1; i < count; i++) {
       await settled(page);
-      await page.evaluate(armPaintWatch, { eventType: interaction.eventType, timeoutMs: PAINT_TIMEOUT_MS });
+      await page.evaluate(armPaintWatch, {
+        eventType: interaction.eventType,
+        timeoutMs: PAINT_TIMEOUT_MS,
+      });
       await interaction.act(page, i + 1);
       try {
         const elapsed = await page.evaluate(paintWatchResult);
@@ -163,7 +191,9 @@ async function clickToPaint(page: Page, bed: BrowserBed, count: number, log: Ben
     }
     const budget = RESPONSE_BUDGET_MS + interaction.allowanceMs;
     const worst = timedOut > 0 ? Number.POSITIVE_INFINITY : p95(samples);
-    log(`${interaction.name}: median ${ms(median(samples))}, p95 ${ms(p95(samples))}${timedOut ? `, ${timedOut} never changed the rows` : ''}`);
+    log(
+      `${interaction.name}: median ${ms(median(samples))}, p95 ${ms(p95(samples))}${timedOut ? `, ${timedOut} never changed the rows` : ''}`,
+    );
     rows.push({
       benchmark: `${label}: ${interaction.name} → rows painted, Chromium, ${count} times`,
       measured: `median ${ms(median(samples))}, p95 ${ms(p95(samples))}${timedOut ? `; ${timedOut} of ${count} never painted new rows` : ''}`,
@@ -180,19 +210,30 @@ async function clickToPaint(page: Page, bed: BrowserBed, count: number, log: Ben
   return rows;
 }
 
-async function scrolling(page: Page, bed: BrowserBed, quick: boolean, log: BenchOptions['log']): Promise<BenchRow[]> {
+async function scrolling(
+  page: Page,
+  bed: BrowserBed,
+  quick: boolean,
+  log: BenchOptions['log'],
+): Promise<BenchRow[]> {
   const label = sizeLabel(bed.count);
   const total = Number(await grid(page).getAttribute('data-total'));
   const runs = [
     { name: 'fast wheel, 3 rows a frame', steps: quick ? 40 : 300, stepPx: 120 },
-    { name: `scrollbar dragged through all ${total.toLocaleString('en')} rows`, steps: quick ? 40 : 200, stepPx: 0 },
+    {
+      name: `scrollbar dragged through all ${total.toLocaleString('en')} rows`,
+      steps: quick ? 40 : 200,
+      stepPx: 0,
+    },
   ];
   const rows: BenchRow[] = [];
   for (const run of runs) {
     await settled(page);
     const probe = await page.evaluate(scrollProbe, { steps: run.steps, stepPx: run.stepPx });
     const worst = p95(probe.frames);
-    log(`${run.name}: ${probe.frames.length} frames, median ${ms(median(probe.frames))}, p95 ${ms(worst)}, ${probe.maxNodes} nodes, ${probe.rowsCovered} rows`);
+    log(
+      `${run.name}: ${probe.frames.length} frames, median ${ms(median(probe.frames))}, p95 ${ms(worst)}, ${probe.maxNodes} nodes, ${probe.rowsCovered} rows`,
+    );
     rows.push({
       benchmark: `${label}: scroll, ${run.name} (${run.steps} frames, ${probe.rowsCovered.toLocaleString('en')} rows covered)`,
       measured: `frame p95 ${ms(worst)} (median ${ms(median(probe.frames))}); at most ${probe.maxNodes} elements in the table`,
@@ -218,7 +259,12 @@ async function scrolling(page: Page, bed: BrowserBed, quick: boolean, log: Bench
 }
 
 /** Start-up cold in all but the browser process: a new host on the data dir, a new browser profile. */
-async function startUp(browser: Browser, bed: BrowserBed, runs: number, log: BenchOptions['log']): Promise<BenchRow> {
+async function startUp(
+  browser: Browser,
+  bed: BrowserBed,
+  runs: number,
+  log: BenchOptions['log'],
+): Promise<BenchRow> {
   const totals: number[] = [];
   const hostUps: number[] = [];
   for (let run = 0; run < runs; run++) {
@@ -229,16 +275,22 @@ async function startUp(browser: Browser, bed: BrowserBed, runs: number, log: Ben
     try {
       const page = await context.newPage();
       await page.goto(`${host.url}#/forms`);
-      await page.locator(`[aria-label="Forms"][data-state="ready"] [data-form-id="${BENCH_FORM.id}"]`).waitFor();
+      await page
+        .locator(`[aria-label="Forms"][data-state="ready"] [data-form-id="${BENCH_FORM.id}"]`)
+        .waitFor();
       // The card is laid out; the task after the next frame runs once it is painted.
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
+      );
       totals.push(performance.now() - started);
     } finally {
       await context.close();
       await host.close();
     }
   }
-  log(`start → forms list: ${totals.map((t) => ms(t)).join(', ')} (host up in ${hostUps.map((t) => ms(t)).join(', ')})`);
+  log(
+    `start → forms list: ${totals.map((t) => ms(t)).join(', ')} (host up in ${hostUps.map((t) => ms(t)).join(', ')})`,
+  );
   return {
     benchmark: `start (browser mode, ${sizeLabel(bed.count)} cached) → forms list painted, median of ${runs} (a new host and browser profile each; Chromium already running)`,
     measured: `median ${ms(median(totals))} (host listening after ${ms(median(hostUps))})`,
