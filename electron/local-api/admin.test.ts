@@ -96,6 +96,58 @@ describe('changes made elsewhere', () => {
     expect(read.submission.questions.find((q) => q.id === 'cm10')?.value).toBe('second thoughts');
   });
 
+  it('finishes an unfinished submission: answers completed, moved to the finished ones', async () => {
+    const unfinished = (
+      (await call(api, 'GET', `/forms/${FEEDBACK}/submissions?status=in_progress&limit=1`))
+        .body as Page
+    ).responses[0] as Submission;
+    const answered = unfinished.questions.filter((q) => q.value !== null);
+    expect(answered.length).toBeLessThan(unfinished.questions.length);
+
+    const reply = await call(
+      api,
+      'POST',
+      `/__local/forms/${FEEDBACK}/submissions/${unfinished.submissionId}/finish`,
+    );
+    expect(reply.status).toBe(200);
+    const { submission, deliveries } = reply.body as { submission: Submission; deliveries: [] };
+    expect(deliveries).toEqual([]);
+    expect(submission.submissionId).toBe(unfinished.submissionId);
+    expect(submission.submissionTime).toBe(unfinished.submissionTime);
+    expect(submission.lastUpdatedAt! > unfinished.lastUpdatedAt!).toBe(true);
+    expect(submission.questions.every((q) => q.value !== null)).toBe(true);
+    for (const q of answered) {
+      expect(submission.questions.find((s) => s.id === q.id)?.value).toEqual(q.value);
+    }
+
+    const read = await call(
+      api,
+      'GET',
+      `/forms/${FEEDBACK}/submissions/${submission.submissionId}`,
+    );
+    expect(read.body).toEqual({ submission });
+    const stillOpen = (
+      (await call(api, 'GET', `/forms/${FEEDBACK}/submissions?status=in_progress&limit=150`))
+        .body as Page
+    ).responses;
+    expect(stillOpen.map((s) => s.submissionId)).not.toContain(submission.submissionId);
+    const again = await call(
+      api,
+      'POST',
+      `/__local/forms/${FEEDBACK}/submissions/${submission.submissionId}/finish`,
+    );
+    expect(again.status).toBe(409);
+  });
+
+  it('finishes a respondent who stopped part-way', async () => {
+    const { submission: partial } = await api.admin.respond(FEEDBACK, { status: 'in_progress' });
+    const { submission } = await api.admin.finish(FEEDBACK, partial.submissionId);
+    const finished = (
+      (await call(api, 'GET', `/forms/${FEEDBACK}/submissions?sort=desc&limit=150`)).body as Page
+    ).responses;
+    expect(finished.find((s) => s.submissionId === partial.submissionId)).toEqual(submission);
+  });
+
   it('deletes elsewhere: the service no longer has it', async () => {
     const victim = await nth(5);
     const before = ((await call(api, 'GET', `/forms/${FEEDBACK}/submissions?limit=1`)).body as Page)

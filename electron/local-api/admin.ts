@@ -22,6 +22,11 @@ export interface LocalAdmin {
   ): Promise<{ submission: Submission; deliveries: DeliveryRecord[] }>;
   /** An edit in the service's editor: a new lastUpdatedAt and one changed answer. */
   edit(formId: string, submissionId: string, request?: EditRequest): Submission;
+  /** The respondent completes an unfinished submission; delivered to webhooks like a new one. */
+  finish(
+    formId: string,
+    submissionId: string,
+  ): Promise<{ submission: Submission; deliveries: DeliveryRecord[] }>;
   /** Deleted elsewhere: gone from the service without the client's knowledge. */
   remove(formId: string, submissionId: string): void;
   setFaults(faults: readonly FaultRule[]): void;
@@ -47,6 +52,15 @@ export function createAdmin(
         request?.status === 'in_progress'
           ? []
           : await service.webhooks.deliver(formId, service.formName(formId), submission);
+      return { submission, deliveries };
+    },
+    async finish(formId, submissionId) {
+      const submission = service.finish(formId, submissionId);
+      const deliveries = await service.webhooks.deliver(
+        formId,
+        service.formName(formId),
+        submission,
+      );
       return { submission, deliveries };
     },
     edit: (formId, submissionId, request) => service.edit(formId, submissionId, request),

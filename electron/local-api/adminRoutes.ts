@@ -22,6 +22,11 @@ const ROUTES: readonly Route<LocalAdmin>[] = [
     }),
   },
   {
+    method: 'POST',
+    pattern: '/forms/:formId/submissions/:submissionId/finish',
+    handle: (p, _r, admin) => admin.finish(p.formId ?? '', p.submissionId ?? ''),
+  },
+  {
     method: 'DELETE',
     pattern: '/forms/:formId/submissions/:submissionId',
     handle: (p, _r, admin) => {

@@ -144,6 +144,35 @@ export class FormRecords {
     this.stopped = true;
   }
 
+  /** Whether a live submission is unfinished; undefined when there is no such submission. */
+  isInProgress(submissionId: string): boolean | undefined {
+    const stored = this.storedById.get(submissionId);
+    if (stored) return stored.inProgress;
+    const index = this.liveIndexOf(submissionId);
+    return index === undefined
+      ? undefined
+      : Boolean((this.columns.flags[index] ?? 0) & FLAG_IN_PROGRESS);
+  }
+
+  /**
+   * The respondent completes an unfinished submission: it moves to the finished ones, keeping its
+   * id and submissionTime. A generated row gains the answers it lacked.
+   */
+  finish(submissionId: string, lastUpdatedAt: string): Submission | undefined {
+    const stored = this.storedById.get(submissionId);
+    if (stored) {
+      stored.inProgress = false;
+      stored.submission = { ...stored.submission, lastUpdatedAt };
+      return stored.submission;
+    }
+    const index = this.liveIndexOf(submissionId);
+    if (index === undefined) return undefined;
+    this.columns.flags[index] = (this.columns.flags[index] ?? 0) & ~FLAG_IN_PROGRESS;
+    this.edits.set(index, { answers: {}, ...this.edits.get(index), lastUpdatedAt });
+    this.generatedVersion++;
+    return this.generated(index);
+  }
+
   async query(filter: RowFilter): Promise<RowPage> {
     return this.page(await this.matchingGenerated(filter), filter);
   }

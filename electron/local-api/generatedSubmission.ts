@@ -63,13 +63,14 @@ export function generateSubmission(
   const rng = new Rng(mix(formSeed, index));
   const person = makePerson(rng);
   const { time, inProgress } = facts;
+  // Every value is drawn whatever the row's state, so that an edit or finishing an unfinished
+  // row changes only what it should: the rest of the row draws the same numbers.
+  const stopsAt = rng.int(1, Math.max(1, form.questions.length - 1));
   // An unfinished row stops somewhere in the middle of the form.
-  const answeredCount = inProgress
-    ? rng.int(1, Math.max(1, form.questions.length - 1))
-    : form.questions.length;
+  const answeredCount = inProgress ? stopsAt : form.questions.length;
   const questions: QuestionAnswer[] = form.questions.map((question, i) => {
-    // Generate even when an edit replaces the answer, so later answers draw the same numbers.
-    const generated = i < answeredCount ? generateAnswer(question, { rng, person, time }) : null;
+    const drawn = generateAnswer(question, { rng, person, time });
+    const generated = i < answeredCount ? drawn : null;
     const edited = edit && Object.hasOwn(edit.answers, question.id);
     return {
       id: question.id,
@@ -159,11 +160,12 @@ function paymentsFor(
   return (form.payments ?? []).map((field) => {
     const paymentId = `pi_${rng.hex(24)}`;
     const customerId = `cus_${rng.hex(14)}`;
+    const drawnStatus = rng.pick(PAYMENT_STATUSES);
     const status = inProgress
       ? 'requires_payment_method'
       : totalAmount === 0
         ? 'succeeded_free'
-        : rng.pick(PAYMENT_STATUSES);
+        : drawnStatus;
     return {
       id: field.id,
       name: field.name,

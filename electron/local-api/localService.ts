@@ -205,9 +205,7 @@ export class LocalService {
     }
     const value =
       'value' in request ? request.value : `${String(question.value ?? '')} (edited)`.trim();
-    // Strictly later than before, even within one millisecond, so sync can see the change.
-    const previous = Date.parse(current.lastUpdatedAt ?? current.submissionTime);
-    const lastUpdatedAt = new Date(Math.max(this.now().getTime(), previous + 1)).toISOString();
+    const lastUpdatedAt = this.laterThan(current);
     this.record({
       op: 'edit',
       formId,
@@ -219,9 +217,27 @@ export class LocalService {
     return records.find(submissionId) as Submission;
   }
 
+  /** An unfinished submission is completed by its respondent. */
+  finish(formId: string, submissionId: string): Submission {
+    const records = this.records(formId);
+    const inProgress = records.isInProgress(submissionId);
+    if (inProgress === undefined) throw submissionNotFound(submissionId);
+    if (!inProgress) throw new ServiceError(409, `Submission ${submissionId} is already finished`);
+    const lastUpdatedAt = this.laterThan(records.find(submissionId));
+    this.record({ op: 'finish', formId, submissionId, lastUpdatedAt });
+    return records.find(submissionId) as Submission;
+  }
+
   /** Stops work still running for requests (long searches). */
   stop(): void {
     for (const records of this.forms.values()) records.stop();
+  }
+
+  /** Now, or strictly after the last change if that is later: sync must see every change. */
+  private laterThan(submission: Submission | undefined): string {
+    const previous = Date.parse(submission?.lastUpdatedAt ?? submission?.submissionTime ?? '');
+    const now = this.now().getTime();
+    return new Date(Number.isNaN(previous) ? now : Math.max(now, previous + 1)).toISOString();
   }
 
   formName(formId: string): string {
@@ -260,6 +276,9 @@ export class LocalService {
         this.forms
           .get(change.formId)
           ?.edit(change.submissionId, change.questionId, change.value, change.lastUpdatedAt);
+        return;
+      case 'finish':
+        this.forms.get(change.formId)?.finish(change.submissionId, change.lastUpdatedAt);
         return;
       case 'webhookCreate':
         this.webhooks.add(change.formId, change.url, change.id);

@@ -50,6 +50,12 @@ describe('--store', () => {
     first.admin.edit(QUIZ, edited?.submissionId ?? '', { questionId: 'q1', value: 'Enterprise' });
     first.admin.remove(FEEDBACK, created.submissions[0]?.submissionId ?? '');
     await first.admin.respond(QUIZ, { answers: { nm01: 'Respondent' } });
+    const unfinished = (
+      (await call(first, 'GET', `/forms/${QUIZ}/submissions?status=in_progress&limit=1`)).body as {
+        responses: Submission[];
+      }
+    ).responses[0];
+    await first.admin.finish(QUIZ, unfinished?.submissionId ?? '');
     const hook = (
       await call(first, 'POST', '/webhook/create', {
         body: { formId: QUIZ, url: 'https://hooks.example.com/a' },

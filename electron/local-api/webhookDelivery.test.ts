@@ -94,6 +94,18 @@ describe('webhook delivery', () => {
     await call(api, 'POST', '/webhook/delete', { body: { webhookId: id } });
   });
 
+  it('delivers an unfinished submission only when its respondent finishes it', async () => {
+    const id = await hook(EVENTS, '/finished-only');
+    const { submission: partial, deliveries } = await api.admin.respond(EVENTS, {
+      status: 'in_progress',
+    });
+    expect(deliveries).toEqual([]);
+    expect(received).toEqual([]);
+    const { submission } = await api.admin.finish(EVENTS, partial.submissionId);
+    expect(received.map((r) => r.body.submission)).toEqual([submission]);
+    await call(api, 'POST', '/webhook/delete', { body: { webhookId: id } });
+  });
+
   it('stops delivering once the webhook is deleted', async () => {
     const id = await hook(EVENTS, '/short-lived');
     await api.admin.respond(EVENTS);

@@ -137,6 +137,12 @@ export const LocalMutation = z.discriminatedUnion('op', [
     value: z.unknown(),
   }),
   z.object({
+    op: z.literal('finish'),
+    formId: z.string(),
+    submissionId: z.string(),
+    lastUpdatedAt: z.string(),
+  }),
+  z.object({
     op: z.literal('webhookCreate'),
     id: z.number().int(),
     formId: z.string(),
