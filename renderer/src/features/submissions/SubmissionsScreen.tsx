@@ -19,7 +19,8 @@ export function SubmissionsScreen() {
   const workspace = useCurrentWorkspace();
   const forms = useOp('forms.list', {});
   const list = forms.data?.forms ?? [];
-  const chosen = formId ?? list[0]?.formId ?? null;
+  // A form that is not (or no longer) in this workspace falls back to the first one.
+  const chosen = list.some((f) => f.formId === formId) ? formId : (list[0]?.formId ?? null);
   const form = list.find((f) => f.formId === chosen);
   const store = useMemo(
     () => (workspace && chosen ? viewStore(window.localStorage, workspace.id, chosen) : null),
