@@ -52,10 +52,16 @@ function readJsonFile(file: string): unknown {
   }
 }
 
+/**
+ * Bump when the generator draws different values for the same seed: stores made on the old
+ * values are then set aside instead of replayed onto rows they no longer describe.
+ */
+const GENERATOR_VERSION = 1;
+
 /** What a store's changes were made on: they are replayed only onto the same seeded data. */
 export function storeFingerprint(seed: number, sources: readonly FormSource[]): string {
   const forms = sources.map(
     (s) => `${s.form.id}:${s.generatedCount}:${hashString(JSON.stringify(s.form))}`,
   );
-  return `seed=${seed};${forms.join(',')}`;
+  return `generator=${GENERATOR_VERSION};seed=${seed};${forms.join(',')}`;
 }
