@@ -76,9 +76,11 @@ describe('built main process', () => {
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
+      experimentalFeatures: false,
       disableBlinkFeatures: 'Auxclick',
       spellcheck: false,
     });
+    expect(prefs).not.toHaveProperty('enableBlinkFeatures');
     expect(prefs.preload).toBe(join(projectRoot, 'out/preload/index.cjs'));
     expect(existsSync(String(prefs.preload))).toBe(true);
   });
