@@ -16,7 +16,7 @@ import { useEffect, useRef, type CSSProperties, type KeyboardEvent } from 'react
 import { type SubmissionListRow } from '../../../../electron/shared/contract/submissions';
 import { type SubmissionWindows } from './useSubmissionWindows';
 
-export const ROW_HEIGHT = 40;
+const ROW_HEIGHT = 40;
 const HEADER_HEIGHT = 40;
 const ACTIONS_WIDTH = 44;
 

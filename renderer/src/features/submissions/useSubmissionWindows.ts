@@ -6,7 +6,7 @@ import { type SubmissionQuery } from './queryInput';
 import { planWindows } from './windowPlan';
 
 /** Rows per request: small enough to answer instantly, large enough to scroll a while. */
-export const WINDOW_SIZE = 200;
+const WINDOW_SIZE = 200;
 /** Windows kept at once: the renderer holds at most this many rows of a form, never all of it. */
 const MAX_WINDOWS = 4;
 /** While a sync writes the cache many times a second, the table refreshes at most this often. */
