@@ -130,7 +130,7 @@ const STREETS = [
   'Market Square',
 ] as const;
 
-export const PLACES: readonly Place[] = [
+const PLACES: readonly Place[] = [
   place(
     'San Francisco',
     'CA',

@@ -5,8 +5,8 @@ export const FLAG_PREVIEW = 2;
 export const FLAG_DELETED = 4;
 
 /** Generated rows are spread over these months (fixed, so one seed always gives one data set). */
-export const GENERATED_FROM = Date.UTC(2026, 2, 1);
-export const GENERATED_TO = Date.UTC(2026, 10, 15);
+const GENERATED_FROM = Date.UTC(2026, 2, 1);
+const GENERATED_TO = Date.UTC(2026, 10, 15);
 
 const IN_PROGRESS_SHARE = 0.08;
 const PREVIEW_SHARE = 0.04;
