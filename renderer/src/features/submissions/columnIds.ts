@@ -5,8 +5,7 @@ import { type SubmissionField, type SubmissionSort } from '../../../../electron/
  * columns are prefixed so a question whose id happens to be "status" cannot collide with one.
  * A value column's answer key (the cache's name for it) follows from its id.
  */
-const FIELD_COLUMNS = ['submissionTime', 'lastUpdatedAt', 'status', 'quizScore', 'loginEmail', 'payments', 'scheduling'] as const;
-type FieldColumnId = (typeof FIELD_COLUMNS)[number];
+type FieldColumnId = 'submissionTime' | 'lastUpdatedAt' | 'status' | 'quizScore' | 'loginEmail' | 'payments' | 'scheduling';
 
 const SORT_FIELD_OF: Partial<Record<FieldColumnId, SubmissionField>> = {
   submissionTime: 'submissionTime',
