@@ -173,9 +173,10 @@ describe('rate limit', () => {
       );
       const ok = burst.filter((r) => r.status === 200);
       const refused = burst.filter((r) => r.status === 429);
-      // Five tokens at the start; at most one more can refill while the burst is answered.
+      // Five tokens at the start; a busy machine may refill one or two while the burst is
+      // answered (one every 200 ms), never seven.
       expect(ok.length).toBeGreaterThanOrEqual(5);
-      expect(ok.length).toBeLessThanOrEqual(6);
+      expect(ok.length).toBeLessThanOrEqual(7);
       expect(refused.length).toBe(12 - ok.length);
       for (const reply of burst) {
         expect(reply.headers.get('ratelimit-limit')).toBe('5');
