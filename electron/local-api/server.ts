@@ -116,9 +116,7 @@ export async function startLocalApi(options: LocalApiOptions = {}): Promise<Loca
   });
   const port = (server.address() as AddressInfo).port;
   const stopSimulator = options.simulatePerMinute
-    ? startSimulator(options.simulatePerMinute, seed, service.formIds(), (formId) =>
-        admin.respond(formId),
-      )
+    ? startSimulator(options.simulatePerMinute, seed, service.formIds(), admin)
     : () => {};
 
   return {
