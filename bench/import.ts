@@ -7,7 +7,7 @@ import {
   peopleCsv,
 } from '../electron/core/import/importTestbed';
 import { readCsv } from '../electron/core/import/readCsv';
-import { validateJob } from '../electron/core/import/validateJob';
+import { createValidatedJob } from '../electron/core/import/validateJob';
 import type { BenchOptions, BenchRow } from './types';
 
 const SERVICE_RATE = 5;
@@ -60,7 +60,8 @@ function readAndValidate(rows: number, log: (line: string) => void): BenchRow[] 
     const table = readCsv(bytes);
     const readMs = performance.now() - readStarted;
     const validateStarted = performance.now();
-    bed.journal.createJob(
+    const result = createValidatedJob(
+      bed.journal,
       {
         jobId: 'read',
         formId: DEMO_FORM,
@@ -69,8 +70,8 @@ function readAndValidate(rows: number, log: (line: string) => void): BenchRow[] 
         mappings: PEOPLE_MAPPINGS,
       },
       table.rows,
+      [],
     );
-    const result = validateJob(bed.journal, 'read', []);
     const validateMs = performance.now() - validateStarted;
     log(
       `${table.rows.length} rows read in ${readMs.toFixed(0)} ms, ${result.validRows} valid after ${validateMs.toFixed(0)} ms`,

@@ -12,7 +12,7 @@ import { readCsv, type CsvTable } from './readCsv';
 import { ImportRunner } from './runImport';
 import { normaliseHeader, suggestMapping } from './suggestMapping';
 import { UploadStore } from './uploadStore';
-import { validateJob } from './validateJob';
+import { createValidatedJob, validateJob } from './validateJob';
 
 type ImportHandlers = Pick<Handlers, `imports.${string}` & keyof Handlers>;
 
@@ -126,37 +126,34 @@ export function importHandlers(ctx: AppContext): ImportHandlers {
 
     'imports.validate': async (input) => {
       const { journal, cache } = current();
-      let jobId: string;
-      if ('fileId' in input) {
-        const { fileName, table } = parsedFile(input.fileId);
-        const previous = drafts.get(input.fileId);
-        if (previous) journal.deleteDraft(previous);
-        jobId = randomUUID();
-        drafts.set(input.fileId, jobId);
-        journal.createJob(
-          {
-            jobId,
-            formId: input.formId,
-            fileName,
-            columns: table.columns,
-            mappings: input.mappings,
-          },
-          table.rows,
-        );
-        journal.remember(
-          input.formId,
-          input.mappings.map((m) => ({
-            columnKey: normaliseHeader(table.columns[m.column] ?? ''),
-            mapping: { target: m.target, ...(m.convert ? { convert: m.convert } : {}) },
-          })),
-        );
-      } else {
-        jobId = input.jobId;
+      if ('jobId' in input) {
+        const { jobId } = input;
         if (input.edits?.length) journal.applyEdits(jobId, input.edits);
         if (input.exclude?.length) journal.setExcluded(jobId, input.exclude, true);
         if (input.include?.length) journal.setExcluded(jobId, input.include, false);
+        return validateJob(journal, jobId, cache.known(jobOf(journal, jobId).formId));
       }
-      return validateJob(journal, jobId, cache.known(jobOf(journal, jobId).formId));
+      const { fileName, table } = parsedFile(input.fileId);
+      const previous = drafts.get(input.fileId);
+      if (previous) journal.deleteDraft(previous);
+      const jobId = randomUUID();
+      const job = {
+        jobId,
+        formId: input.formId,
+        fileName,
+        columns: table.columns,
+        mappings: input.mappings,
+      };
+      const validation = createValidatedJob(journal, job, table.rows, cache.known(input.formId));
+      drafts.set(input.fileId, jobId);
+      journal.remember(
+        input.formId,
+        input.mappings.map((m) => ({
+          columnKey: normaliseHeader(table.columns[m.column] ?? ''),
+          mapping: { target: m.target, ...(m.convert ? { convert: m.convert } : {}) },
+        })),
+      );
+      return validation;
     },
 
     'imports.dryRun': async ({ jobId }) => {

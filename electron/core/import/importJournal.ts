@@ -26,6 +26,8 @@ export interface SourceRow {
   line: number;
   cells: string[];
   excluded: boolean;
+  /** The verdict the journal holds, so only rows whose verdict changed are written again. */
+  stored?: { status: string; issuesJson: string | null; sourceKey: string | null };
 }
 
 export type DraftStatus = 'ready' | 'invalid' | 'excluded';
@@ -96,6 +98,7 @@ export class ImportJournal {
     private readonly now: () => string = () => new Date().toISOString(),
   ) {}
 
+  /** A new draft with every row of the file and, when already judged, each row's verdict. */
   createJob(
     job: {
       jobId: string;
@@ -105,10 +108,12 @@ export class ImportJournal {
       mappings: ColumnMapping[];
     },
     rows: ReadonlyArray<{ line: number; cells: string[] }>,
+    verdicts?: readonly ValidatedRow[],
   ): void {
     const at = this.now();
     const insertRow = this.db.prepare(
-      `INSERT INTO import_rows (job_id, row_index, form_id, line, cells_json, status) VALUES (?, ?, ?, ?, ?, 'ready')`,
+      `INSERT INTO import_rows (job_id, row_index, form_id, line, cells_json, status, issues_json, source_key)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.db.transaction(() => {
       this.db
@@ -125,9 +130,19 @@ export class ImportJournal {
           at,
           at,
         );
-      rows.forEach((row, i) =>
-        insertRow.run(job.jobId, i, job.formId, row.line, JSON.stringify(row.cells)),
-      );
+      rows.forEach((row, i) => {
+        const verdict = verdicts?.[i];
+        insertRow.run(
+          job.jobId,
+          i,
+          job.formId,
+          row.line,
+          JSON.stringify(row.cells),
+          verdict?.status ?? 'ready',
+          verdict ? issuesJson(verdict) : null,
+          verdict?.sourceKey ?? null,
+        );
+      });
     })();
   }
 
@@ -181,8 +196,20 @@ export class ImportJournal {
 
   sourceRows(jobId: string): SourceRow[] {
     return this.db
-      .prepare<[string], { row_index: number; line: number; cells_json: string; excluded: number }>(
-        `SELECT row_index, line, cells_json, excluded FROM import_rows WHERE job_id = ? ORDER BY row_index`,
+      .prepare<
+        [string],
+        {
+          row_index: number;
+          line: number;
+          cells_json: string;
+          excluded: number;
+          status: string;
+          issues_json: string | null;
+          source_key: string | null;
+        }
+      >(
+        `SELECT row_index, line, cells_json, excluded, status, issues_json, source_key
+         FROM import_rows WHERE job_id = ? ORDER BY row_index`,
       )
       .all(jobId)
       .map((r) => ({
@@ -190,6 +217,7 @@ export class ImportJournal {
         line: r.line,
         cells: JSON.parse(r.cells_json) as string[],
         excluded: r.excluded === 1,
+        stored: { status: r.status, issuesJson: r.issues_json, sourceKey: r.source_key },
       }));
   }
 
@@ -227,14 +255,7 @@ export class ImportJournal {
       `UPDATE import_rows SET status = ?, issues_json = ?, source_key = ? WHERE job_id = ? AND row_index = ?`,
     );
     this.db.transaction(() => {
-      for (const r of rows)
-        set.run(
-          r.status,
-          r.issues.length > 0 ? JSON.stringify(r.issues) : null,
-          r.sourceKey,
-          jobId,
-          r.rowIndex,
-        );
+      for (const r of rows) set.run(r.status, issuesJson(r), r.sourceKey, jobId, r.rowIndex);
       this.db
         .prepare(`UPDATE import_jobs SET updated_at = ? WHERE job_id = ?`)
         .run(this.now(), jobId);
@@ -593,4 +614,9 @@ function toBatchRow(r: {
     payload: JSON.parse(r.payload_json) as CreateSubmission,
     sentKey: r.sent_key,
   };
+}
+
+/** How a verdict's issues are stored: null when there are none. */
+export function issuesJson(verdict: Pick<ValidatedRow, 'issues'>): string | null {
+  return verdict.issues.length > 0 ? JSON.stringify(verdict.issues) : null;
 }

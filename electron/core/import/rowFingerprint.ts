@@ -25,10 +25,24 @@ export function contentKey(
   answers: ReadonlyMap<string, unknown>,
   submissionTime: string | null,
 ): string {
-  const values = [...questionIds].sort().map((id) => [id, comparable(answers.get(id))]);
-  return digest(
-    canonicalJson([values, submissionTime === null ? null : normaliseTime(submissionTime)]),
-  );
+  let text = '';
+  for (const id of sortedIds(questionIds)) {
+    text += `${JSON.stringify(id)}:${canonicalJson(comparable(answers.get(id)))},`;
+  }
+  text += `@${submissionTime === null ? '' : normaliseTime(submissionTime)}`;
+  return digest(text);
+}
+
+// Keys are made per row, from the same few id lists: sort each list once.
+const sorted = new WeakMap<readonly string[], readonly string[]>();
+
+function sortedIds(ids: readonly string[]): readonly string[] {
+  let order = sorted.get(ids);
+  if (!order) {
+    order = [...ids].sort();
+    sorted.set(ids, order);
+  }
+  return order;
 }
 
 /**

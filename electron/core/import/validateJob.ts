@@ -1,7 +1,13 @@
 import { type ImportValidation } from '../../shared/contract/imports';
 import { AppError } from '../../shared/errors';
 import { buildSubmission, checkMappings } from './buildSubmission';
-import { type ImportJournal, type JobRecord, type ValidatedRow } from './importJournal';
+import {
+  issuesJson,
+  type ImportJournal,
+  type JobRecord,
+  type SourceRow,
+  type ValidatedRow,
+} from './importJournal';
 import { answersOf, contentKey } from './rowFingerprint';
 
 /** A submission already on the server (from the cache), for the duplicate check. */
@@ -11,6 +17,11 @@ export interface KnownSubmission {
   questions: ReadonlyArray<{ id: string; value?: unknown }>;
 }
 
+type Answered = {
+  questions: ReadonlyArray<{ id: string; value?: unknown }>;
+  submissionTime?: string;
+};
+
 /** Rows with problems returned to the wizard at once; counts always cover the whole file. */
 const ROWS_SHOWN = 1000;
 
@@ -19,25 +30,22 @@ export function mappedQuestionIds(job: Pick<JobRecord, 'mappings'>): string[] {
 }
 
 /** The row's answers, and its time when the file gives one: equal for a re-imported row. */
-export function sourceKeyOf(
-  job: Pick<JobRecord, 'mappings'>,
-  submission: {
-    questions: ReadonlyArray<{ id: string; value?: unknown }>;
-    submissionTime?: string;
-  },
-): string {
+export function sourceKeyOf(job: Pick<JobRecord, 'mappings'>, submission: Answered): string {
+  return sourceKeyer(job)(submission);
+}
+
+function sourceKeyer(job: Pick<JobRecord, 'mappings'>): (submission: Answered) => string {
+  const questionIds = mappedQuestionIds(job);
   const withTime = job.mappings.some((m) => m.target.kind === 'submissionTime');
-  return contentKey(
-    mappedQuestionIds(job),
-    answersOf(submission.questions),
-    withTime ? (submission.submissionTime ?? null) : null,
-  );
+  return (s) =>
+    contentKey(questionIds, answersOf(s.questions), withTime ? (s.submissionTime ?? null) : null);
 }
 
 /**
- * Checks every cell of every row and stores the verdict in the journal: errors make a row invalid
- * (never sent); duplicates within the file, of submissions already in the cache, and of rows an
- * earlier import created are warnings — the last are skipped when the import starts.
+ * Checks every cell of every row and stores the verdicts in the journal (only those that
+ * changed, so fixing one cell of 100k rows writes one row). Errors make a row invalid (never
+ * sent); duplicates within the file, of submissions already in the cache, and of rows an earlier
+ * import created are warnings — the last are skipped when the import starts.
  */
 export function validateJob(
   journal: ImportJournal,
@@ -46,15 +54,54 @@ export function validateJob(
 ): ImportValidation {
   const job = journal.job(jobId);
   if (!job) throw new AppError('NOT_FOUND', 'This import no longer exists.');
-  if (job.state !== 'draft')
+  if (job.state !== 'draft') {
     throw new AppError('CONFLICT', 'This import has started; its rows can no longer change.');
+  }
   checkMappings(job.mappings, job.columns.length);
-  const inCache = new Map<string, string>();
-  for (const s of known) inCache.set(sourceKeyOf(job, s), s.submissionId);
-  const importedBefore = journal.createdSourceKeys(job.formId, jobId);
-  const firstLine = new Map<string, number>();
-
   const rows = journal.sourceRows(jobId);
+  const judged = judgeRows(job, rows, known, journal.createdSourceKeys(job.formId, jobId));
+  const changed = judged.verdicts.filter((v, i) => {
+    const stored = rows[i]!.stored;
+    return (
+      !stored ||
+      stored.status !== v.status ||
+      stored.sourceKey !== v.sourceKey ||
+      stored.issuesJson !== issuesJson(v)
+    );
+  });
+  journal.saveValidation(jobId, changed);
+  return summarise(jobId, rows, judged);
+}
+
+/** The first validation: rows judged in memory and written once, with their verdicts. */
+export function createValidatedJob(
+  journal: ImportJournal,
+  job: Pick<JobRecord, 'jobId' | 'formId' | 'fileName' | 'columns' | 'mappings'>,
+  rows: ReadonlyArray<{ line: number; cells: string[] }>,
+  known: Iterable<KnownSubmission>,
+): ImportValidation {
+  checkMappings(job.mappings, job.columns.length);
+  const source: SourceRow[] = rows.map((r, rowIndex) => ({ ...r, rowIndex, excluded: false }));
+  const judged = judgeRows(job, source, known, journal.createdSourceKeys(job.formId, job.jobId));
+  journal.createJob(job, rows, judged.verdicts);
+  return summarise(job.jobId, source, judged);
+}
+
+interface Judged {
+  verdicts: ValidatedRow[];
+  alreadyImported: number;
+}
+
+function judgeRows(
+  job: Pick<JobRecord, 'mappings'>,
+  rows: readonly SourceRow[],
+  known: Iterable<KnownSubmission>,
+  importedBefore: ReadonlyMap<string, string>,
+): Judged {
+  const keyOf = sourceKeyer(job);
+  const inCache = new Map<string, string>();
+  for (const s of known) inCache.set(keyOf(s), s.submissionId);
+  const firstLine = new Map<string, number>();
   const verdicts: ValidatedRow[] = [];
   let alreadyImported = 0;
   for (const row of rows) {
@@ -62,51 +109,46 @@ export function validateJob(
     const issues = [...built.issues];
     let sourceKey: string | null = null;
     if (built.submission) {
-      sourceKey = sourceKeyOf(job, built.submission);
+      sourceKey = keyOf(built.submission);
       const earlier = firstLine.get(sourceKey);
       if (earlier !== undefined) {
-        issues.push({
-          column: null,
-          severity: 'warning',
-          message: `Same answers as line ${earlier}: a duplicate in the file.`,
-        });
+        issues.push(warning(`Same answers as line ${earlier}: a duplicate in the file.`));
       } else if (!row.excluded) {
         firstLine.set(sourceKey, row.line);
       }
       const imported = importedBefore.get(sourceKey);
+      const cached = inCache.get(sourceKey);
       if (imported !== undefined) {
-        issues.push({
-          column: null,
-          severity: 'warning',
-          message: `Imported before as submission ${imported}; it will be skipped.`,
-        });
+        issues.push(warning(`Imported before as submission ${imported}; it will be skipped.`));
         if (!row.excluded) alreadyImported++;
-      } else {
-        const cached = inCache.get(sourceKey);
-        if (cached !== undefined) {
-          issues.push({
-            column: null,
-            severity: 'warning',
-            message: `The form already has a submission with these answers (${cached}).`,
-          });
-        }
+      } else if (cached !== undefined) {
+        issues.push(warning(`The form already has a submission with these answers (${cached}).`));
       }
     }
     const status = row.excluded ? 'excluded' : built.submission ? 'ready' : 'invalid';
     verdicts.push({ rowIndex: row.rowIndex, status, issues, sourceKey });
   }
-  journal.saveValidation(jobId, verdicts);
+  return { verdicts, alreadyImported };
+}
 
-  const withIssues = verdicts.filter((v) => v.issues.length > 0 || v.status === 'excluded');
-  const shown = withIssues.slice(0, ROWS_SHOWN);
+function warning(message: string) {
+  return { column: null, severity: 'warning' as const, message };
+}
+
+function summarise(jobId: string, rows: readonly SourceRow[], judged: Judged): ImportValidation {
+  const { verdicts, alreadyImported } = judged;
+  const count = (test: (v: ValidatedRow) => boolean) => verdicts.filter(test).length;
+  const shown = verdicts
+    .filter((v) => v.issues.length > 0 || v.status === 'excluded')
+    .slice(0, ROWS_SHOWN);
   const byIndex = new Map(rows.map((r) => [r.rowIndex, r]));
   return {
     jobId,
     rowsTotal: rows.length,
-    validRows: verdicts.filter((v) => v.status === 'ready').length,
-    errorRows: verdicts.filter((v) => v.status === 'invalid').length,
-    warningRows: verdicts.filter((v) => v.status === 'ready' && v.issues.length > 0).length,
-    excludedRows: verdicts.filter((v) => v.status === 'excluded').length,
+    validRows: count((v) => v.status === 'ready'),
+    errorRows: count((v) => v.status === 'invalid'),
+    warningRows: count((v) => v.status === 'ready' && v.issues.length > 0),
+    excludedRows: count((v) => v.status === 'excluded'),
     alreadyImported,
     issues: shown.flatMap((v) =>
       v.issues.map((i) => ({ ...i, rowIndex: v.rowIndex, line: byIndex.get(v.rowIndex)!.line })),

@@ -1,5 +1,9 @@
 import { type Migration } from '../migrate';
-import { importJournalServerTimes, importJournalTables } from '../../import/journalMigration';
+import {
+  importJournalPartialIndexes,
+  importJournalServerTimes,
+  importJournalTables,
+} from '../../import/journalMigration';
 import { webhookRegistryTables } from '../../webhooks/registryMigration';
 import { cacheTables } from './v01CacheTables';
 
@@ -11,5 +15,6 @@ export const migrations: readonly Migration[] = [
   cacheTables,
   importJournalTables,
   importJournalServerTimes,
+  importJournalPartialIndexes,
   webhookRegistryTables,
 ];
