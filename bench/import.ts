@@ -56,6 +56,15 @@ function readAndValidate(rows: number, log: (line: string) => void): BenchRow[] 
   const bytes = peopleCsv(rows, 'read');
   const bed = openTestbed({ baseUrl: 'http://127.0.0.1:9/v1/api', apiKey: 'bench_key' });
   try {
+    // In the app this code has run before the big file comes: time it warm, as people meet it.
+    const warmUp = readCsv(peopleCsv(2_000, 'warm'));
+    const draft = { formId: DEMO_FORM, columns: warmUp.columns, mappings: PEOPLE_MAPPINGS };
+    createValidatedJob(
+      bed.journal,
+      { ...draft, jobId: 'warm', fileName: 'warm.csv' },
+      warmUp.rows,
+      [],
+    );
     const readStarted = performance.now();
     const table = readCsv(bytes);
     const readMs = performance.now() - readStarted;
