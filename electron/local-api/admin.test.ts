@@ -204,6 +204,17 @@ describe('changes made elsewhere', () => {
     });
     expect(typo.status).toBe(400);
     expect((typo.body as { message: string }).message).toContain('nmO1');
+    const victim = api.admin.submissionsOf(FEEDBACK)[0]?.submissionId ?? '';
+    const badEdit = await call(
+      api,
+      'POST',
+      `/__local/forms/${FEEDBACK}/submissions/${victim}/edit`,
+      {
+        body: { questionId: 'nmO1', value: 'x' },
+      },
+    );
+    expect(badEdit.status).toBe(400);
+    expect((badEdit.body as { message: string }).message).toContain('nmO1');
   });
 });
 

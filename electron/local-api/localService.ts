@@ -201,7 +201,7 @@ export class LocalService {
       current.questions.find((q) => q.type === 'LongAnswer' || q.type === 'ShortAnswer') ??
       current.questions[0];
     if (!question || (request.questionId && question.id !== request.questionId)) {
-      throw new ServiceError(404, `Question ${request.questionId ?? ''} not found`);
+      throw new ServiceError(400, `Unknown question ids: ${request.questionId ?? ''}`);
     }
     const value =
       'value' in request ? request.value : `${String(question.value ?? '')} (edited)`.trim();
