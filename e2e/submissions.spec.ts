@@ -183,6 +183,43 @@ test.describe('submissions browser', () => {
     await expect(grid(app).getByRole('columnheader', { name: /How satisfied/ })).toHaveAttribute('aria-sort', 'ascending');
   });
 
+  test('lays out columns: hide, show, reorder, pin and resize, kept after a reload', async ({ app, remoteApi }) => {
+    await openSubmissions(app, remoteApi);
+    const headers = grid(app).getByRole('columnheader');
+    const header = (name: string) => grid(app).getByRole('columnheader', { name, exact: true });
+    const labels = () => headers.evaluateAll((cells) => cells.map((cell) => cell.getAttribute('aria-label')));
+
+    await header('Phone number').getByRole('button', { name: 'Column options: Phone number' }).click();
+    await app.getByRole('menuitem', { name: 'Hide column' }).click();
+    await expect(header('Phone number')).toHaveCount(0);
+    await app.getByRole('button', { name: 'Columns' }).click();
+    await app.getByRole('checkbox', { name: 'Phone number' }).check();
+    await expect(header('Phone number')).toHaveCount(1);
+
+    await app.getByRole('button', { name: 'Move Email up' }).click();
+    await app.keyboard.press('Escape');
+    let order = await labels();
+    expect(order.indexOf('Email')).toBeLessThan(order.indexOf('Full name'));
+
+    await header('Phone number').getByRole('button', { name: 'Column options: Phone number' }).click();
+    await app.getByRole('menuitem', { name: 'Pin to the left' }).click();
+    order = await labels();
+    expect(order.slice(0, 2)).toEqual(['Submitted', 'Phone number']);
+
+    const before = (await header('Full name').boundingBox())?.width ?? 0;
+    const handle = (await header('Full name').getByRole('separator', { name: 'Resize Full name' }).boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+    await app.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await app.mouse.down();
+    await app.mouse.move(handle.x + 120, handle.y + handle.height / 2, { steps: 5 });
+    await app.mouse.up();
+    await expect.poll(async () => (await header('Full name').boundingBox())?.width ?? 0).toBeGreaterThan(before + 100);
+
+    await app.reload();
+    await expect(grid(app)).toHaveAttribute('data-state', 'ready');
+    expect(await labels()).toEqual(order);
+    expect((await header('Full name').boundingBox())?.width ?? 0).toBeGreaterThan(before + 100);
+  });
+
   test('opens submissions of every structure, and moves with the keyboard', async ({ app, remoteApi }) => {
     await openSubmissions(app, remoteApi);
     await chooseForm(app, EVENT);

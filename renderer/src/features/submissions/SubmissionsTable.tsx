@@ -326,7 +326,11 @@ function HeaderCell({ header, onFilterColumn }: { header: Header<SubmissionListR
           role="separator"
           aria-orientation="vertical"
           aria-label={`Resize ${label}`}
-          onMouseDown={header.getResizeHandler()}
+          onMouseDown={(event) => {
+            // Keep the header's own drag (reordering) from starting while a width is dragged.
+            event.preventDefault();
+            header.getResizeHandler()(event);
+          }}
           onTouchStart={header.getResizeHandler()}
           onDoubleClick={() => column.resetSize()}
           style={{
