@@ -132,6 +132,19 @@ describe('FaultInjector', () => {
     expect(failed).toBeLessThan(90);
   });
 
+  it('draws a long tail of latency averaging tailMs', () => {
+    const faults = new FaultInjector(3, () => 0);
+    faults.set([{ kind: 'latency', ms: 5, tailMs: 100 }]);
+    const latencies = Array.from({ length: 2_000 }, () => faults.plan('GET', '/forms').latencyMs);
+    const mean = latencies.reduce((a, b) => a + b, 0) / latencies.length;
+    expect(Math.min(...latencies)).toBeGreaterThanOrEqual(5);
+    expect(mean).toBeGreaterThan(85);
+    expect(mean).toBeLessThan(125);
+    // Most requests are quicker than the average, a few take several times as long.
+    expect(latencies.filter((l) => l < mean).length).toBeGreaterThan(1_100);
+    expect(Math.max(...latencies)).toBeGreaterThan(400);
+  });
+
   it('matches methods and one-segment wildcards, and commit-then-reset only on creates', () => {
     const faults = new FaultInjector(1, () => 0);
     faults.set([

@@ -68,10 +68,12 @@ export class FaultInjector {
       if (rule.rate !== undefined && this.rng.next() >= rule.rate) continue;
       active.used++;
       switch (rule.kind) {
-        case 'latency':
-          plan.latencyMs +=
-            rule.ms + (rule.jitterMs ? Math.floor(this.rng.next() * (rule.jitterMs + 1)) : 0);
+        case 'latency': {
+          const jitter = rule.jitterMs ? Math.floor(this.rng.next() * (rule.jitterMs + 1)) : 0;
+          const tail = rule.tailMs ? Math.round(-Math.log(1 - this.rng.next()) * rule.tailMs) : 0;
+          plan.latencyMs += rule.ms + jitter + tail;
           break;
+        }
         case 'serverError':
           plan.failure = { kind: 'serverError', status: rule.status ?? 503 };
           break;

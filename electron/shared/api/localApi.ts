@@ -65,11 +65,15 @@ const FaultScope = {
 };
 
 export const FaultRule = z.discriminatedUnion('kind', [
-  /** Delay the answer by `ms` plus a uniform random `0..jitterMs`. */
+  /**
+   * Delay the answer by `ms`, plus a uniform random `0..jitterMs`, plus a long tail: an
+   * exponential random delay averaging `tailMs` (most requests quick, a few very slow).
+   */
   z.object({
     kind: z.literal('latency'),
     ms: z.number().int().min(0),
     jitterMs: z.number().int().min(0).optional(),
+    tailMs: z.number().int().min(0).optional(),
     ...FaultScope,
   }),
   z.object({
