@@ -5,6 +5,7 @@ import { type Submission } from '../../../../electron/shared/api/submission';
 import { CopyButton } from '../../components/CopyButton';
 import { AnswerDisplay } from './AnswerDisplay';
 import { describeAnswer } from './answerModel';
+import { formatCalculation } from './calculationValue';
 import { formatDateTime } from './dateFormat';
 import { Field } from './Field';
 import { PaymentDetail } from './PaymentDisplay';
@@ -141,8 +142,8 @@ export function SubmissionDetail({
         <Section title="Calculations">
           {submission.calculations?.map((c) => (
             <Field key={c.id} label={c.name}>
-              <Text span size="sm" ff={c.type === 'number' ? 'monospace' : undefined}>
-                {c.value ?? '—'}
+              <Text span size="sm" ff={c.type === 'number' ? 'monospace' : undefined} title={c.type === 'duration' ? `${c.value} s` : undefined}>
+                {formatCalculation(c.type, c.value) || '—'}
               </Text>
             </Field>
           ))}

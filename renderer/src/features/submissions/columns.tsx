@@ -2,6 +2,7 @@ import { Badge, Group, Text } from '@mantine/core';
 import { type ColumnDef } from '@tanstack/react-table';
 import { type SubmissionListRow } from '../../../../electron/shared/contract/submissions';
 import { AnswerDisplay } from './AnswerDisplay';
+import { formatCalculation } from './calculationValue';
 import { describeAnswer } from './answerModel';
 import { type ColumnCatalog } from './columnCatalog';
 import { calculationColumnId, questionColumnId, sortOf, urlParameterColumnId } from './columnIds';
@@ -76,8 +77,9 @@ export function buildColumns(catalog: ColumnCatalog, search: string): Column[] {
         size: 140,
         accessorFn: (row) => row.submission.calculations?.find((c) => c.id === calculation.id)?.value,
         cell: ({ row }) => {
-          const value = row.original.submission.calculations?.find((c) => c.id === calculation.id)?.value;
-          return value ? <Marked text={value} search={search} oneLine /> : dimDash;
+          const answer = row.original.submission.calculations?.find((c) => c.id === calculation.id);
+          const text = answer ? formatCalculation(answer.type, answer.value) : '';
+          return text ? <Marked text={text} search={search} oneLine /> : dimDash;
         },
       }),
     ),
