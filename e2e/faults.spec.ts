@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { type Page } from '@playwright/test';
 import { createLogger } from '../electron/core/log';
 import { startHost, type Host } from '../electron/host/startHost';
-import { startLocalApi } from '../electron/local-api';
+import { startLocalApi, type LocalApi } from '../electron/local-api';
 import { expect, test } from './fixtures';
 
 // What the person sees when the cache file itself is in trouble: each test runs the app, stops it,
@@ -13,9 +13,11 @@ import { expect, test } from './fixtures';
 
 const projectRoot = resolve(__dirname, '..');
 
-function startApp(dataDir: string): Promise<Host> {
+/** Browser mode on `dataDir`; a first run opens the demo unless `autoOpenDemo` is false. */
+function startApp(dataDir: string, autoOpenDemo = true): Promise<Host> {
   return startHost({
     dataDir,
+    autoOpenDemo,
     rendererDir: join(projectRoot, 'out/renderer'),
     log: createLogger({ write: () => {} }),
     startDemo: ({ store }) => startLocalApi({ port: 0, store }),
@@ -35,6 +37,70 @@ async function firstRun(page: Page, dataDir: string): Promise<string> {
   const workspaces = join(dataDir, 'workspaces');
   return join(workspaces, readdirSync(workspaces)[0] ?? '', 'cache.sqlite');
 }
+
+async function connect(page: Page, api: LocalApi, apiKey: string): Promise<void> {
+  await page.getByRole('button', { name: 'Connect your account' }).click();
+  const form = page.getByRole('form', { name: 'Connect your account' });
+  await form.getByText('Self-hosted or other').click();
+  await form.getByLabel('Base URL').fill(api.baseUrl);
+  await form.getByLabel('API key').fill(apiKey);
+  await form.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Forms' })).toBeVisible();
+}
+
+const section = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name });
+
+test.describe('a key that is gone', () => {
+  test('the cache still browses, and the key entered again is checked and syncs', async ({
+    page,
+    dataDir,
+    remoteApi,
+    mode,
+  }) => {
+    test.skip(mode !== 'browser', 'Restarts the browser-mode host, whose keys last one run.');
+    const first = await startApp(dataDir, false);
+    try {
+      await page.goto(first.url);
+      await connect(page, remoteApi, remoteApi.apiKey);
+      await section(page, 'Submissions').click();
+      await expect(
+        page.getByRole('status', { name: 'Sync state' }).locator('[data-state="synced"]'),
+      ).toBeVisible();
+    } finally {
+      await first.close();
+    }
+
+    // The next run has no key for it, as when a keyring can no longer decrypt one.
+    const second = await startApp(dataDir, false);
+    try {
+      await page.goto(second.url);
+      await expect(page.getByText('Customer feedback').first()).toBeVisible();
+      await section(page, 'Settings').click();
+      const card = page.getByRole('region', { name: /127\.0\.0\.1/ });
+      await expect(card.getByText('Key missing')).toBeVisible();
+      await card.getByRole('button', { name: 'Enter the key again' }).click();
+      const form = page.getByRole('form', { name: 'Enter the API key again' });
+
+      const key = form.getByRole('textbox', { name: 'API key' });
+      await key.fill('sk_test_not_the_right_key');
+      await form.getByRole('button', { name: 'Use this key' }).click();
+      await expect(form.getByRole('alert', { name: 'The API key was refused' })).toBeVisible();
+      await expect(card.getByText('Key missing')).toBeVisible();
+
+      await key.fill(remoteApi.apiKey);
+      await form.getByRole('button', { name: 'Use this key' }).click();
+      await expect(form).toBeHidden();
+      await expect(card.getByText('Key missing')).toHaveCount(0);
+      await section(page, 'Submissions').click();
+      await expect(
+        page.getByRole('status', { name: 'Sync state' }).locator('[data-state="synced"]'),
+      ).toBeVisible();
+    } finally {
+      await second.close();
+    }
+  });
+});
 
 test.describe('a cache file in trouble', () => {
   test.beforeEach(({ mode }) => {

@@ -20,6 +20,7 @@ import { toErrorShape, useOpMutation } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { adviseOn } from '../../components/errorAdvice';
 import { RelativeTime } from '../../components/RelativeTime';
+import { KeyReentryForm } from './KeyReentryForm';
 import { useSwitchWorkspace } from './useSwitchWorkspace';
 import { useWorkspaces } from './useWorkspaces';
 import { REGION_LABELS, regionOf } from './baseUrl';
@@ -33,6 +34,7 @@ const STORAGE_LABELS: Record<KeyStorage, string> = {
 /** One workspace in Settings: what it is, and switch, rename, remove. */
 export function WorkspaceCard({ workspace, current }: { workspace: Workspace; current: boolean }) {
   const [renaming, setRenaming] = useState(false);
+  const [reentering, setReentering] = useState(false);
   const select = useSwitchWorkspace();
   const queryClient = useQueryClient();
   const next = useWorkspaces().data?.workspaces.find((other) => other.id !== workspace.id) ?? null;
@@ -96,7 +98,7 @@ export function WorkspaceCard({ workspace, current }: { workspace: Workspace; cu
             )}
             {!workspace.keyAvailable && (
               <Badge size="sm" color="red" variant="light">
-                Key missing: add the workspace again
+                Key missing
               </Badge>
             )}
             <Text size="xs" c="dimmed">
@@ -105,6 +107,11 @@ export function WorkspaceCard({ workspace, current }: { workspace: Workspace; cu
           </Group>
         </Stack>
         <Group gap="xs" wrap="nowrap">
+          {!workspace.keyAvailable && workspace.kind === 'remote' && (
+            <Button size="xs" onClick={() => setReentering(true)}>
+              Enter the key again
+            </Button>
+          )}
           {!current && (
             <Button
               variant="light"
@@ -138,6 +145,9 @@ export function WorkspaceCard({ workspace, current }: { workspace: Workspace; cu
       </Group>
       <Modal opened={renaming} onClose={() => setRenaming(false)} title="Rename workspace">
         <RenameForm workspace={workspace} onDone={() => setRenaming(false)} />
+      </Modal>
+      <Modal opened={reentering} onClose={() => setReentering(false)} title={`API key for “${workspace.name}”`}>
+        <KeyReentryForm workspace={workspace} onDone={() => setReentering(false)} />
       </Modal>
     </Card>
   );
