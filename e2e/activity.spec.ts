@@ -4,12 +4,15 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 const grid = (app: Page) => app.getByRole('grid', { name: 'Submissions' });
-const section = (app: Page, name: string) => app.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name });
+const section = (app: Page, name: string) =>
+  app.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name });
 
 async function openDemoSubmissions(app: Page): Promise<void> {
   await app.getByRole('button', { name: 'Open the demo workspace' }).click();
   await section(app, 'Submissions').click();
-  await expect(app.getByRole('status', { name: 'Sync state' }).locator('[data-state="synced"]')).toBeVisible();
+  await expect(
+    app.getByRole('status', { name: 'Sync state' }).locator('[data-state="synced"]'),
+  ).toBeVisible();
   await expect(grid(app)).toHaveAttribute('data-state', 'ready');
 }
 
@@ -30,7 +33,10 @@ test.describe('activity', () => {
     await expect(app.getByRole('button', { name: 'Export as JSON' })).toBeDisabled();
   });
 
-  test('keeps each deleted submission, newest first, viewable and exportable', async ({ mode, app }) => {
+  test('keeps each deleted submission, newest first, viewable and exportable', async ({
+    mode,
+    app,
+  }) => {
     // The desktop app saves exports through a native dialog, which a test cannot answer.
     test.skip(mode === 'electron', 'exports are delivered by a native save dialog in Electron');
     await openDemoSubmissions(app);
@@ -45,7 +51,10 @@ test.describe('activity', () => {
     // From the detail drawer.
     const second = (await rows.first().getAttribute('data-submission-id')) ?? '';
     await rows.first().click();
-    await app.getByRole('dialog', { name: /^Submission/ }).getByRole('button', { name: 'Delete…' }).click();
+    await app
+      .getByRole('dialog', { name: /^Submission/ })
+      .getByRole('button', { name: 'Delete…' })
+      .click();
     await confirmDelete(app, second);
 
     await section(app, 'Activity').click();
@@ -59,7 +68,10 @@ test.describe('activity', () => {
     await expect(entries.nth(0)).toContainText('Demo workspace');
 
     // The snapshot reads like the submission did.
-    await entries.nth(1).getByRole('button', { name: `View snapshot of ${first}` }).click();
+    await entries
+      .nth(1)
+      .getByRole('button', { name: `View snapshot of ${first}` })
+      .click();
     const snapshot = app.getByRole('dialog', { name: /^Submission deleted/ });
     await expect(snapshot.getByRole('region', { name: 'Answers' })).toContainText('Full name');
     await expect(snapshot.getByText(first)).toBeVisible();
@@ -68,8 +80,13 @@ test.describe('activity', () => {
     const download = app.waitForEvent('download');
     await app.getByRole('button', { name: 'Export as JSON' }).click();
     const file = await download;
-    const exported = JSON.parse(readFileSync(await file.path(), 'utf8')) as { submissionId: string; snapshot: { submissionId: string } }[];
+    const exported = JSON.parse(readFileSync(await file.path(), 'utf8')) as {
+      submissionId: string;
+      snapshot: { submissionId: string };
+    }[];
     expect(exported.map((entry) => entry.submissionId).sort()).toEqual([first, second].sort());
-    expect(exported.every((entry) => entry.snapshot.submissionId === entry.submissionId)).toBe(true);
+    expect(exported.every((entry) => entry.snapshot.submissionId === entry.submissionId)).toBe(
+      true,
+    );
   });
 });

@@ -29,14 +29,20 @@ export function ActivityScreen() {
 
   const log = useInfiniteQuery({
     queryKey: [...opKey('activity.list', { limit: PAGE_SIZE })],
-    queryFn: ({ pageParam }) => invoke('activity.list', { limit: PAGE_SIZE, ...(pageParam === null ? {} : { beforeId: pageParam }) }),
+    queryFn: ({ pageParam }) =>
+      invoke('activity.list', {
+        limit: PAGE_SIZE,
+        ...(pageParam === null ? {} : { beforeId: pageParam }),
+      }),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextBeforeId ?? undefined,
   });
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
 
-  const formName = (formId: string | null) => (formId ? (forms.data?.forms.find((f) => f.formId === formId)?.name ?? formId) : '—');
-  const workspaceName = (id: string) => workspaces.data?.workspaces.find((w) => w.id === id)?.name ?? id;
+  const formName = (formId: string | null) =>
+    formId ? (forms.data?.forms.find((f) => f.formId === formId)?.name ?? formId) : '—';
+  const workspaceName = (id: string) =>
+    workspaces.data?.workspaces.find((w) => w.id === id)?.name ?? id;
 
   const exportLog = () =>
     void exporter.run({
@@ -54,7 +60,13 @@ export function ActivityScreen() {
         <Title order={2} fz="h3">
           Activity
         </Title>
-        <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporter.running} disabled={entries.length === 0} onClick={exportLog}>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          loading={exporter.running}
+          disabled={entries.length === 0}
+          onClick={exportLog}
+        >
           Export as JSON
         </Button>
       </Group>
@@ -64,7 +76,8 @@ export function ActivityScreen() {
         <ErrorAlert error={log.error} onRetry={() => void log.refetch()} />
       ) : entries.length === 0 ? (
         <EmptyState icon={<IconHistory size={28} />} title="Nothing changed from here yet">
-          Deleted submissions are listed here with a copy of what they held, so nothing disappears without a trace.
+          Deleted submissions are listed here with a copy of what they held, so nothing disappears
+          without a trace.
         </EmptyState>
       ) : (
         <>
@@ -87,7 +100,12 @@ export function ActivityScreen() {
                   </Table.Td>
                   <Table.Td>
                     <Stack gap={2}>
-                      <Badge size="sm" variant="light" color={entry.kind.endsWith('deleted') ? 'red' : 'blue'} tt="none">
+                      <Badge
+                        size="sm"
+                        variant="light"
+                        color={entry.kind.endsWith('deleted') ? 'red' : 'blue'}
+                        tt="none"
+                      >
                         {activityKindLabel(entry.kind)}
                       </Badge>
                       <Text size="xs" c="dimmed">
@@ -96,11 +114,18 @@ export function ActivityScreen() {
                     </Stack>
                   </Table.Td>
                   <Table.Td>{formName(entry.formId)}</Table.Td>
-                  <Table.Td>{entry.submissionId ? <Code>{entry.submissionId}</Code> : '—'}</Table.Td>
+                  <Table.Td>
+                    {entry.submissionId ? <Code>{entry.submissionId}</Code> : '—'}
+                  </Table.Td>
                   <Table.Td>{workspaceName(entry.workspaceId)}</Table.Td>
                   <Table.Td>
                     {entry.snapshot !== null && entry.snapshot !== undefined && (
-                      <Button size="compact-sm" variant="light" onClick={() => setViewing(entry)} aria-label={`View snapshot of ${entry.submissionId ?? entry.id}`}>
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        onClick={() => setViewing(entry)}
+                        aria-label={`View snapshot of ${entry.submissionId ?? entry.id}`}
+                      >
                         View
                       </Button>
                     )}
@@ -111,7 +136,11 @@ export function ActivityScreen() {
           </Table>
           {log.hasNextPage && (
             <Group justify="center">
-              <Button variant="subtle" loading={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
+              <Button
+                variant="subtle"
+                loading={log.isFetchingNextPage}
+                onClick={() => void log.fetchNextPage()}
+              >
                 Show older entries
               </Button>
             </Group>
@@ -128,7 +157,14 @@ function SnapshotModal({ entry, onClose }: { entry: ActivityEntry | null; onClos
   const parsed = entry ? Submission.safeParse(entry.snapshot) : null;
   const json = entry ? JSON.stringify(entry.snapshot, null, 2) : '';
   return (
-    <Modal opened={entry !== null} onClose={onClose} size="lg" title={entry ? `${activityKindLabel(entry.kind)} · ${new Date(entry.at).toLocaleString()}` : ''}>
+    <Modal
+      opened={entry !== null}
+      onClose={onClose}
+      size="lg"
+      title={
+        entry ? `${activityKindLabel(entry.kind)} · ${new Date(entry.at).toLocaleString()}` : ''
+      }
+    >
       {entry && (
         <Stack gap="md">
           <Group justify="flex-end" gap={4}>
@@ -138,7 +174,13 @@ function SnapshotModal({ entry, onClose }: { entry: ActivityEntry | null; onClos
             <CopyButton value={json} label="Copy snapshot as JSON" />
           </Group>
           {parsed?.success ? (
-            <SubmissionDetail submission={parsed.data} status={null} isPreview={false} fromCacheNotice={null} search="" />
+            <SubmissionDetail
+              submission={parsed.data}
+              status={null}
+              isPreview={false}
+              fromCacheNotice={null}
+              search=""
+            />
           ) : (
             <Code block>{json}</Code>
           )}

@@ -1,4 +1,16 @@
-import { Anchor, Badge, Code, ColorSwatch, Group, Image, List, Rating, Stack, Table, Text } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Code,
+  ColorSwatch,
+  Group,
+  Image,
+  List,
+  Rating,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import { ExternalLink } from '../../components/ExternalLink';
 import { safeExternalUrl } from '../../components/externalUrl';
@@ -10,7 +22,15 @@ import { Marked } from './Marked';
  * One answer for people. `compact` fits a table cell on one line (badges, counts, one-line
  * address); the full form is for the detail drawer (lists, tables, links, images).
  */
-export function AnswerDisplay({ answer, compact = false, search = '' }: { answer: Answer; compact?: boolean; search?: string }) {
+export function AnswerDisplay({
+  answer,
+  compact = false,
+  search = '',
+}: {
+  answer: Answer;
+  compact?: boolean;
+  search?: string;
+}) {
   switch (answer.kind) {
     case 'empty':
       return (
@@ -46,7 +66,11 @@ export function AnswerDisplay({ answer, compact = false, search = '' }: { answer
       );
     case 'ranking':
       return compact ? (
-        <Marked text={answer.items.map((item, i) => `${i + 1}. ${item}`).join('  ')} search={search} oneLine />
+        <Marked
+          text={answer.items.map((item, i) => `${i + 1}. ${item}`).join('  ')}
+          search={search}
+          oneLine
+        />
       ) : (
         <List type="ordered" size="sm">
           {answer.items.map((item, i) => (
@@ -70,9 +94,17 @@ export function AnswerDisplay({ answer, compact = false, search = '' }: { answer
         </Stack>
       );
     case 'date':
-      return <Text span size="sm">{formatAnswerDate(answer.iso, answer.withTime)}</Text>;
+      return (
+        <Text span size="sm">
+          {formatAnswerDate(answer.iso, answer.withTime)}
+        </Text>
+      );
     case 'time':
-      return <Text span size="sm">{answer.text}</Text>;
+      return (
+        <Text span size="sm">
+          {answer.text}
+        </Text>
+      );
     case 'dateRange':
       return (
         <Text span size="sm">
@@ -82,7 +114,11 @@ export function AnswerDisplay({ answer, compact = false, search = '' }: { answer
       );
     case 'matrix':
       return compact ? (
-        <Marked text={answer.rows.map((r) => `${r.row}: ${r.values.join(', ')}`).join(' · ')} search={search} oneLine />
+        <Marked
+          text={answer.rows.map((r) => `${r.row}: ${r.values.join(', ')}`).join(' · ')}
+          search={search}
+          oneLine
+        />
       ) : (
         <Table withTableBorder withColumnBorders fz="sm" verticalSpacing={4}>
           <Table.Tbody>
@@ -100,7 +136,11 @@ export function AnswerDisplay({ answer, compact = false, search = '' }: { answer
         <Group gap={4} wrap="nowrap">
           <IconPaperclip size={14} aria-hidden />
           <Text span size="sm">
-            {answer.signature ? 'Signed' : answer.files.length === 1 ? answer.files[0]?.name : `${answer.files.length} files`}
+            {answer.signature
+              ? 'Signed'
+              : answer.files.length === 1
+                ? answer.files[0]?.name
+                : `${answer.files.length} files`}
           </Text>
         </Group>
       ) : (
@@ -115,7 +155,13 @@ export function AnswerDisplay({ answer, compact = false, search = '' }: { answer
       if (compact) {
         const full = Math.round(answer.value);
         return (
-          <Text span size="sm" c="yellow.6" aria-label={`${answer.value} of ${answer.max} stars`} style={{ letterSpacing: 1 }}>
+          <Text
+            span
+            size="sm"
+            c="yellow.6"
+            aria-label={`${answer.value} of ${answer.max} stars`}
+            style={{ letterSpacing: 1 }}
+          >
             {'★'.repeat(full)}
             <Text span inherit c="dimmed">
               {'★'.repeat(Math.max(0, answer.max - full))}
@@ -125,7 +171,13 @@ export function AnswerDisplay({ answer, compact = false, search = '' }: { answer
       }
       return (
         <Group gap={6} wrap="nowrap">
-          <Rating value={answer.value} count={answer.max} readOnly size="xs" aria-label={`${answer.value} of ${answer.max} stars`} />
+          <Rating
+            value={answer.value}
+            count={answer.max}
+            readOnly
+            size="xs"
+            aria-label={`${answer.value} of ${answer.max} stars`}
+          />
           <Text span size="sm" c="dimmed">
             {answer.value}/{answer.max}
           </Text>
@@ -147,7 +199,11 @@ export function AnswerDisplay({ answer, compact = false, search = '' }: { answer
         </Text>
       );
     case 'link':
-      return compact ? <Marked text={answer.url} search={search} oneLine /> : <ExternalLink href={answer.url} />;
+      return compact ? (
+        <Marked text={answer.url} search={search} oneLine />
+      ) : (
+        <ExternalLink href={answer.url} />
+      );
     case 'email':
       return compact ? (
         <Marked text={answer.email} search={search} oneLine={compact} />
@@ -178,7 +234,11 @@ function FileLink({ file, signature }: { file: FileRef; signature: boolean }) {
     return <Image src={file.url} alt="Signature" maw={280} fit="contain" bg="white" radius="sm" />;
   }
   if (file.url && safeExternalUrl(file.url)) {
-    return <ExternalLink href={file.url}>{signature ? `Signature (${file.name})` : file.name}</ExternalLink>;
+    return (
+      <ExternalLink href={file.url}>
+        {signature ? `Signature (${file.name})` : file.name}
+      </ExternalLink>
+    );
   }
   return <Text size="sm">{file.name}</Text>;
 }

@@ -39,12 +39,21 @@ export function AnswerFilterEditor({ fields, initialKey, onAdd }: Props) {
       case 'numberRange': {
         const low = typeof min === 'number' ? min : undefined;
         const high = typeof max === 'number' ? max : undefined;
-        return low === undefined && high === undefined ? null : { key, op, ...(low !== undefined ? { min: low } : {}), ...(high !== undefined ? { max: high } : {}) };
+        return low === undefined && high === undefined
+          ? null
+          : {
+              key,
+              op,
+              ...(low !== undefined ? { min: low } : {}),
+              ...(high !== undefined ? { max: high } : {}),
+            };
       }
       case 'dateRange': {
         const start = from ? startOfLocalDay(from) : null;
         const end = to ? endOfLocalDay(to) : null;
-        return !start && !end ? null : { key, op, ...(start ? { from: start } : {}), ...(end ? { to: end } : {}) };
+        return !start && !end
+          ? null
+          : { key, op, ...(start ? { from: start } : {}), ...(end ? { to: end } : {}) };
       }
       case 'isEmpty':
       case 'isNotEmpty':
@@ -53,10 +62,14 @@ export function AnswerFilterEditor({ fields, initialKey, onAdd }: Props) {
   })();
 
   return (
-    <Stack gap="xs" component="form" onSubmit={(event) => {
-      event.preventDefault();
-      if (filter) onAdd(filter);
-    }}>
+    <Stack
+      gap="xs"
+      component="form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (filter) onAdd(filter);
+      }}
+    >
       <Select
         label="Field"
         data={fields.map((f) => ({ value: f.key, label: f.name }))}
@@ -75,7 +88,11 @@ export function AnswerFilterEditor({ fields, initialKey, onAdd }: Props) {
         comboboxProps={{ withinPortal: false }}
       />
       {(op === 'contains' || op === 'choiceIs') && (
-        <TextInput label={op === 'contains' ? 'Text' : 'Value'} value={text} onChange={(event) => setText(event.currentTarget.value)} />
+        <TextInput
+          label={op === 'contains' ? 'Text' : 'Value'}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+        />
       )}
       {op === 'numberRange' && (
         <Group grow>
@@ -85,8 +102,18 @@ export function AnswerFilterEditor({ fields, initialKey, onAdd }: Props) {
       )}
       {op === 'dateRange' && (
         <Group grow>
-          <TextInput type="date" label="From" value={from} onChange={(event) => setFrom(event.currentTarget.value)} />
-          <TextInput type="date" label="To" value={to} onChange={(event) => setTo(event.currentTarget.value)} />
+          <TextInput
+            type="date"
+            label="From"
+            value={from}
+            onChange={(event) => setFrom(event.currentTarget.value)}
+          />
+          <TextInput
+            type="date"
+            label="To"
+            value={to}
+            onChange={(event) => setTo(event.currentTarget.value)}
+          />
         </Group>
       )}
       <Group justify="flex-end">

@@ -1,10 +1,31 @@
-import { ActionIcon, Button, Checkbox, Group, Popover, ScrollArea, Stack, Text } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconColumns, IconPin, IconPinnedOff } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Group,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+} from '@mantine/core';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconColumns,
+  IconPin,
+  IconPinnedOff,
+} from '@tabler/icons-react';
 import { type Table } from '@tanstack/react-table';
 import { type SubmissionListRow } from '../../../../electron/shared/contract/submissions';
 
 /** Show, hide, reorder and pin columns; the header's drag and resize do the same by hand. */
-export function ColumnsMenu({ table, onReset }: { table: Table<SubmissionListRow>; onReset(): void }) {
+export function ColumnsMenu({
+  table,
+  onReset,
+}: {
+  table: Table<SubmissionListRow>;
+  onReset(): void;
+}) {
   const columns = table.getAllLeafColumns();
   const order = columns.map((c) => c.id);
   const move = (id: string, by: -1 | 1) => {
@@ -38,7 +59,8 @@ export function ColumnsMenu({ table, onReset }: { table: Table<SubmissionListRow
           <ScrollArea.Autosize mah={360}>
             <Stack gap={2}>
               {columns.map((column, i) => {
-                const label = typeof column.columnDef.header === 'string' ? column.columnDef.header : column.id;
+                const label =
+                  typeof column.columnDef.header === 'string' ? column.columnDef.header : column.id;
                 const pinned = column.getIsPinned();
                 return (
                   <Group key={column.id} gap={4} wrap="nowrap" justify="space-between">
@@ -47,7 +69,14 @@ export function ColumnsMenu({ table, onReset }: { table: Table<SubmissionListRow
                       label={label}
                       checked={column.getIsVisible()}
                       onChange={(event) => column.toggleVisibility(event.currentTarget.checked)}
-                      styles={{ label: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: 190 } }}
+                      styles={{
+                        label: {
+                          whiteSpace: 'nowrap',
+                          overflow: 'hidden',
+                          textOverflow: 'ellipsis',
+                          maxWidth: 190,
+                        },
+                      }}
                     />
                     <Group gap={0} wrap="nowrap">
                       <ActionIcon
@@ -59,7 +88,14 @@ export function ColumnsMenu({ table, onReset }: { table: Table<SubmissionListRow
                       >
                         {pinned ? <IconPinnedOff size={14} /> : <IconPin size={14} />}
                       </ActionIcon>
-                      <ActionIcon variant="subtle" size="sm" color="gray" aria-label={`Move ${label} up`} disabled={i === 0} onClick={() => move(column.id, -1)}>
+                      <ActionIcon
+                        variant="subtle"
+                        size="sm"
+                        color="gray"
+                        aria-label={`Move ${label} up`}
+                        disabled={i === 0}
+                        onClick={() => move(column.id, -1)}
+                      >
                         <IconArrowUp size={14} />
                       </ActionIcon>
                       <ActionIcon

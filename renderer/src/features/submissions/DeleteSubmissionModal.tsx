@@ -38,14 +38,25 @@ export function DeleteSubmissionModal({
   };
 
   return (
-    <Modal opened={row !== null} onClose={close} title="Delete this submission?" centered data-state={remove.isPending ? 'deleting' : 'confirm'}>
+    <Modal
+      opened={row !== null}
+      onClose={close}
+      title="Delete this submission?"
+      centered
+      data-state={remove.isPending ? 'deleting' : 'confirm'}
+    >
       {row && (
         <Stack gap="sm">
           <Text size="sm">
-            The submission is deleted on the service, for everyone, and cannot be restored there. A copy is kept in
-            Activity.
+            The submission is deleted on the service, for everyone, and cannot be restored there. A
+            copy is kept in Activity.
           </Text>
-          <Stack gap={4} p="sm" bg="var(--mantine-color-default-hover)" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+          <Stack
+            gap={4}
+            p="sm"
+            bg="var(--mantine-color-default-hover)"
+            style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          >
             <Text size="sm">
               <Code>{row.submissionId}</Code> · submitted {formatDateTime(row.submissionTime)}
             </Text>
@@ -71,7 +82,10 @@ export function DeleteSubmissionModal({
                   { formId, submissionId: row.submissionId },
                   {
                     onSuccess: (result) => {
-                      notifications.show({ color: result.alreadyGone ? 'yellow' : 'teal', message: result.message });
+                      notifications.show({
+                        color: result.alreadyGone ? 'yellow' : 'teal',
+                        message: result.message,
+                      });
                       remove.reset();
                       onDeleted(row.submissionId);
                     },

@@ -1,5 +1,11 @@
 import { Button, Menu } from '@mantine/core';
-import { IconBraces, IconChevronDown, IconDownload, IconFileSpreadsheet, IconTable } from '@tabler/icons-react';
+import {
+  IconBraces,
+  IconChevronDown,
+  IconDownload,
+  IconFileSpreadsheet,
+  IconTable,
+} from '@tabler/icons-react';
 import { useInvoke } from '../../bridge';
 import { type SubmissionQuery } from './queryInput';
 import { useExportRunner } from './useExportRunner';
@@ -24,7 +30,11 @@ export function ExportMenu({ query, total }: { query: SubmissionQuery; total: nu
       title: `Exporting ${total.toLocaleString()} submissions as ${kind.label}`,
       formId: query.formId,
       start: async () => {
-        const result = await invoke('submissions.export', { ...query, format: kind.format, bom: kind.bom });
+        const result = await invoke('submissions.export', {
+          ...query,
+          format: kind.format,
+          bom: kind.bom,
+        });
         return { ...result, count: result.rows };
       },
     });
@@ -32,7 +42,13 @@ export function ExportMenu({ query, total }: { query: SubmissionQuery; total: nu
   return (
     <Menu position="bottom-end" shadow="md">
       <Menu.Target>
-        <Button variant="default" leftSection={<IconDownload size={16} />} rightSection={<IconChevronDown size={14} />} loading={exporter.running} disabled={total === 0}>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          rightSection={<IconChevronDown size={14} />}
+          loading={exporter.running}
+          disabled={total === 0}
+        >
           Export
         </Button>
       </Menu.Target>

@@ -9,7 +9,13 @@ export function Field({ label, children }: { label: string; children: ReactNode 
         {label}
       </Text>
       <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
-        {typeof children === 'string' ? <Text span size="sm">{children}</Text> : children}
+        {typeof children === 'string' ? (
+          <Text span size="sm">
+            {children}
+          </Text>
+        ) : (
+          children
+        )}
       </Group>
     </Group>
   );

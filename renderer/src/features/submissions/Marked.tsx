@@ -1,14 +1,28 @@
 import { Highlight, Text } from '@mantine/core';
 import { type CSSProperties } from 'react';
 
-const ONE_LINE: CSSProperties = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', display: 'block', minWidth: 0 };
+const ONE_LINE: CSSProperties = {
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  display: 'block',
+  minWidth: 0,
+};
 const WRAPPED: CSSProperties = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' };
 
 /**
  * Text with the current search term marked, so a match is seen where it is. `oneLine` (table
  * cells) cuts it with an ellipsis and shows the whole on hover; otherwise line breaks are kept.
  */
-export function Marked({ text, search, oneLine = false }: { text: string; search: string; oneLine?: boolean }) {
+export function Marked({
+  text,
+  search,
+  oneLine = false,
+}: {
+  text: string;
+  search: string;
+  oneLine?: boolean;
+}) {
   const style = oneLine ? ONE_LINE : WRAPPED;
   const title = oneLine ? text : undefined;
   if (!search.trim()) {

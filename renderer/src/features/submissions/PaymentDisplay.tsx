@@ -23,7 +23,12 @@ function amountOf(payment: PaymentAnswer): string | null {
 /** A table cell: the first payment's amount and status, and how many more there are. */
 export function PaymentSummary({ payments }: { payments: PaymentAnswer[] }) {
   const [first] = payments;
-  if (!first) return <Text span c="dimmed" size="sm">—</Text>;
+  if (!first)
+    return (
+      <Text span c="dimmed" size="sm">
+        —
+      </Text>
+    );
   return (
     <Group gap={6} wrap="nowrap">
       <Text span size="sm" fw={500} style={{ fontVariantNumeric: 'tabular-nums' }}>

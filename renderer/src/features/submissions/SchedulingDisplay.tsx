@@ -7,8 +7,15 @@ import { Field } from './Field';
 /** A table cell: when the first booked event starts, in the viewer's zone. */
 export function SchedulingSummary({ scheduling }: { scheduling: SchedulingAnswer[] }) {
   const first = scheduling[0]?.value;
-  const time = first?.eventStartTime ? formatEventTime(first.eventStartTime, first.eventEndTime, first.timezone) : null;
-  if (!first || !time) return <Text span c="dimmed" size="sm">—</Text>;
+  const time = first?.eventStartTime
+    ? formatEventTime(first.eventStartTime, first.eventEndTime, first.timezone)
+    : null;
+  if (!first || !time)
+    return (
+      <Text span c="dimmed" size="sm">
+        —
+      </Text>
+    );
   return (
     <Text span size="sm" title={time.event ?? undefined}>
       {time.local.replace(/ \(.*\)$/, '')}
@@ -20,7 +27,9 @@ export function SchedulingSummary({ scheduling }: { scheduling: SchedulingAnswer
 /** One booking: who, when (viewer's zone and the event's), and its links. */
 export function SchedulingDetail({ entry }: { entry: SchedulingAnswer }) {
   const { value } = entry;
-  const time = value.eventStartTime ? formatEventTime(value.eventStartTime, value.eventEndTime, value.timezone) : null;
+  const time = value.eventStartTime
+    ? formatEventTime(value.eventStartTime, value.eventEndTime, value.timezone)
+    : null;
   return (
     <Stack gap={4}>
       {time && (

@@ -1,4 +1,15 @@
-import { Alert, Anchor, Badge, Code, Divider, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Code,
+  Divider,
+  Group,
+  Progress,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconDatabase } from '@tabler/icons-react';
 import { type ReactNode } from 'react';
 import { type Submission } from '../../../../electron/shared/api/submission';
@@ -96,7 +107,9 @@ export function SubmissionDetail({
         {submission.lastUpdatedAt && submission.lastUpdatedAt !== submission.submissionTime && (
           <Field label="Last updated">{formatDateTime(submission.lastUpdatedAt)}</Field>
         )}
-        {submission.startedAt && <Field label="Started">{formatDateTime(submission.startedAt)}</Field>}
+        {submission.startedAt && (
+          <Field label="Started">{formatDateTime(submission.startedAt)}</Field>
+        )}
         {submission.login?.email && (
           <Field label="Login e-mail">
             <Anchor href={`mailto:${submission.login.email}`} size="sm">
@@ -110,7 +123,12 @@ export function SubmissionDetail({
               {quiz.score} / {quiz.maxScore}
             </Text>
             {quiz.maxScore > 0 && (
-              <Progress value={(quiz.score / quiz.maxScore) * 100} w={120} size="sm" aria-label="Quiz score" />
+              <Progress
+                value={(quiz.score / quiz.maxScore) * 100}
+                w={120}
+                size="sm"
+                aria-label="Quiz score"
+              />
             )}
           </Field>
         )}
@@ -142,7 +160,12 @@ export function SubmissionDetail({
         <Section title="Calculations">
           {submission.calculations?.map((c) => (
             <Field key={c.id} label={c.name}>
-              <Text span size="sm" ff={c.type === 'number' ? 'monospace' : undefined} title={c.type === 'duration' ? `${c.value} s` : undefined}>
+              <Text
+                span
+                size="sm"
+                ff={c.type === 'number' ? 'monospace' : undefined}
+                title={c.type === 'duration' ? `${c.value} s` : undefined}
+              >
                 {formatCalculation(c.type, c.value) || '—'}
               </Text>
             </Field>

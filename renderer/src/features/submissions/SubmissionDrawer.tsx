@@ -1,7 +1,13 @@
 import { ActionIcon, Button, Drawer, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconBraces, IconChevronDown, IconChevronUp, IconExternalLink, IconTrash } from '@tabler/icons-react';
+import {
+  IconBraces,
+  IconChevronDown,
+  IconChevronUp,
+  IconExternalLink,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { type SubmissionListRow } from '../../../../electron/shared/contract/submissions';
 import { toErrorShape, useInvoke, useOp } from '../../bridge';
@@ -23,9 +29,21 @@ interface Props {
 }
 
 /** One submission in a side drawer: every field, copy as JSON, edit link, previous/next, delete. */
-export function SubmissionDrawer({ formId, row, search, onClose, onPrevious, onNext, onDelete }: Props) {
+export function SubmissionDrawer({
+  formId,
+  row,
+  search,
+  onClose,
+  onPrevious,
+  onNext,
+  onDelete,
+}: Props) {
   const submissionId = row?.submissionId ?? '';
-  const detail = useOp('submissions.get', { formId, submissionId }, { enabled: row !== null, staleTime: 30_000 });
+  const detail = useOp(
+    'submissions.get',
+    { formId, submissionId },
+    { enabled: row !== null, staleTime: 30_000 },
+  );
   const invoke = useInvoke();
   const [openingEditLink, setOpeningEditLink] = useState(false);
   // The table's keys keep working with the drawer open: j/k step through the results (arrows
@@ -41,24 +59,36 @@ export function SubmissionDrawer({ formId, row, search, onClose, onPrevious, onN
   const fresh = detail.data?.submission.submissionId === submissionId ? detail.data : undefined;
   const submission = fresh?.submission ?? row?.submission;
   const cacheNotice =
-    fresh?.source === 'cache' ? (fresh.notice ?? 'The service could not be reached: this is the cached copy.') : null;
+    fresh?.source === 'cache'
+      ? (fresh.notice ?? 'The service could not be reached: this is the cached copy.')
+      : null;
 
   // The edit link lets anyone holding it change the answers, so it is fetched only when asked for
   // and never kept; only an https link is opened.
   const openEditLink = async () => {
     setOpeningEditLink(true);
     try {
-      const { submission: withLink } = await invoke('submissions.get', { formId, submissionId, includeEditLink: true });
+      const { submission: withLink } = await invoke('submissions.get', {
+        formId,
+        submissionId,
+        includeEditLink: true,
+      });
       const url = withLink.editLink ? safeExternalUrl(withLink.editLink) : null;
       if (url) window.open(url, '_blank', 'noopener,noreferrer');
       else
         notifications.show({
           color: 'yellow',
           title: 'No edit link opened',
-          message: withLink.editLink ? 'The service gave an edit link that is not https.' : 'The service gave no edit link for this submission.',
+          message: withLink.editLink
+            ? 'The service gave an edit link that is not https.'
+            : 'The service gave no edit link for this submission.',
         });
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Could not get the edit link', message: toErrorShape(error).message });
+      notifications.show({
+        color: 'red',
+        title: 'Could not get the edit link',
+        message: toErrorShape(error).message,
+      });
     } finally {
       setOpeningEditLink(false);
     }
@@ -87,12 +117,22 @@ export function SubmissionDrawer({ formId, row, search, onClose, onPrevious, onN
         <Group justify="space-between">
           <Group gap={4}>
             <Tooltip label="Previous (k)" withArrow>
-              <ActionIcon variant="default" aria-label="Previous submission" disabled={!onPrevious} onClick={() => onPrevious?.()}>
+              <ActionIcon
+                variant="default"
+                aria-label="Previous submission"
+                disabled={!onPrevious}
+                onClick={() => onPrevious?.()}
+              >
                 <IconChevronUp size={16} />
               </ActionIcon>
             </Tooltip>
             <Tooltip label="Next (j)" withArrow>
-              <ActionIcon variant="default" aria-label="Next submission" disabled={!onNext} onClick={() => onNext?.()}>
+              <ActionIcon
+                variant="default"
+                aria-label="Next submission"
+                disabled={!onNext}
+                onClick={() => onNext?.()}
+              >
                 <IconChevronDown size={16} />
               </ActionIcon>
             </Tooltip>
@@ -106,7 +146,11 @@ export function SubmissionDrawer({ formId, row, search, onClose, onPrevious, onN
                 onClick={() => {
                   void navigator.clipboard.writeText(JSON.stringify(submission, null, 2)).then(
                     () => notifications.show({ message: 'Copied the submission as JSON.' }),
-                    () => notifications.show({ color: 'red', message: 'The clipboard is not available.' }),
+                    () =>
+                      notifications.show({
+                        color: 'red',
+                        message: 'The clipboard is not available.',
+                      }),
                   );
                 }}
               >
@@ -123,13 +167,21 @@ export function SubmissionDrawer({ formId, row, search, onClose, onPrevious, onN
               Edit link
             </Button>
             {row && (
-              <Button color="red" variant="light" size="xs" leftSection={<IconTrash size={14} />} onClick={() => onDelete(row)}>
+              <Button
+                color="red"
+                variant="light"
+                size="xs"
+                leftSection={<IconTrash size={14} />}
+                onClick={() => onDelete(row)}
+              >
                 Delete…
               </Button>
             )}
           </Group>
         </Group>
-        {detail.isError && !submission && <ErrorAlert error={detail.error} onRetry={() => void detail.refetch()} />}
+        {detail.isError && !submission && (
+          <ErrorAlert error={detail.error} onRetry={() => void detail.refetch()} />
+        )}
         {submission ? (
           <SubmissionDetail
             submission={submission}

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconFilterOff, IconInbox } from '@tabler/icons-react';
 import { getCoreRowModel, useReactTable, type Updater } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
@@ -36,12 +36,18 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
   const { view, setView, setFilters, setLayout, resetLayout, reset } = useBrowseView(store);
   const { filters, layout } = view;
   const search = filters.search;
-  const query = useMemo(() => toSubmissionQuery(formId, filters, layout.sorting), [formId, filters, layout.sorting]);
+  const query = useMemo(
+    () => toSubmissionQuery(formId, filters, layout.sorting),
+    [formId, filters, layout.sorting],
+  );
   const windows = useSubmissionWindows(query);
   const questions = useOp('questions.list', { formId });
   const syncStatus = useOp('sync.status', { formId });
 
-  const catalog = catalogOf(questions.data?.questions ?? [], windows.rows.map((r) => r.submission));
+  const catalog = catalogOf(
+    questions.data?.questions ?? [],
+    windows.rows.map((r) => r.submission),
+  );
   const key = catalogKey(catalog);
   // Columns are rebuilt only when the form's fields (or the search to mark) change.
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -114,14 +120,26 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
 
   const fields: FilterableField[] = [
     ...catalog.questions.map((q) => ({ key: q.id, name: q.name || q.id, type: q.type })),
-    ...catalog.calculations.map((c) => ({ key: `calculation:${c.id}`, name: c.name, type: 'Calculation' })),
-    ...catalog.urlParameters.map((p) => ({ key: `urlParameter:${p.id}`, name: `?${p.name}`, type: 'URL parameter' })),
+    ...catalog.calculations.map((c) => ({
+      key: `calculation:${c.id}`,
+      name: c.name,
+      type: 'Calculation',
+    })),
+    ...catalog.urlParameters.map((p) => ({
+      key: `urlParameter:${p.id}`,
+      name: `?${p.name}`,
+      type: 'URL parameter',
+    })),
   ];
 
   // "N of M": M is everything cached for this status; shown only when filters narrow it.
   const cachedTotal = syncStatus.data?.forms.find((f) => f.formId === formId)?.counts;
-  const statusTotal = cachedTotal ? cachedTotal[filters.status] + (filters.includePreview ? cachedTotal.preview : 0) : null;
-  const narrowed = Boolean(filters.search || filters.after || filters.before || filters.answers.length > 0);
+  const statusTotal = cachedTotal
+    ? cachedTotal[filters.status] + (filters.includePreview ? cachedTotal.preview : 0)
+    : null;
+  const narrowed = Boolean(
+    filters.search || filters.after || filters.before || filters.answers.length > 0,
+  );
 
   return (
     <Stack gap="sm" style={{ flex: 1, minHeight: 0 }}>
@@ -147,13 +165,23 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
         }
       />
       <Group justify="space-between" gap="xs">
-        <Text size="sm" c="dimmed" aria-live="polite" data-testid="result-count" style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {windows.isLoading
-            ? 'Loading…'
-            : statusTotal !== null && statusTotal > windows.total
-              ? `${numberFormat.format(windows.total)} of ${numberFormat.format(statusTotal)} submissions`
-              : `${numberFormat.format(windows.total)} submissions`}
-        </Text>
+        <Group gap={8}>
+          <Text
+            size="sm"
+            c="dimmed"
+            aria-live="polite"
+            data-testid="result-count"
+            style={{ fontVariantNumeric: 'tabular-nums' }}
+          >
+            {windows.isLoading
+              ? 'Loading…'
+              : statusTotal !== null && statusTotal > windows.total
+                ? `${numberFormat.format(windows.total)} of ${numberFormat.format(statusTotal)} submissions`
+                : `${numberFormat.format(windows.total)} submissions`}
+          </Text>
+          {/* Rows on screen stay while a new query loads; this says they are about to change. */}
+          {windows.isFetching && !windows.isLoading && <Loader size={12} aria-label="Updating" />}
+        </Group>
         <SyncIndicator formId={formId} />
       </Group>
 
@@ -169,7 +197,11 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
             action={
               <Button
                 variant="light"
-                onClick={() => replaceFilters(() => setFilters({ search: '', after: null, before: null, answers: [] }))}
+                onClick={() =>
+                  replaceFilters(() =>
+                    setFilters({ search: '', after: null, before: null, answers: [] }),
+                  )
+                }
               >
                 Clear search and filters
               </Button>
@@ -178,7 +210,14 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
             Nothing in this form matches the search, dates and filters above.
           </EmptyState>
         ) : (
-          <EmptyState icon={<IconInbox size={28} />} title={filters.status === 'finished' ? 'No finished submissions yet' : 'No submissions in progress'}>
+          <EmptyState
+            icon={<IconInbox size={28} />}
+            title={
+              filters.status === 'finished'
+                ? 'No finished submissions yet'
+                : 'No submissions in progress'
+            }
+          >
             When people answer this form, their submissions appear here, also offline once synced.
           </EmptyState>
         )
@@ -190,7 +229,9 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
           onActiveChange={setActiveIndex}
           onOpen={open}
           onDelete={(index) => setToDelete(windows.rowAt(index) ?? null)}
-          onFilterColumn={(columnId) => setFilterRequest({ key: answerKeyOf(columnId) ?? columnId })}
+          onFilterColumn={(columnId) =>
+            setFilterRequest({ key: answerKeyOf(columnId) ?? columnId })
+          }
           resetKey={queryId}
         />
       )}

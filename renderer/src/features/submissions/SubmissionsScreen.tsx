@@ -28,7 +28,11 @@ export function SubmissionsScreen() {
   );
 
   return (
-    <Stack gap="sm" h="calc(100dvh - var(--app-shell-header-height, 56px) - 2 * var(--mantine-spacing-md))" data-section-screen="submissions">
+    <Stack
+      gap="sm"
+      h="calc(100dvh - var(--app-shell-header-height, 56px) - 2 * var(--mantine-spacing-md))"
+      data-section-screen="submissions"
+    >
       <Group justify="space-between" wrap="nowrap">
         <Title order={2} fz="h3" lineClamp={1}>
           {form?.name ?? 'Submissions'}

@@ -65,7 +65,16 @@ const cellStyle: CSSProperties = {
  * result, rows are drawn only where the viewport is), TanStack Table for columns, sort, sizing,
  * order and pinning. Keyboard: arrows or j/k move, Enter opens, Delete asks to delete.
  */
-export function SubmissionsTable({ table, windows, activeIndex, onActiveChange, onOpen, onDelete, onFilterColumn, resetKey }: Props) {
+export function SubmissionsTable({
+  table,
+  windows,
+  activeIndex,
+  onActiveChange,
+  onOpen,
+  onDelete,
+  onFilterColumn,
+  resetKey,
+}: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // The app is not built with React Compiler; the virtualizer re-renders this component itself.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -95,8 +104,12 @@ export function SubmissionsTable({ table, windows, activeIndex, onActiveChange, 
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.target !== event.currentTarget || event.metaKey || event.ctrlKey || event.altKey) return;
-    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1);
+    if (event.target !== event.currentTarget || event.metaKey || event.ctrlKey || event.altKey)
+      return;
+    const page = Math.max(
+      1,
+      Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1,
+    );
     const keys: Record<string, () => void> = {
       ArrowDown: () => move(activeIndex + 1),
       j: () => move(activeIndex + 1),
@@ -167,7 +180,9 @@ export function SubmissionsTable({ table, windows, activeIndex, onActiveChange, 
         {items.map((item) => {
           const tableRow = rowModel[item.index - windows.start];
           const active = item.index === activeIndex;
-          const background = active ? 'var(--mantine-primary-color-light)' : 'var(--mantine-color-body)';
+          const background = active
+            ? 'var(--mantine-primary-color-light)'
+            : 'var(--mantine-color-body)';
           return (
             <div
               key={item.key}
@@ -199,12 +214,24 @@ export function SubmissionsTable({ table, windows, activeIndex, onActiveChange, 
                     <div
                       key={cell.id}
                       role="gridcell"
-                      style={{ ...cellStyle, width: cell.column.getSize(), ...pinStyle(cell.column, background) }}
+                      style={{
+                        ...cellStyle,
+                        width: cell.column.getSize(),
+                        ...pinStyle(cell.column, background),
+                      }}
                     >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </div>
                   ))}
-                  <div role="gridcell" style={{ ...cellStyle, width: ACTIONS_WIDTH, padding: 0, justifyContent: 'center' }}>
+                  <div
+                    role="gridcell"
+                    style={{
+                      ...cellStyle,
+                      width: ACTIONS_WIDTH,
+                      padding: 0,
+                      justifyContent: 'center',
+                    }}
+                  >
                     <ActionIcon
                       variant="subtle"
                       color="gray"
@@ -234,13 +261,20 @@ export function SubmissionsTable({ table, windows, activeIndex, onActiveChange, 
   );
 }
 
-function HeaderCell({ header, onFilterColumn }: { header: Header<SubmissionListRow, unknown>; onFilterColumn(columnId: string): void }) {
+function HeaderCell({
+  header,
+  onFilterColumn,
+}: {
+  header: Header<SubmissionListRow, unknown>;
+  onFilterColumn(columnId: string): void;
+}) {
   const { column } = header;
   const sorted = column.getIsSorted();
   const pinned = column.getIsPinned();
   const label = typeof column.columnDef.header === 'string' ? column.columnDef.header : column.id;
   const type = (column.columnDef.meta as { type?: string } | undefined)?.type;
-  const SortIcon = sorted === 'asc' ? IconArrowUp : sorted === 'desc' ? IconArrowDown : IconArrowsSort;
+  const SortIcon =
+    sorted === 'asc' ? IconArrowUp : sorted === 'desc' ? IconArrowDown : IconArrowsSort;
 
   return (
     <div
@@ -275,7 +309,14 @@ function HeaderCell({ header, onFilterColumn }: { header: Header<SubmissionListR
         disabled={!column.getCanSort()}
         aria-label={column.getCanSort() ? `Sort by ${label}` : label}
         title={type ? `${label} (${type})` : label}
-        style={{ flex: 1, minWidth: 0, display: 'flex', alignItems: 'center', gap: 4, cursor: column.getCanSort() ? 'pointer' : 'default' }}
+        style={{
+          flex: 1,
+          minWidth: 0,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 4,
+          cursor: column.getCanSort() ? 'pointer' : 'default',
+        }}
       >
         <Text span size="sm" fw={600} truncate>
           {label}
@@ -286,20 +327,34 @@ function HeaderCell({ header, onFilterColumn }: { header: Header<SubmissionListR
       </UnstyledButton>
       <Menu position="bottom-end" withinPortal shadow="md">
         <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Column options: ${label}`}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            aria-label={`Column options: ${label}`}
+          >
             <IconDots size={14} />
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
           {column.getCanSort() && (
             <>
-              <Menu.Item leftSection={<IconArrowUp size={14} />} onClick={() => column.toggleSorting(false)}>
+              <Menu.Item
+                leftSection={<IconArrowUp size={14} />}
+                onClick={() => column.toggleSorting(false)}
+              >
                 Sort ascending
               </Menu.Item>
-              <Menu.Item leftSection={<IconArrowDown size={14} />} onClick={() => column.toggleSorting(true)}>
+              <Menu.Item
+                leftSection={<IconArrowDown size={14} />}
+                onClick={() => column.toggleSorting(true)}
+              >
                 Sort descending
               </Menu.Item>
-              <Menu.Item leftSection={<IconFilter size={14} />} onClick={() => onFilterColumn(column.id)}>
+              <Menu.Item
+                leftSection={<IconFilter size={14} />}
+                onClick={() => onFilterColumn(column.id)}
+              >
                 Filter by this column…
               </Menu.Item>
               <Menu.Divider />
@@ -315,7 +370,10 @@ function HeaderCell({ header, onFilterColumn }: { header: Header<SubmissionListR
             </Menu.Item>
           )}
           {column.getCanHide() && (
-            <Menu.Item leftSection={<IconEyeOff size={14} />} onClick={() => column.toggleVisibility(false)}>
+            <Menu.Item
+              leftSection={<IconEyeOff size={14} />}
+              onClick={() => column.toggleVisibility(false)}
+            >
               Hide column
             </Menu.Item>
           )}

@@ -1,8 +1,23 @@
-import { Badge, Button, CloseButton, Group, Kbd, Popover, Stack, Switch, Tabs, Text, TextInput } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  CloseButton,
+  Group,
+  Kbd,
+  Popover,
+  Stack,
+  Switch,
+  Tabs,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue, useWindowEvent } from '@mantine/hooks';
 import { IconCalendar, IconFilter, IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { type AnswerFilter, type StatusCounts } from '../../../../electron/shared/contract/submissions';
+import {
+  type AnswerFilter,
+  type StatusCounts,
+} from '../../../../electron/shared/contract/submissions';
 import { AnswerFilterEditor, type FilterableField } from './AnswerFilterEditor';
 import { type BrowseFilters } from './browseState';
 import { DATE_PRESETS, presetRange } from './datePresets';
@@ -29,7 +44,15 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 /** Everything that narrows the table: status, dates, search, previews, per-question filters. */
-export function SubmissionsToolbar({ filters, onChange, counts, fields, filterRequest, onFilterRequestHandled, actions }: Props) {
+export function SubmissionsToolbar({
+  filters,
+  onChange,
+  counts,
+  fields,
+  filterRequest,
+  onFilterRequestHandled,
+  actions,
+}: Props) {
   const searchRef = useRef<HTMLInputElement>(null);
   const [search, setSearch] = useState(filters.search);
   const [debounced] = useDebouncedValue(search, SEARCH_DELAY_MS);
@@ -57,7 +80,8 @@ export function SubmissionsToolbar({ filters, onChange, counts, fields, filterRe
   });
 
   const nameOf = (key: string) => fields.find((f) => f.key === key)?.name ?? key;
-  const removeFilter = (index: number) => onChange({ answers: filters.answers.filter((_, i) => i !== index) });
+  const removeFilter = (index: number) =>
+    onChange({ answers: filters.answers.filter((_, i) => i !== index) });
   const addFilter = (filter: AnswerFilter) => {
     onChange({ answers: [...filters.answers, filter] });
     closeFilters();
@@ -123,7 +147,12 @@ export function SubmissionsToolbar({ filters, onChange, counts, fields, filterRe
             </Button>
           </Popover.Target>
           <Popover.Dropdown>
-            <AnswerFilterEditor key={filterRequest?.key ?? ''} fields={fields} initialKey={filterRequest?.key ?? null} onAdd={addFilter} />
+            <AnswerFilterEditor
+              key={filterRequest?.key ?? ''}
+              fields={fields}
+              initialKey={filterRequest?.key ?? null}
+              onAdd={addFilter}
+            />
           </Popover.Dropdown>
         </Popover>
         <Switch
@@ -180,17 +209,36 @@ const dayOf = (iso: string | null, shift = 0) => {
 };
 
 /** Submitted after / before, by calendar day in the viewer's zone, with quick presets. */
-function DateRangeControl({ filters, onChange }: { filters: BrowseFilters; onChange(patch: Partial<BrowseFilters>): void }) {
+function DateRangeControl({
+  filters,
+  onChange,
+}: {
+  filters: BrowseFilters;
+  onChange(patch: Partial<BrowseFilters>): void;
+}) {
   const [open, setOpen] = useState(false);
   const after = dayOf(filters.after);
   // `before` is stored as the start of the day after the chosen one, so that day is included.
   const before = dayOf(filters.before, -1);
   const label =
-    after && before ? `${after} – ${before}` : after ? `Since ${after}` : before ? `Until ${before}` : 'Any time';
+    after && before
+      ? `${after} – ${before}`
+      : after
+        ? `Since ${after}`
+        : before
+          ? `Until ${before}`
+          : 'Any time';
   const active = Boolean(filters.after || filters.before);
 
   return (
-    <Popover opened={open} onChange={setOpen} position="bottom-start" shadow="md" width={360} trapFocus>
+    <Popover
+      opened={open}
+      onChange={setOpen}
+      position="bottom-start"
+      shadow="md"
+      width={360}
+      trapFocus
+    >
       <Popover.Target>
         <Button
           variant={active ? 'light' : 'default'}
@@ -226,17 +274,33 @@ function DateRangeControl({ filters, onChange }: { filters: BrowseFilters; onCha
               type="date"
               label="After"
               value={after}
-              onChange={(event) => onChange({ after: event.currentTarget.value ? startOfLocalDay(event.currentTarget.value) : null })}
+              onChange={(event) =>
+                onChange({
+                  after: event.currentTarget.value
+                    ? startOfLocalDay(event.currentTarget.value)
+                    : null,
+                })
+              }
             />
             <TextInput
               type="date"
               label="Before"
               value={before}
-              onChange={(event) => onChange({ before: event.currentTarget.value ? endOfLocalDay(event.currentTarget.value) : null })}
+              onChange={(event) =>
+                onChange({
+                  before: event.currentTarget.value
+                    ? endOfLocalDay(event.currentTarget.value)
+                    : null,
+                })
+              }
             />
           </Group>
           {active && (
-            <Button variant="subtle" size="xs" onClick={() => onChange({ after: null, before: null })}>
+            <Button
+              variant="subtle"
+              size="xs"
+              onClick={() => onChange({ after: null, before: null })}
+            >
               Any time
             </Button>
           )}

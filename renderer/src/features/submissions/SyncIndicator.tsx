@@ -23,14 +23,28 @@ export function SyncIndicator({ formId }: { formId: string }) {
   let badge;
   if (syncing) {
     badge = (
-      <Badge variant="light" color="blue" leftSection={<Loader size={10} />} data-state="syncing" tt="none">
-        {progress ? `Syncing · ${progress.rowsDone.toLocaleString()}${progress.totalExpected ? ` of ${progress.totalExpected.toLocaleString()}` : ''}` : 'Syncing'}
+      <Badge
+        variant="light"
+        color="blue"
+        leftSection={<Loader size={10} />}
+        data-state="syncing"
+        tt="none"
+      >
+        {progress
+          ? `Syncing · ${progress.rowsDone.toLocaleString()}${progress.totalExpected ? ` of ${progress.totalExpected.toLocaleString()}` : ''}`
+          : 'Syncing'}
       </Badge>
     );
   } else if (connection === 'offline') {
     badge = (
       <Tooltip label="The service cannot be reached: you are browsing the cache. Changes wait until you are back online.">
-        <Badge variant="light" color="yellow" leftSection={<IconCloudOff size={12} />} data-state="offline" tt="none">
+        <Badge
+          variant="light"
+          color="yellow"
+          leftSection={<IconCloudOff size={12} />}
+          data-state="offline"
+          tt="none"
+        >
           Offline · cached
         </Badge>
       </Tooltip>
@@ -38,14 +52,26 @@ export function SyncIndicator({ formId }: { formId: string }) {
   } else if (form?.state === 'error' || form?.stale) {
     badge = (
       <Tooltip label={form.lastError ?? 'Not synced for a while; the rows may be out of date.'}>
-        <Badge variant="light" color="orange" leftSection={<IconAlertTriangle size={12} />} data-state="stale" tt="none">
+        <Badge
+          variant="light"
+          color="orange"
+          leftSection={<IconAlertTriangle size={12} />}
+          data-state="stale"
+          tt="none"
+        >
           {form.state === 'error' ? 'Sync failed' : 'Stale'}
         </Badge>
       </Tooltip>
     );
   } else {
     badge = form?.lastSyncedAt ? (
-      <Badge variant="light" color="teal" leftSection={<IconCloudCheck size={12} />} data-state="synced" tt="none">
+      <Badge
+        variant="light"
+        color="teal"
+        leftSection={<IconCloudCheck size={12} />}
+        data-state="synced"
+        tt="none"
+      >
         Synced
       </Badge>
     ) : (

@@ -5,7 +5,17 @@ import { type BrowseView } from './browseState';
 import { type ViewStore } from './viewStore';
 
 /** Named views of a form: save the current filters and layout under a name, pick one, remove one. */
-export function ViewsMenu({ store, current, onApply, onReset }: { store: ViewStore; current: BrowseView; onApply(view: BrowseView): void; onReset(): void }) {
+export function ViewsMenu({
+  store,
+  current,
+  onApply,
+  onReset,
+}: {
+  store: ViewStore;
+  current: BrowseView;
+  onApply(view: BrowseView): void;
+  onReset(): void;
+}) {
   const [names, setNames] = useState(() => store.listNamed());
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
@@ -68,7 +78,13 @@ export function ViewsMenu({ store, current, onApply, onReset }: { store: ViewSto
             save();
           }}
         >
-          <TextInput label="Name" value={name} onChange={(event) => setName(event.currentTarget.value)} data-autofocus maxLength={80} />
+          <TextInput
+            label="Name"
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            data-autofocus
+            maxLength={80}
+          />
           <Group justify="flex-end" mt="md">
             <Button type="submit" disabled={!name.trim()}>
               Save

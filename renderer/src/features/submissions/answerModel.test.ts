@@ -3,7 +3,10 @@ import { answerText, describeAnswer } from './answerModel';
 
 describe('describeAnswer', () => {
   it('reads choice questions as badges, whether one string or many', () => {
-    expect(describeAnswer('Checkboxes', ['Red', 'Blue'])).toEqual({ kind: 'choices', items: ['Red', 'Blue'] });
+    expect(describeAnswer('Checkboxes', ['Red', 'Blue'])).toEqual({
+      kind: 'choices',
+      items: ['Red', 'Blue'],
+    });
     expect(describeAnswer('Dropdown', 'Large')).toEqual({ kind: 'choices', items: ['Large'] });
   });
 
@@ -20,7 +23,9 @@ describe('describeAnswer', () => {
   });
 
   it('skips missing address parts instead of leaving gaps', () => {
-    expect(answerText(describeAnswer('Address', { city: 'Oslo', country: 'Norway', zipCode: '' }))).toBe('Oslo, Norway');
+    expect(
+      answerText(describeAnswer('Address', { city: 'Oslo', country: 'Norway', zipCode: '' })),
+    ).toBe('Oslo, Norway');
   });
 
   it('lists uploaded files by name with their links', () => {
@@ -49,7 +54,11 @@ describe('describeAnswer', () => {
       start: '2025-01-02',
       end: '2025-01-05',
     });
-    expect(describeAnswer('DateRange', { startDate: '2025-01-02' })).toEqual({ kind: 'dateRange', start: '2025-01-02', end: null });
+    expect(describeAnswer('DateRange', { startDate: '2025-01-02' })).toEqual({
+      kind: 'dateRange',
+      start: '2025-01-02',
+      end: null,
+    });
   });
 
   it('reads a matrix row by row', () => {
@@ -63,7 +72,11 @@ describe('describeAnswer', () => {
   });
 
   it('tells dates from date-times', () => {
-    expect(describeAnswer('DatePicker', '2025-03-04')).toEqual({ kind: 'date', iso: '2025-03-04', withTime: false });
+    expect(describeAnswer('DatePicker', '2025-03-04')).toEqual({
+      kind: 'date',
+      iso: '2025-03-04',
+      withTime: false,
+    });
     expect(describeAnswer('DateTimePicker', '2025-03-04T10:00:00.000Z')).toEqual({
       kind: 'date',
       iso: '2025-03-04T10:00:00.000Z',
@@ -84,7 +97,11 @@ describe('describeAnswer', () => {
 
   it('shows unknown types as compact JSON', () => {
     const answer = describeAnswer('HologramInput', { beams: [1, 2] });
-    expect(answer).toEqual({ kind: 'json', compact: '{"beams":[1,2]}', pretty: '{\n  "beams": [\n    1,\n    2\n  ]\n}' });
+    expect(answer).toEqual({
+      kind: 'json',
+      compact: '{"beams":[1,2]}',
+      pretty: '{\n  "beams": [\n    1,\n    2\n  ]\n}',
+    });
   });
 
   it('falls back to JSON when a known type carries an unexpected shape', () => {
@@ -93,7 +110,11 @@ describe('describeAnswer', () => {
   });
 
   it('keeps plain scalars of unknown types readable', () => {
-    expect(describeAnswer('Futuristic', 'hello')).toEqual({ kind: 'text', text: 'hello', multiline: false });
+    expect(describeAnswer('Futuristic', 'hello')).toEqual({
+      kind: 'text',
+      text: 'hello',
+      multiline: false,
+    });
     expect(describeAnswer('Futuristic', 3)).toEqual({ kind: 'number', value: 3 });
   });
 
@@ -109,6 +130,9 @@ describe('describeAnswer', () => {
       latitude: 59.9,
       longitude: 10.7,
     });
-    expect(describeAnswer('LocationCoordinates', { lat: 1, lng: 2 })).toMatchObject({ latitude: 1, longitude: 2 });
+    expect(describeAnswer('LocationCoordinates', { lat: 1, lng: 2 })).toMatchObject({
+      latitude: 1,
+      longitude: 2,
+    });
   });
 });

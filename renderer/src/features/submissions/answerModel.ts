@@ -35,7 +35,13 @@ export type Answer =
   | { kind: 'email'; email: string }
   | { kind: 'json'; compact: string; pretty: string };
 
-const CHOICE_TYPES = new Set(['Checkboxes', 'MultiSelect', 'MultipleChoice', 'Dropdown', 'ImagePicker']);
+const CHOICE_TYPES = new Set([
+  'Checkboxes',
+  'MultiSelect',
+  'MultipleChoice',
+  'Dropdown',
+  'ImagePicker',
+]);
 const NUMBER_TYPES = new Set(['NumberInput', 'CurrencyInput', 'Slider', 'OpinionScale']);
 const FILE_TYPES = new Set(['FileUpload', 'Signature', 'AudioRecording']);
 const TEXT_TYPES = new Set(['ShortAnswer', 'LongAnswer', 'PhoneNumber', 'Captcha']);
@@ -51,7 +57,8 @@ const ADDRESS_PARTS: [key: string, label: string][] = [
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+const isStringArray = (v: unknown): v is string[] =>
+  Array.isArray(v) && v.every((x) => typeof x === 'string');
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
 const num = (v: unknown): number | null => {
   if (typeof v === 'number' && Number.isFinite(v)) return v;
@@ -60,7 +67,11 @@ const num = (v: unknown): number | null => {
 };
 
 function json(value: unknown): Answer {
-  return { kind: 'json', compact: JSON.stringify(value) ?? String(value), pretty: JSON.stringify(value, null, 2) ?? String(value) };
+  return {
+    kind: 'json',
+    compact: JSON.stringify(value) ?? String(value),
+    pretty: JSON.stringify(value, null, 2) ?? String(value),
+  };
 }
 
 function isEmpty(value: unknown): boolean {
@@ -75,7 +86,8 @@ function fileOf(item: unknown): FileRef | null {
   if (typeof item === 'string') return { name: fileName(item), url: item };
   if (!isObj(item)) return null;
   const url = str(item.url) ?? str(item.fileUrl) ?? str(item.link);
-  const name = str(item.filename) ?? str(item.fileName) ?? str(item.name) ?? (url ? fileName(url) : null);
+  const name =
+    str(item.filename) ?? str(item.fileName) ?? str(item.name) ?? (url ? fileName(url) : null);
   return name || url ? { name: name ?? 'file', url } : null;
 }
 
@@ -123,7 +135,8 @@ function dateRange(value: unknown): Answer | null {
   }
   if (!isObj(value)) return null;
   for (const [a, b] of RANGE_KEYS) {
-    if (a in value || b in value) return { kind: 'dateRange', start: str(value[a]), end: str(value[b]) };
+    if (a in value || b in value)
+      return { kind: 'dateRange', start: str(value[a]), end: str(value[b]) };
   }
   return null;
 }
@@ -132,7 +145,8 @@ function matrix(value: unknown): Answer | null {
   if (!isObj(value)) return null;
   const rows: MatrixRow[] = [];
   for (const [row, cell] of Object.entries(value)) {
-    if (typeof cell === 'string' || typeof cell === 'number' || typeof cell === 'boolean') rows.push({ row, values: [String(cell)] });
+    if (typeof cell === 'string' || typeof cell === 'number' || typeof cell === 'boolean')
+      rows.push({ row, values: [String(cell)] });
     else if (isStringArray(cell)) rows.push({ row, values: cell });
     else if (cell === null) rows.push({ row, values: [] });
     else return null;
@@ -144,7 +158,9 @@ function coordinates(value: unknown): Answer | null {
   if (!isObj(value)) return null;
   const latitude = num(value.latitude ?? value.lat);
   const longitude = num(value.longitude ?? value.lng ?? value.lon);
-  return latitude === null || longitude === null ? null : { kind: 'coordinates', latitude, longitude };
+  return latitude === null || longitude === null
+    ? null
+    : { kind: 'coordinates', latitude, longitude };
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -153,7 +169,8 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 /** Date pickers answer `YYYY-MM-DD`; date-time pickers a full ISO instant. */
 function date(value: unknown): Answer | null {
   if (typeof value !== 'string') return null;
-  if (ISO_DATE_TIME.test(value) && !Number.isNaN(Date.parse(value))) return { kind: 'date', iso: value, withTime: true };
+  if (ISO_DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)))
+    return { kind: 'date', iso: value, withTime: true };
   if (ISO_DATE.test(value)) return { kind: 'date', iso: value, withTime: false };
   return null;
 }
@@ -182,7 +199,9 @@ function byType(type: string, value: unknown): Answer | null {
       return typeof value === 'boolean' ? { kind: 'boolean', value } : null;
     case 'StarRating': {
       const n = num(value);
-      return n === null ? null : { kind: 'rating', value: n, max: Math.max(STAR_MAX, Math.ceil(n)) };
+      return n === null
+        ? null
+        : { kind: 'rating', value: n, max: Math.max(STAR_MAX, Math.ceil(n)) };
     }
     case 'Address':
       return address(value);
@@ -198,7 +217,9 @@ function byType(type: string, value: unknown): Answer | null {
     case 'LocationCoordinates':
       return coordinates(value);
     case 'ColorPicker':
-      return typeof value === 'string' && /^#[0-9a-f]{3,8}$/i.test(value) ? { kind: 'color', hex: value } : null;
+      return typeof value === 'string' && /^#[0-9a-f]{3,8}$/i.test(value)
+        ? { kind: 'color', hex: value }
+        : null;
     case 'URLInput':
       return typeof value === 'string' ? { kind: 'link', url: value } : null;
     case 'EmailInput':
@@ -213,7 +234,8 @@ export function describeAnswer(type: string, value: unknown): Answer {
   if (isEmpty(value)) return { kind: 'empty' };
   const known = byType(type, value);
   if (known) return known;
-  if (typeof value === 'string') return { kind: 'text', text: value, multiline: value.includes('\n') };
+  if (typeof value === 'string')
+    return { kind: 'text', text: value, multiline: value.includes('\n') };
   if (typeof value === 'number' && Number.isFinite(value)) return { kind: 'number', value };
   if (typeof value === 'boolean') return { kind: 'boolean', value };
   return json(value);

@@ -39,7 +39,14 @@ export type BrowseView = z.infer<typeof BrowseView>;
 
 export function defaultView(): BrowseView {
   return {
-    filters: { status: 'finished', after: null, before: null, search: '', includePreview: false, answers: [] },
+    filters: {
+      status: 'finished',
+      after: null,
+      before: null,
+      search: '',
+      includePreview: false,
+      answers: [],
+    },
     layout: {
       columnOrder: [],
       columnVisibility: {},

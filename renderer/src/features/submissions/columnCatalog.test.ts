@@ -13,7 +13,14 @@ describe('catalogOf', () => {
   it('keeps the catalogue order and appends questions only seen in rows', () => {
     const catalog = catalogOf(
       [{ id: 'q1', name: 'Name', type: 'ShortAnswer' }],
-      [submission({ questions: [{ id: 'q1', name: 'Name', type: 'ShortAnswer', value: 'a' }, { id: 'q9', name: 'New', type: 'Hologram', value: 1 }] })],
+      [
+        submission({
+          questions: [
+            { id: 'q1', name: 'Name', type: 'ShortAnswer', value: 'a' },
+            { id: 'q9', name: 'New', type: 'Hologram', value: 1 },
+          ],
+        }),
+      ],
     );
     expect(catalog.questions.map((q) => q.id)).toEqual(['q1', 'q9']);
   });
@@ -56,7 +63,9 @@ describe('catalogOf', () => {
 
   it('gives the same key for the same columns, whatever the rows', () => {
     const questions = [{ id: 'q1', name: 'Name', type: 'ShortAnswer' }];
-    expect(catalogKey(catalogOf(questions, [submission({})]))).toBe(catalogKey(catalogOf(questions, [])));
+    expect(catalogKey(catalogOf(questions, [submission({})]))).toBe(
+      catalogKey(catalogOf(questions, [])),
+    );
     expect(catalogKey(catalogOf(questions, [submission({ login: { email: 'a@b.c' } })]))).not.toBe(
       catalogKey(catalogOf(questions, [])),
     );

@@ -23,7 +23,10 @@ export interface ColumnCatalog {
  * catalogue does not know yet (added after the last sync) and the optional structures (quiz,
  * login, payments, scheduling), which the service only sends on forms that use them.
  */
-export function catalogOf(fields: readonly QuestionInfo[], rows: readonly Submission[]): ColumnCatalog {
+export function catalogOf(
+  fields: readonly QuestionInfo[],
+  rows: readonly Submission[],
+): ColumnCatalog {
   const questions = fields.filter((f) => (f.kind ?? 'question') === 'question');
   const known = new Set(questions.map((q) => q.id));
   const extraQuestions = new Map<string, QuestionInfo>();
@@ -49,10 +52,13 @@ export function catalogOf(fields: readonly QuestionInfo[], rows: readonly Submis
   };
   for (const row of rows) {
     for (const q of row.questions) {
-      if (!known.has(q.id) && !extraQuestions.has(q.id)) extraQuestions.set(q.id, { id: q.id, name: q.name, type: q.type });
+      if (!known.has(q.id) && !extraQuestions.has(q.id))
+        extraQuestions.set(q.id, { id: q.id, name: q.name, type: q.type });
     }
-    for (const c of row.calculations ?? []) if (!calculations.has(c.id)) calculations.set(c.id, { id: c.id, name: c.name });
-    for (const p of row.urlParameters ?? []) if (!urlParameters.has(p.id)) urlParameters.set(p.id, { id: p.id, name: p.name });
+    for (const c of row.calculations ?? [])
+      if (!calculations.has(c.id)) calculations.set(c.id, { id: c.id, name: c.name });
+    for (const p of row.urlParameters ?? [])
+      if (!urlParameters.has(p.id)) urlParameters.set(p.id, { id: p.id, name: p.name });
     catalog.quiz ||= row.quiz !== undefined;
     catalog.login ||= row.login !== undefined;
     catalog.payments ||= (row.payments?.length ?? 0) > 0;

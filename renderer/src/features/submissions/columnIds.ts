@@ -1,11 +1,21 @@
-import { type SubmissionField, type SubmissionSort } from '../../../../electron/shared/contract/submissions';
+import {
+  type SubmissionField,
+  type SubmissionSort,
+} from '../../../../electron/shared/contract/submissions';
 
 /**
  * Column ids of the results table. Fixed columns use the submission field they show; value
  * columns are prefixed so a question whose id happens to be "status" cannot collide with one.
  * A value column's answer key (the cache's name for it) follows from its id.
  */
-type FieldColumnId = 'submissionTime' | 'lastUpdatedAt' | 'status' | 'quizScore' | 'loginEmail' | 'payments' | 'scheduling';
+type FieldColumnId =
+  | 'submissionTime'
+  | 'lastUpdatedAt'
+  | 'status'
+  | 'quizScore'
+  | 'loginEmail'
+  | 'payments'
+  | 'scheduling';
 
 const SORT_FIELD_OF: Partial<Record<FieldColumnId, SubmissionField>> = {
   submissionTime: 'submissionTime',

@@ -13,7 +13,15 @@ import { SchedulingSummary } from './SchedulingDisplay';
 
 type Column = ColumnDef<SubmissionListRow>;
 
-const WIDE_TYPES = new Set(['LongAnswer', 'Address', 'Matrix', 'Ranking', 'Checkboxes', 'MultiSelect', 'FileUpload']);
+const WIDE_TYPES = new Set([
+  'LongAnswer',
+  'Address',
+  'Matrix',
+  'Ranking',
+  'Checkboxes',
+  'MultiSelect',
+  'FileUpload',
+]);
 
 const dimDash = (
   <Text span c="dimmed" size="sm">
@@ -29,14 +37,22 @@ export function buildColumns(catalog: ColumnCatalog, search: string): Column[] {
       header: 'Submitted',
       size: 185,
       accessorFn: (row) => row.submissionTime,
-      cell: ({ row }) => <Text span size="sm" truncate>{formatDateTime(row.original.submissionTime)}</Text>,
+      cell: ({ row }) => (
+        <Text span size="sm" truncate>
+          {formatDateTime(row.original.submissionTime)}
+        </Text>
+      ),
     },
     {
       id: 'lastUpdatedAt',
       header: 'Last updated',
       size: 185,
       accessorFn: (row) => row.lastUpdatedAt,
-      cell: ({ row }) => <Text span size="sm" truncate>{formatDateTime(row.original.lastUpdatedAt) || '—'}</Text>,
+      cell: ({ row }) => (
+        <Text span size="sm" truncate>
+          {formatDateTime(row.original.lastUpdatedAt) || '—'}
+        </Text>
+      ),
     },
     {
       id: 'status',
@@ -44,7 +60,12 @@ export function buildColumns(catalog: ColumnCatalog, search: string): Column[] {
       size: 150,
       cell: ({ row }) => (
         <Group gap={4} wrap="nowrap">
-          <Badge size="sm" variant="dot" color={row.original.status === 'finished' ? 'teal' : 'orange'} tt="none">
+          <Badge
+            size="sm"
+            variant="dot"
+            color={row.original.status === 'finished' ? 'teal' : 'orange'}
+            tt="none"
+          >
             {row.original.status === 'finished' ? 'Finished' : 'In progress'}
           </Badge>
           {row.original.isPreview && (
@@ -55,47 +76,49 @@ export function buildColumns(catalog: ColumnCatalog, search: string): Column[] {
         </Group>
       ),
     },
-    ...catalog.questions.map(
-      (question): Column => ({
-        id: questionColumnId(question.id),
-        header: question.name || question.id,
-        meta: { type: question.type },
-        size: WIDE_TYPES.has(question.type) ? 260 : 180,
-        accessorFn: (row) => row.submission.questions.find((q) => q.id === question.id)?.value,
-        cell: ({ row }) => {
-          const answer = row.original.submission.questions.find((q) => q.id === question.id);
-          if (!answer) return dimDash;
-          return <AnswerDisplay answer={describeAnswer(answer.type, answer.value)} compact search={search} />;
-        },
-      }),
-    ),
-    ...catalog.calculations.map(
-      (calculation): Column => ({
-        id: calculationColumnId(calculation.id),
-        header: calculation.name,
-        meta: { type: 'Calculation' },
-        size: 140,
-        accessorFn: (row) => row.submission.calculations?.find((c) => c.id === calculation.id)?.value,
-        cell: ({ row }) => {
-          const answer = row.original.submission.calculations?.find((c) => c.id === calculation.id);
-          const text = answer ? formatCalculation(answer.type, answer.value) : '';
-          return text ? <Marked text={text} search={search} oneLine /> : dimDash;
-        },
-      }),
-    ),
-    ...catalog.urlParameters.map(
-      (parameter): Column => ({
-        id: urlParameterColumnId(parameter.id),
-        header: `?${parameter.name}`,
-        meta: { type: 'URL parameter' },
-        size: 140,
-        accessorFn: (row) => row.submission.urlParameters?.find((p) => p.id === parameter.id)?.value,
-        cell: ({ row }) => {
-          const value = row.original.submission.urlParameters?.find((p) => p.id === parameter.id)?.value;
-          return value ? <Marked text={value} search={search} oneLine /> : dimDash;
-        },
-      }),
-    ),
+    ...catalog.questions.map((question): Column => ({
+      id: questionColumnId(question.id),
+      header: question.name || question.id,
+      meta: { type: question.type },
+      size: WIDE_TYPES.has(question.type) ? 260 : 180,
+      accessorFn: (row) => row.submission.questions.find((q) => q.id === question.id)?.value,
+      cell: ({ row }) => {
+        const answer = row.original.submission.questions.find((q) => q.id === question.id);
+        if (!answer) return dimDash;
+        return (
+          <AnswerDisplay
+            answer={describeAnswer(answer.type, answer.value)}
+            compact
+            search={search}
+          />
+        );
+      },
+    })),
+    ...catalog.calculations.map((calculation): Column => ({
+      id: calculationColumnId(calculation.id),
+      header: calculation.name,
+      meta: { type: 'Calculation' },
+      size: 140,
+      accessorFn: (row) => row.submission.calculations?.find((c) => c.id === calculation.id)?.value,
+      cell: ({ row }) => {
+        const answer = row.original.submission.calculations?.find((c) => c.id === calculation.id);
+        const text = answer ? formatCalculation(answer.type, answer.value) : '';
+        return text ? <Marked text={text} search={search} oneLine /> : dimDash;
+      },
+    })),
+    ...catalog.urlParameters.map((parameter): Column => ({
+      id: urlParameterColumnId(parameter.id),
+      header: `?${parameter.name}`,
+      meta: { type: 'URL parameter' },
+      size: 140,
+      accessorFn: (row) => row.submission.urlParameters?.find((p) => p.id === parameter.id)?.value,
+      cell: ({ row }) => {
+        const value = row.original.submission.urlParameters?.find(
+          (p) => p.id === parameter.id,
+        )?.value;
+        return value ? <Marked text={value} search={search} oneLine /> : dimDash;
+      },
+    })),
   ];
   if (catalog.quiz) {
     columns.push({
@@ -105,7 +128,15 @@ export function buildColumns(catalog: ColumnCatalog, search: string): Column[] {
       accessorFn: (row) => row.submission.quiz?.score,
       cell: ({ row }) => {
         const quiz = row.original.submission.quiz;
-        return quiz ? <Text span size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{`${quiz.score} / ${quiz.maxScore}`}</Text> : dimDash;
+        return quiz ? (
+          <Text
+            span
+            size="sm"
+            style={{ fontVariantNumeric: 'tabular-nums' }}
+          >{`${quiz.score} / ${quiz.maxScore}`}</Text>
+        ) : (
+          dimDash
+        );
       },
     });
   }
@@ -126,7 +157,8 @@ export function buildColumns(catalog: ColumnCatalog, search: string): Column[] {
       id: 'payments',
       header: 'Payment',
       size: 190,
-      accessorFn: (row) => row.submission.payments?.reduce((sum, p) => sum + (p.value.totalAmount ?? 0), 0),
+      accessorFn: (row) =>
+        row.submission.payments?.reduce((sum, p) => sum + (p.value.totalAmount ?? 0), 0),
       cell: ({ row }) => <PaymentSummary payments={row.original.submission.payments ?? []} />,
     });
   }
@@ -135,9 +167,14 @@ export function buildColumns(catalog: ColumnCatalog, search: string): Column[] {
       id: 'scheduling',
       header: 'Booking',
       size: 210,
-      cell: ({ row }) => <SchedulingSummary scheduling={row.original.submission.scheduling ?? []} />,
+      cell: ({ row }) => (
+        <SchedulingSummary scheduling={row.original.submission.scheduling ?? []} />
+      ),
     });
   }
   // Sorting happens in the cache (manualSorting); a column is sortable when the cache can sort by it.
-  return columns.map((column) => ({ ...column, enableSorting: column.id !== undefined && sortOf(column.id) !== null }));
+  return columns.map((column) => ({
+    ...column,
+    enableSorting: column.id !== undefined && sortOf(column.id) !== null,
+  }));
 }

@@ -12,7 +12,9 @@ describe('presetRange', () => {
 
   it('starts "this year" at the first of January in the viewer zone', () => {
     const after = new Date(presetRange('ytd', now).after ?? '');
-    expect([after.getFullYear(), after.getMonth(), after.getDate(), after.getHours()]).toEqual([2025, 0, 1, 0]);
+    expect([after.getFullYear(), after.getMonth(), after.getDate(), after.getHours()]).toEqual([
+      2025, 0, 1, 0,
+    ]);
   });
 
   it('has a range for every preset offered', () => {

@@ -27,7 +27,8 @@ export function formatEventTime(
   if (Number.isNaN(start.getTime())) return null;
   const end = endIso ? new Date(endIso) : null;
   const validEnd = end && !Number.isNaN(end.getTime()) ? end : null;
-  const viewerZone = safeZone(options.viewerZone) ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const viewerZone =
+    safeZone(options.viewerZone) ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const zone = safeZone(eventZone);
 
   const range = (timeZone: string, withDate: boolean) => {
@@ -37,8 +38,14 @@ export function formatEventTime(
       hour: '2-digit',
       minute: '2-digit',
     });
-    const timeFormat = new Intl.DateTimeFormat(options.locale, { timeZone, hour: '2-digit', minute: '2-digit' });
-    return validEnd ? `${dayFormat.format(start)}–${timeFormat.format(validEnd)}` : dayFormat.format(start);
+    const timeFormat = new Intl.DateTimeFormat(options.locale, {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    return validEnd
+      ? `${dayFormat.format(start)}–${timeFormat.format(validEnd)}`
+      : dayFormat.format(start);
   };
 
   const local = `${range(viewerZone, true)} (${viewerZone})`;

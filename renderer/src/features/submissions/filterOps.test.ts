@@ -13,9 +13,13 @@ describe('opsForType', () => {
 
 describe('describeFilter', () => {
   it('reads as a sentence', () => {
-    expect(describeFilter({ key: 'q', op: 'numberRange', min: 3, max: 5 }, 'Rating')).toBe('Rating is between 3 and 5');
+    expect(describeFilter({ key: 'q', op: 'numberRange', min: 3, max: 5 }, 'Rating')).toBe(
+      'Rating is between 3 and 5',
+    );
     expect(describeFilter({ key: 'q', op: 'numberRange', min: 3 }, 'Rating')).toBe('Rating ≥ 3');
-    expect(describeFilter({ key: 'q', op: 'choiceIs', value: 'Red' }, 'Colour')).toBe('Colour is “Red”');
+    expect(describeFilter({ key: 'q', op: 'choiceIs', value: 'Red' }, 'Colour')).toBe(
+      'Colour is “Red”',
+    );
     expect(describeFilter({ key: 'q', op: 'isEmpty' }, 'Notes')).toBe('Notes is empty');
   });
 });
@@ -24,7 +28,9 @@ describe('local days', () => {
   it('spans one whole day in the viewer zone', () => {
     const start = startOfLocalDay('2025-03-04');
     const end = endOfLocalDay('2025-03-04');
-    expect(start && end && Date.parse(end) - Date.parse(start)).toBeGreaterThanOrEqual(23 * 3600_000);
+    expect(start && end && Date.parse(end) - Date.parse(start)).toBeGreaterThanOrEqual(
+      23 * 3600_000,
+    );
     expect(new Date(start ?? '').getDate()).toBe(4);
     expect(startOfLocalDay('not a day')).toBeNull();
   });

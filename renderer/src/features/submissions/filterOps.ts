@@ -2,9 +2,25 @@ import { type AnswerFilter } from '../../../../electron/shared/contract/submissi
 
 export type FilterOp = AnswerFilter['op'];
 
-const NUMBER_TYPES = new Set(['NumberInput', 'CurrencyInput', 'Slider', 'OpinionScale', 'StarRating', 'Calculation']);
+const NUMBER_TYPES = new Set([
+  'NumberInput',
+  'CurrencyInput',
+  'Slider',
+  'OpinionScale',
+  'StarRating',
+  'Calculation',
+]);
 const DATE_TYPES = new Set(['DatePicker', 'DateTimePicker']);
-const CHOICE_TYPES = new Set(['MultipleChoice', 'Dropdown', 'Checkboxes', 'MultiSelect', 'ImagePicker', 'Ranking', 'Checkbox', 'Switch']);
+const CHOICE_TYPES = new Set([
+  'MultipleChoice',
+  'Dropdown',
+  'Checkboxes',
+  'MultiSelect',
+  'ImagePicker',
+  'Ranking',
+  'Checkbox',
+  'Switch',
+]);
 
 export const OP_LABELS: Record<FilterOp, string> = {
   contains: 'contains',
@@ -31,11 +47,13 @@ export function describeFilter(filter: AnswerFilter, fieldName: string): string 
     case 'choiceIs':
       return `${fieldName} is “${filter.value}”`;
     case 'numberRange':
-      if (filter.min !== undefined && filter.max !== undefined) return `${fieldName} is between ${filter.min} and ${filter.max}`;
+      if (filter.min !== undefined && filter.max !== undefined)
+        return `${fieldName} is between ${filter.min} and ${filter.max}`;
       if (filter.min !== undefined) return `${fieldName} ≥ ${filter.min}`;
       return `${fieldName} ≤ ${filter.max ?? '∞'}`;
     case 'dateRange':
-      if (filter.from && filter.to) return `${fieldName} from ${filter.from.slice(0, 10)} to ${filter.to.slice(0, 10)}`;
+      if (filter.from && filter.to)
+        return `${fieldName} from ${filter.from.slice(0, 10)} to ${filter.to.slice(0, 10)}`;
       if (filter.from) return `${fieldName} from ${filter.from.slice(0, 10)}`;
       return `${fieldName} until ${filter.to?.slice(0, 10) ?? '…'}`;
     case 'isEmpty':

@@ -44,7 +44,9 @@ describe('toSubmissionQuery', () => {
   });
 
   it('falls back to submission time when the sorted column cannot be sorted', () => {
-    expect(toSubmissionQuery('f1', defaultView().filters, [{ id: 'status', desc: false }])).toMatchObject({
+    expect(
+      toSubmissionQuery('f1', defaultView().filters, [{ id: 'status', desc: false }]),
+    ).toMatchObject({
       sortBy: 'submissionTime',
       sort: 'asc',
     });

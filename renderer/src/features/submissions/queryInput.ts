@@ -9,7 +9,11 @@ export type SubmissionQuery = z.input<typeof SubmissionFilter>;
  * The cache query for what the toolbar and the table's sort show. The same query feeds the table
  * windows and the export, so an export holds exactly the rows the view matches.
  */
-export function toSubmissionQuery(formId: string, filters: BrowseFilters, sorting: readonly SortRule[]): SubmissionQuery {
+export function toSubmissionQuery(
+  formId: string,
+  filters: BrowseFilters,
+  sorting: readonly SortRule[],
+): SubmissionQuery {
   const rule = sorting[0];
   const sortBy = (rule && sortOf(rule.id)) ?? 'submissionTime';
   const search = filters.search.trim();

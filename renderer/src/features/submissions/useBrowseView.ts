@@ -16,12 +16,21 @@ export function useBrowseView(store: ViewStore) {
   }, [store, view]);
 
   const setFilters = useCallback((patch: Patch<BrowseFilters>) => {
-    setView((v) => ({ ...v, filters: { ...v.filters, ...(typeof patch === 'function' ? patch(v.filters) : patch) } }));
+    setView((v) => ({
+      ...v,
+      filters: { ...v.filters, ...(typeof patch === 'function' ? patch(v.filters) : patch) },
+    }));
   }, []);
   const setLayout = useCallback((patch: Patch<TableLayout>) => {
-    setView((v) => ({ ...v, layout: { ...v.layout, ...(typeof patch === 'function' ? patch(v.layout) : patch) } }));
+    setView((v) => ({
+      ...v,
+      layout: { ...v.layout, ...(typeof patch === 'function' ? patch(v.layout) : patch) },
+    }));
   }, []);
-  const resetLayout = useCallback(() => setView((v) => ({ ...v, layout: defaultView().layout })), []);
+  const resetLayout = useCallback(
+    () => setView((v) => ({ ...v, layout: defaultView().layout })),
+    [],
+  );
   const reset = useCallback(() => setView(defaultView()), []);
 
   return { view, setView, setFilters, setLayout, resetLayout, reset };

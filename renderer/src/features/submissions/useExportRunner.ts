@@ -9,7 +9,11 @@ export interface FinishedExport {
   bytes: number;
 }
 
-const sizeFormat = new Intl.NumberFormat(undefined, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 1 });
+const sizeFormat = new Intl.NumberFormat(undefined, {
+  style: 'unit',
+  unit: 'kilobyte',
+  maximumFractionDigits: 1,
+});
 
 /**
  * Runs an export with its progress in one notification, then hands the file to the person:
@@ -22,7 +26,8 @@ export function useExportRunner() {
 
   useAppEvent('export.progress', (event) => {
     const run = current.current;
-    if (!run || event.done || (run.formId && event.formId !== run.formId) || event.rowsTotal === 0) return;
+    if (!run || event.done || (run.formId && event.formId !== run.formId) || event.rowsTotal === 0)
+      return;
     const percent = Math.round((event.rowsDone / event.rowsTotal) * 100);
     notifications.update({
       id: run.notificationId,
@@ -31,12 +36,28 @@ export function useExportRunner() {
     });
   });
 
-  const run = async (options: { title: string; formId: string | null; start: () => Promise<FinishedExport & { count: number }> }) => {
+  const run = async (options: {
+    title: string;
+    formId: string | null;
+    start: () => Promise<FinishedExport & { count: number }>;
+  }) => {
     setRunning(true);
-    const notificationId = notifications.show({ loading: true, autoClose: false, withCloseButton: false, title: options.title, message: 'Starting…' });
+    const notificationId = notifications.show({
+      loading: true,
+      autoClose: false,
+      withCloseButton: false,
+      title: options.title,
+      message: 'Starting…',
+    });
     current.current = { notificationId, formId: options.formId };
     const finish = (props: { color: string; title: string; message: string }) =>
-      notifications.update({ id: notificationId, loading: false, autoClose: 8000, withCloseButton: true, ...props });
+      notifications.update({
+        id: notificationId,
+        loading: false,
+        autoClose: 8000,
+        withCloseButton: true,
+        ...props,
+      });
     try {
       const result = await options.start();
       current.current = null;
@@ -47,11 +68,23 @@ export function useExportRunner() {
         link.href = delivery.url;
         link.download = delivery.fileName;
         link.click();
-        finish({ color: 'teal', title: `Exported ${result.count.toLocaleString()} rows`, message: `${delivery.fileName} (${size}) is downloading.` });
+        finish({
+          color: 'teal',
+          title: `Exported ${result.count.toLocaleString()} rows`,
+          message: `${delivery.fileName} (${size}) is downloading.`,
+        });
       } else if (delivery.delivery === 'saved') {
-        finish({ color: 'teal', title: `Exported ${result.count.toLocaleString()} rows`, message: `Saved ${size} to ${delivery.savedTo}` });
+        finish({
+          color: 'teal',
+          title: `Exported ${result.count.toLocaleString()} rows`,
+          message: `Saved ${size} to ${delivery.savedTo}`,
+        });
       } else {
-        finish({ color: 'gray', title: 'Export not saved', message: 'The save was cancelled; export again when you are ready.' });
+        finish({
+          color: 'gray',
+          title: 'Export not saved',
+          message: 'The save was cancelled; export again when you are ready.',
+        });
       }
     } catch (error) {
       finish({ color: 'red', title: 'The export failed', message: toErrorShape(error).message });

@@ -1,6 +1,9 @@
 import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { type SubmissionListRow, type StatusCounts } from '../../../../electron/shared/contract/submissions';
+import {
+  type SubmissionListRow,
+  type StatusCounts,
+} from '../../../../electron/shared/contract/submissions';
 import { useAppEvent, useInvoke } from '../../bridge';
 import { type SubmissionQuery } from './queryInput';
 import { planWindows } from './windowPlan';
@@ -53,10 +56,13 @@ export function useSubmissionWindows(query: SubmissionQuery): SubmissionWindows 
 
   const result = useInfiniteQuery({
     queryKey: [WINDOWS_QUERY, query, { anchor: anchorOffset }],
-    queryFn: ({ pageParam }) => invoke('submissions.query', { ...query, offset: pageParam, limit: WINDOW_SIZE }),
+    queryFn: ({ pageParam }) =>
+      invoke('submissions.query', { ...query, offset: pageParam, limit: WINDOW_SIZE }),
     initialPageParam: anchorOffset,
-    getNextPageParam: (last) => (last.offset + last.rows.length < last.total ? last.offset + WINDOW_SIZE : undefined),
-    getPreviousPageParam: (first) => (first.offset > 0 ? Math.max(0, first.offset - WINDOW_SIZE) : undefined),
+    getNextPageParam: (last) =>
+      last.offset + last.rows.length < last.total ? last.offset + WINDOW_SIZE : undefined,
+    getPreviousPageParam: (first) =>
+      first.offset > 0 ? Math.max(0, first.offset - WINDOW_SIZE) : undefined,
     maxPages: MAX_WINDOWS,
     placeholderData: keepPreviousData,
   });
@@ -70,18 +76,45 @@ export function useSubmissionWindows(query: SubmissionQuery): SubmissionWindows 
   }, [pages]);
   const first = pages?.[0];
 
-  const { hasNextPage, hasPreviousPage, isFetchingNextPage, isFetchingPreviousPage, fetchNextPage, fetchPreviousPage, isPlaceholderData } = result;
+  const {
+    hasNextPage,
+    hasPreviousPage,
+    isFetchingNextPage,
+    isFetchingPreviousPage,
+    fetchNextPage,
+    fetchPreviousPage,
+    isPlaceholderData,
+  } = result;
   const showRange = useCallback(
     (firstVisible: number, lastVisible: number) => {
       if (isPlaceholderData) return;
-      const loaded = { start, end: start + rows.length, hasNext: hasNextPage, hasPrevious: hasPreviousPage };
-      for (const step of planWindows(firstVisible, lastVisible, loaded, { windowSize: WINDOW_SIZE, margin: PREFETCH_MARGIN })) {
+      const loaded = {
+        start,
+        end: start + rows.length,
+        hasNext: hasNextPage,
+        hasPrevious: hasPreviousPage,
+      };
+      for (const step of planWindows(firstVisible, lastVisible, loaded, {
+        windowSize: WINDOW_SIZE,
+        margin: PREFETCH_MARGIN,
+      })) {
         if (step.kind === 'jump') setAnchor({ queryId, offset: step.offset });
         else if (step.kind === 'next' && !isFetchingNextPage) void fetchNextPage();
         else if (step.kind === 'previous' && !isFetchingPreviousPage) void fetchPreviousPage();
       }
     },
-    [start, rows.length, queryId, hasNextPage, hasPreviousPage, isFetchingNextPage, isFetchingPreviousPage, fetchNextPage, fetchPreviousPage, isPlaceholderData],
+    [
+      start,
+      rows.length,
+      queryId,
+      hasNextPage,
+      hasPreviousPage,
+      isFetchingNextPage,
+      isFetchingPreviousPage,
+      fetchNextPage,
+      fetchPreviousPage,
+      isPlaceholderData,
+    ],
   );
 
   return {

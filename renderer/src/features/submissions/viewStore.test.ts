@@ -58,12 +58,23 @@ describe('viewStore', () => {
     storage.setItem(
       'formdesk.view.ws.f1.default',
       JSON.stringify({
-        filters: { status: 'archived', search: 'x', answers: [{ key: 'q2', op: 'isEmpty' }, { key: 'q3', op: 'explode' }] },
+        filters: {
+          status: 'archived',
+          search: 'x',
+          answers: [
+            { key: 'q2', op: 'isEmpty' },
+            { key: 'q3', op: 'explode' },
+          ],
+        },
         layout: { columnSizing: { q1: 99 } },
       }),
     );
     const view = viewStore(storage, 'ws', 'f1').loadDefault();
-    expect(view.filters).toEqual({ ...defaultView().filters, search: 'x', answers: [{ key: 'q2', op: 'isEmpty' }] });
+    expect(view.filters).toEqual({
+      ...defaultView().filters,
+      search: 'x',
+      answers: [{ key: 'q2', op: 'isEmpty' }],
+    });
     expect(view.layout.columnSizing).toEqual({ q1: 99 });
   });
 

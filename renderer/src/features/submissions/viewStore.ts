@@ -37,7 +37,9 @@ export function viewStore(storage: Storage, workspaceId: string, formId: string)
   };
   const named = (): Record<string, unknown> => {
     const value = read(namedKey);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
   };
 
   return {

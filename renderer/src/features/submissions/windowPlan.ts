@@ -3,7 +3,8 @@
  * window as an edge comes near, or, after a jump far from what is loaded (dragging the scrollbar
  * across 100k rows), restart at the window under the viewport instead of walking there.
  */
-export type WindowStep = { kind: 'stay' } | { kind: 'next' } | { kind: 'previous' } | { kind: 'jump'; offset: number };
+export type WindowStep =
+  { kind: 'stay' } | { kind: 'next' } | { kind: 'previous' } | { kind: 'jump'; offset: number };
 
 export interface LoadedRange {
   /** Absolute index of the first loaded row, and one past the last. */
@@ -21,10 +22,13 @@ export function planWindows(
 ): WindowStep[] {
   const far = options.windowSize * 2;
   if (lastVisible < loaded.start - far || firstVisible > loaded.end + far) {
-    return [{ kind: 'jump', offset: Math.floor(firstVisible / options.windowSize) * options.windowSize }];
+    return [
+      { kind: 'jump', offset: Math.floor(firstVisible / options.windowSize) * options.windowSize },
+    ];
   }
   const steps: WindowStep[] = [];
   if (lastVisible >= loaded.end - options.margin && loaded.hasNext) steps.push({ kind: 'next' });
-  if (firstVisible <= loaded.start + options.margin && loaded.hasPrevious) steps.push({ kind: 'previous' });
+  if (firstVisible <= loaded.start + options.margin && loaded.hasPrevious)
+    steps.push({ kind: 'previous' });
   return steps.length > 0 ? steps : [{ kind: 'stay' }];
 }
