@@ -51,8 +51,10 @@ async function inject(app: Page): Promise<Injection> {
       0,
     );
 
-    // Violation reports are dispatched as tasks: let them arrive.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Violation reports are dispatched as tasks: wait for all five attempts (bounded).
+    for (let waited = 0; violations.length < 5 && waited < 5_000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     return { ran: marks.__ran, violations };
   });
 }

@@ -72,7 +72,7 @@ const MALFORMED: Array<{ name: string; answer: Answer; code: string; message: Re
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"responses":[');
       let sent = 0;
-      // Bounded: the client gives up long before 400 bytes have dripped.
+      // Bounded: the client gives up long before 400 bytes (10 s) have dripped.
       const drip = setInterval(() => {
         if (++sent > 400) res.destroy();
         else res.write(' ');
@@ -127,7 +127,7 @@ async function syncThroughProxy(file: string) {
     apiKey: api.apiKey,
     rateLimit: { limit: 200, windowMs: 1000, marginMs: 0 },
     retry: { baseDelayMs: 5, maxDelayMs: 20 },
-    timeouts: { headersMs: 2_000, bodyMs: 400 },
+    timeouts: { headersMs: 2_000, bodyMs: 1_000 },
   });
   const db = openCache(file);
   try {
