@@ -62,6 +62,9 @@ export interface UncertainBatch {
   rows: BatchRow[];
 }
 
+/** Rows written by one INSERT when a draft is created (8 values each, far below SQLite's limit). */
+const ROWS_PER_INSERT = 100;
+
 interface JobColumns {
   job_id: string;
   form_id: string;
@@ -111,10 +114,26 @@ export class ImportJournal {
     verdicts?: readonly ValidatedRow[],
   ): void {
     const at = this.now();
-    const insertRow = this.db.prepare(
-      `INSERT INTO import_rows (job_id, row_index, form_id, line, cells_json, status, issues_json, source_key)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    const columns = `(job_id, row_index, form_id, line, cells_json, status, issues_json, source_key)`;
+    const placeholders = (n: number) =>
+      Array.from({ length: n }, () => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ');
+    // Many rows per statement: a 100k-row file is a few thousand statements, not 100k.
+    const insertMany = this.db.prepare(
+      `INSERT INTO import_rows ${columns} VALUES ${placeholders(ROWS_PER_INSERT)}`,
     );
+    const values = (i: number) => {
+      const verdict = verdicts?.[i];
+      return [
+        job.jobId,
+        i,
+        job.formId,
+        rows[i]!.line,
+        JSON.stringify(rows[i]!.cells),
+        verdict?.status ?? 'ready',
+        verdict ? issuesJson(verdict) : null,
+        verdict?.sourceKey ?? null,
+      ];
+    };
     this.db.transaction(() => {
       this.db
         .prepare(
@@ -130,19 +149,19 @@ export class ImportJournal {
           at,
           at,
         );
-      rows.forEach((row, i) => {
-        const verdict = verdicts?.[i];
-        insertRow.run(
-          job.jobId,
-          i,
-          job.formId,
-          row.line,
-          JSON.stringify(row.cells),
-          verdict?.status ?? 'ready',
-          verdict ? issuesJson(verdict) : null,
-          verdict?.sourceKey ?? null,
-        );
-      });
+      let i = 0;
+      for (; i + ROWS_PER_INSERT <= rows.length; i += ROWS_PER_INSERT) {
+        const batch: unknown[] = [];
+        for (let j = i; j < i + ROWS_PER_INSERT; j++) batch.push(...values(j));
+        insertMany.run(batch);
+      }
+      if (i < rows.length) {
+        const rest: unknown[] = [];
+        for (let j = i; j < rows.length; j++) rest.push(...values(j));
+        this.db
+          .prepare(`INSERT INTO import_rows ${columns} VALUES ${placeholders(rows.length - i)}`)
+          .run(rest);
+      }
     })();
   }
 

@@ -87,9 +87,11 @@ describe('readCsv round trip', () => {
           .chain((d) => fc.tuple(fc.constant(d), tables(portableChar, d))),
         encodings,
         ([delimiter, [header, rows]], [encoding, bom]) => {
-          const bytes = encode(writeCsv([header, ...rows], { delimiter }), encoding, bom);
-          const table = readCsv(bytes);
-          expect(table.encoding).toBe(encoding);
+          const text = writeCsv([header, ...rows], { delimiter });
+          const table = readCsv(encode(text, encoding, bom));
+          // Pure ASCII reads the same in UTF-8 and Windows-1252; the reader calls it UTF-8.
+          const ascii = encoding === 'windows-1252' && /^[\x00-\x7f]*$/.test(text);
+          expect(table.encoding).toBe(ascii ? 'utf-8' : encoding);
           expect(table.delimiter).toBe(delimiter);
           expect(table.columns).toEqual(header);
           expect(table.rows.map((r) => r.cells)).toEqual(rows);
