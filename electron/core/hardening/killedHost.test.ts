@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ensureBuilt } from '../../../scripts/ensureBuilt.mjs';
 import { startLocalApi, type LocalApi } from '../../local-api';
+import { DEMO_FORM, PEOPLE_MAPPINGS, peopleCsv } from '../import/importTestbed';
 
 // The whole app process (browser mode's host, as `npm run serve` runs it) is SIGKILLed while it
 // syncs, then started again on the same data dir: the cache must end equal to the server.
@@ -155,6 +156,72 @@ describe('the app process killed mid-sync', () => {
       } finally {
         db.close();
       }
+    },
+  );
+});
+
+describe('the app process killed mid-import', () => {
+  const creates = () =>
+    server.admin.requests().filter((r) => r.method === 'POST' && r.path.endsWith('/submissions'));
+  const createdNames = () =>
+    server.admin
+      .submissionsOf(DEMO_FORM)
+      .map((s) => s.questions.find((q) => q.id === 'nm01')?.value)
+      .filter(
+        (name): name is string => typeof name === 'string' && name.startsWith('Person killed-'),
+      );
+
+  it(
+    'is started again, resumes the import, and creates each row exactly once',
+    { timeout: 120_000 },
+    async () => {
+      // Slow creates give the kill a wide window between batches and inside one.
+      server.admin.setFaults([
+        { kind: 'latency', ms: 150, method: 'POST', path: '/forms/*/submissions' },
+      ]);
+      const first = await startHostProcess();
+      const csv = Buffer.from(peopleCsv(60, 'killed')).toString('base64');
+      const preview = await first.rpc('imports.parse', {
+        fileName: 'people.csv',
+        contentBase64: csv,
+      });
+      const { fileId } = preview.data as { fileId: string };
+      const validation = await first.rpc('imports.validate', {
+        fileId,
+        formId: DEMO_FORM,
+        mappings: PEOPLE_MAPPINGS,
+      });
+      const { jobId, validRows } = validation.data as { jobId: string; validRows: number };
+      expect(validRows).toBe(60);
+      expect((await first.rpc('imports.start', { jobId })).ok).toBe(true);
+      await vi.waitFor(() => expect(creates().length).toBeGreaterThanOrEqual(2), {
+        timeout: 30_000,
+        interval: 10,
+      });
+      first.child.kill('SIGKILL');
+      await once(first.child, 'exit');
+      expect(createdNames().length).toBeLessThan(60);
+
+      const second = await startHostProcess();
+      const jobState = async () => {
+        const listed = (await second.rpc('imports.list')).data as {
+          imports: Array<{ jobId: string; state: string }>;
+        };
+        return listed.imports.find((job) => job.jobId === jobId)?.state;
+      };
+      expect(await jobState()).not.toBe('done');
+      expect((await second.rpc('imports.resume', { jobId })).ok).toBe(true);
+      await vi.waitFor(async () => expect(await jobState()).toBe('done'), {
+        timeout: 90_000,
+        interval: 200,
+      });
+      second.child.kill('SIGTERM');
+      await once(second.child, 'exit');
+
+      const names = createdNames();
+      expect(names).toHaveLength(60);
+      expect(new Set(names).size).toBe(60);
+      expect(creates().reduce((sum, r) => sum + (r.created ?? 0), 0)).toBe(60);
     },
   );
 });
