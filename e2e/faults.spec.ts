@@ -135,7 +135,10 @@ test.describe('a cache file in trouble', () => {
     after.close();
   });
 
-  test('damaged: rebuilt from the server, and the forms come back', async ({ page, dataDir }) => {
+  test('damaged: rebuilt from the server, the forms come back, and Activity says so', async ({
+    page,
+    dataDir,
+  }) => {
     const file = await firstRun(page, dataDir);
     writeFileSync(file, Buffer.alloc(64 * 1024, 0x5a));
 
@@ -144,6 +147,12 @@ test.describe('a cache file in trouble', () => {
       await page.goto(host.url);
       await expect(page.locator('[aria-label="Forms"][data-state="ready"]')).toBeVisible();
       await expect(page.getByText('Customer feedback').first()).toBeVisible();
+      // The person is told, in Activity, what happened and where the damaged file went.
+      await section(page, 'Activity').click();
+      const entry = page
+        .getByRole('table', { name: 'Activity' })
+        .locator('tbody tr', { hasText: 'Cache rebuilt' });
+      await expect(entry).toContainText('The local cache was damaged and has been rebuilt');
     } finally {
       await host.close();
     }

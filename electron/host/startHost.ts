@@ -52,7 +52,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     log,
     emit: (event) => events.send(event),
     createApiClient,
-    openCache: (file) => openCache(file),
+    openCache: (file, hooks) => openCache(file, hooks),
     startDemo: options.startDemo,
   });
 

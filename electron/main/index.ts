@@ -67,7 +67,7 @@ async function start(log: Logger): Promise<void> {
     // Electron's network stack: the system's proxy settings and certificate store apply.
     createApiClient: (options) =>
       createApiClient({ ...options, fetch: (url, init) => net.fetch(url, init) }),
-    openCache: (file) => openCache(file),
+    openCache: (file, hooks) => openCache(file, hooks),
     startDemo: ({ store }) => startLocalApi({ port: 0, store }),
   });
   const deliverExport = saveExportWithDialog(

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { type AppEvent } from '../../shared/contract';
 import { type KeyStorage, type Workspace } from '../../shared/contract/workspaces';
 import { AppError } from '../../shared/errors';
 import { type ApiClient } from '../api/types';
+import { ActivityLog } from '../cache/activityLog';
+import { type CacheRebuild, type OpenCacheOptions } from '../cache/openCache';
 import { type WorkspaceSession } from '../context';
 import { type Logger } from '../log';
 import { defaultWorkspaceName, normaliseBaseUrl } from './baseUrl';
@@ -27,7 +29,8 @@ export interface WorkspaceManagerOptions {
   log: Logger;
   emit(event: AppEvent): void;
   createApiClient(options: { baseUrl: string; apiKey: string }): ApiClient;
-  openCache(file: string): Database.Database;
+  /** Opens a workspace's cache file; tells `onRebuilt` when a damaged file was replaced. */
+  openCache(file: string, hooks?: Pick<OpenCacheOptions, 'onRebuilt'>): Database.Database;
   /** Starts the local API persisted in `store` (a file under `<dataDir>/demo/`). */
   startDemo(options: { store: string }): Promise<DemoServer>;
 }
@@ -273,7 +276,11 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     this.closeSession();
     const dir = this.workspaceDir(record.id);
     mkdirSync(dir, { recursive: true });
-    const db = this.options.openCache(join(dir, 'cache.sqlite'));
+    let rebuilt: CacheRebuild | null = null;
+    const db = this.options.openCache(join(dir, 'cache.sqlite'), {
+      onRebuilt: (rebuild) => (rebuilt = rebuild),
+    });
+    if (rebuilt) this.recordRebuild(record, db, rebuilt);
     const workspace: Workspace = { ...record, keyAvailable };
     const controller = new AbortController();
     this.current = { workspace, api, db, signal: controller.signal, controller };
@@ -286,6 +293,24 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
       }
     }
     return workspace;
+  }
+
+  /**
+   * A damaged cache was replaced by an empty one: the person finds it in Activity, with where the
+   * damaged file was kept; sync then refills the rows from the server.
+   */
+  private recordRebuild(record: WorkspaceRecord, db: Database.Database, rebuild: CacheRebuild): void {
+    this.options.log.warn(`the cache of workspace ${record.id} was damaged and rebuilt: ${rebuild.reason}`);
+    const kept = rebuild.movedTo ? ` The damaged file was kept as ${basename(rebuild.movedTo)}.` : '';
+    new ActivityLog(db).record({
+      at: new Date().toISOString(),
+      workspaceId: record.id,
+      kind: 'cache.rebuilt',
+      formId: null,
+      submissionId: null,
+      summary: `The local cache was damaged and has been rebuilt; submissions are fetched again from the server.${kept}`,
+      snapshot: rebuild,
+    });
   }
 
   /** Ends the open session: its signal aborts at once; its cache closes now or after the grace. */
