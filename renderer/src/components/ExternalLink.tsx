@@ -3,9 +3,20 @@ import { IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { safeExternalUrl } from './externalUrl';
 
-/** A link to the outside world; main opens it in the system browser. Non-https targets stay text. */
-export function ExternalLink({ href, children }: { href: string; children?: ReactNode }) {
-  const url = safeExternalUrl(href);
+/**
+ * A link to the outside world; main opens it in the system browser. Non-https targets, and with
+ * `domain` targets elsewhere than that domain, stay text.
+ */
+export function ExternalLink({
+  href,
+  domain,
+  children,
+}: {
+  href: string;
+  domain?: string;
+  children?: ReactNode;
+}) {
+  const url = safeExternalUrl(href, domain);
   if (!url) return <Text span>{children ?? href}</Text>;
   return (
     <Anchor href={url} target="_blank" rel="noreferrer">

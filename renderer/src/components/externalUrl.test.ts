@@ -17,4 +17,19 @@ describe('safeExternalUrl', () => {
       expect(safeExternalUrl(href)).toBeNull();
     }
   });
+
+  it('keeps a link to a given domain on it: lookalikes and other hosts refused', () => {
+    expect(safeExternalUrl('https://dashboard.stripe.com/payments/pi_1', 'stripe.com')).toBe(
+      'https://dashboard.stripe.com/payments/pi_1',
+    );
+    for (const href of [
+      'https://dashboard.stripe.com.evil.example/payments/pi_1',
+      'https://evilstripe.com/payments/pi_1',
+      'https://stripe.com@evil.example/',
+      'https://xn--strpe-2va.com/payments/pi_1',
+      'http://dashboard.stripe.com/payments/pi_1',
+    ]) {
+      expect(safeExternalUrl(href, 'stripe.com')).toBeNull();
+    }
+  });
 });

@@ -1,8 +1,14 @@
-/** Only https links leave the app: anything else (javascript:, file:, http:) is shown as text. */
-export function safeExternalUrl(href: string): string | null {
+/**
+ * Only https links leave the app: anything else (javascript:, file:, http:) is shown as text.
+ * With `domain`, the link must also be on that domain or one of its subdomains, so a lookalike
+ * (`dashboard.stripe.com.evil.example`, `evilstripe.com`) stays text too.
+ */
+export function safeExternalUrl(href: string, domain?: string): string | null {
   try {
     const url = new URL(href);
-    return url.protocol === 'https:' && !url.username && !url.password ? url.toString() : null;
+    if (url.protocol !== 'https:' || url.username || url.password) return null;
+    if (domain && url.hostname !== domain && !url.hostname.endsWith(`.${domain}`)) return null;
+    return url.toString();
   } catch {
     return null;
   }

@@ -44,6 +44,9 @@ export function PaymentSummary({ payments }: { payments: PaymentAnswer[] }) {
   );
 }
 
+/** The processor is Stripe: its dashboard links are only links when they really go there. */
+const PROCESSOR_DOMAIN = 'stripe.com';
+
 /** Every field of one payment, with links to the processor's dashboard. */
 export function PaymentDetail({ payment }: { payment: PaymentAnswer }) {
   const { value } = payment;
@@ -75,12 +78,20 @@ export function PaymentDetail({ payment }: { payment: PaymentAnswer }) {
       )}
       {customerId && (
         <Field label="Customer">
-          {customerUrl ? <ExternalLink href={customerUrl}>{customerId}</ExternalLink> : customerId}
+          {customerUrl ? (
+            <ExternalLink href={customerUrl} domain={PROCESSOR_DOMAIN}>
+              {customerId}
+            </ExternalLink>
+          ) : (
+            customerId
+          )}
         </Field>
       )}
       {paymentUrl && (
         <Field label="Processor">
-          <ExternalLink href={paymentUrl}>Open payment</ExternalLink>
+          <ExternalLink href={paymentUrl} domain={PROCESSOR_DOMAIN}>
+            Open payment
+          </ExternalLink>
         </Field>
       )}
       {subscriptionId && <Field label="Subscription">{subscriptionId}</Field>}
