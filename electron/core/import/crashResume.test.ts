@@ -8,7 +8,9 @@ import { startLocalApi, type LocalApi } from '../../local-api';
 import { DEMO_FORM, openTestbed, peopleCsv } from './importTestbed';
 
 const CHILD = fileURLToPath(new URL('./importChildProcess.ts', import.meta.url));
-const ROWS = 400;
+// Each restarted child may send a burst of five batches at once (a fresh rate bucket): the file is
+// long enough that twenty short lives cannot finish it.
+const ROWS = 1600;
 const KILLS = 20;
 
 let api: LocalApi;
