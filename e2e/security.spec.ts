@@ -7,6 +7,7 @@ import { expect, test } from './fixtures';
 // what a script injected into the page could do, and which links may leave the app.
 
 const FEEDBACK_ID = 'cFb7q2LxWm';
+const EVENT_ID = 'evR3gN8tYu';
 
 interface Injection {
   ran: string[];
@@ -135,6 +136,66 @@ test.describe('security of the page', () => {
         .filter((href) => /^(javascript|file|data):/i.test(href)),
     );
     expect(unsafeLinks).toEqual([]);
+  });
+
+  test('opens a processor link only on the processor, and shows a lookalike dashboard as text', async ({
+    app,
+    remoteApi,
+  }) => {
+    const dashboards = {
+      genuine: 'https://dashboard.stripe.com/payments/pi_genuine',
+      lookalike: 'https://dashboard.stripe.com.evil.example/payments/pi_lookalike',
+    };
+    // Created through the service's create endpoint, which takes payments as given.
+    const created = await fetch(`${remoteApi.baseUrl}/forms/${EVENT_ID}/submissions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${remoteApi.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        submissions: Object.entries(dashboards).map(([name, url]) => ({
+          questions: [{ id: 'fn01', value: `Payer ${name}` }],
+          payments: [
+            {
+              id: 'pay1',
+              value: {
+                paymentId: `pi_${name}`,
+                totalAmount: 1000,
+                currency: 'USD',
+                status: 'succeeded',
+                stripePaymentUrl: url,
+              },
+            },
+          ],
+        })),
+      }),
+    });
+    expect(created.status).toBe(200);
+    await connect(app, remoteApi);
+    await app
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('link', { name: 'Submissions' })
+      .click();
+    await app.getByRole('combobox', { name: 'Form' }).fill('Event registration');
+    await app.getByRole('option', { name: 'Event registration' }).click();
+    const grid = app.getByRole('grid', { name: 'Submissions' });
+    await expect(grid).toHaveAttribute('data-state', 'ready');
+
+    for (const [name, url] of Object.entries(dashboards)) {
+      await app.getByRole('textbox', { name: 'Search submissions' }).fill(`Payer ${name}`);
+      const rows = grid.locator('[role="row"][data-submission-id]');
+      await expect(rows).toHaveCount(1);
+      await rows.filter({ hasText: `Payer ${name}` }).click();
+      const payments = app
+        .getByRole('dialog', { name: /^Submission/ })
+        .getByRole('region', { name: 'Payments' });
+      await expect(payments).toContainText('Open payment');
+      if (name === 'genuine')
+        await expect(payments.getByRole('link', { name: /Open payment/ })).toHaveAttribute(
+          'href',
+          url,
+        );
+      else await expect(payments.getByRole('link')).toHaveCount(0);
+      await app.keyboard.press('Escape');
+    }
   });
 });
 
