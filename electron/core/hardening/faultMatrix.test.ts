@@ -39,6 +39,60 @@ afterEach(async () => {
 const creates = () =>
   api.admin.requests().filter((r) => r.method === 'POST' && /\/submissions$/.test(r.path));
 
+describe('the service switched off mid-sync', () => {
+  it('stops with a sentence, keeps the pages it stored, and ends equal to the server once back', async () => {
+    const db = openCache(path.join(dir, 'cache.sqlite'));
+    try {
+      let pages = 0;
+      const engine = new SyncEngine({
+        workspaceId: 'w-down',
+        api: createApiClient({
+          baseUrl: proxy.baseUrl,
+          apiKey: api.apiKey,
+          rateLimit: { limit: 200, windowMs: 1000, marginMs: 0 },
+          retry: { baseDelayMs: 5, maxDelayMs: 20 },
+        }),
+        stores: cacheStores(db),
+        connection: new ConnectionMonitor(() => {}),
+        emit: (event) => {
+          if (event.type === 'sync.progress' && !event.done && ++pages === 1) void proxy.down();
+        },
+      });
+      const [cut] = await engine.run(
+        { formId: DEMO_FORM, mode: 'full' },
+        new AbortController().signal,
+      );
+      expect(cut?.error).toMatchObject({
+        code: 'NETWORK',
+        message: expect.stringMatching(/reach/i),
+      });
+      const stored = cacheStores(db).submissions.count(DEMO_FORM, 'finished');
+      expect(stored).toBeGreaterThan(0);
+
+      await proxy.up();
+      const [done] = await engine.run(
+        { formId: DEMO_FORM, mode: 'full' },
+        new AbortController().signal,
+      );
+      expect(done?.error).toBeNull();
+      const cachedIds = db
+        .prepare(
+          'SELECT submission_id AS id FROM submissions WHERE form_id = ? ORDER BY submission_id',
+        )
+        .all(DEMO_FORM)
+        .map((row) => (row as { id: string }).id);
+      expect(cachedIds).toEqual(
+        api.admin
+          .submissionsOf(DEMO_FORM)
+          .map((s) => s.submissionId)
+          .sort(),
+      );
+    } finally {
+      db.close();
+    }
+  });
+});
+
 describe('the service switched off mid-import', () => {
   let bed: Testbed;
   afterEach(() => bed.close());
