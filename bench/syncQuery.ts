@@ -54,6 +54,8 @@ function open(api: LocalApi, file: string, rate: number): { stores: CacheStores;
 
 async function syncThroughput(count: number, dir: string, log: (line: string) => void): Promise<BenchRow[]> {
   const api = await singleForm(count, SERVICE_RATE);
+  // A service across the internet: every answer 80–120 ms late.
+  api.admin.setFaults([{ kind: 'latency', ms: 80, jitterMs: 40 }]);
   const bed = open(api, path.join(dir, 'sync.sqlite'), SERVICE_RATE);
   try {
     const label = count.toLocaleString('en');
@@ -78,7 +80,7 @@ async function syncThroughput(count: number, dir: string, log: (line: string) =>
     const again = api.admin.requests().length;
     return [
       {
-        benchmark: `first sync of ${label} submissions (pull, then a walk that flags previews)`,
+        benchmark: `first sync of ${label} submissions, 80–120 ms latency (pull, then a walk that flags previews)`,
         measured: `${seconds.toFixed(1)} s, ${requests} requests, ${rejected} answered 429`,
         reference: `floor ${(pages / SERVICE_RATE).toFixed(1)} s (${pages} pages at ${SERVICE_RATE} req/s, one pass)`,
         ratio: seconds / (pages / SERVICE_RATE),
