@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ensureBuilt } from '../../../scripts/ensureBuilt.mjs';
 import { startLocalApi, type LocalApi } from '../../local-api';
 import { DEMO_FORM, PEOPLE_MAPPINGS, peopleCsv } from '../import/importTestbed';
@@ -19,8 +19,10 @@ let dir: string;
 let server: LocalApi;
 const children = new Set<ChildProcess>();
 
+// Building out/ first, when a source changed, can take a while on a busy machine.
+beforeAll(() => ensureBuilt(), 180_000);
+
 beforeEach(async () => {
-  ensureBuilt();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-killed-host-'));
   server = await startLocalApi({ rateLimit: 0, submissionsPerForm: 450, seed: 21 });
   // Slow pages give the kill a wide window mid-sync.
