@@ -15,7 +15,8 @@ const { values } = parseArgs({
   },
 });
 const quick = values.quick ?? false;
-const maxRows = values['max-rows'] === undefined ? Number.POSITIVE_INFINITY : Number(values['max-rows']);
+const maxRows =
+  values['max-rows'] === undefined ? Number.POSITIVE_INFINITY : Number(values['max-rows']);
 const selected = benches.filter((b) => !values.only || values.only.includes(b.name));
 
 async function main(): Promise<number> {
@@ -26,7 +27,9 @@ async function main(): Promise<number> {
     const started = performance.now();
     console.error(`▶ ${bench.name}${quick ? ' (quick)' : ''}`);
     try {
-      rows.push(...(await bench.run({ quick, maxRows, log: (line) => console.error(`  ${line}`) })));
+      rows.push(
+        ...(await bench.run({ quick, maxRows, log: (line) => console.error(`  ${line}`) })),
+      );
     } catch (error) {
       failures.push(`${bench.name}: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -35,8 +38,13 @@ async function main(): Promise<number> {
 
   const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.platform()} ${os.arch()}, Node ${process.versions.node}`;
   // Other work on the machine slows every figure: the load says how much the run shared it.
-  const load = `load average ${loadAtStart.map((l) => l.toFixed(1)).join('/')} at the start, ${os.loadavg().map((l) => l.toFixed(1)).join('/')} at the end (1/5/15 min)`;
-  const sizes = Number.isFinite(maxRows) ? ` Sizes above ${maxRows.toLocaleString('en')} rows left out.` : '';
+  const load = `load average ${loadAtStart.map((l) => l.toFixed(1)).join('/')} at the start, ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join('/')} at the end (1/5/15 min)`;
+  const sizes = Number.isFinite(maxRows)
+    ? ` Sizes above ${maxRows.toLocaleString('en')} rows left out.`
+    : '';
   const verdict = (met: boolean | undefined) =>
     met === undefined ? 'reported' : met ? 'met' : '**missed**';
   const table = [
