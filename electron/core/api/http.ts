@@ -14,6 +14,12 @@ export interface Timeouts {
 
 export const DEFAULT_TIMEOUTS: Timeouts = { headersMs: 30_000, bodyMs: 60_000 };
 
+/**
+ * The largest answer read. A full page of 150 submissions is a few megabytes; past this a server
+ * is broken or hostile, and reading on would only fill memory until the body timeout.
+ */
+export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+
 export interface HttpRequest {
   method: 'GET' | 'POST' | 'DELETE';
   url: string;
@@ -92,8 +98,16 @@ export async function sendOnce(
     timer = arm('body', timeouts.bodyMs);
     let text: string;
     try {
-      text = await response.text();
+      text = await readCapped(response, () => {
+        controller.abort();
+        return new AppError(
+          'REMOTE',
+          `${host} sent an answer larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MB; Formdesk stopped reading it.${isWrite ? ' The change may or may not have been saved.' : ''}`,
+          { outcomeUnknown: isWrite },
+        );
+      });
     } catch (error) {
+      if (error instanceof AppError) throw error;
       if (signal?.aborted || timedOut) throw failure(error, true);
       return {
         status: response.status,
@@ -107,6 +121,20 @@ export async function sendOnce(
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/** The body as text, refused with `tooLarge()` as soon as it passes MAX_ANSWER_BYTES. */
+async function readCapped(response: Response, tooLarge: () => AppError): Promise<string> {
+  if (Number(response.headers.get('content-length') ?? 0) > MAX_ANSWER_BYTES) throw tooLarge();
+  if (!response.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body) {
+    size += chunk.byteLength;
+    if (size > MAX_ANSWER_BYTES) throw tooLarge();
+    chunks.push(chunk);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 function parseBody(text: string): Pick<HttpAnswer, 'body' | 'bodyProblem'> {

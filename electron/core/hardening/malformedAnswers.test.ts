@@ -67,6 +67,26 @@ const MALFORMED: Array<{ name: string; answer: Answer; code: string; message: Re
     message: /does not understand/,
   },
   {
+    name: 'an answer past the size limit, streamed without a length',
+    answer: (res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = 'x'.repeat(1024 * 1024);
+      res.write('{"responses":"');
+      let sent = 0;
+      // Bounded: 40 MB at most, written as the client reads; it stops at 32.
+      const more = () => {
+        while (sent < 40 && !res.destroyed) {
+          sent++;
+          if (!res.write(chunk)) return void res.once('drain', more);
+        }
+        res.end('"}');
+      };
+      more();
+    },
+    code: 'REMOTE',
+    message: /larger than 32 MB/,
+  },
+  {
     name: 'a body that drips a byte at a time and never ends',
     answer: (res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
