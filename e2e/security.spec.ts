@@ -1,11 +1,16 @@
 /// <reference lib="dom" />
+import { join, resolve } from 'node:path';
 import { type Page } from '@playwright/test';
-import { type LocalApi } from '../electron/local-api';
+import { createLogger } from '../electron/core/log';
+import { MemoryKeyVault } from '../electron/core/workspaces/memoryVault';
+import { startHost } from '../electron/host/startHost';
+import { startLocalApi, type LocalApi } from '../electron/local-api';
 import { expect, test } from './fixtures';
 
 // Runtime checks of the security checklist (docs/security-checklist.md) in the real renderer:
 // what a script injected into the page could do, and which links may leave the app.
 
+const projectRoot = resolve(__dirname, '..');
 const FEEDBACK_ID = 'cFb7q2LxWm';
 const EVENT_ID = 'evR3gN8tYu';
 
@@ -195,6 +200,51 @@ test.describe('security of the page', () => {
         );
       else await expect(payments.getByRole('link')).toHaveCount(0);
       await app.keyboard.press('Escape');
+    }
+  });
+});
+
+test.describe('key storage', () => {
+  test('without a secure keyring, says so and keeps the key only until quit unless told otherwise', async ({
+    page,
+    dataDir,
+    remoteApi,
+    mode,
+  }) => {
+    test.skip(mode !== 'browser', 'Starts a browser-mode host whose keyring is not secure.');
+    // What Electron reports on Linux without a keyring service: its public-key basic_text store.
+    const host = await startHost({
+      dataDir,
+      rendererDir: join(projectRoot, 'out/renderer'),
+      autoOpenDemo: false,
+      vault: new MemoryKeyVault({ secure: false, backend: 'basic_text' }),
+      log: createLogger({ write: () => {} }),
+      startDemo: ({ store }) => startLocalApi({ port: 0, store }),
+    });
+    try {
+      await page.goto(host.url);
+      await page.getByRole('button', { name: 'Connect your account' }).click();
+      const form = page.getByRole('form', { name: 'Connect your account' });
+      await expect(
+        form.getByRole('alert', { name: 'No secure key storage on this system' }),
+      ).toBeVisible();
+      await expect(form.getByRole('radio', { name: /Only until Formdesk quits/ })).toBeChecked();
+      await expect(form.getByRole('radio', { name: /unencrypted/ })).not.toBeChecked();
+      await form.getByText('Self-hosted or other').click();
+      await form.getByLabel('Base URL').fill(remoteApi.baseUrl);
+      await form.getByLabel('API key').fill(remoteApi.apiKey);
+      await form.getByRole('button', { name: 'Connect', exact: true }).click();
+      await expect(page.getByRole('heading', { name: 'Forms' })).toBeVisible();
+
+      await page
+        .getByRole('navigation', { name: 'Sections' })
+        .getByRole('link', { name: 'Settings' })
+        .click();
+      await expect(
+        page.getByRole('region', { name: /127\.0\.0\.1/ }).getByText('Key kept until quit'),
+      ).toBeVisible();
+    } finally {
+      await host.close();
     }
   });
 });

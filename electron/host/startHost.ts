@@ -7,6 +7,7 @@ import { createHandlers } from '../core/handlers';
 import { createLogger, type Logger } from '../core/log';
 import { type DemoServer, WorkspaceManager } from '../core/workspaces/manager';
 import { MemoryKeyVault } from '../core/workspaces/memoryVault';
+import { type KeyVault } from '../core/workspaces/types';
 import { Downloads } from './downloads';
 import { EventStream } from './eventStream';
 import { createRequestHandler } from './hostServer';
@@ -23,6 +24,8 @@ export interface HostOptions {
   remote?: { baseUrl: string; apiKey: string; name?: string };
   /** Open the demo workspace when none is configured (default true); false shows the first-run screen. */
   autoOpenDemo?: boolean;
+  /** Where keys are kept: this process's memory unless given (tests give a keyring that is not secure). */
+  vault?: KeyVault;
   log?: Logger;
 }
 
@@ -48,7 +51,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const downloads = new Downloads();
   const workspaces = new WorkspaceManager({
     dataDir: options.dataDir,
-    vault: new MemoryKeyVault(),
+    vault: options.vault ?? new MemoryKeyVault(),
     log,
     emit: (event) => events.send(event),
     createApiClient,
