@@ -17,6 +17,11 @@ export function AppFrame() {
   const section =
     sections.find((s) => s.id === sectionId) ?? sections.find((s) => s.id === HOME_SECTION);
 
+  // The title is what the OS shows in the task switcher and window list: name where you are.
+  useEffect(() => {
+    document.title = [section?.label, workspace?.name, 'Formdesk'].filter(Boolean).join(' · ');
+  }, [section?.label, workspace?.name]);
+
   return (
     <AppShell
       header={{ height: 56 }}
