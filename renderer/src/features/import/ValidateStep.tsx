@@ -39,6 +39,9 @@ export function ValidateStep({ formId, preview, mappings, validation, onValidate
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const [edits, setEdits] = useState<Edits>(new Map());
+  // A row's box answers the click at once; the journal's answer then confirms it (or a failure
+  // puts it back and says why).
+  const [choices, setChoices] = useState<Map<number, boolean>>(new Map());
 
   useEffect(() => {
     if (validation !== null) return;
@@ -71,6 +74,17 @@ export function ValidateStep({ formId, preview, mappings, validation, onValidate
     } finally {
       setBusy(false);
     }
+  };
+
+  const choose = (rowIndex: number, included: boolean) => {
+    setChoices((current) => new Map(current).set(rowIndex, included));
+    void change(included ? { include: [rowIndex] } : { exclude: [rowIndex] }).finally(() =>
+      setChoices((current) => {
+        const next = new Map(current);
+        next.delete(rowIndex);
+        return next;
+      }),
+    );
   };
 
   const issuesOf = (rowIndex: number) => validation.issues.filter((i) => i.rowIndex === rowIndex);
@@ -140,15 +154,9 @@ export function ValidateStep({ formId, preview, mappings, validation, onValidate
                       <Table.Td>
                         <Checkbox
                           aria-label={`Import line ${row.line}`}
-                          checked={!row.excluded}
-                          disabled={busy}
-                          onChange={(e) =>
-                            void change(
-                              e.currentTarget.checked
-                                ? { include: [row.rowIndex] }
-                                : { exclude: [row.rowIndex] },
-                            )
-                          }
+                          checked={choices.get(row.rowIndex) ?? !row.excluded}
+                          disabled={choices.has(row.rowIndex)}
+                          onChange={(e) => choose(row.rowIndex, e.currentTarget.checked)}
                         />
                       </Table.Td>
                       {row.cells.map((cell, column) =>
