@@ -1,4 +1,5 @@
-// Sums the JSON reports of every suite (Vitest, Playwright) into one closing line.
+// Sums the JSON reports of every suite (Vitest, Playwright, the quick benchmarks) into one closing
+// line.
 import { existsSync, readFileSync } from 'node:fs';
 
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
@@ -21,6 +22,13 @@ if (playwright) {
   failed += playwright.stats.unexpected;
   skipped += playwright.stats.skipped;
 } else missing.push('e2e');
+
+// The quick benchmark tier: each benchmark that ran is a pass, each that could not run a failure.
+const bench = read('test-results/bench-quick.json');
+if (bench) {
+  passed += bench.ran;
+  failed += bench.failures.length;
+} else missing.push('bench');
 
 // A suite that never reported (an earlier step failed) counts as one failure, never as a pass.
 failed += missing.length;
