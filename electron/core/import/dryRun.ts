@@ -1,9 +1,8 @@
 import { MAX_CREATE_BATCH } from '../../shared/api/endpoints';
 import { type CreateSubmission } from '../../shared/api/submission';
-import { AppError } from '../../shared/errors';
-import { buildSubmission } from './buildSubmission';
 import { type ImportJournal } from './importJournal';
-import { type KnownSubmission, sourceKeyOf, validateJob } from './validateJob';
+import { plannedRows } from './plannedRows';
+import { type KnownSubmission, validateJob } from './validateJob';
 
 /** Batches whose bodies the dry run shows in full. */
 const SHOWN_BATCHES = 3;
@@ -30,26 +29,12 @@ export function dryRun(
   now = Date.now(),
 ): DryRun {
   validateJob(journal, jobId, known);
-  const job = journal.job(jobId)!;
-  const importedBefore = journal.createdSourceKeys(job.formId, jobId);
-  const ready = new Set(
-    journal
-      .reportRows(jobId)
-      .filter((r) => r.status === 'ready')
-      .map((r) => r.rowIndex),
-  );
   const toSend: Array<{ line: number; submission: CreateSubmission }> = [];
   let skipped = 0;
-  for (const row of journal.sourceRows(jobId)) {
-    if (!ready.has(row.rowIndex)) continue;
-    const submission = buildSubmission(row.cells, job.mappings).submission;
-    if (!submission) throw new AppError('INTERNAL', 'A validated row could not be built.');
-    if (importedBefore.has(sourceKeyOf(job, submission))) {
-      skipped++;
-      continue;
-    }
-    submission.submissionTime ??= new Date(now + row.rowIndex).toISOString();
-    toSend.push({ line: row.line, submission });
+  for (const planned of plannedRows(journal, journal.job(jobId)!, now)) {
+    if (planned.importedAs === undefined)
+      toSend.push({ line: planned.row.line, submission: planned.submission });
+    else skipped++;
   }
   const requests = Math.ceil(toSend.length / MAX_CREATE_BATCH);
   const firstBatches = [];

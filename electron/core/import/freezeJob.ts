@@ -1,13 +1,12 @@
 import { AppError } from '../../shared/errors';
-import { buildSubmission } from './buildSubmission';
 import { type FrozenRow, type ImportJournal } from './importJournal';
 import { answersOf, contentKey } from './rowFingerprint';
-import { type KnownSubmission, mappedQuestionIds, sourceKeyOf, validateJob } from './validateJob';
+import { plannedRows } from './plannedRows';
+import { type KnownSubmission, mappedQuestionIds, validateJob } from './validateJob';
 
 /**
- * Fixes the exact body of every row that will be sent, before the first request. Rows without a
- * time from the file get their own `submissionTime` (start + row position in ms): it is what lets
- * an uncertain batch be found on the server later (see rowFingerprint.ts). Rows an earlier import
+ * Fixes the exact body of every row that will be sent, before the first request, with the key
+ * that finds it on the server if its batch's outcome is ever unknown. Rows an earlier import
  * already created are skipped.
  */
 export function freezeJob(
@@ -24,34 +23,25 @@ export function freezeJob(
     );
   const job = journal.job(jobId)!;
   const questionIds = mappedQuestionIds(job);
-  const importedBefore = journal.createdSourceKeys(job.formId, jobId);
-  const ready = new Set(
-    journal
-      .reportRows(jobId)
-      .filter((r) => r.status === 'ready')
-      .map((r) => r.rowIndex),
-  );
   const frozen: FrozenRow[] = [];
-  for (const row of journal.sourceRows(jobId)) {
-    if (!ready.has(row.rowIndex)) continue;
-    const submission = buildSubmission(row.cells, job.mappings).submission!;
-    const earlier = importedBefore.get(sourceKeyOf(job, submission));
-    if (earlier !== undefined) {
+  for (const planned of plannedRows(journal, job, now)) {
+    const { rowIndex } = planned.row;
+    if (planned.importedAs !== undefined) {
       frozen.push({
-        rowIndex: row.rowIndex,
+        rowIndex,
         status: 'skipped',
         payload: null,
         sentKey: null,
-        message: `Imported before as submission ${earlier}.`,
+        message: `Imported before as submission ${planned.importedAs}.`,
       });
       continue;
     }
-    submission.submissionTime ??= new Date(now + row.rowIndex).toISOString();
+    const { questions, submissionTime } = planned.submission;
     frozen.push({
-      rowIndex: row.rowIndex,
+      rowIndex,
       status: 'pending',
-      payload: submission,
-      sentKey: contentKey(questionIds, answersOf(submission.questions), submission.submissionTime),
+      payload: planned.submission,
+      sentKey: contentKey(questionIds, answersOf(questions), submissionTime),
       message: null,
     });
   }
