@@ -28,13 +28,38 @@ const FIELD_COLUMN: Record<SubmissionField, string> = {
 /** Trigram search needs three characters; shorter text is matched by a scan of the same table. */
 const MIN_TRIGRAM = 3;
 
+/**
+ * Positions read at once when a window lies near the start of a view: a first screen and the
+ * scrolling after it are cut from them. A window further on reads the view's whole order.
+ */
+const PREFIX_ROWS = 1_000;
+/** Orders remembered at once: each holds up to one number per row of a form. */
+const ORDERS_KEPT = 4;
+/** Counts remembered per filter; scrolling a table asks for the same ones window after window. */
+const COUNTS_KEPT = 64;
+const STATEMENTS_KEPT = 64;
+
 interface RawRow {
+  id: number;
   submission_id: string;
   submission_time: string;
   last_updated_at: string | null;
   status: SubmissionStatus;
   is_preview: number;
   raw: string;
+}
+
+/** Matches per status, whatever the filter's status; previews among them apart. */
+interface StatusTally {
+  status: SubmissionStatus;
+  n: number;
+  previews: number;
+}
+
+/** The rowids of a view in order: all of them, or the first ones when `complete` is false. */
+interface Order {
+  ids: number[];
+  complete: boolean;
 }
 
 /**
@@ -49,19 +74,34 @@ interface Segment {
   order: string;
 }
 
-const COLUMNS = 's.submission_id, s.submission_time, s.last_updated_at, s.status, s.is_preview, s.raw';
+const COLUMNS =
+  's.id, s.submission_id, s.submission_time, s.last_updated_at, s.status, s.is_preview, s.raw';
+/** The rows of a window, by the rowids (a JSON array) its order gave. */
+const ROWS_STATEMENT = `SELECT ${COLUMNS} FROM submissions s WHERE s.id IN (SELECT value FROM json_each(?))`;
 
-/** Counts remembered per filter; scrolling a table asks for the same ones window after window. */
-const MEMO_SIZE = 64;
-
-/** Reads of the cached submissions of one form, every filter and sort answered by SQLite. */
+/**
+ * Reads of the cached submissions of one form, every filter and sort answered by SQLite.
+ *
+ * A window is read in two steps, as the covering indexes allow: the view's order is walked in an
+ * index (status, preview flag and time are in each entry) to find the rowids of the window, and
+ * only those rows, with their JSON, are read. The order found is remembered until the next write,
+ * so a window deep in 100k rows is a slice of it, not a walk of every row before it; the counts
+ * per status, from which the total follows, are remembered the same way.
+ */
 export class SubmissionQuery {
   private readonly statements = new Map<string, Database.Statement<Param[], unknown>>();
-  private readonly memo = new Map<string, { version: string; value: unknown }>();
+  private readonly orders = new Memo<Order>(ORDERS_KEPT);
+  private readonly tallies = new Memo<StatusTally[]>(COUNTS_KEPT);
+  private readonly numeric = new Memo<boolean>(COUNTS_KEPT);
   private readonly versionStatement;
+  private readonly prefixRows: number;
 
-  constructor(private readonly db: Database.Database) {
-    // Changes through this connection, and commits by any other: either makes a count stale.
+  constructor(
+    private readonly db: Database.Database,
+    { prefixRows = PREFIX_ROWS }: { prefixRows?: number } = {},
+  ) {
+    this.prefixRows = prefixRows;
+    // Changes through this connection, and commits by any other: either makes what is remembered stale.
     this.versionStatement = db.prepare<[], { v: string }>(
       `SELECT total_changes() || ':' || (SELECT data_version FROM pragma_data_version) AS v`,
     );
@@ -73,102 +113,120 @@ export class SubmissionQuery {
     offset: number,
     limit: number,
   ): { rows: SubmissionListRow[]; total: number; counts: StatusCounts } {
-    const where = whereOf(filter, true);
-    const rows: SubmissionListRow[] = [];
-    let skip = offset;
-    const segments = this.segments(filter, where);
-    for (const [i, segment] of segments.entries()) {
-      const last = i === segments.length - 1;
-      const size = last ? Number.POSITIVE_INFINITY : this.count(segment);
-      if (skip >= size) {
-        skip -= size;
-        continue;
-      }
-      const found = this.statement<RawRow>(`SELECT ${COLUMNS} ${segment.from} ORDER BY ${segment.order} LIMIT ? OFFSET ?`).all(
-        ...segment.params,
-        limit - rows.length,
-        skip,
-      );
-      rows.push(...found.map(toListRow));
-      skip = 0;
-      if (rows.length >= limit) break;
-    }
-    const total = this.count({ from: `FROM submissions s WHERE ${where.sql}`, params: where.params, order: '' });
-    return { rows, total, counts: this.counts(filter) };
+    const version = this.version();
+    const ids = this.order(filter, offset + limit, version).ids.slice(offset, offset + limit);
+    const tally = this.tally(filter, version);
+    return {
+      rows: this.rowsOf(ids),
+      total: totalOf(filter, tally),
+      counts: countsOf(filter, tally),
+    };
   }
 
   /** Every matching row in order, read lazily: exports stream through it without holding a form. */
   *all(filter: SubmissionFilter): Generator<SubmissionListRow> {
-    for (const segment of this.segments(filter, whereOf(filter, true))) {
+    for (const segment of this.segments(filter, this.version())) {
       // Its own statement: a cached one would be busy for any other read while this one streams.
-      const statement = this.db.prepare<Param[], RawRow>(`SELECT ${COLUMNS} ${segment.from} ORDER BY ${segment.order}`);
+      const statement = this.db.prepare<Param[], RawRow>(
+        `SELECT ${COLUMNS} ${segment.from} ORDER BY ${segment.order}`,
+      );
       for (const row of statement.iterate(...segment.params)) yield toListRow(row);
     }
   }
 
   /** Matches per status under the filter, the status itself aside; previews counted apart. */
   counts(filter: SubmissionFilter): StatusCounts {
-    const where = whereOf({ ...filter, status: 'all', includePreview: true }, false);
-    const sql = `SELECT status, is_preview, count(*) AS n FROM submissions s WHERE ${where.sql} GROUP BY status, is_preview`;
-    const rows = this.remembered(sql, where.params, () =>
-      this.statement<{ status: SubmissionStatus; is_preview: number; n: number }>(sql).all(...where.params),
-    );
-    const counts: StatusCounts = { finished: 0, in_progress: 0, preview: 0 };
-    for (const row of rows) {
-      if (row.is_preview === 1) counts.preview += row.n;
-      if (row.is_preview === 0 || filter.includePreview) counts[row.status] += row.n;
-    }
-    return counts;
+    return countsOf(filter, this.tally(filter, this.version()));
   }
 
-  /** The query plan of each run of a window, for tests that hold common queries to their indexes. */
-  plan(filter: SubmissionFilter): string[] {
-    return this.segments(filter, whereOf(filter, true)).flatMap((segment) =>
+  /**
+   * The query plans of what a window runs: the order of each run, the count, the rows. For tests
+   * that hold common queries to their indexes.
+   */
+  plan(filter: SubmissionFilter): { order: string[]; count: string[]; rows: string[] } {
+    const explain = (sql: string, params: Param[]) =>
       this.db
-        .prepare<Param[], { detail: string }>(`EXPLAIN QUERY PLAN SELECT ${COLUMNS} ${segment.from} ORDER BY ${segment.order} LIMIT 100`)
-        .all(...segment.params)
-        .map((r) => r.detail),
-    );
+        .prepare<Param[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
+        .all(...params)
+        .map((r) => r.detail);
+    const tally = tallyStatement(filter);
+    return {
+      order: this.segments(filter, this.version()).flatMap((s) =>
+        explain(orderStatement(s), [...s.params, this.prefixRows]),
+      ),
+      count: explain(tally.sql, tally.params),
+      rows: explain(ROWS_STATEMENT, ['[]']),
+    };
   }
 
-  private count(segment: Segment): number {
-    const sql = `SELECT count(*) AS n ${segment.from}`;
-    return this.remembered(sql, segment.params, () => this.statement<{ n: number }>(sql).get(...segment.params)?.n ?? 0);
+  /** The view's order, read far enough to hold position `end` (when the view has that many rows). */
+  private order(filter: SubmissionFilter, end: number, version: string): Order {
+    const key = JSON.stringify(filter);
+    const known = this.orders.get(key, version);
+    if (known && (known.complete || known.ids.length >= end)) return known;
+    const wanted = end <= this.prefixRows ? this.prefixRows : Number.POSITIVE_INFINITY;
+    let ids: number[] = [];
+    for (const segment of this.segments(filter, version)) {
+      const left = wanted - ids.length;
+      // -1: no limit.
+      const found = this.statement<number>(orderStatement(segment))
+        .pluck()
+        .all(...segment.params, Number.isFinite(left) ? left : -1);
+      ids = ids.length === 0 ? found : ids.concat(found);
+      if (ids.length >= wanted) break;
+    }
+    const order = { ids, complete: ids.length < wanted };
+    this.orders.set(key, version, order);
+    return order;
+  }
+
+  /** The rows of `ids`, in that order. */
+  private rowsOf(ids: number[]): SubmissionListRow[] {
+    if (ids.length === 0) return [];
+    const found = this.statement<RawRow>(ROWS_STATEMENT).all(JSON.stringify(ids));
+    const byId = new Map(found.map((row) => [row.id, row]));
+    return ids.map((id) => toListRow(byId.get(id)!));
+  }
+
+  private tally(filter: SubmissionFilter, version: string): StatusTally[] {
+    const { sql, params } = tallyStatement(filter);
+    const key = JSON.stringify([sql, params]);
+    const known = this.tallies.get(key, version);
+    if (known) return known;
+    const tally = this.statement<StatusTally>(sql).all(...params);
+    this.tallies.set(key, version, tally);
+    return tally;
+  }
+
+  private version(): string {
+    return this.versionStatement.get()?.v ?? '';
   }
 
   private statement<R>(sql: string): Database.Statement<Param[], R> {
     let statement = this.statements.get(sql);
     if (!statement) {
       statement = this.db.prepare<Param[], unknown>(sql);
-      if (this.statements.size >= MEMO_SIZE) this.statements.clear();
+      if (this.statements.size >= STATEMENTS_KEPT) this.statements.clear();
       this.statements.set(sql, statement);
     }
     return statement as Database.Statement<Param[], R>;
   }
 
-  /** A count as of the database's current version: recomputed after any write. */
-  private remembered<T>(sql: string, params: Param[], compute: () => T): T {
-    const key = JSON.stringify([sql, params]);
-    const version = this.versionStatement.get()?.v ?? '';
-    const hit = this.memo.get(key);
-    if (hit?.version === version) return hit.value as T;
-    const value = compute();
-    if (this.memo.size >= MEMO_SIZE) this.memo.delete(this.memo.keys().next().value ?? '');
-    this.memo.set(key, { version, value });
-    return value;
-  }
-
-  private segments(filter: SubmissionFilter, where: Where): Segment[] {
+  private segments(filter: SubmissionFilter, version: string): Segment[] {
+    const where = whereOf(filter, true);
     const dir = filter.sort === 'desc' ? 'DESC' : 'ASC';
     // Ties break on the id, so windows never overlap or skip rows between pages.
     const tail = `s.submission_time ${dir}, s.submission_id ${dir}`;
     if (typeof filter.sortBy === 'object') {
       const key = filter.sortBy.answer;
       // Numbers and dates sort by value; any other answer by its text.
-      const column = this.hasNumbers(filter.formId, key) ? 'a.value_num' : 'a.value_text';
+      const column = this.hasNumbers(filter.formId, key, version) ? 'a.value_num' : 'a.value_text';
       return [
         {
-          from: `FROM answers a JOIN submissions s ON s.id = a.submission_rowid
+          // The answers index leads (CROSS JOIN), so rows come in value order and only ties on the
+          // value are sorted by time, a block at a time, stopping when the window is full. Each
+          // answer finds its submission's status and time in an index entry, not in the row.
+          from: `FROM answers a CROSS JOIN submissions s INDEXED BY submissions_by_id ON s.id = a.submission_rowid
                  WHERE a.form_id = ? AND a.field_key = ? AND ${where.sql}`,
           params: [filter.formId, key, ...where.params],
           order: `${column} ${dir}, ${tail}`,
@@ -181,14 +239,73 @@ export class SubmissionQuery {
         },
       ];
     }
-    const order = filter.sortBy === 'submissionTime' ? tail : `${FIELD_COLUMN[filter.sortBy]} ${dir}, ${tail}`;
+    const order =
+      filter.sortBy === 'submissionTime' ? tail : `${FIELD_COLUMN[filter.sortBy]} ${dir}, ${tail}`;
     return [{ from: `FROM submissions s WHERE ${where.sql}`, params: where.params, order }];
   }
 
-  private hasNumbers(formId: string, key: string): boolean {
-    const sql = `SELECT 1 AS found FROM answers WHERE form_id = ? AND field_key = ? AND value_num IS NOT NULL LIMIT 1`;
-    return this.remembered(sql, [formId, key], () => this.statement(sql).get(formId, key) !== undefined);
+  private hasNumbers(formId: string, key: string, version: string): boolean {
+    const memoKey = JSON.stringify([formId, key]);
+    const known = this.numeric.get(memoKey, version);
+    if (known !== undefined) return known;
+    const found =
+      this.statement(
+        `SELECT 1 AS found FROM answers WHERE form_id = ? AND field_key = ? AND value_num IS NOT NULL LIMIT 1`,
+      ).get(formId, key) !== undefined;
+    this.numeric.set(memoKey, version, found);
+    return found;
   }
+}
+
+/** Values read from the database, each kept until the next write; the oldest make room. */
+class Memo<T> {
+  private readonly entries = new Map<string, { version: string; value: T }>();
+
+  constructor(private readonly size: number) {}
+
+  get(key: string, version: string): T | undefined {
+    const entry = this.entries.get(key);
+    return entry?.version === version ? entry.value : undefined;
+  }
+
+  set(key: string, version: string, value: T): void {
+    this.entries.delete(key);
+    if (this.entries.size >= this.size) this.entries.delete(this.entries.keys().next().value ?? '');
+    this.entries.set(key, { version, value });
+  }
+}
+
+/** The rowids of one run, in order, up to a bound parameter (-1: all). */
+function orderStatement(segment: Segment): string {
+  return `SELECT s.id ${segment.from} ORDER BY ${segment.order} LIMIT ?`;
+}
+
+/** One pass over the form's matches, whatever the status: the counts and every total follow from it. */
+function tallyStatement(filter: SubmissionFilter): Where {
+  const where = whereOf({ ...filter, status: 'all', includePreview: true }, false);
+  return {
+    sql: `SELECT s.status AS status, count(*) AS n, sum(s.is_preview) AS previews FROM submissions s
+          WHERE ${where.sql} GROUP BY s.status`,
+    params: where.params,
+  };
+}
+
+function totalOf(filter: SubmissionFilter, tally: StatusTally[]): number {
+  let total = 0;
+  for (const { status, n, previews } of tally) {
+    if (filter.status === 'all' || filter.status === status)
+      total += filter.includePreview ? n : n - previews;
+  }
+  return total;
+}
+
+function countsOf(filter: SubmissionFilter, tally: StatusTally[]): StatusCounts {
+  const counts: StatusCounts = { finished: 0, in_progress: 0, preview: 0 };
+  for (const { status, n, previews } of tally) {
+    counts.preview += previews;
+    counts[status] += filter.includePreview ? n : n - previews;
+  }
+  return counts;
 }
 
 function toListRow(row: RawRow): SubmissionListRow {
@@ -221,32 +338,48 @@ function whereOf(filter: SubmissionFilter, byStatus: boolean): Where {
   const search = filter.search;
   if (search) {
     if ([...search].length >= MIN_TRIGRAM) {
-      clauses.push('s.id IN (SELECT rowid FROM submission_search WHERE submission_search MATCH ?)');
+      clauses.push(
+        matchedBy('SELECT rowid FROM submission_search WHERE submission_search MATCH ?'),
+      );
       params.push(`"${search.replaceAll('"', '""')}"`);
     } else {
-      clauses.push(`s.id IN (SELECT rowid FROM submission_search WHERE body LIKE ? ESCAPE '\\')`);
+      clauses.push(matchedBy(`SELECT rowid FROM submission_search WHERE body LIKE ? ESCAPE '\\'`));
       params.push(`%${escapeLike(search)}%`);
     }
   }
   for (const answer of filter.answers) {
-    const clause = answerClause(answer);
+    const clause = answerClause(filter.formId, answer);
     clauses.push(clause.sql);
     params.push(...clause.params);
   }
   return { sql: clauses.join(' AND '), params };
 }
 
-/** Positive filters are driven from the answers indexes; "is empty" is the absence of a value. */
-function answerClause(filter: AnswerFilter): Where {
+/**
+ * Rows whose rowid the subquery lists. The subquery is read once into a set that each row of the
+ * view's order is looked up in (the `+` keeps SQLite from driving the query from the subquery
+ * instead, which would sort every match to find the first few).
+ */
+function matchedBy(subquery: string): string {
+  return `+s.id IN (${subquery})`;
+}
+
+/** Positive filters are read from the answers indexes; "is empty" is the absence of a value. */
+function answerClause(formId: string, filter: AnswerFilter): Where {
   const inAnswers = (condition: string, params: Param[]): Where => ({
-    sql: `s.id IN (SELECT submission_rowid FROM answers WHERE form_id = s.form_id AND field_key = ? AND ${condition})`,
-    params: [filter.key, ...params],
+    sql: matchedBy(
+      `SELECT submission_rowid FROM answers WHERE form_id = ? AND field_key = ? AND ${condition}`,
+    ),
+    params: [formId, filter.key, ...params],
   });
   switch (filter.op) {
     case 'contains':
       return inAnswers(`value_text LIKE ? ESCAPE '\\'`, [`%${escapeLike(filter.text)}%`]);
     case 'numberRange':
-      return inAnswers('value_num BETWEEN ? AND ?', [filter.min ?? -Number.MAX_VALUE, filter.max ?? Number.MAX_VALUE]);
+      return inAnswers('value_num BETWEEN ? AND ?', [
+        filter.min ?? -Number.MAX_VALUE,
+        filter.max ?? Number.MAX_VALUE,
+      ]);
     case 'dateRange':
       return inAnswers('value_num BETWEEN ? AND ?', [
         filter.from === undefined ? -8.64e15 : Date.parse(filter.from),

@@ -6,10 +6,13 @@ import {
 } from '../../import/journalMigration';
 import { webhookRegistryTables } from '../../webhooks/registryMigration';
 import { cacheTables } from './v01CacheTables';
+import { coveringQueryIndexes } from './v21CoveringQueryIndexes';
 
 /**
- * Every schema step of the workspace file, in order. Version ranges by area: 1–9 cache and sync,
- * 10–19 import journal, 20–29 webhook registry. Append only: a shipped migration never changes.
+ * Every schema step of the workspace file, in order. Append only: a shipped migration never
+ * changes. Steps up to 20 were numbered by area (1–9 cache and sync, 10–19 import journal, 20–29
+ * webhook registry); a file records only the newest version it has, so a step added since takes
+ * the next number after the last, whatever its area.
  */
 export const migrations: readonly Migration[] = [
   cacheTables,
@@ -17,4 +20,5 @@ export const migrations: readonly Migration[] = [
   importJournalServerTimes,
   importJournalPartialIndexes,
   webhookRegistryTables,
+  coveringQueryIndexes,
 ];
