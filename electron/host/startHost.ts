@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { createApiClient } from '../core/api';
+import { checkCacheFile } from '../core/cache/fullCheck';
 import { openCache } from '../core/cache/openCache';
 import { createHandlers } from '../core/handlers';
 import { createLogger, type Logger } from '../core/log';
@@ -56,6 +57,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     emit: (event) => events.send(event),
     createApiClient,
     openCache: (file, hooks) => openCache(file, hooks),
+    checkCache: checkCacheFile,
     startDemo: options.startDemo,
   });
 

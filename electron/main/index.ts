@@ -13,6 +13,7 @@ import {
   shell,
 } from 'electron';
 import { createApiClient } from '../core/api';
+import { checkCacheFile } from '../core/cache/fullCheck';
 import { openCache } from '../core/cache/openCache';
 import { createHandlers } from '../core/handlers';
 import { createLogger, type Logger } from '../core/log';
@@ -68,6 +69,7 @@ async function start(log: Logger): Promise<void> {
     createApiClient: (options) =>
       createApiClient({ ...options, fetch: (url, init) => net.fetch(url, init) }),
     openCache: (file, hooks) => openCache(file, hooks),
+    checkCache: checkCacheFile,
     startDemo: ({ store }) => startLocalApi({ port: 0, store }),
   });
   const deliverExport = saveExportWithDialog(

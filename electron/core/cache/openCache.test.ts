@@ -5,7 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors';
 import { userVersion, type Migration } from './migrate';
 import { migrations } from './migrations';
+import { checkCacheFile } from './fullCheck';
 import { openCache, type CacheRebuild } from './openCache';
+import { logActivity, writeCacheDamagedInside } from './testing/damagedCache';
 
 let dir: string;
 beforeEach(() => {
@@ -14,14 +16,6 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const latest = migrations.at(-1)?.version ?? 0;
-
-function logActivity(file: string, summary: string): void {
-  const db = openCache(file);
-  db.prepare(
-    `INSERT INTO activity_log (at, workspace_id, kind, summary) VALUES ('2026-01-01T00:00:00.000Z', 'w1', 'submission.deleted', ?)`,
-  ).run(summary);
-  db.close();
-}
 
 /** Overwrites the middle of the file, where table pages live, keeping the header readable. */
 function damagePages(file: string): void {
@@ -57,7 +51,10 @@ describe('openCache', () => {
     const file = path.join(dir, 'junk.sqlite');
     fs.writeFileSync(file, 'this is not a database file at all, just text'.repeat(200));
     const rebuilds: CacheRebuild[] = [];
-    const db = openCache(file, { onRebuilt: (r) => rebuilds.push(r), now: () => new Date('2026-03-04T05:06:07.890Z') });
+    const db = openCache(file, {
+      onRebuilt: (r) => rebuilds.push(r),
+      now: () => new Date('2026-03-04T05:06:07.890Z'),
+    });
     expect(userVersion(db)).toBe(latest);
     db.close();
     expect(rebuilds).toHaveLength(1);
@@ -65,31 +62,31 @@ describe('openCache', () => {
     expect(fs.readFileSync(rebuilds[0]?.movedTo ?? '', 'utf8')).toMatch(/^this is not a database/);
   });
 
-  it('copies the activity log out of a file with damaged pages', () => {
+  it('opens a file damaged past its schema, and rebuilds it when the full check finds the damage', async () => {
     const file = path.join(dir, 'damaged.sqlite');
-    logActivity(file, 'kept through the rebuild');
-    // Grow the cache part so the damage lands in submission pages, past the small durable tables.
-    const db = openCache(file);
-    const insert = db.prepare(
-      `INSERT INTO submissions (form_id, submission_id, status, submission_time, raw, synced_at) VALUES ('f', ?, 'finished', 't', ?, 't')`,
-    );
-    db.transaction(() => {
-      for (let i = 0; i < 2000; i++) insert.run(`s${i}`, 'x'.repeat(300));
-    })();
-    db.pragma('wal_checkpoint(TRUNCATE)');
-    db.close();
-    const before = fs.statSync(file).size;
-    const fd = fs.openSync(file, 'r+');
-    fs.writeSync(fd, Buffer.alloc(64 * 1024, 0xab), 0, 64 * 1024, Math.floor(before / 2));
-    fs.closeSync(fd);
-
+    writeCacheDamagedInside(file, 'kept through the rebuild');
     const rebuilds: CacheRebuild[] = [];
-    const reopened = openCache(file, { onRebuilt: (r) => rebuilds.push(r) });
-    expect(rebuilds).toHaveLength(1);
+    // Opening reads the header and the schema only: what lies deeper is the full check's to find.
+    openCache(file, { onRebuilt: (r) => rebuilds.push(r) }).close();
+    expect(rebuilds).toEqual([]);
+
+    const damage = await checkCacheFile(file, new AbortController().signal, { delayMs: 0 });
+    expect(damage).toEqual(expect.any(String));
+    const reopened = openCache(file, {
+      rebuildFor: damage ?? '',
+      onRebuilt: (r) => rebuilds.push(r),
+    });
+    expect(rebuilds).toEqual([
+      expect.objectContaining({
+        reason: damage,
+        copied: expect.objectContaining({ activity_log: 1 }),
+      }),
+    ]);
     const kept = reopened.prepare('SELECT summary FROM activity_log').all();
     expect(kept).toEqual([{ summary: 'kept through the rebuild' }]);
     expect(reopened.prepare('SELECT count(*) AS n FROM submissions').get()).toEqual({ n: 0 });
     reopened.close();
+    expect(await checkCacheFile(file, new AbortController().signal, { delayMs: 0 })).toBeNull();
   });
 
   it('keeps a damaged file aside when its durable tables cannot be read', () => {

@@ -17,6 +17,8 @@ export interface CacheRebuild {
 }
 
 export interface OpenCacheOptions {
+  /** A problem the full check (`checkCacheFile`) found in the file: it is rebuilt, not opened. */
+  rebuildFor?: string;
   /** Told when a damaged file was replaced by an empty cache (sync refills it from the server). */
   onRebuilt?: (rebuild: CacheRebuild) => void;
   /** For tests of the registry itself; the app always uses the full registry. */
@@ -28,13 +30,18 @@ export interface OpenCacheOptions {
  * Opens (creating if needed) and migrates a workspace file. A corrupt file is rebuilt empty, after
  * its durable tables are copied over; when they cannot be read, the file is kept beside the new one
  * under a timestamped name, never silently dropped. A file from a newer Formdesk is refused.
+ *
+ * Opening reads the header and the schema only, so damage there is found at once; damage deeper in
+ * the file is for `checkCacheFile`, whose finding comes back here as `rebuildFor`.
  */
 export function openCache(file: string, options: OpenCacheOptions = {}): CacheDb {
   const migrations = options.migrations ?? registry;
+  if (options.rebuildFor !== undefined)
+    return rebuild(file, options.rebuildFor, migrations, options);
   let db: CacheDb | undefined;
   try {
     db = connect(file);
-    const damage = quickCheck(db);
+    const damage = schemaCheck(db);
     if (damage === null) return migrated(db, migrations);
     db.close();
     return rebuild(file, damage, migrations, options);
@@ -73,13 +80,18 @@ function migrated(db: CacheDb, migrations: readonly Migration[]): CacheDb {
   } catch (error) {
     db.close();
     if (error instanceof AppError) throw error;
-    throw new AppError('DB', 'The workspace cache could not be brought up to date.', { cause: error });
+    throw new AppError('DB', 'The workspace cache could not be brought up to date.', {
+      cause: error,
+    });
   }
 }
 
-/** Null when the file is sound, else the first problem SQLite reports. */
-function quickCheck(db: CacheDb): string | null {
-  const rows = db.pragma('quick_check') as { quick_check: string }[];
+/**
+ * Null when the header and the schema are sound, else the first problem SQLite reports: a few
+ * pages whatever the file's size, where `PRAGMA quick_check` of the whole file would read it all.
+ */
+function schemaCheck(db: CacheDb): string | null {
+  const rows = db.pragma('quick_check(sqlite_schema)') as { quick_check: string }[];
   const first = rows[0]?.quick_check ?? 'no answer from quick_check';
   return first === 'ok' ? null : first;
 }
@@ -135,9 +147,11 @@ function copyDurableTables(
 
 function copyTable(db: CacheDb, table: string): number {
   const columnsOf = (schema: string): string[] =>
-    (db.prepare(`SELECT name FROM pragma_table_info(?, ?)`).all(table, schema) as { name: string }[]).map(
-      (c) => c.name,
-    );
+    (
+      db.prepare(`SELECT name FROM pragma_table_info(?, ?)`).all(table, schema) as {
+        name: string;
+      }[]
+    ).map((c) => c.name);
   const old = new Set(columnsOf('damaged'));
   if (old.size === 0) return 0;
   const shared = columnsOf('main').filter((c) => old.has(c));
@@ -145,7 +159,9 @@ function copyTable(db: CacheDb, table: string): number {
   const list = shared.map((c) => `"${c.replaceAll('"', '""')}"`).join(', ');
   const quoted = `"${table.replaceAll('"', '""')}"`;
   return db.transaction(
-    () => db.prepare(`INSERT INTO main.${quoted} (${list}) SELECT ${list} FROM damaged.${quoted}`).run().changes,
+    () =>
+      db.prepare(`INSERT INTO main.${quoted} (${list}) SELECT ${list} FROM damaged.${quoted}`).run()
+        .changes,
   )();
 }
 
@@ -161,7 +177,8 @@ function removeWithSidecars(file: string): void {
   for (const suffix of SIDECARS) fs.rmSync(file + suffix, { force: true });
 }
 
-function isCorruption(error: unknown): boolean {
+/** Whether SQLite refused the file (or a page of it) as damaged. */
+export function isCorruption(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT_VTAB';
 }

@@ -3,11 +3,13 @@ import { createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startLocalApi, type LocalApi } from '../../local-api';
 import { type AppEvent } from '../../shared/contract';
 import { createApiClient } from '../api';
+import { checkCacheFile } from '../cache/fullCheck';
 import { openCache } from '../cache/openCache';
+import { writeCacheDamagedInside } from '../cache/testing/damagedCache';
 import { type WorkspaceSession } from '../context';
 import { createLogger } from '../log';
 import { WorkspaceManager } from './manager';
@@ -33,7 +35,9 @@ afterEach(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function manage(options: { vault?: MemoryKeyVault; events?: AppEvent[] } = {}) {
+function manage(
+  options: { vault?: MemoryKeyVault; events?: AppEvent[]; checkCache?: boolean } = {},
+) {
   const vault = options.vault ?? new MemoryKeyVault();
   const demoStores: string[] = [];
   const manager = new WorkspaceManager({
@@ -42,7 +46,13 @@ function manage(options: { vault?: MemoryKeyVault; events?: AppEvent[] } = {}) {
     log: createLogger({ write: (line) => logLines.push(line) }),
     emit: (event) => options.events?.push(event),
     createApiClient: (o) => createApiClient({ ...o, retry: { maxAttempts: 1 } }),
-    openCache: (file) => openCache(file),
+    openCache: (file, hooks) => openCache(file, hooks),
+    ...(options.checkCache
+      ? {
+          checkCache: (file: string, signal: AbortSignal) =>
+            checkCacheFile(file, signal, { delayMs: 0 }),
+        }
+      : {}),
     startDemo: ({ store }) => {
       demoStores.push(store);
       return startLocalApi({ port: 0, store, rateLimit: 0 });
@@ -182,6 +192,40 @@ describe('WorkspaceManager', () => {
     await manager.close();
     expect(before.db.open).toBe(false);
     expect(() => manager.session()).toThrow(/Open a workspace first/);
+  });
+
+  it('rebuilds a cache whose damage the background check finds, says so in Activity and announces it', async () => {
+    const vault = new MemoryKeyVault();
+    const first = manage({ vault }).manager;
+    const workspace = await add(first);
+    await first.close();
+    const file = join(dataDir, 'workspaces', workspace.id, 'cache.sqlite');
+    writeCacheDamagedInside(file, 'kept through the rebuild');
+
+    const events: AppEvent[] = [];
+    const again = manage({ vault, events, checkCache: true }).manager;
+    const opened: WorkspaceSession[] = [];
+    again.onSessionOpened((session) => opened.push(session));
+    await again.restore();
+    const damaged = again.session();
+
+    await vi.waitFor(() => expect(opened).toHaveLength(2), { timeout: 10_000 });
+    expect(damaged.signal.aborted).toBe(true);
+    expect(damaged.db.open).toBe(false);
+    const rebuilt = again.session();
+    expect(rebuilt.workspace).toEqual(damaged.workspace);
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'cache.changed', workspaceId: workspace.id }),
+    );
+    const activity = rebuilt.db
+      .prepare('SELECT kind, summary FROM activity_log ORDER BY id')
+      .all() as { kind: string; summary: string }[];
+    expect(activity.map((entry) => entry.summary)).toContain('kept through the rebuild');
+    expect(activity.at(-1)).toMatchObject({
+      kind: 'cache.rebuilt',
+      summary: expect.stringContaining('The local cache was damaged and has been rebuilt'),
+    });
+    expect(rebuilt.db.prepare('SELECT count(*) AS n FROM submissions').get()).toEqual({ n: 0 });
   });
 
   it('removes a workspace with its key and its cache', async () => {

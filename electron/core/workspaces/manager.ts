@@ -30,7 +30,15 @@ export interface WorkspaceManagerOptions {
   emit(event: AppEvent): void;
   createApiClient(options: { baseUrl: string; apiKey: string }): ApiClient;
   /** Opens a workspace's cache file; tells `onRebuilt` when a damaged file was replaced. */
-  openCache(file: string, hooks?: Pick<OpenCacheOptions, 'onRebuilt'>): Database.Database;
+  openCache(
+    file: string,
+    hooks?: Pick<OpenCacheOptions, 'onRebuilt' | 'rebuildFor'>,
+  ): Database.Database;
+  /**
+   * Reads the whole of an open cache file in the background (`checkCacheFile`): the first problem
+   * found, or null. Without it only what opening reads is checked.
+   */
+  checkCache?(file: string, signal: AbortSignal): Promise<string | null>;
   /** Starts the local API persisted in `store` (a file under `<dataDir>/demo/`). */
   startDemo(options: { store: string }): Promise<DemoServer>;
 }
@@ -45,6 +53,9 @@ interface OpenSession extends WorkspaceSession {
  * a closed database.
  */
 const RETIRE_GRACE_MS = 5_000;
+
+/** What a rebuild empties, and the activity log that records it: the renderer refetches them. */
+const REBUILT_TABLES = ['submissions', 'forms', 'questions', 'sync_state', 'activity'];
 
 /**
  * Owns the workspaces and the one open session. Implements the AppContext every feature receives:
@@ -272,19 +283,30 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     return api;
   }
 
-  private open(record: WorkspaceRecord, api: ApiClient, keyAvailable = true): Workspace {
+  private open(
+    record: WorkspaceRecord,
+    api: ApiClient,
+    keyAvailable = true,
+    rebuildFor?: string,
+  ): Workspace {
     this.closeSession();
     const dir = this.workspaceDir(record.id);
     mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'cache.sqlite');
     let rebuilt: CacheRebuild | null = null;
-    const db = this.options.openCache(join(dir, 'cache.sqlite'), {
+    const db = this.options.openCache(file, {
       onRebuilt: (rebuild) => (rebuilt = rebuild),
+      ...(rebuildFor === undefined ? {} : { rebuildFor }),
     });
     if (rebuilt) this.recordRebuild(record, db, rebuilt);
     const workspace: Workspace = { ...record, keyAvailable };
     const controller = new AbortController();
-    this.current = { workspace, api, db, signal: controller.signal, controller };
+    const session: OpenSession = { workspace, api, db, signal: controller.signal, controller };
+    this.current = session;
     this.registry.setCurrent(record.id);
+    // Damage comes from disks and other programs, not from a crash (WAL survives those), so every
+    // open is checked, not only one after an unclean exit; in the background, the file can be large.
+    if (!rebuilt) void this.checkInBackground(session, file);
     for (const listener of this.listeners) {
       try {
         listener(this.current);
@@ -296,12 +318,52 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
   }
 
   /**
+   * Reading a whole cache file takes seconds at 100k rows, and longer as it grows: it runs after
+   * the workspace opened, so the app answers from the start. Damage found then rebuilds the cache
+   * as damage found at open does, and the renderer refetches everything.
+   */
+  private async checkInBackground(session: OpenSession, file: string): Promise<void> {
+    const check = this.options.checkCache;
+    if (!check) return;
+    const id = session.workspace.id;
+    let damage: string | null;
+    try {
+      damage = await check(file, session.signal);
+    } catch (error) {
+      this.options.log.warn(`the cache of workspace ${id} could not be checked`, error);
+      return;
+    }
+    if (damage === null) return;
+    try {
+      await this.serial(async () => {
+        // Closed or switched meanwhile: the next open checks the file again.
+        if (this.current !== session) return;
+        // The damaged file is moved aside: nothing may still hold it open.
+        this.closeSession('now');
+        this.closeRetired(id);
+        this.open(this.registry.require(id), session.api, session.workspace.keyAvailable, damage);
+        this.emit({ type: 'cache.changed', workspaceId: id, tables: REBUILT_TABLES });
+      });
+    } catch (error) {
+      this.options.log.error(`the damaged cache of workspace ${id} could not be rebuilt`, error);
+    }
+  }
+
+  /**
    * A damaged cache was replaced by an empty one: the person finds it in Activity, with where the
    * damaged file was kept; sync then refills the rows from the server.
    */
-  private recordRebuild(record: WorkspaceRecord, db: Database.Database, rebuild: CacheRebuild): void {
-    this.options.log.warn(`the cache of workspace ${record.id} was damaged and rebuilt: ${rebuild.reason}`);
-    const kept = rebuild.movedTo ? ` The damaged file was kept as ${basename(rebuild.movedTo)}.` : '';
+  private recordRebuild(
+    record: WorkspaceRecord,
+    db: Database.Database,
+    rebuild: CacheRebuild,
+  ): void {
+    this.options.log.warn(
+      `the cache of workspace ${record.id} was damaged and rebuilt: ${rebuild.reason}`,
+    );
+    const kept = rebuild.movedTo
+      ? ` The damaged file was kept as ${basename(rebuild.movedTo)}.`
+      : '';
     new ActivityLog(db).record({
       at: new Date().toISOString(),
       workspaceId: record.id,

@@ -1,0 +1,80 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
+import { isCorruption } from './openCache';
+
+// An eval'd worker resolves bare module names from the working directory, not from this file, so
+// it is handed the driver's resolved path.
+const driver = require.resolve('better-sqlite3');
+
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+let db;
+try {
+  db = new Database(workerData.file, { readonly: true, fileMustExist: true });
+  const rows = db.pragma('quick_check');
+  parentPort.postMessage({ finding: rows.length > 0 ? rows[0].quick_check : 'no answer from quick_check' });
+} catch (error) {
+  parentPort.postMessage({ failure: { code: error && error.code, message: String(error && error.message) } });
+} finally {
+  if (db && db.open) db.close();
+}
+`;
+
+/**
+ * The check waits this long after the workspace opened: reading the file competes with the first
+ * screen and the start-up sync for the disk and the cores, and the check can wait.
+ */
+const AFTER_START_MS = 10_000;
+
+type WorkerAnswer = { finding: string } | { failure: { code: unknown; message: string } };
+
+/**
+ * Reads the whole cache file with `PRAGMA quick_check` in a worker thread, on a read-only
+ * connection of its own, so the app answers while a large file is read; it starts `delayMs` after
+ * the call. Resolves with the first problem SQLite reports, null when the file is sound or
+ * `signal` aborts first, and rejects when the check itself could not run (the file's soundness is
+ * then unknown).
+ */
+export async function checkCacheFile(
+  file: string,
+  signal: AbortSignal,
+  { delayMs = AFTER_START_MS }: { delayMs?: number } = {},
+): Promise<string | null> {
+  try {
+    await delay(delayMs, undefined, { signal, ref: false });
+  } catch {
+    return null;
+  }
+  return quickCheckInWorker(file, signal);
+}
+
+function quickCheckInWorker(file: string, signal: AbortSignal): Promise<string | null> {
+  if (signal.aborted) return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver } });
+    // A check still reading when the app quits must not keep the process alive.
+    worker.unref();
+    const stop = () => {
+      void worker.terminate();
+      resolve(null);
+    };
+    signal.addEventListener('abort', stop, { once: true });
+    const settle = () => signal.removeEventListener('abort', stop);
+    worker.once('message', (answer: WorkerAnswer) => {
+      settle();
+      void worker.terminate();
+      if ('finding' in answer) resolve(answer.finding === 'ok' ? null : answer.finding);
+      else if (isCorruption(answer.failure)) resolve(answer.failure.message);
+      else reject(new Error(`the cache check could not run: ${answer.failure.message}`));
+    });
+    worker.once('error', (error) => {
+      settle();
+      reject(error);
+    });
+    worker.once('exit', () => {
+      settle();
+      reject(new Error('the cache check stopped without an answer'));
+    });
+  });
+}
