@@ -31,7 +31,19 @@ export default defineConfig({
     root: 'renderer',
     build: {
       outDir: 'out/renderer',
-      rollupOptions: { input: { index: resolve('renderer/index.html') } },
+      // electron-vite leaves the renderer unminified; the page parses every byte at start-up.
+      minify: true,
+      rollupOptions: {
+        input: { index: resolve('renderer/index.html') },
+        output: {
+          // React, which every screen stands on, in a chunk of its own; other libraries go with
+          // the screens that use them (a whole-Mantine chunk would load every screen's components at
+          // start), and each screen and the chart library load when first shown (React.lazy).
+          codeSplitting: {
+            groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+          },
+        },
+      },
     },
     plugins: [react()],
   },

@@ -1,9 +1,10 @@
 import { AppShell, Burger, Group, NavLink, Text, ThemeIcon } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconInbox } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { WorkspaceSwitcher } from '../features/workspaces/WorkspaceSwitcher';
 import { useCurrentWorkspace } from '../features/workspaces/useWorkspaces';
+import { LoadingState } from '../components/LoadingState';
 import { ErrorBoundary } from './ErrorBoundary';
 import { sections } from './sections';
 import { SyncIndicator } from './SyncIndicator';
@@ -71,7 +72,13 @@ export function AppFrame() {
       </AppShell.Navbar>
 
       <AppShell.Main data-section={section?.id}>
-        <ErrorBoundary resetKey={section?.id}>{section?.element}</ErrorBoundary>
+        <ErrorBoundary resetKey={section?.id}>
+          <Suspense
+            fallback={<LoadingState label={`Opening ${section?.label ?? 'the section'}`} />}
+          >
+            {section?.element}
+          </Suspense>
+        </ErrorBoundary>
       </AppShell.Main>
     </AppShell>
   );

@@ -7,13 +7,8 @@ import {
   IconWebhook,
   type Icon,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { ActivityScreen } from '../features/activity/ActivityScreen';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import { FormsScreen } from '../features/forms/FormsScreen';
-import { ImportScreen } from '../features/import/ImportScreen';
-import { SubmissionsScreen } from '../features/submissions/SubmissionsScreen';
-import { WebhooksScreen } from '../features/webhooks/WebhooksScreen';
-import { SettingsScreen } from '../features/workspaces/SettingsScreen';
 
 /** One entry of the navigation: its id is the URL hash (`#/forms`). */
 export interface Section {
@@ -23,12 +18,52 @@ export interface Section {
   element: ReactNode;
 }
 
+/**
+ * A screen whose code is fetched the first time its section opens (the frame shows a Suspense
+ * fallback meanwhile), so start-up loads the home screen's code only.
+ */
+function lazyScreen<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+): ReactNode {
+  const Screen = lazy<ComponentType>(() => load().then((module) => ({ default: module[name] })));
+  return <Screen />;
+}
+
 /** The app's sections in navigation order. A feature adds its screen here. */
 export const sections: readonly Section[] = [
   { id: 'forms', label: 'Forms', icon: IconForms, element: <FormsScreen /> },
-  { id: 'submissions', label: 'Submissions', icon: IconTable, element: <SubmissionsScreen /> },
-  { id: 'import', label: 'Import', icon: IconFileImport, element: <ImportScreen /> },
-  { id: 'webhooks', label: 'Webhooks', icon: IconWebhook, element: <WebhooksScreen /> },
-  { id: 'activity', label: 'Activity', icon: IconHistory, element: <ActivityScreen /> },
-  { id: 'settings', label: 'Settings', icon: IconSettings, element: <SettingsScreen /> },
+  {
+    id: 'submissions',
+    label: 'Submissions',
+    icon: IconTable,
+    element: lazyScreen(
+      () => import('../features/submissions/SubmissionsScreen'),
+      'SubmissionsScreen',
+    ),
+  },
+  {
+    id: 'import',
+    label: 'Import',
+    icon: IconFileImport,
+    element: lazyScreen(() => import('../features/import/ImportScreen'), 'ImportScreen'),
+  },
+  {
+    id: 'webhooks',
+    label: 'Webhooks',
+    icon: IconWebhook,
+    element: lazyScreen(() => import('../features/webhooks/WebhooksScreen'), 'WebhooksScreen'),
+  },
+  {
+    id: 'activity',
+    label: 'Activity',
+    icon: IconHistory,
+    element: lazyScreen(() => import('../features/activity/ActivityScreen'), 'ActivityScreen'),
+  },
+  {
+    id: 'settings',
+    label: 'Settings',
+    icon: IconSettings,
+    element: lazyScreen(() => import('../features/workspaces/SettingsScreen'), 'SettingsScreen'),
+  },
 ];

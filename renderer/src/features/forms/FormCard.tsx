@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Badge,
+  Box,
   Button,
   Card,
   Group,
@@ -18,7 +19,7 @@ import {
   IconClockExclamation,
   IconRefresh,
 } from '@tabler/icons-react';
-import { Sparkline } from '@mantine/charts';
+import { lazy, Suspense } from 'react';
 import type { FormRow, FormSyncStatus, SyncMode } from '../../../../electron/shared/contract';
 import { CopyButton } from '../../components/CopyButton';
 import { RelativeTime } from '../../components/RelativeTime';
@@ -26,6 +27,12 @@ import { summarizeActivity, type PerDay } from './activitySummary';
 import { describeProgress, type SyncProgress } from './syncProgress';
 
 const count = new Intl.NumberFormat();
+
+// Charts draw with recharts, the largest library in the app: the cards show first, their charts a
+// moment later.
+const Sparkline = lazy(() =>
+  import('@mantine/charts').then((charts) => ({ default: charts.Sparkline })),
+);
 
 export interface FormCardProps {
   form: FormRow;
@@ -166,16 +173,18 @@ function ActivityChart({ perDay, name }: { perDay: PerDay; name: string }) {
   const { label } = summarizeActivity(perDay);
   return (
     <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
-      <Sparkline
-        w={160}
-        h={40}
-        data={perDay.map((day) => day.count)}
-        curveType="monotone"
-        fillOpacity={0.4}
-        strokeWidth={1.5}
-        role="img"
-        aria-label={`Submissions per day for ${name}: ${label}`}
-      />
+      <Suspense fallback={<Box w={160} h={40} />}>
+        <Sparkline
+          w={160}
+          h={40}
+          data={perDay.map((day) => day.count)}
+          curveType="monotone"
+          fillOpacity={0.4}
+          strokeWidth={1.5}
+          role="img"
+          aria-label={`Submissions per day for ${name}: ${label}`}
+        />
+      </Suspense>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
