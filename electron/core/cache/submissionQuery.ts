@@ -34,7 +34,9 @@ const MIN_TRIGRAM = 3;
  */
 const PREFIX_ROWS = 1_000;
 /** Orders remembered at once: each holds up to one number per row of a form. */
-const ORDERS_KEPT = 4;
+const ORDERS_KEPT = 6;
+/** Searches remembered at once: each holds one byte per rowid. */
+const SEARCHES_KEPT = 4;
 /** Counts remembered per filter; scrolling a table asks for the same ones window after window. */
 const COUNTS_KEPT = 64;
 const STATEMENTS_KEPT = 64;
@@ -87,11 +89,16 @@ const ROWS_STATEMENT = `SELECT ${COLUMNS} FROM submissions s WHERE s.id IN (SELE
  * only those rows, with their JSON, are read. The order found is remembered until the next write,
  * so a window deep in 100k rows is a slice of it, not a walk of every row before it; the counts
  * per status, from which the total follows, are remembered the same way.
+ *
+ * A search reads its matches once, and keeps the rows of the view without it that matched: its
+ * order and its counts then cost one pass over the full-text index, not one each.
  */
 export class SubmissionQuery {
   private readonly statements = new Map<string, Database.Statement<Param[], unknown>>();
   private readonly orders = new Memo<Order>(ORDERS_KEPT);
   private readonly tallies = new Memo<StatusTally[]>(COUNTS_KEPT);
+  private readonly searches = new Memo<Uint8Array>(SEARCHES_KEPT);
+  private readonly facetLists = new Memo<number[]>(SEARCHES_KEPT);
   private readonly numeric = new Memo<boolean>(COUNTS_KEPT);
   private readonly versionStatement;
   private readonly prefixRows: number;
@@ -149,12 +156,14 @@ export class SubmissionQuery {
         .prepare<Param[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
         .all(...params)
         .map((r) => r.detail);
-    const tally = tallyStatement(filter);
+    const order = this.segments(withoutSearch(filter), this.version()).flatMap((s) =>
+      explain(orderStatement(s), [...s.params, this.prefixRows]),
+    );
+    const search = filter.search ? searchStatement(filter.search) : null;
+    const count = search ? facetStatement(withoutSearch(filter)) : tallyStatement(filter);
     return {
-      order: this.segments(filter, this.version()).flatMap((s) =>
-        explain(orderStatement(s), [...s.params, this.prefixRows]),
-      ),
-      count: explain(tally.sql, tally.params),
+      order: search ? [...order, ...explain(search.sql, search.params)] : order,
+      count: explain(count.sql, count.params),
       rows: explain(ROWS_STATEMENT, ['[]']),
     };
   }
@@ -164,6 +173,21 @@ export class SubmissionQuery {
     const key = JSON.stringify(filter);
     const known = this.orders.get(key, version);
     if (known && (known.complete || known.ids.length >= end)) return known;
+    const order = filter.search
+      ? this.searchedOrder(filter.search, filter, version)
+      : this.readOrder(filter, end, version);
+    this.orders.set(key, version, order);
+    return order;
+  }
+
+  /** A search's order: the whole order of the same view without it, where the text matched. */
+  private searchedOrder(search: string, filter: SubmissionFilter, version: string): Order {
+    const matched = this.matches(search, version);
+    const { ids } = this.order(withoutSearch(filter), Number.POSITIVE_INFINITY, version);
+    return { ids: ids.filter((id) => matched[id] === 1), complete: true };
+  }
+
+  private readOrder(filter: SubmissionFilter, end: number, version: string): Order {
     const wanted = end <= this.prefixRows ? this.prefixRows : Number.POSITIVE_INFINITY;
     let ids: number[] = [];
     for (const segment of this.segments(filter, version)) {
@@ -175,9 +199,21 @@ export class SubmissionQuery {
       ids = ids.length === 0 ? found : ids.concat(found);
       if (ids.length >= wanted) break;
     }
-    const order = { ids, complete: ids.length < wanted };
-    this.orders.set(key, version, order);
-    return order;
+    return { ids, complete: ids.length < wanted };
+  }
+
+  /** The rowids whose search text contains `search`, as one byte per rowid (1: matched). */
+  private matches(search: string, version: string): Uint8Array {
+    const known = this.searches.get(search, version);
+    if (known) return known;
+    const { sql, params } = searchStatement(search);
+    const ids = this.statement<number>(sql)
+      .pluck()
+      .all(...params);
+    const matched = new Uint8Array(ids.reduce((max, id) => Math.max(max, id), 0) + 1);
+    for (const id of ids) matched[id] = 1;
+    this.searches.set(search, version, matched);
+    return matched;
   }
 
   /** The rows of `ids`, in that order. */
@@ -193,9 +229,38 @@ export class SubmissionQuery {
     const key = JSON.stringify([sql, params]);
     const known = this.tallies.get(key, version);
     if (known) return known;
-    const tally = this.statement<StatusTally>(sql).all(...params);
+    const tally = filter.search
+      ? this.searchedTally(filter.search, filter, version)
+      : this.statement<StatusTally>(sql).all(...params);
     this.tallies.set(key, version, tally);
     return tally;
+  }
+
+  /** A search's counts: the rows of the form without it (any status), where the text matched. */
+  private searchedTally(search: string, filter: SubmissionFilter, version: string): StatusTally[] {
+    const matched = this.matches(search, version);
+    const tally = new Map<SubmissionStatus, StatusTally>();
+    for (const facet of this.facets(withoutSearch(filter), version)) {
+      const { id, status, preview } = fromFacet(facet);
+      if (matched[id] !== 1) continue;
+      const entry = tally.get(status) ?? { status, n: 0, previews: 0 };
+      entry.n++;
+      if (preview) entry.previews++;
+      tally.set(status, entry);
+    }
+    return [...tally.values()];
+  }
+
+  private facets(filter: SubmissionFilter, version: string): number[] {
+    const { sql, params } = facetStatement(filter);
+    const key = JSON.stringify([sql, params]);
+    const known = this.facetLists.get(key, version);
+    if (known) return known;
+    const facets = this.statement<number>(sql)
+      .pluck()
+      .all(...params);
+    this.facetLists.set(key, version, facets);
+    return facets;
   }
 
   private version(): string {
@@ -290,6 +355,43 @@ function tallyStatement(filter: SubmissionFilter): Where {
   };
 }
 
+/**
+ * Every row of the form under the filter, whatever its status, as one number each: the rowid, the
+ * status and the preview flag, so that a search's counts need no second read of its matches.
+ */
+function facetStatement(filter: SubmissionFilter): Where {
+  const where = whereOf({ ...filter, status: 'all', includePreview: true }, false);
+  return {
+    sql: `SELECT s.id * 4 + (s.status = 'in_progress') * 2 + s.is_preview FROM submissions s WHERE ${where.sql}`,
+    params: where.params,
+  };
+}
+
+function fromFacet(facet: number): { id: number; status: SubmissionStatus; preview: boolean } {
+  return {
+    id: Math.floor(facet / 4),
+    status: Math.floor(facet / 2) % 2 === 1 ? 'in_progress' : 'finished',
+    preview: facet % 2 === 1,
+  };
+}
+
+function withoutSearch({ search: _search, ...filter }: SubmissionFilter): SubmissionFilter {
+  return filter;
+}
+
+/** The rowids of the rows whose search text contains `search`, like the service's own filter. */
+function searchStatement(search: string): Where {
+  return [...search].length >= MIN_TRIGRAM
+    ? {
+        sql: 'SELECT rowid FROM submission_search WHERE submission_search MATCH ?',
+        params: [`"${search.replaceAll('"', '""')}"`],
+      }
+    : {
+        sql: `SELECT rowid FROM submission_search WHERE body LIKE ? ESCAPE '\\'`,
+        params: [`%${escapeLike(search)}%`],
+      };
+}
+
 function totalOf(filter: SubmissionFilter, tally: StatusTally[]): number {
   let total = 0;
   for (const { status, n, previews } of tally) {
@@ -335,17 +437,10 @@ function whereOf(filter: SubmissionFilter, byStatus: boolean): Where {
     clauses.push('s.submission_time < ?');
     params.push(new Date(filter.beforeDate).toISOString());
   }
-  const search = filter.search;
-  if (search) {
-    if ([...search].length >= MIN_TRIGRAM) {
-      clauses.push(
-        matchedBy('SELECT rowid FROM submission_search WHERE submission_search MATCH ?'),
-      );
-      params.push(`"${search.replaceAll('"', '""')}"`);
-    } else {
-      clauses.push(matchedBy(`SELECT rowid FROM submission_search WHERE body LIKE ? ESCAPE '\\'`));
-      params.push(`%${escapeLike(search)}%`);
-    }
+  if (filter.search) {
+    const search = searchStatement(filter.search);
+    clauses.push(matchedBy(search.sql));
+    params.push(...search.params);
   }
   for (const answer of filter.answers) {
     const clause = answerClause(filter.formId, answer);

@@ -179,6 +179,12 @@ describe('SubmissionQuery', () => {
     expect(result.rows.map((r) => r.submissionId)).toEqual(['s2']);
     expect(result.total).toBe(3);
     expect(result.counts).toEqual({ finished: 3, in_progress: 1, preview: 0 });
+    const searched = query.window(SubmissionFilter.parse({ formId: 'f1', search: 'a' }), 0, 10);
+    expect(searched.rows.map((r) => r.submissionId)).toEqual(['s1', 's3']);
+    expect(searched).toMatchObject({
+      total: 2,
+      counts: { finished: 2, in_progress: 1, preview: 0 },
+    });
   });
 
   it('pages through a question sort with unanswered rows last, in both directions', () => {
@@ -241,10 +247,14 @@ describe('SubmissionQuery', () => {
     );
     expect(order({ status: 'all' })).toMatch(/COVERING INDEX submissions_by_form_time/);
     expect(order({ sortBy: 'lastUpdatedAt' })).toMatch(/COVERING INDEX submissions_by_updated/);
-    // Search and answer filters: the view's order is walked, each row looked up in the matches.
+    // A search reads the order without it, and its matches once from the full-text index.
     expect(order({ search: 'alice' })).toMatch(
-      /COVERING INDEX submissions_by_time[^]*LIST SUBQUERY[^]*VIRTUAL TABLE INDEX/,
+      /^SEARCH s USING COVERING INDEX submissions_by_time .*\nSCAN submission_search VIRTUAL TABLE INDEX 0:M1$/,
     );
+    expect(plan({ search: 'alice' }).count.join('\n')).toMatch(
+      /^SEARCH s USING COVERING INDEX \w+ \(form_id=\?\)$/,
+    );
+    // Answer filters: the view's order is walked, each row looked up in the matching answers.
     expect(order({ answers: [{ key: 'age', op: 'numberRange', min: 1, max: 5 }] })).toMatch(
       /COVERING INDEX submissions_by_time[^]*LIST SUBQUERY[^]*COVERING INDEX answers_by_num/,
     );
