@@ -4,6 +4,7 @@ import {
   Code,
   ColorSwatch,
   Group,
+  Highlight,
   Image,
   List,
   Rating,
@@ -12,11 +13,21 @@ import {
   Text,
 } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
+import { type CSSProperties } from 'react';
 import { ExternalLink } from '../../components/ExternalLink';
 import { safeExternalUrl } from '../../components/externalUrl';
-import { type Answer, type FileRef } from './answerModel';
-import { formatAnswerDate } from './dateFormat';
+import { answerLine, type Answer, type FileRef } from './answerModel';
 import { Marked } from './Marked';
+
+const CELL_SWATCH: CSSProperties = {
+  display: 'inline-block',
+  width: 14,
+  height: 14,
+  marginRight: 6,
+  verticalAlign: -2,
+  borderRadius: '50%',
+  boxShadow: 'inset 0 0 0 1px rgba(0, 0, 0, 0.15)',
+};
 
 /**
  * One answer for people. `compact` fits a table cell on one line (badges, counts, one-line
@@ -31,6 +42,8 @@ export function AnswerDisplay({
   compact?: boolean;
   search?: string;
 }) {
+  const line = compact ? answerLine(answer) : null;
+  if (line !== null) return <Marked text={line} search={search} oneLine />;
   switch (answer.kind) {
     case 'empty':
       return (
@@ -45,33 +58,38 @@ export function AnswerDisplay({
         </Text>
       );
     case 'text':
-      return <Marked text={answer.text} search={search} oneLine={compact} />;
+      return <Marked text={answer.text} search={search} />;
     case 'number':
-      return <Marked text={answer.value.toLocaleString()} search={search} oneLine={compact} />;
+      return <Marked text={answer.value.toLocaleString()} search={search} />;
     case 'boolean':
       return (
         <Badge size="sm" variant="light" color={answer.value ? 'teal' : 'gray'}>
           {answer.value ? 'Yes' : 'No'}
         </Badge>
       );
-    case 'choices':
-      return (
-        <Group gap={4} wrap={compact ? 'nowrap' : 'wrap'}>
-          {answer.items.map((item, i) => (
-            <Badge key={`${item}-${i}`} size="sm" variant="light" radius="sm" tt="none">
+    case 'choices': {
+      const badges = answer.items.map((item, i) => (
+        <Badge key={`${item}-${i}`} size="sm" variant="light" radius="sm" tt="none">
+          {search.trim() ? (
+            <Highlight component="span" inherit highlight={search.trim()}>
               {item}
-            </Badge>
-          ))}
+            </Highlight>
+          ) : (
+            item
+          )}
+        </Badge>
+      ));
+      // A table cell lays out its content in a row itself: no wrapper element per cell.
+      return compact ? (
+        <>{badges}</>
+      ) : (
+        <Group gap={4} wrap="wrap">
+          {badges}
         </Group>
       );
+    }
     case 'ranking':
-      return compact ? (
-        <Marked
-          text={answer.items.map((item, i) => `${i + 1}. ${item}`).join('  ')}
-          search={search}
-          oneLine
-        />
-      ) : (
+      return (
         <List type="ordered" size="sm">
           {answer.items.map((item, i) => (
             <List.Item key={`${item}-${i}`}>{item}</List.Item>
@@ -79,8 +97,8 @@ export function AnswerDisplay({
         </List>
       );
     case 'address':
-      return compact || answer.parts.length === 0 ? (
-        <Marked text={answer.line} search={search} oneLine={compact} />
+      return answer.parts.length === 0 ? (
+        <Marked text={answer.line} search={search} />
       ) : (
         <Stack gap={0}>
           {answer.parts.map(([label, value]) => (
@@ -94,32 +112,15 @@ export function AnswerDisplay({
         </Stack>
       );
     case 'date':
-      return (
-        <Text span size="sm">
-          {formatAnswerDate(answer.iso, answer.withTime)}
-        </Text>
-      );
     case 'time':
-      return (
-        <Text span size="sm">
-          {answer.text}
-        </Text>
-      );
     case 'dateRange':
       return (
         <Text span size="sm">
-          {answer.start ? formatAnswerDate(answer.start, answer.start.includes('T')) : '…'} –{' '}
-          {answer.end ? formatAnswerDate(answer.end, answer.end.includes('T')) : '…'}
+          {answerLine(answer)}
         </Text>
       );
     case 'matrix':
-      return compact ? (
-        <Marked
-          text={answer.rows.map((r) => `${r.row}: ${r.values.join(', ')}`).join(' · ')}
-          search={search}
-          oneLine
-        />
-      ) : (
+      return (
         <Table withTableBorder withColumnBorders fz="sm" verticalSpacing={4}>
           <Table.Tbody>
             {answer.rows.map((r) => (
@@ -133,16 +134,16 @@ export function AnswerDisplay({
       );
     case 'files':
       return compact ? (
-        <Group gap={4} wrap="nowrap">
-          <IconPaperclip size={14} aria-hidden />
-          <Text span size="sm">
+        <>
+          <IconPaperclip size={14} aria-hidden style={{ flexShrink: 0 }} />
+          <Text span size="sm" truncate>
             {answer.signature
               ? 'Signed'
               : answer.files.length === 1
                 ? answer.files[0]?.name
                 : `${answer.files.length} files`}
           </Text>
-        </Group>
+        </>
       ) : (
         <Stack gap={4}>
           {answer.files.map((file, i) => (
@@ -184,7 +185,13 @@ export function AnswerDisplay({
         </Group>
       );
     case 'color':
-      return (
+      return compact ? (
+        // One element for the swatch: a ColorSwatch per row draws several.
+        <Text span size="sm" ff="monospace">
+          <span style={{ ...CELL_SWATCH, background: answer.hex }} aria-hidden />
+          {answer.hex}
+        </Text>
+      ) : (
         <Group gap={6} wrap="nowrap">
           <ColorSwatch color={answer.hex} size={14} />
           <Text span size="sm" ff="monospace">
@@ -199,15 +206,9 @@ export function AnswerDisplay({
         </Text>
       );
     case 'link':
-      return compact ? (
-        <Marked text={answer.url} search={search} oneLine />
-      ) : (
-        <ExternalLink href={answer.url} />
-      );
+      return <ExternalLink href={answer.url} />;
     case 'email':
-      return compact ? (
-        <Marked text={answer.email} search={search} oneLine={compact} />
-      ) : (
+      return (
         <Anchor href={`mailto:${answer.email}`} size="sm">
           {answer.email}
         </Anchor>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerText, describeAnswer } from './answerModel';
+import { answerLine, answerText, describeAnswer } from './answerModel';
 
 describe('describeAnswer', () => {
   it('reads choice questions as badges, whether one string or many', () => {
@@ -134,5 +134,20 @@ describe('describeAnswer', () => {
       latitude: 1,
       longitude: 2,
     });
+  });
+});
+
+describe('answerLine', () => {
+  it('puts answers that read as text on one line and leaves drawn answers to their display', () => {
+    expect(answerLine(describeAnswer('Matrix', { Speed: 'Good', Price: ['Fair', 'Poor'] }))).toBe(
+      'Speed: Good · Price: Fair, Poor',
+    );
+    expect(answerLine(describeAnswer('DateRange', { start: '2025-01-02', end: null }))).toMatch(
+      / – …$/,
+    );
+    expect(answerLine(describeAnswer('ShortAnswer', 'Ada'))).toBe('Ada');
+    expect(answerLine(describeAnswer('StarRating', 4))).toBeNull();
+    expect(answerLine(describeAnswer('Checkboxes', ['Red']))).toBeNull();
+    expect(answerLine(describeAnswer('Password', 'hunter2'))).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { formatAnswerDate } from './dateFormat';
+
 /**
  * What a question's answer is, for people. The service does not document value shapes per type
  * and adds types over time (upstream facts, "Submissions"), so each type is read by its shape:
@@ -282,5 +284,38 @@ export function answerText(answer: Answer): string {
       return answer.email;
     case 'json':
       return answer.compact;
+  }
+}
+
+/**
+ * The answer on one line as people read it (a table cell), for an answer that reads as text; null
+ * for one drawn otherwise (badges, stars, a swatch, files).
+ */
+export function answerLine(answer: Answer): string | null {
+  switch (answer.kind) {
+    case 'text':
+      return answer.text;
+    case 'number':
+      return answer.value.toLocaleString();
+    case 'ranking':
+      return answer.items.map((item, i) => `${i + 1}. ${item}`).join('  ');
+    case 'address':
+      return answer.line;
+    case 'date':
+      return formatAnswerDate(answer.iso, answer.withTime);
+    case 'time':
+      return answer.text;
+    case 'dateRange': {
+      const end = (iso: string | null) => (iso ? formatAnswerDate(iso, iso.includes('T')) : '…');
+      return `${end(answer.start)} – ${end(answer.end)}`;
+    }
+    case 'matrix':
+      return answer.rows.map((r) => `${r.row}: ${r.values.join(', ')}`).join(' · ');
+    case 'link':
+      return answer.url;
+    case 'email':
+      return answer.email;
+    default:
+      return null;
   }
 }

@@ -1,9 +1,9 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { type ColumnDef } from '@tanstack/react-table';
 import { type SubmissionListRow } from '../../../../electron/shared/contract/submissions';
 import { AnswerDisplay } from './AnswerDisplay';
 import { formatCalculation } from './calculationValue';
-import { describeAnswer } from './answerModel';
+import { answerLine, describeAnswer } from './answerModel';
 import { type ColumnCatalog } from './columnCatalog';
 import { calculationColumnId, questionColumnId, sortOf, urlParameterColumnId } from './columnIds';
 import { formatDateTime } from './dateFormat';
@@ -31,35 +31,33 @@ const dimDash = (
 
 /** One column per thing the form records, each rendered by what it is (see answerModel). */
 export function buildColumns(catalog: ColumnCatalog, search: string): Column[] {
+  const marking = search.trim() !== '';
+  // Plain text is returned as a string, which the table draws as the cell itself: one element
+  // per cell. A search needs elements to mark its matches.
+  const textCell = (text: string) =>
+    marking ? <Marked text={text} search={search} oneLine /> : text;
   const columns: Column[] = [
     {
       id: 'submissionTime',
       header: 'Submitted',
       size: 185,
       accessorFn: (row) => row.submissionTime,
-      cell: ({ row }) => (
-        <Text span size="sm" truncate>
-          {formatDateTime(row.original.submissionTime)}
-        </Text>
-      ),
+      cell: ({ row }) => formatDateTime(row.original.submissionTime),
     },
     {
       id: 'lastUpdatedAt',
       header: 'Last updated',
       size: 185,
       accessorFn: (row) => row.lastUpdatedAt,
-      cell: ({ row }) => (
-        <Text span size="sm" truncate>
-          {formatDateTime(row.original.lastUpdatedAt) || '—'}
-        </Text>
-      ),
+      cell: ({ row }) => formatDateTime(row.original.lastUpdatedAt) || '—',
     },
     {
       id: 'status',
       header: 'Status',
       size: 150,
+      // The badges sit in the cell itself, which lays out its content in a row.
       cell: ({ row }) => (
-        <Group gap={4} wrap="nowrap">
+        <>
           <Badge
             size="sm"
             variant="dot"
@@ -73,7 +71,7 @@ export function buildColumns(catalog: ColumnCatalog, search: string): Column[] {
               Preview
             </Badge>
           )}
-        </Group>
+        </>
       ),
     },
     ...catalog.questions.map((question): Column => ({
@@ -85,13 +83,10 @@ export function buildColumns(catalog: ColumnCatalog, search: string): Column[] {
       cell: ({ row }) => {
         const answer = row.original.submission.questions.find((q) => q.id === question.id);
         if (!answer) return dimDash;
-        return (
-          <AnswerDisplay
-            answer={describeAnswer(answer.type, answer.value)}
-            compact
-            search={search}
-          />
-        );
+        const described = describeAnswer(answer.type, answer.value);
+        const line = answerLine(described);
+        if (line !== null && !marking) return line;
+        return <AnswerDisplay answer={described} compact search={search} />;
       },
     })),
     ...catalog.calculations.map((calculation): Column => ({
@@ -103,7 +98,7 @@ export function buildColumns(catalog: ColumnCatalog, search: string): Column[] {
       cell: ({ row }) => {
         const answer = row.original.submission.calculations?.find((c) => c.id === calculation.id);
         const text = answer ? formatCalculation(answer.type, answer.value) : '';
-        return text ? <Marked text={text} search={search} oneLine /> : dimDash;
+        return text ? textCell(text) : dimDash;
       },
     })),
     ...catalog.urlParameters.map((parameter): Column => ({
@@ -116,7 +111,7 @@ export function buildColumns(catalog: ColumnCatalog, search: string): Column[] {
         const value = row.original.submission.urlParameters?.find(
           (p) => p.id === parameter.id,
         )?.value;
-        return value ? <Marked text={value} search={search} oneLine /> : dimDash;
+        return value ? textCell(value) : dimDash;
       },
     })),
   ];
@@ -148,7 +143,7 @@ export function buildColumns(catalog: ColumnCatalog, search: string): Column[] {
       accessorFn: (row) => row.submission.login?.email,
       cell: ({ row }) => {
         const email = row.original.submission.login?.email;
-        return email ? <Marked text={email} search={search} oneLine /> : dimDash;
+        return email ? textCell(email) : dimDash;
       },
     });
   }
