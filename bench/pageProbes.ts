@@ -18,15 +18,15 @@ export function armPaintWatch({
   eventType: 'click' | 'input';
   timeoutMs: number;
 }): void {
-  // The first row's submission, and the words marked in it: a new search can keep the same first
-  // row (it matches both words) but never the same marks.
+  // The first row's submission, the words marked in it and the number of matches: a new search
+  // can keep the same first row (it matches both words), and its marks may be in a column
+  // scrolled out of view (not drawn), but then the count tells the new rows apart.
   const firstRow = () => {
-    const row = document
-      .querySelector('[role="grid"][aria-label="Submissions"]')
-      ?.querySelector('[role="row"][data-submission-id]');
-    if (!row) return null;
+    const grid = document.querySelector('[role="grid"][aria-label="Submissions"]');
+    const row = grid?.querySelector('[role="row"][data-submission-id]');
+    if (!grid || !row) return null;
     const marks = [...row.querySelectorAll('mark')].map((mark) => mark.textContent).join('|');
-    return `${row.getAttribute('data-submission-id')} ${marks}`;
+    return `${row.getAttribute('data-submission-id')} ${marks} ${grid.getAttribute('data-total')}`;
   };
   const before = firstRow();
   let startedAt: number | null = null;
@@ -57,7 +57,7 @@ export function armPaintWatch({
       childList: true,
       attributes: true,
       characterData: true,
-      attributeFilter: ['data-submission-id'],
+      attributeFilter: ['data-submission-id', 'data-total'],
     });
   });
 }
