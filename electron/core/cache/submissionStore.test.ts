@@ -106,6 +106,21 @@ describe('SubmissionStore', () => {
     expect(db.prepare('SELECT count(*) AS n FROM submission_search').get()).toEqual({ n: 2 });
   });
 
+  it('leaves unchanged rows a pass has already seen as they are, and marks the others seen', () => {
+    const rows = [submission('s1', 1), submission('s2', 2)].map((s) =>
+      toSubmissionRow(s, 'finished'),
+    );
+    store.transaction(() => store.upsert('f1', rows.slice(0, 1), 'pulled', { seenPass: 3 }));
+    store.transaction(() => store.upsert('f1', rows.slice(1), 'pulled', { seenPass: 2 }));
+    const walked = store.transaction(() =>
+      store.upsert('f1', rows, 'walked', { seenPass: 3, leaveSeen: true }),
+    );
+    expect(walked).toEqual({ inserted: 0, updated: 0, unchanged: 2 });
+    expect(store.get('f1', 's1')?.syncedAt).toBe('pulled');
+    expect(store.get('f1', 's2')?.syncedAt).toBe('walked');
+    expect(store.countSeen('f1', 'finished', 3)).toBe(2);
+  });
+
   it('keeps the preview flag of known rows when a listing mixes previews in', () => {
     put([submission('s1', 1)]);
     const rows = [submission('s1', 1), submission('p9', 2)].map((s) =>

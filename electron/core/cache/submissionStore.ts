@@ -42,8 +42,11 @@ export class SubmissionStore {
   private readonly countAfterStatement;
 
   constructor(private readonly db: Database.Database) {
-    this.find = db.prepare<[string, string], { id: number; raw: string; status: string; is_preview: number; synced_at: string }>(
-      `SELECT id, raw, status, is_preview, synced_at FROM submissions WHERE form_id = ? AND submission_id = ?`,
+    this.find = db.prepare<
+      [string, string],
+      { id: number; raw: string; status: string; is_preview: number; synced_at: string; seen_pass: number }
+    >(
+      `SELECT id, raw, status, is_preview, synced_at, seen_pass FROM submissions WHERE form_id = ? AND submission_id = ?`,
     );
     this.upsertRow = db.prepare<unknown[], { id: number }>(
       `INSERT INTO submissions (form_id, submission_id, status, is_preview, submission_time, last_updated_at,
@@ -88,13 +91,19 @@ export class SubmissionStore {
    * Stores rows as the server sent them. `seenPass` marks them seen by a reconcile pass (rows never
    * lose a newer mark), so a sweep at the end of the pass keeps them. With `keepPreviewFlag` (a
    * listing that mixes in preview responses) rows already cached keep their flag and only new rows
-   * take the one given.
+   * take the one given. With `leaveSeen`, unchanged rows the pass `seenPass` has already seen are
+   * not written again: a walk that continues the pull before it writes only what the pull did not
+   * store.
    */
   upsert(
     formId: string,
     rows: readonly SubmissionRow[],
     syncedAt: string,
-    { seenPass = 0, keepPreviewFlag = false }: { seenPass?: number; keepPreviewFlag?: boolean } = {},
+    {
+      seenPass = 0,
+      keepPreviewFlag = false,
+      leaveSeen = false,
+    }: { seenPass?: number; keepPreviewFlag?: boolean; leaveSeen?: boolean } = {},
   ): UpsertCounts {
     const counts: UpsertCounts = { inserted: 0, updated: 0, unchanged: 0 };
     for (const given of rows) {
@@ -106,7 +115,7 @@ export class SubmissionStore {
         existing.status === row.status &&
         existing.is_preview === Number(row.isPreview)
       ) {
-        this.touch.run(syncedAt, seenPass, existing.id);
+        if (!leaveSeen || existing.seen_pass < seenPass) this.touch.run(syncedAt, seenPass, existing.id);
         counts.unchanged++;
         continue;
       }

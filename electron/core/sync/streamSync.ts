@@ -103,15 +103,21 @@ export async function incrementalPass(formId: string, status: SubmissionStatus, 
  * first met here that the preview-free listing never returned are preview responses; the next
  * incremental pull corrects any that were merely newer than it. The sweep is skipped when the
  * listing shrank during the walk (offsets shifted, a row may have been skipped): the next sync
- * walks again.
+ * walks again. With `continuePass`, a walk that starts takes the pass the pull before it opened:
+ * what that pull stored counts as seen and is not written again.
  */
-export async function reconcilePass(formId: string, status: SubmissionStatus, o: StreamOptions): Promise<PassResult> {
+export async function reconcilePass(
+  formId: string,
+  status: SubmissionStatus,
+  o: StreamOptions,
+  { continuePass = false }: { continuePass?: boolean } = {},
+): Promise<PassResult> {
   const { submissions, syncState } = o.stores;
   let state = syncState.get(formId, status);
   if (state.phase !== 'reconcile') {
     syncState.update(formId, status, {
       phase: 'reconcile',
-      passId: syncState.newPassId(),
+      passId: continuePass ? state.passId : syncState.newPassId(),
       nextOffset: 0,
       passTotal: null,
       passDisturbed: false,
@@ -134,7 +140,7 @@ export async function reconcilePass(formId: string, status: SubmissionStatus, o:
         formId,
         page.responses.map((s) => toSubmissionRow(s, status, true)),
         syncedAt,
-        { seenPass: passId, keepPreviewFlag: true },
+        { seenPass: passId, keepPreviewFlag: true, leaveSeen: true },
       );
       pageChanged = counts.inserted + counts.updated;
       o.stores.questions.learnFrom(formId, page.responses);

@@ -148,6 +148,29 @@ describe('SyncEngine against the local API', () => {
     expectCacheEqualsServer();
   });
 
+  it('flags previews on a first sync without writing again the rows its pull stored', async () => {
+    await setUp();
+    const stores = cacheStores(session.db);
+    stores.forms.replaceListed(await session.api.listForms(), DEFAULT_TUNING.now().toISOString());
+    const formId = formIds()[0] ?? '';
+    // The clock tells which pass wrote a row: the pull, or the walk for previews after it.
+    const [pulledAt, walkedAt] = ['2026-03-01T00:00:00.000Z', '2026-03-02T00:00:00.000Z'];
+    const now = () => new Date(stores.syncState.get(formId, 'finished').phase === 'reconcile' ? walkedAt : pulledAt);
+    const first = new SyncEngine(
+      { workspaceId: 'w', api: session.api, stores, connection: new ConnectionMonitor(() => {}), emit: () => {} },
+      { ...DEFAULT_TUNING, now },
+    );
+    await first.run({ formId, mode: 'incremental' }, never);
+    expect(cached(formId)).toEqual(server.admin.submissionsOf(formId));
+    const finished = SubmissionFilter.parse({ formId, status: 'finished', includePreview: true });
+    const rows = [...stores.query.all(finished)].map((r) => stores.submissions.get(formId, r.submission.submissionId));
+    const byWalk = rows.filter((r) => r?.syncedAt === walkedAt);
+    expect(byWalk.length).toBeGreaterThan(0);
+    expect(byWalk.every((r) => r?.isPreview)).toBe(true);
+    expect(rows.filter((r) => r?.syncedAt === pulledAt)).toHaveLength(stores.submissions.count(formId, 'finished'));
+    expect(stores.syncState.get(formId, 'finished').lastReconciledAt).toBe(walkedAt);
+  });
+
   it('skips the full walk after a first sync when the server holds no previews', async () => {
     const submissions = Array.from({ length: 320 }, (_, i) => ({
       submissionId: `n${String(i).padStart(4, '0')}`,

@@ -99,13 +99,18 @@ export class SyncEngine {
         if (stores.syncState.get(formId, status).phase === 'reconcile') {
           await this.walk(formId, status, options, result);
         }
-        const firstPull = stores.syncState.get(formId, status).lastSyncedAt === null;
+        const before = stores.syncState.get(formId, status);
+        const firstPull = before.lastSyncedAt === null;
+        // A first pull that starts now opens the walk after it: every row it stores is seen by that
+        // walk, which then writes only what the pull cannot see (previews, edits made meanwhile).
+        const opensWalk = firstPull && before.phase === 'idle';
+        if (opensWalk) stores.syncState.update(formId, status, { passId: stores.syncState.newPassId() });
         const pulled = await incrementalPass(formId, status, options);
         result.changed += pulled.changed;
         if (firstPull && mode === 'incremental' && !pulled.reconcileDue) await this.skipWalkWithoutPreviews(formId, status, signal);
         const state = stores.syncState.get(formId, status);
         if (mode === 'full' || pulled.reconcileDue || this.reconcileStale(state.lastReconciledAt)) {
-          await this.walk(formId, status, options, result);
+          await this.walk(formId, status, options, result, opensWalk);
         }
       }
       this.progress(formId, 'done', progress.totals(), true);
@@ -140,8 +145,14 @@ export class SyncEngine {
     })();
   }
 
-  private async walk(formId: string, status: SubmissionStatus, options: StreamOptions, into: FormSyncResult): Promise<void> {
-    const walked = await reconcilePass(formId, status, options);
+  private async walk(
+    formId: string,
+    status: SubmissionStatus,
+    options: StreamOptions,
+    into: FormSyncResult,
+    continuePass = false,
+  ): Promise<void> {
+    const walked = await reconcilePass(formId, status, options, { continuePass });
     into.changed += walked.changed;
     into.removed += walked.vanished.length;
     if (status === 'in_progress' && walked.vanished.length > 0) await this.followFinished(formId, walked.vanished, options.signal);
