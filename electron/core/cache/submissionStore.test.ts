@@ -121,6 +121,19 @@ describe('SubmissionStore', () => {
     expect(store.countSeen('f1', 'finished', 3)).toBe(2);
   });
 
+  it('commits without waiting for the disk, and gives the connection its own setting back', () => {
+    let during: unknown;
+    put([submission('s1', 1)]);
+    store.transaction(() => (during = db.pragma('synchronous', { simple: true })));
+    // 1 is NORMAL, 2 FULL: what the import journal writes keeps waiting for the disk.
+    expect(during).toBe(1);
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    db.transaction(() =>
+      store.transaction(() => (during = db.pragma('synchronous', { simple: true }))),
+    )();
+    expect(during).toBe(2);
+  });
+
   it('keeps the preview flag of known rows when a listing mixes previews in', () => {
     put([submission('s1', 1)]);
     const rows = [submission('s1', 1), submission('p9', 2)].map((s) =>

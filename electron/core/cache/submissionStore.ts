@@ -187,7 +187,22 @@ export class SubmissionStore {
     return row?.n ?? 0;
   }
 
+  /**
+   * Runs `work` in one transaction whose commit does not wait for the disk (`synchronous = NORMAL`
+   * in WAL mode). What this store holds can be fetched again: a power cut may take back the last
+   * commits, the sync position stored with them included, so a sync resumes a little earlier; the
+   * file stays consistent. The connection's own setting (FULL, which the import journal needs) is
+   * back before anything else runs; inside an outer transaction that one decides.
+   */
   transaction<T>(work: () => T): T {
-    return this.db.transaction(work).immediate();
+    const run = this.db.transaction(work);
+    if (this.db.inTransaction) return run.immediate();
+    const setting = this.db.pragma('synchronous', { simple: true }) as number;
+    this.db.pragma('synchronous = NORMAL');
+    try {
+      return run.immediate();
+    } finally {
+      this.db.pragma(`synchronous = ${setting}`);
+    }
   }
 }
