@@ -2,10 +2,6 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { isCorruption } from './openCache';
 
-// An eval'd worker resolves bare module names from the working directory, not from this file, so
-// it is handed the driver's resolved path.
-const driver = require.resolve('better-sqlite3');
-
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
@@ -52,6 +48,9 @@ export async function checkCacheFile(
 function quickCheckInWorker(file: string, signal: AbortSignal): Promise<string | null> {
   if (signal.aborted) return Promise.resolve(null);
   return new Promise((resolve, reject) => {
+    // An eval'd worker resolves bare module names from the working directory, not from this
+    // file, so it is handed the driver's path (resolved here: a failure rejects, it never throws).
+    const driver = require.resolve('better-sqlite3');
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver } });
     // A check still reading when the app quits must not keep the process alive.
     worker.unref();
