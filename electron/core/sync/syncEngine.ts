@@ -103,6 +103,7 @@ export class SyncEngine {
         const firstPull = before.lastSyncedAt === null;
         // A first pull that starts now opens the walk after it: every row it stores is seen by that
         // walk, which then writes only what the pull cannot see (previews, edits made meanwhile).
+        // A row deleted in the moments between the two stays until the next walk.
         const opensWalk = firstPull && before.phase === 'idle';
         if (opensWalk) stores.syncState.update(formId, status, { passId: stores.syncState.newPassId() });
         const pulled = await incrementalPass(formId, status, options);
