@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors';
+import { checkCacheFile } from '../cache/fullCheck';
 import { openCache, type CacheDb } from '../cache/openCache';
+import { writeCacheDamagedInside } from '../cache/testing/damagedCache';
 import { WebhookRegistry } from './webhookRegistry';
 
 let dir: string;
@@ -49,24 +51,16 @@ describe('webhook registry', () => {
     expect(reopened.get('41')?.id).toBe(41);
   });
 
-  it('keeps every webhook when a damaged cache is rebuilt from the server', () => {
+  it('keeps every webhook when a damaged cache is rebuilt from the server', async () => {
     new WebhookRegistry(db).add(entry(77, 'f1', '2026-11-22T08:00:00.000Z'));
-    // Fill the cache part so the damage lands in submission pages, past the small registry.
-    const insert = db.prepare(
-      `INSERT INTO submissions (form_id, submission_id, status, submission_time, raw, synced_at) VALUES ('f1', ?, 'finished', 't', ?, 't')`,
-    );
-    db.transaction(() => {
-      for (let i = 0; i < 2000; i++) insert.run(`s${i}`, 'x'.repeat(300));
-    })();
-    db.pragma('wal_checkpoint(TRUNCATE)');
     db.close();
-    const size = fs.statSync(file).size;
-    const fd = fs.openSync(file, 'r+');
-    fs.writeSync(fd, Buffer.alloc(64 * 1024, 0xab), 0, 64 * 1024, Math.floor(size / 2));
-    fs.closeSync(fd);
+    // The damage lands in submission pages, past the small registry: the full check finds it.
+    writeCacheDamagedInside(file, 'a deleted submission');
+    const finding = await checkCacheFile(file, new AbortController().signal, { delayMs: 0 });
+    expect(finding).not.toBeNull();
 
     const rebuilt: string[] = [];
-    db = openCache(file, { onRebuilt: (r) => rebuilt.push(r.reason) });
+    db = openCache(file, { rebuildFor: finding!, onRebuilt: (r) => rebuilt.push(r.reason) });
     expect(rebuilt).toHaveLength(1);
     expect(new WebhookRegistry(db).list().map((w) => [w.id, w.formId])).toEqual([[77, 'f1']]);
   });
