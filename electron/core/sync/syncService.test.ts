@@ -21,7 +21,10 @@ afterEach(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function service(options: ConstructorParameters<typeof SyncService>[1] = {}, apiKey = server.apiKey): SyncService {
+function service(
+  options: ConstructorParameters<typeof SyncService>[1] = {},
+  apiKey = server.apiKey,
+): SyncService {
   testbed = createTestContext({ baseUrl: server.baseUrl, apiKey, dataDir: dir });
   return new SyncService(testbed.ctx, { intervalMs: 0, ...options });
 }
@@ -46,7 +49,26 @@ describe('SyncService', () => {
     expect(status.connection.state).toBe('online');
     expect(status.forms.length).toBe(3);
     expect(status.forms.every((f) => f.state === 'synced' && !f.stale && !f.resumable)).toBe(true);
-    expect(testbed.events).toContainEqual({ type: 'connection.changed', workspaceId: 'w-test', state: 'online' });
+    expect(testbed.events).toContainEqual({
+      type: 'connection.changed',
+      workspaceId: 'w-test',
+      state: 'online',
+    });
+  });
+
+  it('calls a form synced once its done event is out, while the job goes on with the others', async () => {
+    const sync = service();
+    testbed.open();
+    const firstDone = () =>
+      testbed.events.find((e) => e.type === 'sync.progress' && e.done) as
+        { formId: string } | undefined;
+    await eventually(() => firstDone() !== undefined, 'a form finished');
+    const status = sync.status();
+    expect(status.running).not.toBeNull();
+    const finished = status.forms.find((f) => f.formId === firstDone()?.formId);
+    expect(finished?.state).toBe('synced');
+    expect(status.forms.some((f) => f.state === 'syncing')).toBe(true);
+    await sync.idle();
   });
 
   it('takes up a workspace that was opened before it existed', async () => {
@@ -62,13 +84,26 @@ describe('SyncService', () => {
     const sync = service();
     testbed.open();
     const running = sync.status().running;
-    expect(sync.start({ mode: 'incremental' })).toEqual({ started: false, queued: false, job: running });
-    expect(sync.start({ formId: 'cFb7q2LxWm', mode: 'full' })).toEqual({ started: false, queued: true, job: running });
+    expect(sync.start({ mode: 'incremental' })).toEqual({
+      started: false,
+      queued: false,
+      job: running,
+    });
+    expect(sync.start({ formId: 'cFb7q2LxWm', mode: 'full' })).toEqual({
+      started: false,
+      queued: true,
+      job: running,
+    });
     await sync.idle();
     expect(sync.status().running).toBeNull();
     const walks = server.admin
       .requests()
-      .filter((r) => r.path === '/forms/cFb7q2LxWm/submissions' && r.query.includePreview === 'true' && r.query.offset === '0');
+      .filter(
+        (r) =>
+          r.path === '/forms/cFb7q2LxWm/submissions' &&
+          r.query.includePreview === 'true' &&
+          r.query.offset === '0',
+      );
     // The first sync's walk per status, then the queued full sync's.
     expect(walks).toHaveLength(4);
   });
@@ -77,14 +112,19 @@ describe('SyncService', () => {
     server.admin.setFaults([{ kind: 'latency', ms: 30, path: '/forms/*/submissions' }]);
     const sync = service();
     const session = testbed.open();
-    await eventually(() => testbed.events.some((e) => e.type === 'sync.progress' && e.pagesDone >= 2), 'two pages stored');
+    await eventually(
+      () => testbed.events.some((e) => e.type === 'sync.progress' && e.pagesDone >= 2),
+      'two pages stored',
+    );
     expect(sync.cancel()).toBe(true);
     await sync.idle();
     const cut = sync.status();
     expect(cut.running).toBeNull();
     expect(cut.forms.some((f) => f.resumable)).toBe(true);
     expect(cut.forms.every((f) => f.lastError === null)).toBe(true);
-    expect(testbed.events).toContainEqual(expect.objectContaining({ type: 'sync.progress', phase: 'cancelled', done: true }));
+    expect(testbed.events).toContainEqual(
+      expect.objectContaining({ type: 'sync.progress', phase: 'cancelled', done: true }),
+    );
 
     server.admin.clearFaults();
     sync.start({ mode: 'incremental' });
@@ -92,7 +132,9 @@ describe('SyncService', () => {
     expect(sync.status().forms.every((f) => f.state === 'synced' && !f.resumable)).toBe(true);
     const stores = cacheStores(session.db);
     for (const form of stores.forms.list()) {
-      expect(form.counts.finished + form.counts.in_progress + form.counts.preview).toBe(server.admin.submissionsOf(form.formId).length);
+      expect(form.counts.finished + form.counts.in_progress + form.counts.preview).toBe(
+        server.admin.submissionsOf(form.formId).length,
+      );
     }
   });
 
@@ -117,7 +159,10 @@ describe('SyncService', () => {
     testbed.open();
     await sync.idle();
     server.admin.clearRequests();
-    await eventually(() => server.admin.requests().some((r) => r.path === '/forms'), 'an interval sync');
+    await eventually(
+      () => server.admin.requests().some((r) => r.path === '/forms'),
+      'an interval sync',
+    );
     await sync.idle();
   });
 

@@ -21,6 +21,11 @@ interface Job {
   startedAt: string;
   controller: AbortController;
   done: Promise<FormSyncResult[]>;
+  /**
+   * Forms this job has finished with. A job over every form ends a while after its last form's
+   * `done` event; a status asked for on that event must already call the form synced.
+   */
+  finished: Set<string>;
 }
 
 interface Attached {
@@ -78,7 +83,11 @@ export class SyncService {
    * Runs a sync now, or reports the running job: when that job already covers the request it is
    * the answer; otherwise the request is queued (merged with any other) to run right after it.
    */
-  start(scope: SyncScope): { started: boolean; queued: boolean; job: ReturnType<SyncService['describe']> } {
+  start(scope: SyncScope): {
+    started: boolean;
+    queued: boolean;
+    job: ReturnType<SyncService['describe']>;
+  } {
     const attached = this.current();
     if (attached.job) {
       const queued = !covers(attached.job, scope);
@@ -94,6 +103,7 @@ export class SyncService {
       startedAt: this.tuning.now().toISOString(),
       controller,
       done: Promise.resolve([]),
+      finished: new Set(),
     };
     job.done = attached.engine
       .run(scope, signal)
@@ -138,7 +148,10 @@ export class SyncService {
       .filter((f) => formId === undefined || f.formId === formId)
       .map((form) =>
         formSyncStatus(form, stores.syncState.list(form.formId), {
-          syncing: running !== null && (running.formId === null || running.formId === form.formId),
+          syncing:
+            running !== null &&
+            (running.formId === null || running.formId === form.formId) &&
+            !running.finished.has(form.formId),
           online: connection.state === 'online' || connection.state === 'unknown',
           now,
           staleAfterMs: this.staleAfterMs,
@@ -162,23 +175,32 @@ export class SyncService {
   private attach(session: WorkspaceSession): void {
     if (this.attached?.session === session) return;
     this.detach();
-    const connection = new ConnectionMonitor(
-      (state) => {
-        if (state !== 'unknown') this.ctx.emit({ type: 'connection.changed', workspaceId: session.workspace.id, state });
-      },
-      this.tuning.now,
-    );
+    const connection = new ConnectionMonitor((state) => {
+      if (state !== 'unknown')
+        this.ctx.emit({ type: 'connection.changed', workspaceId: session.workspace.id, state });
+    }, this.tuning.now);
     const engine = new SyncEngine(
       {
         workspaceId: session.workspace.id,
         api: session.api,
         stores: cacheStores(session.db),
         connection,
-        emit: (event) => this.ctx.emit(event),
+        emit: (event) => {
+          if (event.type === 'sync.progress' && event.done)
+            attached.job?.finished.add(event.formId);
+          this.ctx.emit(event);
+        },
       },
       this.tuning,
     );
-    const attached: Attached = { session, engine, connection, timer: null, job: null, queued: null };
+    const attached: Attached = {
+      session,
+      engine,
+      connection,
+      timer: null,
+      job: null,
+      queued: null,
+    };
     this.attached = attached;
     if (this.intervalMs > 0) {
       attached.timer = setInterval(() => {
