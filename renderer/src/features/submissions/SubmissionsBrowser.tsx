@@ -112,9 +112,11 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
     setActiveIndex(index);
     setOpened({ index, row });
   };
+  // Rows move while the drawer is open (a sync adds newer ones above it, a delete closes a gap):
+  // previous and next are counted from where the open submission is now, not where it was.
   const step = (by: -1 | 1) => {
     if (!opened) return null;
-    const index = opened.index + by;
+    const index = (windows.indexOf(opened.row.submissionId) ?? opened.index) + by;
     return windows.rowAt(index) ? () => open(index) : null;
   };
 

@@ -28,6 +28,8 @@ const PREFETCH_MARGIN = 60;
 export interface SubmissionWindows {
   /** The row at an absolute position in the results, if its window is loaded. */
   rowAt(index: number): SubmissionListRow | undefined;
+  /** Where a submission is in the results now, if its window is loaded. */
+  indexOf(submissionId: string): number | undefined;
   /** Loaded rows, in order, starting at `start`. */
   rows: SubmissionListRow[];
   start: number;
@@ -119,6 +121,10 @@ export function useSubmissionWindows(query: SubmissionQuery): SubmissionWindows 
 
   return {
     rowAt: (index) => rows[index - start],
+    indexOf: (submissionId) => {
+      const at = rows.findIndex((row) => row.submissionId === submissionId);
+      return at === -1 ? undefined : start + at;
+    },
     rows,
     start,
     total: first?.total ?? 0,
