@@ -30,6 +30,8 @@ export interface SyncTarget {
   stores: CacheStores;
   connection: ConnectionMonitor;
   emit: (event: AppEvent) => void;
+  /** Told as each form's sync begins, before its first request. */
+  onFormBegin?: (formId: string) => void;
 }
 
 export interface FormSyncResult {
@@ -92,6 +94,8 @@ export class SyncEngine {
         if (page.changed > 0) this.changed(['submissions'], formId);
       },
     };
+    // Before the first request: from here on, what changes on this form may be behind this run.
+    this.target.onFormBegin?.(formId);
     try {
       await this.learnMetadata(formId, mode, signal);
       for (const status of STATUSES) {

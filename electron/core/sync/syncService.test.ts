@@ -108,6 +108,24 @@ describe('SyncService', () => {
     expect(walks).toHaveLength(4);
   });
 
+  it('syncs a form asked for again once the running job has begun it, so nothing new is missed', async () => {
+    const sync = service();
+    testbed.open();
+    const feedback = 'cFb7q2LxWm';
+    const pulled = () =>
+      testbed.events.some((e) => e.type === 'sync.progress' && e.formId === feedback);
+    await eventually(pulled, 'the job pulled a page of the form');
+    const { submission } = await server.admin.respond(feedback, { status: 'finished' });
+    expect(sync.start({ formId: feedback, mode: 'incremental' })).toMatchObject({
+      started: false,
+      queued: true,
+    });
+    await sync.idle();
+    expect(
+      cacheStores(testbed.ctx.session().db).submissions.get(feedback, submission.submissionId),
+    ).not.toBeNull();
+  });
+
   it('cancels a running sync without marking an error, and the next sync resumes it', async () => {
     server.admin.setFaults([{ kind: 'latency', ms: 30, path: '/forms/*/submissions' }]);
     const sync = service();

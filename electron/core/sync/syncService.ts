@@ -26,6 +26,8 @@ interface Job {
    * `done` event; a status asked for on that event must already call the form synced.
    */
   finished: Set<string>;
+  /** Forms this job has begun: what is new on them since may already be behind it. */
+  begun: Set<string>;
 }
 
 interface Attached {
@@ -40,9 +42,16 @@ interface Attached {
 
 type SyncScope = { formId?: string; mode: SyncMode };
 
-/** Whether a running job already does what `scope` asks. */
+/**
+ * Whether a running job already does what `scope` asks: it takes in the forms asked for and has not
+ * begun any of them yet. A form it has begun or finished may have changed since it was read, so
+ * "sync this form now" then runs again after the job.
+ */
 function covers(job: Job, scope: SyncScope): boolean {
-  const forms = job.formId === null || job.formId === (scope.formId ?? null);
+  const forms =
+    scope.formId === undefined
+      ? job.formId === null && job.begun.size === 0
+      : (job.formId === null || job.formId === scope.formId) && !job.begun.has(scope.formId);
   return forms && (job.mode === 'full' || scope.mode === 'incremental');
 }
 
@@ -104,6 +113,7 @@ export class SyncService {
       controller,
       done: Promise.resolve([]),
       finished: new Set(),
+      begun: new Set(),
     };
     job.done = attached.engine
       .run(scope, signal)
@@ -190,6 +200,7 @@ export class SyncService {
             attached.job?.finished.add(event.formId);
           this.ctx.emit(event);
         },
+        onFormBegin: (formId) => attached.job?.begun.add(formId),
       },
       this.tuning,
     );
