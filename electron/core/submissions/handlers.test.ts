@@ -157,6 +157,21 @@ describe('submission operations', () => {
     expect(cached?.submission).not.toHaveProperty('editLink');
   });
 
+  it('asks the server for the form list only when its listing is older than half a minute', async () => {
+    await setUp();
+    const listings = () => server.admin.requests().filter((r) => r.path === '/forms').length;
+    const before = listings();
+    // The sync just listed the forms: reads as often as a sync commits pages cost no request.
+    for (let i = 0; i < 3; i++) expect((await ok<{ source: string }>('forms.list', {})).source).toBe('cache');
+    expect(listings()).toBe(before);
+
+    const stores = cacheStores(session.db).forms;
+    const listed = stores.list().map((f) => ({ formId: f.formId, name: f.name }));
+    stores.replaceListed(listed, new Date(Date.now() - 31_000).toISOString());
+    expect((await ok<{ source: string }>('forms.list', {})).source).toBe('server');
+    expect(listings()).toBe(before + 1);
+  });
+
   it('lists forms with cached counts, sync state and a per-day chart', async () => {
     await setUp();
     const { forms } = await ok<{ forms: { formId: string; counts: Record<string, number>; syncState: string; perDay: unknown[] }[] }>(

@@ -6,6 +6,12 @@ import { syncServiceFor } from './syncService';
 type FormHandlers = Pick<Handlers, 'forms.list' | 'questions.list'>;
 
 const CHART_DAYS = 30;
+/**
+ * The form list is asked of the server at most this often. The list is refetched on every page a
+ * sync commits (its counts change), and each of those asking the server would take a request from
+ * the sync's rate budget.
+ */
+const LISTING_FRESH_MS = 30_000;
 
 /**
  * Forms and their questions, answered from the cache so they show offline; the form list is
@@ -17,16 +23,22 @@ export function formHandlers(ctx: AppContext): FormHandlers {
     'forms.list': async () => {
       const session = ctx.session();
       const stores = cacheStores(session.db);
-      let source: 'server' | 'cache' = 'cache';
-      try {
-        const forms = await sync.connection().track(() => session.api.listForms({ priority: 'interactive', signal: session.signal }));
-        stores.forms.replaceListed(forms, new Date().toISOString());
-        source = 'server';
-      } catch (error) {
-        // Offline (or refused): the cached list is the answer, and sync.status says why.
-        if (stores.forms.list().length === 0) throw error;
-      }
       const now = new Date();
+      let source: 'server' | 'cache' = 'cache';
+      if (!listedSince(stores.forms.list(), now.getTime() - LISTING_FRESH_MS)) {
+        try {
+          const forms = await sync
+            .connection()
+            .track(() =>
+              session.api.listForms({ priority: 'interactive', signal: session.signal }),
+            );
+          stores.forms.replaceListed(forms, now.toISOString());
+          source = 'server';
+        } catch (error) {
+          // Offline (or refused): the cached list is the answer, and sync.status says why.
+          if (stores.forms.list().length === 0) throw error;
+        }
+      }
       const statuses = new Map(sync.status().forms.map((f) => [f.formId, f]));
       return {
         source,
@@ -47,11 +59,20 @@ export function formHandlers(ctx: AppContext): FormHandlers {
     'questions.list': async ({ formId }) => {
       const session = ctx.session();
       const stores = cacheStores(session.db);
-      if (stores.questions.list(formId).length === 0 && stores.forms.has(formId) && !stores.forms.metadataAsked(formId)) {
+      if (
+        stores.questions.list(formId).length === 0 &&
+        stores.forms.has(formId) &&
+        !stores.forms.metadataAsked(formId)
+      ) {
         // Nothing learnt yet (the first sync is still running): ask the server for the form itself.
         const metadata = await sync
           .connection()
-          .track(() => session.api.getFormMetadata(formId, { priority: 'interactive', signal: session.signal }))
+          .track(() =>
+            session.api.getFormMetadata(formId, {
+              priority: 'interactive',
+              signal: session.signal,
+            }),
+          )
           .catch(() => null);
         if (metadata) {
           stores.forms.setMetadata(formId, metadata);
@@ -70,4 +91,9 @@ export function formHandlers(ctx: AppContext): FormHandlers {
       };
     },
   };
+}
+
+/** Whether the cached list came from the server after `since` (ms since the epoch). */
+function listedSince(forms: readonly { listedAt: string }[], since: number): boolean {
+  return forms.some((form) => Date.parse(form.listedAt) > since);
 }

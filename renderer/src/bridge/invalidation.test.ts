@@ -9,6 +9,13 @@ describe('queriesReadingTables', () => {
     expect(matches(['webhooks.list', {}])).toBe(false);
   });
 
+  it('leaves the open submission alone: it was read from the server, and a sync page would reread it', () => {
+    expect(queriesReadingTables(['submissions'])(['submissions.get', { formId: 'f' }])).toBe(false);
+    expect(queriesReadingTables(['some_new_table'])(['submissions.get', { formId: 'f' }])).toBe(
+      false,
+    );
+  });
+
   it('refetches everything for a table it does not know, rather than showing stale data', () => {
     const matches = queriesReadingTables(['some_new_table']);
     expect(matches(['webhooks.list', {}])).toBe(true);

@@ -18,6 +18,12 @@ const FAMILIES_BY_TABLE: Record<string, readonly string[]> = {
   workspaces: ['workspaces.'],
 };
 
+/**
+ * Reads the server answers, not the cache: a cache change does not make them stale, and refetching
+ * one on every page a sync commits would spend the sync's requests on it.
+ */
+const SERVER_READS: readonly string[] = ['submissions.get'];
+
 /** A predicate over query keys (`[opName, input]`) for the tables that changed. */
 export function queriesReadingTables(
   tables: readonly string[],
@@ -25,10 +31,10 @@ export function queriesReadingTables(
   const families = new Set<string>();
   for (const table of tables) {
     const known = FAMILIES_BY_TABLE[table];
-    if (!known) return () => true;
+    if (!known) return (queryKey) => !inFamilies(queryKey, SERVER_READS);
     for (const family of known) families.add(family);
   }
-  return (queryKey) => inFamilies(queryKey, [...families]);
+  return (queryKey) => inFamilies(queryKey, [...families]) && !inFamilies(queryKey, SERVER_READS);
 }
 
 /** Whether a query key (`[opName, input]`) belongs to one of the families or operations. */
