@@ -32,9 +32,8 @@ export default defineConfig<AppFixtureOptions>({
   workers: 2,
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  // On CI a failed spec runs once more; a pass then is listed as flaky in Playwright's output and
-  // JSON report, never hidden. Locally every failure stops at the first run.
-  retries: process.env.CI ? 1 : 0,
+  // A spec that fails once is a failure: flakiness is a bug to find, not to retry away.
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   globalSetup: './e2e/fixtures/globalSetup.ts',

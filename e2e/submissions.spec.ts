@@ -2,12 +2,14 @@
 import { readFileSync } from 'node:fs';
 import { type Page } from '@playwright/test';
 import { type Submission } from '../electron/shared/api/submission';
+import { type Host } from '../electron/host/startHost';
 import { type LocalApi } from '../electron/local-api';
 import { expect, test } from './fixtures';
 
 // The local API's demo forms (electron/local-api/demoForms.ts).
 const FEEDBACK = { id: 'cFb7q2LxWm', name: 'Customer feedback' };
 const EVENT = 'Event registration';
+const EVENT_ID = 'evR3gN8tYu';
 const QUIZ = 'Product quiz';
 
 /** Connects the fixture's own local API (demo data, with a handle to check the server side). */
@@ -22,10 +24,39 @@ async function openSubmissions(app: Page, api: LocalApi): Promise<void> {
     .getByRole('navigation', { name: 'Sections' })
     .getByRole('link', { name: 'Submissions' })
     .click();
-  await expect(
-    app.getByRole('status', { name: 'Sync state' }).locator('[data-state="synced"]'),
-  ).toBeVisible();
+  await expect(syncState(app)).toBeVisible();
   await expect(grid(app)).toHaveAttribute('data-state', 'ready');
+}
+
+/** The selected form's sync badge once it says synced. */
+const syncState = (app: Page) =>
+  app.getByRole('status', { name: 'Sync state' }).locator('[data-state="synced"]');
+
+/** A sync of one form started the way the app's timer starts one, without touching the page. */
+async function syncInBackground(app: Page, host: Host | null, formId: string): Promise<void> {
+  const input = { formId, mode: 'incremental' };
+  if (!host) {
+    await app.evaluate(
+      (syncInput) =>
+        (
+          window as unknown as {
+            formdesk: { invoke(op: string, input: unknown): Promise<unknown> };
+          }
+        ).formdesk.invoke('sync.start', syncInput),
+      input,
+    );
+    return;
+  }
+  const url = new URL(host.url);
+  const response = await fetch(new URL('/rpc', url), {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${url.searchParams.get('token')}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ op: 'sync.start', input }),
+  });
+  expect(await response.json()).toMatchObject({ ok: true });
 }
 
 async function chooseForm(app: Page, name: string): Promise<void> {
@@ -276,10 +307,12 @@ test.describe('submissions browser', () => {
 
   test('opens submissions of every structure, and moves with the keyboard', async ({
     app,
+    host,
     remoteApi,
   }) => {
     await openSubmissions(app, remoteApi);
     await chooseForm(app, EVENT);
+    await expect(syncState(app)).toBeVisible();
     await grid(app).focus();
     await app.keyboard.press('j');
     await app.keyboard.press('k');
@@ -303,6 +336,12 @@ test.describe('submissions browser', () => {
     const first = await drawer.getByRole('code').first().textContent();
     await drawer.getByRole('button', { name: 'Next submission' }).click();
     await expect(drawer.getByRole('code').first()).not.toHaveText(first ?? '');
+    // A newer submission arrives above while the drawer is open: k still steps back to the one
+    // before this, not to whatever now sits where that one was.
+    const shown = await resultCount(app).textContent();
+    await remoteApi.admin.respond(EVENT_ID, { status: 'finished' });
+    await syncInBackground(app, host, EVENT_ID);
+    await expect(resultCount(app)).not.toHaveText(shown ?? '');
     await app.keyboard.press('k');
     await expect(drawer.getByRole('code').first()).toHaveText(first ?? '');
 
