@@ -31,7 +31,7 @@ export class FormStore {
       `SELECT form_id, name, listed_at FROM forms ORDER BY position, name`,
     );
     this.countsStatement = db.prepare<[string], { status: 'finished' | 'in_progress'; is_preview: number; n: number }>(
-      `SELECT status, is_preview, count(*) AS n FROM submissions WHERE form_id = ? GROUP BY status, is_preview`,
+      `SELECT status, is_preview, n FROM submission_counts WHERE form_id = ?`,
     );
     this.perDayStatement = db.prepare<[string, string], DayCount>(
       `SELECT substr(submission_time, 1, 10) AS day, count(*) AS count FROM submissions

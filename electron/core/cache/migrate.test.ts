@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors';
 import { migrate, userVersion, type Migration } from './migrate';
+import { migrations } from './migrations';
 
 let dir: string;
 beforeEach(() => {
@@ -63,6 +64,34 @@ describe('migrate', () => {
   it('rejects a registry whose versions are not strictly ascending', () => {
     const db = new Database(':memory:');
     expect(() => migrate(db, [table(2, 'two'), table(1, 'one')])).toThrow(/out of order/);
+    db.close();
+  });
+});
+
+describe('the workspace file migrations', () => {
+  it('counts the submissions a file already holds when the kept counts arrive', () => {
+    const db = new Database(path.join(dir, 'w.sqlite'));
+    migrate(db, migrations.slice(0, -1));
+    expect(userVersion(db)).toBe(21);
+    const add = db.prepare(
+      `INSERT INTO submissions (form_id, submission_id, status, is_preview, submission_time, raw, synced_at)
+       VALUES (?, ?, ?, ?, '2026-01-01T00:00:00.000Z', '{}', 't')`,
+    );
+    add.run('f1', 'a', 'finished', 0);
+    add.run('f1', 'b', 'finished', 0);
+    add.run('f1', 'c', 'in_progress', 1);
+    add.run('f2', 'a', 'finished', 0);
+
+    migrate(db, migrations);
+    expect(
+      db
+        .prepare(`SELECT form_id, status, is_preview, n FROM submission_counts ORDER BY 1, 2, 3`)
+        .all(),
+    ).toEqual([
+      { form_id: 'f1', status: 'finished', is_preview: 0, n: 2 },
+      { form_id: 'f1', status: 'in_progress', is_preview: 1, n: 1 },
+      { form_id: 'f2', status: 'finished', is_preview: 0, n: 1 },
+    ]);
     db.close();
   });
 });

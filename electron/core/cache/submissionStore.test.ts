@@ -147,6 +147,43 @@ describe('SubmissionStore', () => {
     expect(store.count('f1', 'finished')).toBe(1);
   });
 
+  it('keeps the counts per status and preview flag true through every kind of write', () => {
+    const counted = () =>
+      db
+        .prepare(
+          `SELECT form_id, status, is_preview, count(*) AS n FROM submissions
+           GROUP BY form_id, status, is_preview ORDER BY form_id, status, is_preview`,
+        )
+        .all();
+    const kept = () =>
+      db
+        .prepare(
+          `SELECT form_id, status, is_preview, n FROM submission_counts WHERE n > 0
+           ORDER BY form_id, status, is_preview`,
+        )
+        .all();
+    put([submission('a', 1), submission('b', 2), submission('c', 3)]);
+    put([submission('d', 4)], 'in_progress');
+    store.transaction(() =>
+      store.upsert('f2', [toSubmissionRow(submission('a', 1), 'finished', true)], 't'),
+    );
+    expect(kept()).toEqual(counted());
+    // A response that left the in-progress listing, a preview flag learnt, a delete, a sweep.
+    put([submission('d', 4)], 'finished');
+    store.transaction(() =>
+      store.upsert('f1', [toSubmissionRow(submission('b', 2), 'finished', true)], 't'),
+    );
+    store.delete('f1', 'a');
+    store.transaction(() => store.sweep('f2', 'finished', 1));
+    expect(kept()).toEqual(counted());
+    expect(query.counts(SubmissionFilter.parse({ formId: 'f1' }))).toEqual({
+      finished: 2,
+      in_progress: 0,
+      preview: 1,
+    });
+    expect(store.count('f1', 'finished')).toBe(2);
+  });
+
   it('removes answers and search text with the row', () => {
     put([submission('s1', 1, { name: 'Alice', age: 30 })]);
     expect(store.delete('f1', 's1')?.submissionId).toBe('s1');

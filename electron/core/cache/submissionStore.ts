@@ -80,7 +80,7 @@ export class SubmissionStore {
       `SELECT max(submission_time) AS t FROM submissions WHERE form_id = ? AND status = ? AND is_preview = 0`,
     );
     this.countStatement = db.prepare<[string, string], { n: number }>(
-      `SELECT count(*) AS n FROM submissions WHERE form_id = ? AND status = ? AND is_preview = 0`,
+      `SELECT n FROM submission_counts WHERE form_id = ? AND status = ? AND is_preview = 0`,
     );
     this.countAfterStatement = db.prepare<[string, string, string], { n: number }>(
       `SELECT count(*) AS n FROM submissions WHERE form_id = ? AND status = ? AND is_preview = 0 AND submission_time > ?`,

@@ -7,6 +7,7 @@ import {
 import { webhookRegistryTables } from '../../webhooks/registryMigration';
 import { cacheTables } from './v01CacheTables';
 import { coveringQueryIndexes } from './v21CoveringQueryIndexes';
+import { submissionCounts } from './v22SubmissionCounts';
 
 /**
  * Every schema step of the workspace file, in order. Append only: a shipped migration never
@@ -21,4 +22,5 @@ export const migrations: readonly Migration[] = [
   importJournalPartialIndexes,
   webhookRegistryTables,
   coveringQueryIndexes,
+  submissionCounts,
 ];
