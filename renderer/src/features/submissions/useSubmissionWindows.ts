@@ -78,32 +78,28 @@ export function useSubmissionWindows(query: SubmissionQuery): SubmissionWindows 
   }, [pages]);
   const first = pages?.[0];
 
-  const {
-    hasNextPage,
-    hasPreviousPage,
-    isFetchingNextPage,
-    isFetchingPreviousPage,
-    fetchNextPage,
-    fetchPreviousPage,
-    isPlaceholderData,
-  } = result;
+  const { hasNextPage, hasPreviousPage, isFetching, fetchNextPage, fetchPreviousPage } = result;
+  const { isPlaceholderData } = result;
+  // One fetch at a time, one step at a time: a fetch started while another runs cancels it (a
+  // refresh cancels a next window, or the other way round), and the cancelled one leaves nothing
+  // behind to ask again. The table calls again whenever `isFetching` changes, so the next step is
+  // planned from what the finished fetch left loaded.
   const showRange = useCallback(
     (firstVisible: number, lastVisible: number) => {
-      if (isPlaceholderData) return;
+      if (isPlaceholderData || isFetching) return;
       const loaded = {
         start,
         end: start + rows.length,
         hasNext: hasNextPage,
         hasPrevious: hasPreviousPage,
       };
-      for (const step of planWindows(firstVisible, lastVisible, loaded, {
+      const [step] = planWindows(firstVisible, lastVisible, loaded, {
         windowSize: WINDOW_SIZE,
         margin: PREFETCH_MARGIN,
-      })) {
-        if (step.kind === 'jump') setAnchor({ queryId, offset: step.offset });
-        else if (step.kind === 'next' && !isFetchingNextPage) void fetchNextPage();
-        else if (step.kind === 'previous' && !isFetchingPreviousPage) void fetchPreviousPage();
-      }
+      });
+      if (step?.kind === 'jump') setAnchor({ queryId, offset: step.offset });
+      else if (step?.kind === 'next') void fetchNextPage();
+      else if (step?.kind === 'previous') void fetchPreviousPage();
     },
     [
       start,
@@ -111,8 +107,7 @@ export function useSubmissionWindows(query: SubmissionQuery): SubmissionWindows 
       queryId,
       hasNextPage,
       hasPreviousPage,
-      isFetchingNextPage,
-      isFetchingPreviousPage,
+      isFetching,
       fetchNextPage,
       fetchPreviousPage,
       isPlaceholderData,
