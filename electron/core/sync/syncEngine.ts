@@ -30,8 +30,11 @@ export interface SyncTarget {
   stores: CacheStores;
   connection: ConnectionMonitor;
   emit: (event: AppEvent) => void;
-  /** Told as each form's sync begins, before its first request. */
-  onFormBegin?: (formId: string) => void;
+  /**
+   * Told as each form's sync begins, before its first request, and as it ends, before its `done`
+   * event goes out (a status asked for on that event already counts the form as done).
+   */
+  onForm?: (formId: string, stage: 'begun' | 'finished') => void;
 }
 
 export interface FormSyncResult {
@@ -95,7 +98,7 @@ export class SyncEngine {
       },
     };
     // Before the first request: from here on, what changes on this form may be behind this run.
-    this.target.onFormBegin?.(formId);
+    this.target.onForm?.(formId, 'begun');
     try {
       await this.learnMetadata(formId, mode, signal);
       for (const status of STATUSES) {
@@ -210,6 +213,7 @@ export class SyncEngine {
   }
 
   private progress(formId: string, phase: string, p: Progress, done: boolean, error?: string): void {
+    if (done) this.target.onForm?.(formId, 'finished');
     this.target.emit({
       type: 'sync.progress',
       workspaceId: this.target.workspaceId,

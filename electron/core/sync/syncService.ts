@@ -21,13 +21,13 @@ interface Job {
   startedAt: string;
   controller: AbortController;
   done: Promise<FormSyncResult[]>;
+  /** Forms this job has begun: what is new on them since may already be behind it. */
+  begun: Set<string>;
   /**
    * Forms this job has finished with. A job over every form ends a while after its last form's
    * `done` event; a status asked for on that event must already call the form synced.
    */
   finished: Set<string>;
-  /** Forms this job has begun: what is new on them since may already be behind it. */
-  begun: Set<string>;
 }
 
 interface Attached {
@@ -112,8 +112,8 @@ export class SyncService {
       startedAt: this.tuning.now().toISOString(),
       controller,
       done: Promise.resolve([]),
-      finished: new Set(),
       begun: new Set(),
+      finished: new Set(),
     };
     job.done = attached.engine
       .run(scope, signal)
@@ -195,12 +195,8 @@ export class SyncService {
         api: session.api,
         stores: cacheStores(session.db),
         connection,
-        emit: (event) => {
-          if (event.type === 'sync.progress' && event.done)
-            attached.job?.finished.add(event.formId);
-          this.ctx.emit(event);
-        },
-        onFormBegin: (formId) => attached.job?.begun.add(formId),
+        emit: (event) => this.ctx.emit(event),
+        onForm: (formId, stage) => attached.job?.[stage].add(formId),
       },
       this.tuning,
     );
