@@ -17,6 +17,7 @@ export interface DayCount {
 export class FormStore {
   private readonly upsert;
   private readonly listStatement;
+  private readonly lastListedStatement;
   private readonly countsStatement;
   private readonly perDayStatement;
   private readonly metadataStatement;
@@ -29,6 +30,9 @@ export class FormStore {
     );
     this.listStatement = db.prepare<[], { form_id: string; name: string; listed_at: string }>(
       `SELECT form_id, name, listed_at FROM forms ORDER BY position, name`,
+    );
+    this.lastListedStatement = db.prepare<[], { at: string | null }>(
+      `SELECT max(listed_at) AS at FROM forms`,
     );
     this.countsStatement = db.prepare<[string], { status: 'finished' | 'in_progress'; is_preview: number; n: number }>(
       `SELECT status, is_preview, n FROM submission_counts WHERE form_id = ?`,
@@ -70,6 +74,11 @@ export class FormStore {
       listedAt: f.listed_at,
       counts: this.counts(f.form_id),
     }));
+  }
+
+  /** When the server's list was last taken in (ISO time), or null before the first listing. */
+  lastListedAt(): string | null {
+    return this.lastListedStatement.get()?.at ?? null;
   }
 
   has(formId: string): boolean {

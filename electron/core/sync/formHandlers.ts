@@ -25,7 +25,8 @@ export function formHandlers(ctx: AppContext): FormHandlers {
       const stores = cacheStores(session.db);
       const now = new Date();
       let source: 'server' | 'cache' = 'cache';
-      if (!listedSince(stores.forms.list(), now.getTime() - LISTING_FRESH_MS)) {
+      const listedAt = stores.forms.lastListedAt();
+      if (listedAt === null || Date.parse(listedAt) <= now.getTime() - LISTING_FRESH_MS) {
         try {
           const forms = await sync
             .connection()
@@ -91,9 +92,4 @@ export function formHandlers(ctx: AppContext): FormHandlers {
       };
     },
   };
-}
-
-/** Whether the cached list came from the server after `since` (ms since the epoch). */
-function listedSince(forms: readonly { listedAt: string }[], since: number): boolean {
-  return forms.some((form) => Date.parse(form.listedAt) > since);
 }
