@@ -5,6 +5,7 @@ import { createApiClient } from '../electron/core/api';
 import { cacheStores, type CacheStores } from '../electron/core/cache/cacheStores';
 import { openCache } from '../electron/core/cache/openCache';
 import { ConnectionMonitor } from '../electron/core/sync/connection';
+import { keepPreviews } from '../electron/core/sync/keepPreviews';
 import { incrementalPass } from '../electron/core/sync/streamSync';
 import { SyncEngine } from '../electron/core/sync/syncEngine';
 import { startLocalApi, type LocalApi } from '../electron/local-api';
@@ -72,34 +73,52 @@ async function syncThroughput(
   const bed = open(api, path.join(dir, 'sync.sqlite'), SERVICE_RATE);
   try {
     const label = count.toLocaleString('en');
+    const lists = () => api.admin.requests().filter((r) => r.path.endsWith('/submissions'));
+    const listPages = (statusCounts: number[]) =>
+      statusCounts.reduce((n, rows) => n + Math.max(1, Math.ceil(rows / MAX_PAGE_SIZE)), 0);
+
     log(`first sync of ${label} submissions at ${SERVICE_RATE} requests/s`);
-    const started = performance.now();
-    await bed.engine.run({ formId: FORM.id, mode: 'incremental' }, never);
+    let started = performance.now();
+    // As the app does: the form list, then each form (its metadata, then its listings).
+    await bed.engine.run({ mode: 'incremental' }, never);
     const seconds = (performance.now() - started) / 1000;
     const requests = api.admin.requests().length;
     const rejected = api.admin.requests().filter((r) => r.status === 429).length;
-    const live = api.admin.submissionsOf(FORM.id).length;
-    // The fewest list requests that can bring every row: one pass of pages per status.
-    const pages = (['finished', 'in_progress'] as const).reduce(
-      (n, status) =>
-        n + Math.max(1, Math.ceil(bed.stores.submissions.count(FORM.id, status) / MAX_PAGE_SIZE)),
-      0,
+    const cached = (['finished', 'in_progress'] as const).map((status) =>
+      bed.stores.submissions.count(FORM.id, status),
     );
-    log(`${requests} requests (${rejected} answered 429), ${live} live rows on the server`);
+    // The fewest requests that can bring every row: the form list, the form, one pass per status.
+    const floorRequests = 2 + listPages(cached);
+    log(`${requests} requests (${rejected} answered 429), ${lists().length} of them listings`);
 
     api.admin.clearRequests();
-    const againStarted = performance.now();
+    started = performance.now();
     await bed.engine.run({ formId: FORM.id, mode: 'incremental' }, never);
-    const againMs = performance.now() - againStarted;
+    const againMs = performance.now() - started;
     const again = api.admin.requests().length;
+
+    log(`fetching the previews of ${label} submissions, once asked for`);
+    api.admin.clearRequests();
+    keepPreviews(bed.stores, FORM.id);
+    started = performance.now();
+    await bed.engine.run({ formId: FORM.id, mode: 'incremental' }, never);
+    const previewSeconds = (performance.now() - started) / 1000;
+    const previews = bed.stores.forms.counts(FORM.id).preview;
+    // The walk lists each status with its previews: one pass of those pages.
+    const walkFloor = listPages(
+      bed.stores.db
+        .prepare<[string], number>(`SELECT sum(n) FROM submission_counts WHERE form_id = ? GROUP BY status`)
+        .pluck()
+        .all(FORM.id),
+    );
     return [
       {
-        benchmark: `first sync of ${label} submissions, 80–120 ms latency (pull, then a walk that flags previews)`,
+        benchmark: `first sync of ${label} submissions, 80–120 ms latency (the listing the service gives by default)`,
         measured: `${seconds.toFixed(1)} s, ${requests} requests, ${rejected} answered 429`,
-        reference: `floor ${(pages / SERVICE_RATE).toFixed(1)} s (${pages} pages at ${SERVICE_RATE} req/s, one pass)`,
-        ratio: seconds / (pages / SERVICE_RATE),
-        target: '≤ 1.10 × floor, ≤ 1% answered 429 (a pass to find previews costs a second walk)',
-        met: seconds / (pages / SERVICE_RATE) <= 1.1 && rejected <= requests / 100,
+        reference: `floor ${(floorRequests / SERVICE_RATE).toFixed(1)} s (${floorRequests} requests at ${SERVICE_RATE} req/s)`,
+        ratio: seconds / (floorRequests / SERVICE_RATE),
+        target: '≤ 1.10 × floor, ≤ 1% answered 429',
+        met: seconds / (floorRequests / SERVICE_RATE) <= 1.1 && rejected <= requests / 100,
       },
       {
         benchmark: 'incremental sync with nothing new (one form)',
@@ -107,6 +126,13 @@ async function syncThroughput(
         reference: '2 requests (one per status)',
         target: 'one request per form and status',
         met: again === 2,
+      },
+      {
+        benchmark: `preview responses of the same form, fetched once asked for (a walk of every row, ${previews.toLocaleString('en')} previews found)`,
+        measured: `${previewSeconds.toFixed(1)} s, ${lists().length} listing requests`,
+        reference: `floor ${(walkFloor / SERVICE_RATE).toFixed(1)} s (${walkFloor} pages with previews at ${SERVICE_RATE} req/s)`,
+        ratio: previewSeconds / (walkFloor / SERVICE_RATE),
+        target: 'report it',
       },
     ];
   } finally {

@@ -182,7 +182,7 @@ test.describe('submissions browser', () => {
     await app.getByRole('button', { name: 'Clear search' }).click();
     await expect(resultCount(app)).toHaveText(countText(finished));
 
-    // Previews: shown only when asked for, counted as the service counts them.
+    // Previews: fetched from the service once asked for, then counted as the service counts them.
     await app.getByLabel('Include preview responses').check();
     await expect(resultCount(app)).toHaveText(
       countText(await serverTotal(remoteApi, FEEDBACK.id, { includePreview: 'true' })),

@@ -34,8 +34,8 @@ export interface LocalAdmin {
   faults(): FaultRule[];
   requests(): RequestLogEntry[];
   clearRequests(): void;
-  /** Every live submission of a form, any status, oldest first. */
-  submissionsOf(formId: string): Submission[];
+  /** Every live submission of a form, any status, oldest first; previews unless left out. */
+  submissionsOf(formId: string, options?: { includePreview?: boolean }): Submission[];
   webhooks(): WebhookRecord[];
   deliveries(): DeliveryRecord[];
 }
@@ -70,7 +70,7 @@ export function createAdmin(
     faults: () => faults.active(),
     requests: () => log.list(),
     clearRequests: () => log.clear(),
-    submissionsOf: (formId) => service.submissionsOf(formId),
+    submissionsOf: (formId, options) => service.submissionsOf(formId, options),
     webhooks: () => service.webhooks.list(),
     deliveries: () => service.webhooks.deliveries(),
   };

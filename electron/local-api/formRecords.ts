@@ -178,8 +178,8 @@ export class FormRecords {
   }
 
   /** Every live submission, any status, in time order (tests and the admin surface). */
-  all(): Submission[] {
-    const filter: RowFilter = { status: 'any', includePreview: true };
+  all({ includePreview = true }: { includePreview?: boolean } = {}): Submission[] {
+    const filter: RowFilter = { status: 'any', includePreview };
     const rows = this.page(Uint32Array.from(this.eligibleGenerated(filter)), filter);
     return rows.page(0, rows.total, 'asc');
   }

@@ -244,9 +244,9 @@ export class LocalService {
     return this.records(formId).form.name;
   }
 
-  /** Every live submission of a form, any status, oldest first. */
-  submissionsOf(formId: string): Submission[] {
-    return this.records(formId).all();
+  /** Every live submission of a form, any status, oldest first; previews unless left out. */
+  submissionsOf(formId: string, options?: { includePreview?: boolean }): Submission[] {
+    return this.records(formId).all(options);
   }
 
   private records(formId: string): FormRecords {

@@ -22,6 +22,8 @@ export class FormStore {
   private readonly perDayStatement;
   private readonly metadataStatement;
   private readonly metadataRead;
+  private readonly keepPreviewsRead;
+  private readonly keepPreviewsStatement;
 
   constructor(private readonly db: Database.Database) {
     this.upsert = db.prepare(
@@ -44,6 +46,12 @@ export class FormStore {
     this.metadataStatement = db.prepare(`UPDATE forms SET metadata_json = ? WHERE form_id = ?`);
     this.metadataRead = db.prepare<[string], { metadata_json: string | null }>(
       `SELECT metadata_json FROM forms WHERE form_id = ?`,
+    );
+    this.keepPreviewsRead = db.prepare<[string], { keep_previews: number }>(
+      `SELECT keep_previews FROM forms WHERE form_id = ?`,
+    );
+    this.keepPreviewsStatement = db.prepare(
+      `UPDATE forms SET keep_previews = 1 WHERE form_id = ? AND keep_previews = 0`,
     );
   }
 
@@ -117,5 +125,15 @@ export class FormStore {
   metadataAsked(formId: string): boolean {
     const row = this.metadataRead.get(formId);
     return row !== undefined && row.metadata_json !== null;
+  }
+
+  /** Whether the sync fetches this form's preview responses (the service lists them only when asked). */
+  keepsPreviews(formId: string): boolean {
+    return this.keepPreviewsRead.get(formId)?.keep_previews === 1;
+  }
+
+  /** From now on the form's previews are fetched; true when they were not before (a listed form only). */
+  keepPreviews(formId: string): boolean {
+    return this.keepPreviewsStatement.run(formId).changes === 1;
   }
 }

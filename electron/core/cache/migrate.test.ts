@@ -71,7 +71,7 @@ describe('migrate', () => {
 describe('the workspace file migrations', () => {
   it('counts the submissions a file already holds when the kept counts arrive', () => {
     const db = new Database(path.join(dir, 'w.sqlite'));
-    migrate(db, migrations.slice(0, -1));
+    migrate(db, migrations.filter((m) => m.version < 22));
     expect(userVersion(db)).toBe(21);
     const add = db.prepare(
       `INSERT INTO submissions (form_id, submission_id, status, is_preview, submission_time, raw, synced_at)
@@ -91,6 +91,25 @@ describe('the workspace file migrations', () => {
       { form_id: 'f1', status: 'finished', is_preview: 0, n: 2 },
       { form_id: 'f1', status: 'in_progress', is_preview: 1, n: 1 },
       { form_id: 'f2', status: 'finished', is_preview: 0, n: 1 },
+    ]);
+    db.close();
+  });
+
+  it('keeps fetching the previews of a form whose previews a file already holds', () => {
+    const db = new Database(path.join(dir, 'p.sqlite'));
+    migrate(db, migrations.filter((m) => m.version < 23));
+    const listed = db.prepare(`INSERT INTO forms (form_id, name, listed_at) VALUES (?, ?, 't')`);
+    listed.run('with', 'With previews');
+    listed.run('without', 'Without');
+    db.prepare(
+      `INSERT INTO submissions (form_id, submission_id, status, is_preview, submission_time, raw, synced_at)
+       VALUES (?, ?, 'finished', ?, '2026-01-01T00:00:00.000Z', '{}', 't')`,
+    ).run('with', 'p', 1);
+
+    migrate(db, migrations);
+    expect(db.prepare(`SELECT form_id, keep_previews FROM forms ORDER BY form_id`).all()).toEqual([
+      { form_id: 'with', keep_previews: 1 },
+      { form_id: 'without', keep_previews: 0 },
     ]);
     db.close();
   });

@@ -188,6 +188,29 @@ describe('submission operations', () => {
     const { questions } = await ok<{ questions: { id: string }[] }>('questions.list', { formId: forms[0]?.formId });
     expect(questions.length).toBeGreaterThan(0);
   });
+
+  it('fetches the preview responses of a form once they are asked for, and keeps them', async () => {
+    await setUp();
+    const formId = firstForm();
+    const withPreviews = () =>
+      ok<{ total: number; counts: { preview: number } }>('submissions.query', { formId, includePreview: true, limit: 1 });
+    // The first sync took the listing as the service gives it by default: no previews.
+    expect((await withPreviews()).counts.preview).toBe(0);
+    expect(server.admin.requests().some((r) => r.query.includePreview === 'true')).toBe(false);
+
+    expect(await ok('forms.keepPreviews', { formId })).toEqual({ fetching: true });
+    await sync.idle();
+    const listed = await session.api.listSubmissions(formId, { includePreview: true, limit: 1 });
+    const page = await withPreviews();
+    expect(page.counts.preview).toBeGreaterThan(0);
+    expect(page.total).toBe(listed.totalResponses);
+
+    // Asked again, they are already kept: nothing is fetched.
+    server.admin.clearRequests();
+    expect(await ok('forms.keepPreviews', { formId })).toEqual({ fetching: false });
+    await sync.idle();
+    expect(server.admin.requests()).toEqual([]);
+  });
 });
 
 describe('exports', () => {

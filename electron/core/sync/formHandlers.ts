@@ -1,9 +1,10 @@
 import { type Handlers } from '../../shared/contract';
 import { cacheStores } from '../cache/cacheStores';
 import { type AppContext } from '../context';
+import { keepPreviews } from './keepPreviews';
 import { syncServiceFor } from './syncService';
 
-type FormHandlers = Pick<Handlers, 'forms.list' | 'questions.list'>;
+type FormHandlers = Pick<Handlers, 'forms.list' | 'questions.list' | 'forms.keepPreviews'>;
 
 const CHART_DAYS = 30;
 /**
@@ -90,6 +91,12 @@ export function formHandlers(ctx: AppContext): FormHandlers {
           lastSeenAt: q.lastSeenAt,
         })),
       };
+    },
+    'forms.keepPreviews': async ({ formId }) => {
+      if (!keepPreviews(cacheStores(ctx.session().db), formId)) return { fetching: false };
+      // A job already running reaches the form with its walk due, or runs again after it.
+      sync.start({ formId, mode: 'incremental' });
+      return { fetching: true };
     },
   };
 }

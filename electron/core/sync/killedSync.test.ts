@@ -56,6 +56,12 @@ function syncAndKill(cacheFile: string, pages: number): Promise<{ pagesSeen: num
 describe('a sync process killed mid-way', () => {
   it('leaves a resumable cache that a new process completes without refetching what it stored', async () => {
     const cacheFile = path.join(dir, 'workspace.sqlite');
+    // Every form keeps its previews: the runs pull, then walk for them, and either may be cut.
+    const listing = openCache(cacheFile);
+    const { forms } = cacheStores(listing);
+    forms.replaceListed(await createApiClient({ baseUrl: server.baseUrl, apiKey: server.apiKey }).listForms(), new Date().toISOString());
+    for (const form of forms.list()) forms.keepPreviews(form.formId);
+    listing.close();
     // Killed three times at different points, each run resuming the one before.
     for (const pages of [3, 5, 4]) {
       const run = await syncAndKill(cacheFile, pages);

@@ -98,19 +98,20 @@ export async function incrementalPass(formId: string, status: SubmissionStatus, 
 }
 
 /**
- * Walks the whole form and status, previews included, refreshing every row (edits show as a new
- * `lastUpdatedAt`), then sweeps the cached rows the walk did not see: deleted on the server. Rows
- * first met here that the preview-free listing never returned are preview responses; the next
- * incremental pull corrects any that were merely newer than it. The sweep is skipped when the
- * listing shrank during the walk (offsets shifted, a row may have been skipped): the next sync
- * walks again. With `continuePass`, a walk that starts takes the pass the pull before it opened:
- * what that pull stored counts as seen and is not written again.
+ * Walks the whole form and status, refreshing every row (edits show as a new `lastUpdatedAt`), then
+ * sweeps the cached rows the walk did not see: deleted on the server. With `previews` the listing
+ * mixes them in: rows first met here that the preview-free listing never returned are preview
+ * responses, and the next incremental pull corrects any that were merely newer than it. Without,
+ * every row seen is no preview. The sweep is skipped when the listing shrank during the walk
+ * (offsets shifted, a row may have been skipped): the next sync walks again. With `continuePass`,
+ * a walk that starts takes the pass the pull before it opened: what that pull stored counts as seen
+ * and is not written again.
  */
 export async function reconcilePass(
   formId: string,
   status: SubmissionStatus,
   o: StreamOptions,
-  { continuePass = false }: { continuePass?: boolean } = {},
+  { continuePass = false, previews = false }: { continuePass?: boolean; previews?: boolean } = {},
 ): Promise<PassResult> {
   const { submissions, syncState } = o.stores;
   let state = syncState.get(formId, status);
@@ -130,7 +131,7 @@ export async function reconcilePass(
   let changed = 0;
   let vanished: SweptRow[] = [];
   let reconcileDue = false;
-  for await (const { page, offset, done } of listingPages(formId, { status, includePreview: true }, state.nextOffset, o)) {
+  for await (const { page, offset, done } of listingPages(formId, { status, includePreview: previews }, state.nextOffset, o)) {
     if (passTotal !== null && page.totalResponses < passTotal) disturbed = true;
     passTotal = page.totalResponses;
     const syncedAt = o.now().toISOString();
@@ -138,9 +139,9 @@ export async function reconcilePass(
     o.stores.submissions.transaction(() => {
       const counts = submissions.upsert(
         formId,
-        page.responses.map((s) => toSubmissionRow(s, status, true)),
+        page.responses.map((s) => toSubmissionRow(s, status, previews)),
         syncedAt,
-        { seenPass: passId, keepPreviewFlag: true, leaveSeen: true },
+        { seenPass: passId, keepPreviewFlag: previews, leaveSeen: true },
       );
       pageChanged = counts.inserted + counts.updated;
       o.stores.questions.learnFrom(formId, page.responses);

@@ -54,11 +54,16 @@ function cached(formId: string): Submission[] {
   return [...cacheStores(session.db).query.all(filter)].map((r) => r.submission);
 }
 
+/** What the cache of a form should hold: the server's rows, previews when the form keeps them. */
+function onServer(formId: string): Submission[] {
+  return server.admin.submissionsOf(formId, { includePreview: cacheStores(session.db).forms.keepsPreviews(formId) });
+}
+
 function expectCacheEqualsServer(): void {
   const forms = formIds();
   expect(forms.length).toBeGreaterThan(0);
   for (const formId of forms) {
-    const expected = server.admin.submissionsOf(formId);
+    const expected = onServer(formId);
     expect(cached(formId).map((s) => s.submissionId)).toEqual(expected.map((s) => s.submissionId));
     expect(cached(formId)).toEqual(expected);
   }
@@ -89,7 +94,7 @@ describe('SyncEngine against the local API', () => {
     expect(new Set(lists.map((r) => `${r.path} ${r.query.status}`)).size).toBe(lists.length);
   });
 
-  it('pulls new respondents incrementally, and flags preview responses found by a full walk', async () => {
+  it('pulls new respondents incrementally, and flags preview responses found by a full walk of a form that keeps them', async () => {
     await setUp();
     await engine().run({ mode: 'incremental' }, never);
     const formId = formIds()[0] ?? '';
@@ -101,6 +106,11 @@ describe('SyncEngine against the local API', () => {
     expect(stores.submissions.get(formId, unfinished.submission.submissionId)?.status).toBe('in_progress');
 
     const preview = await server.admin.respond(formId, { preview: true });
+    await engine().run({ mode: 'full' }, never);
+    expectCacheEqualsServer();
+    expect(stores.submissions.get(formId, preview.submission.submissionId)).toBeNull();
+
+    expect(stores.forms.keepPreviews(formId)).toBe(true);
     await engine().run({ mode: 'full' }, never);
     expectCacheEqualsServer();
     expect(stores.submissions.get(formId, preview.submission.submissionId)?.isPreview).toBe(true);
@@ -140,7 +150,7 @@ describe('SyncEngine against the local API', () => {
     await setUp();
     await engine().run({ mode: 'incremental' }, never);
     const formId = formIds()[0] ?? '';
-    const newest = server.admin.submissionsOf(formId).at(-1);
+    const newest = onServer(formId).at(-1);
     // A respondent arrives and a recent row goes: counts after the overlap no longer agree.
     await server.admin.respond(formId, {});
     server.admin.remove(formId, newest?.submissionId ?? '');
@@ -153,6 +163,7 @@ describe('SyncEngine against the local API', () => {
     const stores = cacheStores(session.db);
     stores.forms.replaceListed(await session.api.listForms(), DEFAULT_TUNING.now().toISOString());
     const formId = formIds()[0] ?? '';
+    stores.forms.keepPreviews(formId);
     // The clock tells which pass wrote a row: the pull, or the walk for previews after it.
     const [pulledAt, walkedAt] = ['2026-03-01T00:00:00.000Z', '2026-03-02T00:00:00.000Z'];
     const now = () => new Date(stores.syncState.get(formId, 'finished').phase === 'reconcile' ? walkedAt : pulledAt);
@@ -161,7 +172,7 @@ describe('SyncEngine against the local API', () => {
       { ...DEFAULT_TUNING, now },
     );
     await first.run({ formId, mode: 'incremental' }, never);
-    expect(cached(formId)).toEqual(server.admin.submissionsOf(formId));
+    expect(cached(formId)).toEqual(onServer(formId));
     const finished = SubmissionFilter.parse({ formId, status: 'finished', includePreview: true });
     const rows = [...stores.query.all(finished)].map((r) => stores.submissions.get(formId, r.submission.submissionId));
     const byWalk = rows.filter((r) => r?.syncedAt === walkedAt);
@@ -171,19 +182,28 @@ describe('SyncEngine against the local API', () => {
     expect(stores.syncState.get(formId, 'finished').lastReconciledAt).toBe(walkedAt);
   });
 
-  it('skips the full walk after a first sync when the server holds no previews', async () => {
-    const submissions = Array.from({ length: 320 }, (_, i) => ({
-      submissionId: `n${String(i).padStart(4, '0')}`,
-      submissionTime: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
-      questions: [{ id: 'q1', name: 'Name', type: 'ShortAnswer', value: `person ${i}` }],
-    }));
-    await setUp({ data: { forms: [{ id: 'plain', name: 'Plain', questions: [{ id: 'q1', name: 'Name', type: 'ShortAnswer' }], submissions }] }, submissionsPerForm: 0 });
+  it('makes a first sync one pass of the listing, and probes for previews only where the form keeps them', async () => {
+    const submissions = (prefix: string) =>
+      Array.from({ length: 320 }, (_, i) => ({
+        submissionId: `${prefix}${String(i).padStart(4, '0')}`,
+        submissionTime: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+        questions: [{ id: 'q1', name: 'Name', type: 'ShortAnswer', value: `person ${i}` }],
+      }));
+    const form = (id: string) => ({ id, name: id, questions: [{ id: 'q1', name: 'Name', type: 'ShortAnswer' }], submissions: submissions(id) });
+    await setUp({ data: { forms: [form('plain'), form('kept')] }, submissionsPerForm: 0 });
+    const stores = cacheStores(session.db);
+    stores.forms.replaceListed(await session.api.listForms(), DEFAULT_TUNING.now().toISOString());
+    stores.forms.keepPreviews('kept');
     await engine().run({ mode: 'incremental' }, never);
     expectCacheEqualsServer();
-    const lists = listRequests();
-    // finished: 3 pages and one probe; in_progress: 1 page and one probe. No walk.
-    expect(lists.filter((r) => r.query.includePreview === 'true').map((r) => r.query.limit)).toEqual(['1', '1']);
-    expect(lists).toHaveLength(6);
+    const listsOf = (formId: string) => listRequests().filter((r) => r.path === `/forms/${formId}/submissions`);
+    // finished: 3 pages; in_progress: 1 page. No walk.
+    expect(listsOf('plain')).toHaveLength(4);
+    expect(listsOf('plain').some((r) => r.query.includePreview === 'true')).toBe(false);
+    // The same, and one probe per status: the server holds no previews, so no walk either.
+    expect(listsOf('kept').filter((r) => r.query.includePreview === 'true').map((r) => r.query.limit)).toEqual(['1', '1']);
+    expect(listsOf('kept')).toHaveLength(6);
+    for (const formId of ['plain', 'kept']) expect(stores.syncState.get(formId, 'finished').lastReconciledAt).not.toBeNull();
   });
 
   it('keeps unknown fields and question types through sync unchanged', async () => {
@@ -245,7 +265,7 @@ describe('SyncEngine against the local API', () => {
     server.admin.clearRequests();
     await engine().run({ formId, mode: 'incremental' }, never);
     expect(listRequests()[0]?.query.offset).toBe(String(state.nextOffset));
-    expect(cached(formId)).toEqual(server.admin.submissionsOf(formId));
+    expect(cached(formId)).toEqual(onServer(formId));
   });
 
   it('rides out a 429 storm and converges', async () => {

@@ -101,10 +101,11 @@ export class SyncEngine {
     this.target.onForm?.(formId, 'begun');
     try {
       await this.learnMetadata(formId, mode, signal);
+      const previews = stores.forms.keepsPreviews(formId);
       for (const status of STATUSES) {
         // A walk cut half-way resumes first: starting a pull would lose its place.
         if (stores.syncState.get(formId, status).phase === 'reconcile') {
-          await this.walk(formId, status, options, result);
+          await this.walk(formId, status, previews, options, result);
         }
         const before = stores.syncState.get(formId, status);
         const firstPull = before.lastSyncedAt === null;
@@ -115,10 +116,10 @@ export class SyncEngine {
         if (opensWalk) stores.syncState.update(formId, status, { passId: stores.syncState.newPassId() });
         const pulled = await incrementalPass(formId, status, options);
         result.changed += pulled.changed;
-        if (firstPull && mode === 'incremental' && !pulled.reconcileDue) await this.skipWalkWithoutPreviews(formId, status, signal);
+        if (firstPull && mode === 'incremental' && !pulled.reconcileDue) await this.settleFirstPull(formId, status, previews, signal);
         const state = stores.syncState.get(formId, status);
         if (mode === 'full' || pulled.reconcileDue || this.reconcileStale(state.lastReconciledAt)) {
-          await this.walk(formId, status, options, result, opensWalk);
+          await this.walk(formId, status, previews, options, result, opensWalk);
         }
       }
       this.progress(formId, 'done', progress.totals(), true);
@@ -156,11 +157,12 @@ export class SyncEngine {
   private async walk(
     formId: string,
     status: SubmissionStatus,
+    previews: boolean,
     options: StreamOptions,
     into: FormSyncResult,
     continuePass = false,
   ): Promise<void> {
-    const walked = await reconcilePass(formId, status, options, { continuePass });
+    const walked = await reconcilePass(formId, status, options, { continuePass, previews });
     into.changed += walked.changed;
     into.removed += walked.vanished.length;
     if (status === 'in_progress' && walked.vanished.length > 0) await this.followFinished(formId, walked.vanished, options.signal);
@@ -194,16 +196,19 @@ export class SyncEngine {
   }
 
   /**
-   * A first pull into an empty cache leaves nothing to sweep or refresh; the walk after it only
-   * finds preview responses. One request with previews counted tells whether there are any: when
-   * there are none, the walk (as long again as the pull) is skipped.
+   * A first pull into an empty cache, its count confirmed, leaves nothing to sweep or refresh: it
+   * stands for the walk of the preview-free listing, as long again as the pull. Only previews are
+   * left to find, when the form keeps them: one request with previews counted tells whether the
+   * server holds any, and the walk runs only then.
    */
-  private async skipWalkWithoutPreviews(formId: string, status: SubmissionStatus, signal: AbortSignal): Promise<void> {
+  private async settleFirstPull(formId: string, status: SubmissionStatus, previews: boolean, signal: AbortSignal): Promise<void> {
     const { api, stores, connection } = this.target;
-    const probe = await connection.track(() =>
-      api.listSubmissions(formId, { status, includePreview: true, limit: 1 }, { priority: 'background', signal }),
-    );
-    if (probe.totalResponses !== stores.submissions.count(formId, status)) return;
+    if (previews) {
+      const probe = await connection.track(() =>
+        api.listSubmissions(formId, { status, includePreview: true, limit: 1 }, { priority: 'background', signal }),
+      );
+      if (probe.totalResponses !== stores.submissions.count(formId, status)) return;
+    }
     stores.syncState.update(formId, status, { reconcileDue: false, lastReconciledAt: this.tuning.now().toISOString() });
   }
 

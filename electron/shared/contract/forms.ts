@@ -39,4 +39,9 @@ export const formOps = {
     z.object({ forms: z.array(FormRow), source: z.enum(['server', 'cache']).optional() }),
   ),
   'questions.list': op(z.strictObject({ formId }), z.object({ questions: z.array(QuestionInfo) })),
+  /**
+   * Keeps the form's preview responses in the cache from now on. The first time, a sync that
+   * fetches them starts (`fetching`); they arrive as it walks the form.
+   */
+  'forms.keepPreviews': op(z.strictObject({ formId }), z.object({ fetching: z.boolean() })),
 };

@@ -8,6 +8,7 @@ import { webhookRegistryTables } from '../../webhooks/registryMigration';
 import { cacheTables } from './v01CacheTables';
 import { coveringQueryIndexes } from './v21CoveringQueryIndexes';
 import { submissionCounts } from './v22SubmissionCounts';
+import { keepPreviews } from './v23KeepPreviews';
 
 /**
  * Every schema step of the workspace file, in order. Append only: a shipped migration never
@@ -23,4 +24,5 @@ export const migrations: readonly Migration[] = [
   webhookRegistryTables,
   coveringQueryIndexes,
   submissionCounts,
+  keepPreviews,
 ];

@@ -1,10 +1,12 @@
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconFilterOff, IconInbox } from '@tabler/icons-react';
 import { getCoreRowModel, useReactTable, type Updater } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { type SubmissionListRow } from '../../../../electron/shared/contract/submissions';
-import { useOp } from '../../bridge';
+import { toErrorShape, useOp, useOpMutation } from '../../bridge';
 import { EmptyState } from '../../components/EmptyState';
+import { adviseOn } from '../../components/errorAdvice';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingState } from '../../components/LoadingState';
 import { type TableLayout } from './browseState';
@@ -43,6 +45,22 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
   const windows = useSubmissionWindows(query);
   const questions = useOp('questions.list', { formId });
   const syncStatus = useOp('sync.status', { formId });
+  const { mutate: keepPreviews } = useOpMutation('forms.keepPreviews', {
+    // The sync it starts tells of its progress, and of the rows, through its own events.
+    invalidates: [],
+    onError: (error) =>
+      notifications.show({
+        color: 'red',
+        title: 'Preview responses could not be fetched',
+        message: adviseOn(toErrorShape(error)).sentence,
+      }),
+  });
+  const includePreview = filters.includePreview;
+
+  useEffect(() => {
+    // The service lists previews only when asked: the cache fetches a form's once they are wanted.
+    if (includePreview) keepPreviews({ formId });
+  }, [includePreview, formId, keepPreviews]);
 
   const catalog = catalogOf(
     questions.data?.questions ?? [],
