@@ -10,6 +10,7 @@ import {
   Tabs,
   Text,
   TextInput,
+  Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue, useWindowEvent } from '@mantine/hooks';
 import { IconCalendar, IconFilter, IconSearch } from '@tabler/icons-react';
@@ -155,11 +156,17 @@ export function SubmissionsToolbar({
             />
           </Popover.Dropdown>
         </Popover>
-        <Switch
-          label="Include preview responses"
-          checked={filters.includePreview}
-          onChange={(event) => onChange({ includePreview: event.currentTarget.checked })}
-        />
+        <Tooltip
+          multiline
+          w={280}
+          label="Test submissions made from the form builder. The service leaves them out unless asked; Formdesk fetches a form's previews the first time you include them, and keeps them from then on."
+        >
+          <Switch
+            label="Include preview responses"
+            checked={filters.includePreview}
+            onChange={(event) => onChange({ includePreview: event.currentTarget.checked })}
+          />
+        </Tooltip>
       </Group>
       {filters.answers.length > 0 && (
         <Group gap={6} aria-label="Active filters">
