@@ -114,19 +114,24 @@ export class SubmissionQuery {
     );
   }
 
-  /** One window of matching rows, with the total and the counts per status. */
+  /**
+   * One window of matching rows, with the total, the counts per status, and the total before
+   * search, dates and answer filters narrow the view (status and previews as the filter says).
+   */
   window(
     filter: SubmissionFilter,
     offset: number,
     limit: number,
-  ): { rows: SubmissionListRow[]; total: number; counts: StatusCounts } {
+  ): { rows: SubmissionListRow[]; total: number; counts: StatusCounts; unnarrowed: number } {
     const version = this.version();
     const ids = this.order(filter, offset + limit, version).ids.slice(offset, offset + limit);
     const tally = this.tally(filter, version);
+    const broad = unnarrowed(filter);
     return {
       rows: this.rowsOf(ids),
       total: totalOf(filter, tally),
       counts: countsOf(filter, tally),
+      unnarrowed: totalOf(broad, this.tally(broad, version)),
     };
   }
 
@@ -406,6 +411,11 @@ function searchStatement(search: string): Where {
         sql: `SELECT rowid FROM submission_search WHERE body LIKE ? ESCAPE '\\'`,
         params: [`%${escapeLike(search)}%`],
       };
+}
+
+/** The same view before search, dates and answer filters narrow it. */
+function unnarrowed({ formId, status, includePreview }: SubmissionFilter): SubmissionFilter {
+  return { formId, status, includePreview, answers: [], sortBy: 'submissionTime', sort: 'asc' };
 }
 
 function totalOf(filter: SubmissionFilter, tally: StatusTally[]): number {

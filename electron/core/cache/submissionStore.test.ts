@@ -252,6 +252,27 @@ describe('SubmissionQuery', () => {
     });
   });
 
+  it('tells the total before filters narrow the view, with the previews of its own status only', () => {
+    store.transaction(() =>
+      store.upsert(
+        'f1',
+        [
+          toSubmissionRow(submission('v1', 7, { name: 'Ava' }), 'finished', true),
+          toSubmissionRow(submission('v2', 8, { name: 'Ada' }), 'in_progress', true),
+        ],
+        '2026-01-02T00:00:00.000Z',
+      ),
+    );
+    const window = (input: Partial<SubmissionFilter>) =>
+      query.window(SubmissionFilter.parse({ formId: 'f1', ...input }), 0, 10);
+    expect(window({ search: 'a' })).toMatchObject({ total: 2, unnarrowed: 3 });
+    expect(window({ search: 'a', includePreview: true })).toMatchObject({ total: 3, unnarrowed: 4 });
+    expect(window({ status: 'in_progress', includePreview: true, afterDate: '2026-01-01T00:07:30.000Z' })).toMatchObject({
+      total: 1,
+      unnarrowed: 2,
+    });
+  });
+
   it('pages through a question sort with unanswered rows last, in both directions', () => {
     put([submission('s4', 5, { age: 30 }), submission('s5', 6)]);
     for (const sort of ['asc', 'desc'] as const) {

@@ -77,6 +77,8 @@ export const submissionOps = {
       offset: z.number(),
       /** Matches per status under the same filters (status aside). */
       counts: StatusCounts,
+      /** Rows of the view before search, dates and answer filters narrow it: the M of "N of M". */
+      unnarrowed: z.number(),
     }),
   ),
   'submissions.get': op(

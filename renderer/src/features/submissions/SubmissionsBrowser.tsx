@@ -44,7 +44,6 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
   );
   const windows = useSubmissionWindows(query);
   const questions = useOp('questions.list', { formId });
-  const syncStatus = useOp('sync.status', { formId });
   const { mutate: keepPreviews } = useOpMutation('forms.keepPreviews', {
     // The sync it starts tells of its progress, and of the rows, through its own events.
     invalidates: [],
@@ -152,11 +151,6 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
     })),
   ];
 
-  // "N of M": M is everything cached for this status; shown only when filters narrow it.
-  const cachedTotal = syncStatus.data?.forms.find((f) => f.formId === formId)?.counts;
-  const statusTotal = cachedTotal
-    ? cachedTotal[filters.status] + (filters.includePreview ? cachedTotal.preview : 0)
-    : null;
   const narrowed = Boolean(
     filters.search || filters.after || filters.before || filters.answers.length > 0,
   );
@@ -195,8 +189,9 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
           >
             {windows.isLoading
               ? 'Loading…'
-              : statusTotal !== null && statusTotal > windows.total
-                ? `${numberFormat.format(windows.total)} of ${numberFormat.format(statusTotal)} submissions`
+              : // "N of M": M is everything cached for this status, when filters narrow it.
+                narrowed && windows.unnarrowed !== null && windows.unnarrowed > windows.total
+                ? `${numberFormat.format(windows.total)} of ${numberFormat.format(windows.unnarrowed)} submissions`
                 : `${numberFormat.format(windows.total)} submissions`}
           </Text>
           {/* Rows on screen stay while a new query loads; this says they are about to change. */}

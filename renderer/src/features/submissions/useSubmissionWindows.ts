@@ -34,6 +34,8 @@ export interface SubmissionWindows {
   rows: SubmissionListRow[];
   start: number;
   total: number;
+  /** The total before search, dates and answer filters narrow the view. */
+  unnarrowed: number | null;
   counts: StatusCounts | null;
   isLoading: boolean;
   isFetching: boolean;
@@ -123,6 +125,7 @@ export function useSubmissionWindows(query: SubmissionQuery): SubmissionWindows 
     rows,
     start,
     total: first?.total ?? 0,
+    unnarrowed: first?.unnarrowed ?? null,
     counts: first?.counts ?? null,
     isLoading: result.isLoading,
     isFetching: result.isFetching,
