@@ -76,7 +76,9 @@ export async function incrementalPass(formId: string, status: SubmissionStatus, 
         syncState.update(formId, status, { nextOffset: offset });
         return;
       }
-      reconcileDue = state.reconcileDue || submissions.count(formId, status, afterDate) !== page.totalResponses;
+      // Read again, not from the pass's start: a walk made due meanwhile (previews asked for) stays due.
+      reconcileDue =
+        syncState.get(formId, status).reconcileDue || submissions.count(formId, status, afterDate) !== page.totalResponses;
       syncState.update(formId, status, {
         phase: 'idle',
         nextOffset: 0,
@@ -151,7 +153,8 @@ export async function reconcilePass(
       }
       const complete = !disturbed && submissions.countSeen(formId, status, passId) >= page.totalResponses;
       if (complete) vanished = submissions.sweep(formId, status, passId);
-      reconcileDue = !complete;
+      // A walk without previews, for a form that came to keep them meanwhile, leaves one with them due.
+      reconcileDue = !complete || (!previews && o.stores.forms.keepsPreviews(formId));
       syncState.update(formId, status, {
         phase: 'idle',
         nextOffset: 0,

@@ -9,6 +9,7 @@ import { startLocalApi, type LocalApi, type LocalApiOptions } from '../../local-
 import { cacheStores } from '../cache/cacheStores';
 import { type WorkspaceSession } from '../context';
 import { ConnectionMonitor } from './connection';
+import { keepPreviews } from './keepPreviews';
 import { DEFAULT_TUNING, SyncEngine } from './syncEngine';
 import { createTestContext, type TestContext } from './testing/testContext';
 
@@ -204,6 +205,35 @@ describe('SyncEngine against the local API', () => {
     expect(listsOf('kept').filter((r) => r.query.includePreview === 'true').map((r) => r.query.limit)).toEqual(['1', '1']);
     expect(listsOf('kept')).toHaveLength(6);
     for (const formId of ['plain', 'kept']) expect(stores.syncState.get(formId, 'finished').lastReconciledAt).not.toBeNull();
+  });
+
+  it.each([
+    ['incremental', 'incremental'],
+    ['full', 'reconcile'],
+  ] as const)('fetches previews asked for in the middle of a sync (%s, during its %s pass)', async (mode, pass) => {
+    await setUp();
+    await engine().run({ mode: 'incremental' }, never);
+    const formId = formIds()[0] ?? '';
+    // Enough new rows that the pull stores more than one page.
+    for (let i = 0; i < 200; i++) await server.admin.respond(formId, {});
+    const stores = cacheStores(session.db);
+    let asked = false;
+    const running = new SyncEngine({
+      workspaceId: 'w',
+      api: session.api,
+      stores,
+      connection: new ConnectionMonitor(() => {}),
+      emit: (event) => {
+        // The owner ticks "Include preview responses" once the pass has stored its first page.
+        if (!asked && event.type === 'sync.progress' && !event.done && event.phase === pass) asked = keepPreviews(stores, formId);
+      },
+    });
+    await running.run({ formId, mode }, never);
+    expect(asked).toBe(true);
+    // The sync that the request queues after the running one.
+    await engine().run({ formId, mode: 'incremental' }, never);
+    expectCacheEqualsServer();
+    expect(stores.forms.counts(formId).preview).toBeGreaterThan(0);
   });
 
   it('keeps unknown fields and question types through sync unchanged', async () => {

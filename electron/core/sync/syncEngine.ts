@@ -101,11 +101,10 @@ export class SyncEngine {
     this.target.onForm?.(formId, 'begun');
     try {
       await this.learnMetadata(formId, mode, signal);
-      const previews = stores.forms.keepsPreviews(formId);
       for (const status of STATUSES) {
         // A walk cut half-way resumes first: starting a pull would lose its place.
         if (stores.syncState.get(formId, status).phase === 'reconcile') {
-          await this.walk(formId, status, previews, options, result);
+          await this.walk(formId, status, options, result);
         }
         const before = stores.syncState.get(formId, status);
         const firstPull = before.lastSyncedAt === null;
@@ -116,10 +115,10 @@ export class SyncEngine {
         if (opensWalk) stores.syncState.update(formId, status, { passId: stores.syncState.newPassId() });
         const pulled = await incrementalPass(formId, status, options);
         result.changed += pulled.changed;
-        if (firstPull && mode === 'incremental' && !pulled.reconcileDue) await this.settleFirstPull(formId, status, previews, signal);
+        if (firstPull && mode === 'incremental' && !pulled.reconcileDue) await this.settleFirstPull(formId, status, signal);
         const state = stores.syncState.get(formId, status);
         if (mode === 'full' || pulled.reconcileDue || this.reconcileStale(state.lastReconciledAt)) {
-          await this.walk(formId, status, previews, options, result, opensWalk);
+          await this.walk(formId, status, options, result, opensWalk);
         }
       }
       this.progress(formId, 'done', progress.totals(), true);
@@ -157,11 +156,12 @@ export class SyncEngine {
   private async walk(
     formId: string,
     status: SubmissionStatus,
-    previews: boolean,
     options: StreamOptions,
     into: FormSyncResult,
     continuePass = false,
   ): Promise<void> {
+    // Read as the walk starts: previews asked for while the form's pull ran are listed already.
+    const previews = this.target.stores.forms.keepsPreviews(formId);
     const walked = await reconcilePass(formId, status, options, { continuePass, previews });
     into.changed += walked.changed;
     into.removed += walked.vanished.length;
@@ -201,9 +201,9 @@ export class SyncEngine {
    * left to find, when the form keeps them: one request with previews counted tells whether the
    * server holds any, and the walk runs only then.
    */
-  private async settleFirstPull(formId: string, status: SubmissionStatus, previews: boolean, signal: AbortSignal): Promise<void> {
+  private async settleFirstPull(formId: string, status: SubmissionStatus, signal: AbortSignal): Promise<void> {
     const { api, stores, connection } = this.target;
-    if (previews) {
+    if (stores.forms.keepsPreviews(formId)) {
       const probe = await connection.track(() =>
         api.listSubmissions(formId, { status, includePreview: true, limit: 1 }, { priority: 'background', signal }),
       );
