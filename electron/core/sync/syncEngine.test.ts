@@ -4,13 +4,14 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Submission } from '../../shared/api/submission';
 import { type LocalApiData } from '../../shared/api/localApi';
+import { type AppEvent } from '../../shared/contract/events';
 import { SubmissionFilter } from '../../shared/contract/submissions';
 import { startLocalApi, type LocalApi, type LocalApiOptions } from '../../local-api';
 import { cacheStores } from '../cache/cacheStores';
 import { type WorkspaceSession } from '../context';
 import { ConnectionMonitor } from './connection';
 import { keepPreviews } from './keepPreviews';
-import { DEFAULT_TUNING, SyncEngine } from './syncEngine';
+import { DEFAULT_TUNING, SyncEngine, type SyncTuning } from './syncEngine';
 import { createTestContext, type TestContext } from './testing/testContext';
 
 let dir: string;
@@ -33,14 +34,21 @@ afterEach(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function engine(): SyncEngine {
-  return new SyncEngine({
-    workspaceId: session.workspace.id,
-    api: session.api,
-    stores: cacheStores(session.db),
-    connection: new ConnectionMonitor(() => {}),
-    emit: (event) => testbed.ctx.emit(event),
-  });
+/** An engine on the test workspace; `emit` watches its events (they go to the testbed by default). */
+function engine(
+  emit: (event: AppEvent) => void = (event) => testbed.ctx.emit(event),
+  tuning: SyncTuning = DEFAULT_TUNING,
+): SyncEngine {
+  return new SyncEngine(
+    {
+      workspaceId: session.workspace.id,
+      api: session.api,
+      stores: cacheStores(session.db),
+      connection: new ConnectionMonitor(() => {}),
+      emit,
+    },
+    tuning,
+  );
 }
 
 const never = new AbortController().signal;
@@ -168,10 +176,7 @@ describe('SyncEngine against the local API', () => {
     // The clock tells which pass wrote a row: the pull, or the walk for previews after it.
     const [pulledAt, walkedAt] = ['2026-03-01T00:00:00.000Z', '2026-03-02T00:00:00.000Z'];
     const now = () => new Date(stores.syncState.get(formId, 'finished').phase === 'reconcile' ? walkedAt : pulledAt);
-    const first = new SyncEngine(
-      { workspaceId: 'w', api: session.api, stores, connection: new ConnectionMonitor(() => {}), emit: () => {} },
-      { ...DEFAULT_TUNING, now },
-    );
+    const first = engine(() => {}, { ...DEFAULT_TUNING, now });
     await first.run({ formId, mode: 'incremental' }, never);
     expect(cached(formId)).toEqual(onServer(formId));
     const finished = SubmissionFilter.parse({ formId, status: 'finished', includePreview: true });
@@ -218,15 +223,9 @@ describe('SyncEngine against the local API', () => {
     for (let i = 0; i < 200; i++) await server.admin.respond(formId, {});
     const stores = cacheStores(session.db);
     let asked = false;
-    const running = new SyncEngine({
-      workspaceId: 'w',
-      api: session.api,
-      stores,
-      connection: new ConnectionMonitor(() => {}),
-      emit: (event) => {
-        // The owner ticks "Include preview responses" once the pass has stored its first page.
-        if (!asked && event.type === 'sync.progress' && !event.done && event.phase === pass) asked = keepPreviews(stores, formId);
-      },
+    const running = engine((event) => {
+      // The owner ticks "Include preview responses" once the pass has stored its first page.
+      if (!asked && event.type === 'sync.progress' && !event.done && event.phase === pass) asked = keepPreviews(stores, formId);
     });
     await running.run({ formId, mode }, never);
     expect(asked).toBe(true);
@@ -272,16 +271,10 @@ describe('SyncEngine against the local API', () => {
     // Two pages get through, then every list request is cut until the faults are cleared.
     server.admin.setFaults([{ kind: 'latency', ms: 0, path: '/forms/*/submissions', times: 2 }]);
     let pages = 0;
-    const cut = new SyncEngine({
-      workspaceId: 'w',
-      api: session.api,
-      stores,
-      connection: new ConnectionMonitor(() => {}),
-      emit: (event) => {
-        if (event.type === 'sync.progress' && !event.done && ++pages === 2) {
-          server.admin.setFaults([{ kind: 'reset', path: '/forms/*/submissions' }]);
-        }
-      },
+    const cut = engine((event) => {
+      if (event.type === 'sync.progress' && !event.done && ++pages === 2) {
+        server.admin.setFaults([{ kind: 'reset', path: '/forms/*/submissions' }]);
+      }
     });
     const [result] = await cut.run({ formId, mode: 'incremental' }, never);
     expect(result?.error?.code).toBe('NETWORK');
