@@ -103,14 +103,10 @@ async function syncThroughput(
     started = performance.now();
     await bed.engine.run({ formId: FORM.id, mode: 'incremental' }, never);
     const previewSeconds = (performance.now() - started) / 1000;
-    const previews = bed.stores.forms.counts(FORM.id).preview;
+    const withPreviews = bed.stores.query.counts(SubmissionFilter.parse({ formId: FORM.id, includePreview: true }));
+    const previews = withPreviews.preview;
     // The walk lists each status with its previews: one pass of those pages.
-    const walkFloor = listPages(
-      bed.stores.db
-        .prepare<[string], number>(`SELECT sum(n) FROM submission_counts WHERE form_id = ? GROUP BY status`)
-        .pluck()
-        .all(FORM.id),
-    );
+    const walkFloor = listPages([withPreviews.finished, withPreviews.in_progress]);
     return [
       {
         benchmark: `first sync of ${label} submissions, 80–120 ms latency (the listing the service gives by default)`,

@@ -356,12 +356,7 @@ function orderStatement(segment: Segment): string {
  * one pass over the matches.
  */
 function tallyStatement(filter: SubmissionFilter): Where {
-  if (
-    filter.afterDate === undefined &&
-    filter.beforeDate === undefined &&
-    !filter.search &&
-    filter.answers.length === 0
-  ) {
+  if (!narrows(filter)) {
     return {
       sql: `SELECT status, sum(n) AS n, sum(n * is_preview) AS previews FROM submission_counts
             WHERE form_id = ? GROUP BY status`,
@@ -413,7 +408,17 @@ function searchStatement(search: string): Where {
       };
 }
 
-/** The same view before search, dates and answer filters narrow it. */
+/** Whether search, dates or answer filters narrow the view below its status and previews. */
+function narrows(filter: SubmissionFilter): boolean {
+  return (
+    filter.afterDate !== undefined ||
+    filter.beforeDate !== undefined ||
+    Boolean(filter.search) ||
+    filter.answers.length > 0
+  );
+}
+
+/** The same view with what `narrows` looks at left out. */
 function unnarrowed({ formId, status, includePreview }: SubmissionFilter): SubmissionFilter {
   return { formId, status, includePreview, answers: [], sortBy: 'submissionTime', sort: 'asc' };
 }

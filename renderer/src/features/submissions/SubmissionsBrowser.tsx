@@ -189,8 +189,8 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
           >
             {windows.isLoading
               ? 'Loading…'
-              : // "N of M": M is everything cached for this status, when filters narrow it.
-                narrowed && windows.unnarrowed !== null && windows.unnarrowed > windows.total
+              : // "N of M": M is everything cached for this status, larger only when filters narrow it.
+                windows.unnarrowed !== null && windows.unnarrowed > windows.total
                 ? `${numberFormat.format(windows.total)} of ${numberFormat.format(windows.unnarrowed)} submissions`
                 : `${numberFormat.format(windows.total)} submissions`}
           </Text>
