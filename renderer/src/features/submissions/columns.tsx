@@ -54,7 +54,8 @@ export function buildColumns(catalog: ColumnCatalog, search: string): Column[] {
     {
       id: 'status',
       header: 'Status',
-      size: 150,
+      // Wide enough for "In progress" and "Preview" side by side.
+      size: 205,
       // The badges sit in the cell itself, which lays out its content in a row.
       cell: ({ row }) => (
         <>
