@@ -86,7 +86,7 @@ const ROWS_STATEMENT = `SELECT ${COLUMNS} FROM submissions s WHERE s.id IN (SELE
  *
  * A window is read in two steps, as the covering indexes allow: the view's order is walked in an
  * index (status, preview flag and time are in each entry) to find the rowids of the window, and
- * only those rows, with their JSON, are read. The order found is remembered until the next write,
+ * only those rows, with their JSON, are read. The order found is remembered until the form changes,
  * so a window deep in 100k rows is a slice of it, not a walk of every row before it; the counts
  * per status, from which the total follows, are remembered the same way.
  *
@@ -108,9 +108,10 @@ export class SubmissionQuery {
     { prefixRows = PREFIX_ROWS }: { prefixRows?: number } = {},
   ) {
     this.prefixRows = prefixRows;
-    // Changes through this connection, and commits by any other: either makes what is remembered stale.
-    this.versionStatement = db.prepare<[], { v: string }>(
-      `SELECT total_changes() || ':' || (SELECT data_version FROM pragma_data_version) AS v`,
+    // Moved by triggers on every write that changes what the form's views show, through any
+    // connection; the sync's marks on rows it saw unchanged leave it alone.
+    this.versionStatement = db.prepare<[string], { version: number }>(
+      `SELECT version FROM form_changes WHERE form_id = ?`,
     );
   }
 
@@ -123,7 +124,7 @@ export class SubmissionQuery {
     offset: number,
     limit: number,
   ): { rows: SubmissionListRow[]; total: number; counts: StatusCounts; unnarrowed: number } {
-    const version = this.version();
+    const version = this.version(filter.formId);
     const ids = this.order(filter, offset + limit, version).ids.slice(offset, offset + limit);
     const tally = this.tally(filter, version);
     const broad = unnarrowed(filter);
@@ -137,7 +138,7 @@ export class SubmissionQuery {
 
   /** Every matching row in order, read lazily: exports stream through it without holding a form. */
   *all(filter: SubmissionFilter): Generator<SubmissionListRow> {
-    for (const segment of this.segments(filter, this.version())) {
+    for (const segment of this.segments(filter, this.version(filter.formId))) {
       // Its own statement: a cached one would be busy for any other read while this one streams.
       const statement = this.db.prepare<Param[], RawRow>(
         `SELECT ${COLUMNS} ${segment.from} ORDER BY ${segment.order}`,
@@ -148,7 +149,7 @@ export class SubmissionQuery {
 
   /** Matches per status under the filter, the status itself aside; previews counted apart. */
   counts(filter: SubmissionFilter): StatusCounts {
-    return countsOf(filter, this.tally(filter, this.version()));
+    return countsOf(filter, this.tally(filter, this.version(filter.formId)));
   }
 
   /**
@@ -161,7 +162,7 @@ export class SubmissionQuery {
         .prepare<Param[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
         .all(...params)
         .map((r) => r.detail);
-    const order = this.segments(withoutSearch(filter), this.version()).flatMap((s) =>
+    const order = this.segments(withoutSearch(filter), this.version(filter.formId)).flatMap((s) =>
       explain(orderStatement(s), [...s.params, this.prefixRows]),
     );
     const search = filter.search ? searchStatement(filter.search) : null;
@@ -187,7 +188,7 @@ export class SubmissionQuery {
 
   /** A search's order: the whole order of the same view without it, where the text matched. */
   private searchedOrder(search: string, filter: SubmissionFilter, version: string): Order {
-    const matched = this.matches(search, version);
+    const matched = this.matches(filter.formId, search, version);
     const { ids } = this.order(withoutSearch(filter), Number.POSITIVE_INFINITY, version);
     return { ids: ids.filter((id) => matched[id] === 1), complete: true };
   }
@@ -207,9 +208,13 @@ export class SubmissionQuery {
     return { ids, complete: ids.length < wanted };
   }
 
-  /** The rowids whose search text contains `search`, as one byte per rowid (1: matched). */
-  private matches(search: string, version: string): Uint8Array {
-    const known = this.searches.get(search, version);
+  /**
+   * The rowids whose search text contains `search`, as one byte per rowid (1: matched). The index
+   * holds every form; the matches are remembered for the form whose version they were read at.
+   */
+  private matches(formId: string, search: string, version: string): Uint8Array {
+    const key = JSON.stringify([formId, search]);
+    const known = this.searches.get(key, version);
     if (known) return known;
     const { sql, params } = searchStatement(search);
     const ids = this.statement<number>(sql)
@@ -217,7 +222,7 @@ export class SubmissionQuery {
       .all(...params);
     const matched = new Uint8Array(ids.reduce((max, id) => Math.max(max, id), 0) + 1);
     for (const id of ids) matched[id] = 1;
-    this.searches.set(search, version, matched);
+    this.searches.set(key, version, matched);
     return matched;
   }
 
@@ -243,7 +248,7 @@ export class SubmissionQuery {
 
   /** A search's counts: the rows of the form without it (any status), where the text matched. */
   private searchedTally(search: string, filter: SubmissionFilter, version: string): StatusTally[] {
-    const matched = this.matches(search, version);
+    const matched = this.matches(filter.formId, search, version);
     const tally = new Map<SubmissionStatus, StatusTally>();
     for (const facet of this.facets(withoutSearch(filter), version)) {
       const { id, status, preview } = fromFacet(facet);
@@ -268,8 +273,8 @@ export class SubmissionQuery {
     return facets;
   }
 
-  private version(): string {
-    return this.versionStatement.get()?.v ?? '';
+  private version(formId: string): string {
+    return String(this.versionStatement.get(formId)?.version ?? 0);
   }
 
   private statement<R>(sql: string): Database.Statement<Param[], R> {
@@ -327,7 +332,7 @@ export class SubmissionQuery {
   }
 }
 
-/** Values read from the database, each kept until the next write; the oldest make room. */
+/** Values read from the database, each kept until its form changes; the oldest make room. */
 class Memo<T> {
   private readonly entries = new Map<string, { version: string; value: T }>();
 

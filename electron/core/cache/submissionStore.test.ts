@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Submission } from '../../shared/api/submission';
 import { SubmissionFilter } from '../../shared/contract/submissions';
@@ -266,8 +267,17 @@ describe('SubmissionQuery', () => {
     const window = (input: Partial<SubmissionFilter>) =>
       query.window(SubmissionFilter.parse({ formId: 'f1', ...input }), 0, 10);
     expect(window({ search: 'a' })).toMatchObject({ total: 2, unnarrowed: 3 });
-    expect(window({ search: 'a', includePreview: true })).toMatchObject({ total: 3, unnarrowed: 4 });
-    expect(window({ status: 'in_progress', includePreview: true, afterDate: '2026-01-01T00:07:30.000Z' })).toMatchObject({
+    expect(window({ search: 'a', includePreview: true })).toMatchObject({
+      total: 3,
+      unnarrowed: 4,
+    });
+    expect(
+      window({
+        status: 'in_progress',
+        includePreview: true,
+        afterDate: '2026-01-01T00:07:30.000Z',
+      }),
+    ).toMatchObject({
       total: 1,
       unnarrowed: 2,
     });
@@ -397,5 +407,50 @@ describe('SubmissionQuery', () => {
     expect(short.window(filter, 0, 2).rows.map((r) => r.submissionId)).toEqual(['s7', 's5']);
     expect(short.window(filter, 4, 10)).toMatchObject({ total: 6 });
     expect(short.window(filter, 4, 10).rows.map((r) => r.submissionId)).toEqual(['s2', 's6']);
+  });
+});
+
+describe('SubmissionQuery, what it remembers', () => {
+  it('keeps a view read through syncs that find nothing new and writes to other forms, and reads it again when its form changes', () => {
+    put([submission('s1', 1), submission('s2', 2, { age: 3 })]);
+    // A second connection, as the host's reads and the sync's writes may be: what it runs is logged.
+    const ran: string[] = [];
+    const reader = new Database(db.name, { verbose: (sql) => ran.push(String(sql)) });
+    try {
+      const watched = new SubmissionQuery(reader);
+      const view = SubmissionFilter.parse({
+        formId: 'f1',
+        answers: [{ key: 'age', op: 'isNotEmpty' }],
+      });
+      // The order and counts of the view; the rows of each window and the form's version aside.
+      const reads = () =>
+        ran.filter((sql) => !sql.includes('json_each(') && !sql.includes('form_changes')).length;
+      const shown = () => watched.window(view, 0, 10).rows.map((r) => r.submissionId);
+
+      expect(shown()).toEqual(['s2']);
+      const first = reads();
+      expect(first).toBeGreaterThan(0);
+
+      put([submission('s1', 1), submission('s2', 2, { age: 3 })]);
+      store.transaction(() =>
+        store.upsert('f2', [toSubmissionRow(submission('x1', 1, { age: 9 }), 'finished')], 't'),
+      );
+      expect(shown()).toEqual(['s2']);
+      expect(reads()).toBe(first);
+
+      put([submission('s3', 3, { age: 4 })]);
+      expect(shown()).toEqual(['s2', 's3']);
+      expect(reads()).toBeGreaterThan(first);
+      const second = reads();
+
+      put([submission('s1', 1, { age: 1 })]);
+      expect(shown()).toEqual(['s1', 's2', 's3']);
+      store.delete('f1', 's2');
+      expect(shown()).toEqual(['s1', 's3']);
+      expect(watched.window(view, 0, 10).total).toBe(2);
+      expect(reads()).toBeGreaterThan(second);
+    } finally {
+      reader.close();
+    }
   });
 });

@@ -9,6 +9,7 @@ import { cacheTables } from './v01CacheTables';
 import { coveringQueryIndexes } from './v21CoveringQueryIndexes';
 import { submissionCounts } from './v22SubmissionCounts';
 import { keepPreviews } from './v23KeepPreviews';
+import { formChanges } from './v24FormChanges';
 
 /**
  * Every schema step of the workspace file, in order. Append only: a shipped migration never
@@ -25,4 +26,5 @@ export const migrations: readonly Migration[] = [
   coveringQueryIndexes,
   submissionCounts,
   keepPreviews,
+  formChanges,
 ];
