@@ -6,7 +6,7 @@ import { cacheStores, type CacheStores } from '../electron/core/cache/cacheStore
 import { openCache } from '../electron/core/cache/openCache';
 import { ConnectionMonitor } from '../electron/core/sync/connection';
 import { keepPreviews } from '../electron/core/sync/keepPreviews';
-import { incrementalPass } from '../electron/core/sync/streamSync';
+import { incrementalPass, reconcilePass } from '../electron/core/sync/streamSync';
 import { SyncEngine } from '../electron/core/sync/syncEngine';
 import { startLocalApi, type LocalApi } from '../electron/local-api';
 import { DEMO_FORMS } from '../electron/local-api/demoForms';
@@ -16,6 +16,11 @@ import { median, ms, p95, sample } from './stats';
 import type { BenchOptions, BenchRow } from './types';
 
 const SERVICE_RATE = 5;
+/** Windows of one scroll through a view. */
+const SCROLL_WINDOWS = 200;
+/** A window every 50 ms while a walk commits a page every 200 ms: about 10 s of scrolling. */
+const WALK_WINDOWS = 200;
+const WALK_WINDOW_GAP_MS = 50;
 const FORM = DEMO_FORMS[0]!;
 const never = new AbortController().signal;
 
@@ -103,7 +108,9 @@ async function syncThroughput(
     started = performance.now();
     await bed.engine.run({ formId: FORM.id, mode: 'incremental' }, never);
     const previewSeconds = (performance.now() - started) / 1000;
-    const withPreviews = bed.stores.query.counts(SubmissionFilter.parse({ formId: FORM.id, includePreview: true }));
+    const withPreviews = bed.stores.query.counts(
+      SubmissionFilter.parse({ formId: FORM.id, includePreview: true }),
+    );
     const previews = withPreviews.preview;
     // The walk lists each status with its previews: one pass of those pages.
     const walkFloor = listPages([withPreviews.finished, withPreviews.in_progress]);
@@ -173,7 +180,9 @@ async function queryLatency(
     const words = ['plan', 'support', 'price', 'great', 'slow', 'team'];
     const filter = (extra: Partial<SubmissionFilter>) =>
       SubmissionFilter.parse({ formId: FORM.id, ...extra });
-    const offsetAt = (i: number) => Math.floor((((i * 7919) % 97) / 97) * Math.max(0, total - 100));
+    // Scrolling a view: windows at depths spread over its rows, the same sequence every run.
+    const depth = (i: number, rows: number) =>
+      Math.floor((((i * 7919) % 97) / 97) * Math.max(0, rows - 100));
     const hand = {
       window: db.prepare(
         `SELECT submission_id, raw FROM submissions WHERE form_id = ? AND status = 'finished' AND is_preview = 0
@@ -188,82 +197,153 @@ async function queryLatency(
       ),
       range: db.prepare(
         `SELECT s.submission_id, s.raw FROM submissions s WHERE s.id IN (SELECT submission_rowid FROM answers WHERE form_id = ? AND field_key = 'st05' AND value_num BETWEEN 4 AND 5)
-         AND s.form_id = ? AND s.status = 'finished' AND s.is_preview = 0 ORDER BY s.submission_time, s.submission_id LIMIT 100`,
+         AND s.form_id = ? AND s.status = 'finished' AND s.is_preview = 0 ORDER BY s.submission_time, s.submission_id LIMIT 100 OFFSET ?`,
+      ),
+      rangeCount: db.prepare(
+        `SELECT count(*) AS n FROM submissions s WHERE s.id IN (SELECT submission_rowid FROM answers WHERE form_id = ? AND field_key = 'st05' AND value_num BETWEEN 4 AND 5)
+         AND s.form_id = ? AND s.status = 'finished' AND s.is_preview = 0`,
       ),
       sortByQuestion: db.prepare(
         `SELECT s.submission_id, s.raw FROM submissions s LEFT JOIN answers a ON a.submission_rowid = s.id AND a.field_key = 'np06'
-         WHERE s.form_id = ? AND s.status = 'finished' AND s.is_preview = 0 ORDER BY a.value_num DESC, s.submission_time DESC LIMIT 100`,
+         WHERE s.form_id = ? AND s.status = 'finished' AND s.is_preview = 0 ORDER BY a.value_num DESC, s.submission_time DESC LIMIT 100 OFFSET ?`,
       ),
     };
     const parseAll = (rows: unknown[]) =>
       rows.map((r) => JSON.parse((r as { raw: string }).raw) as unknown);
+    const ratedRows = (hand.rangeCount.get(FORM.id, FORM.id) as { n: number }).n;
+    const rated = filter({ answers: [{ key: 'st05', op: 'numberRange', min: 4, max: 5 }] });
     // Targets: a window answers in 2 ms at 100k (5 ms at 1M) within 1.5× hand-written SQL; a search in 50 ms (100 ms).
     const windowMs = count >= 1_000_000 ? 5 : 2;
     const searchMs = count >= 1_000_000 ? 100 : 50;
     const cases: {
       name: string;
       budgetMs: number;
-      versusOptimum: boolean;
+      /** A scroll through the view (many windows, its first read among them), against hand-written SQL. */
+      scroll: boolean;
       ours: (i: number) => unknown;
       reference: (i: number) => unknown;
     }[] = [
       {
-        name: 'window of 100, newest first, random depth, with total',
+        name: 'window of 100, newest first',
         budgetMs: windowMs,
-        versusOptimum: true,
-        ours: (i) => bed.stores.query.window(filter({ sort: 'desc' }), offsetAt(i), 100),
+        scroll: true,
+        ours: (i) => bed.stores.query.window(filter({ sort: 'desc' }), depth(i, total), 100),
         reference: (i) => [
-          parseAll(hand.window.all(FORM.id, offsetAt(i))),
+          parseAll(hand.window.all(FORM.id, depth(i, total))),
+          hand.count.get(FORM.id),
+        ],
+      },
+      {
+        name: 'question filter (rating 4–5), window of 100',
+        budgetMs: windowMs,
+        scroll: true,
+        ours: (i) => bed.stores.query.window(rated, depth(i, ratedRows), 100),
+        reference: (i) => [
+          parseAll(hand.range.all(FORM.id, FORM.id, depth(i, ratedRows))),
+          hand.rangeCount.get(FORM.id, FORM.id),
+        ],
+      },
+      {
+        name: 'sort by a question, window of 100',
+        budgetMs: windowMs,
+        scroll: true,
+        ours: (i) =>
+          bed.stores.query.window(
+            filter({ sortBy: { answer: 'np06' }, sort: 'desc' }),
+            depth(i, total),
+            100,
+          ),
+        reference: (i) => [
+          parseAll(hand.sortByQuestion.all(FORM.id, depth(i, total))),
           hand.count.get(FORM.id),
         ],
       },
       {
         name: 'text search (FTS5 trigram), first window, with total',
         budgetMs: searchMs,
-        versusOptimum: false,
+        scroll: false,
         ours: (i) => bed.stores.query.window(filter({ search: words[i % words.length] }), 0, 100),
         reference: (i) => parseAll(hand.search.all(`"${words[i % words.length]}"`, FORM.id)),
-      },
-      {
-        name: 'question filter (rating 4–5), first window, with total',
-        budgetMs: windowMs,
-        versusOptimum: true,
-        ours: () =>
-          bed.stores.query.window(
-            filter({ answers: [{ key: 'st05', op: 'numberRange', min: 4, max: 5 }] }),
-            0,
-            100,
-          ),
-        reference: () => parseAll(hand.range.all(FORM.id, FORM.id)),
-      },
-      {
-        name: 'sort by a question, first window, with total',
-        budgetMs: windowMs,
-        versusOptimum: true,
-        ours: () =>
-          bed.stores.query.window(filter({ sortBy: { answer: 'np06' }, sort: 'desc' }), 0, 100),
-        reference: () => parseAll(hand.sortByQuestion.all(FORM.id)),
       },
     ];
     const rows: BenchRow[] = [];
     for (const c of cases) {
-      const ours = await sample(30, c.ours);
+      // A p95 needs enough windows that its slowest 5% hold more than the view's first read. A
+      // search is read anew for each of its six words: 30 searches keep those reads in its p95.
+      const ours = await sample(c.scroll ? SCROLL_WINDOWS : 30, c.ours);
       const reference = await sample(30, c.reference);
       log(`${c.name}: median ${ms(median(ours))} vs hand-written ${ms(median(reference))}`);
       rows.push({
-        benchmark: `${label}: ${c.name}`,
-        measured: `median ${ms(median(ours))}, p95 ${ms(p95(ours))}`,
+        benchmark: c.scroll
+          ? `${label}: ${c.name}, ${SCROLL_WINDOWS} windows at depths spread over the view, with total`
+          : `${label}: ${c.name}`,
+        measured: c.scroll
+          ? `median ${ms(median(ours))}, p95 ${ms(p95(ours))}; slowest ${ms(Math.max(...ours))} (the view's first reads of its order and counts)`
+          : `median ${ms(median(ours))}, p95 ${ms(p95(ours))}`,
         reference: `hand-written SQL: median ${ms(median(reference))}, p95 ${ms(p95(reference))}`,
         ratio: median(ours) / Math.max(median(reference), 0.001),
-        target: `p95 ≤ ${c.budgetMs} ms${c.versusOptimum ? ', ≤ 1.5 × hand-written' : ''} (ours also counts matches per status, remembered between windows)`,
+        target: `p95 ≤ ${c.budgetMs} ms${c.scroll ? ', ≤ 1.5 × hand-written' : ''} (ours also counts matches per status, remembered between windows)`,
         met:
           p95(ours) <= c.budgetMs &&
-          (!c.versusOptimum || median(ours) <= 1.5 * Math.max(median(reference), 0.001)),
+          (!c.scroll || median(ours) <= 1.5 * Math.max(median(reference), 0.001)),
       });
     }
+    log('windows of the rating filter while a walk of the form finds nothing new');
+    rows.push(
+      await scrollDuringWalk(label, api, bed.stores, (i) => [rated, depth(i, ratedRows)], windowMs),
+    );
     return rows;
   } finally {
     bed.close();
     await api.close();
   }
+}
+
+/**
+ * Scrolling a view while a walk of its form runs at the service's rate and finds every row as it
+ * was: each page the walk commits marks 150 rows seen. What a view read is kept while its form's
+ * rows stay the same, so these windows should cost what they cost with no sync running.
+ */
+async function scrollDuringWalk(
+  label: string,
+  api: LocalApi,
+  stores: CacheStores,
+  windowAt: (i: number) => [SubmissionFilter, number],
+  budgetMs: number,
+): Promise<BenchRow> {
+  const walking = new AbortController();
+  api.admin.clearRequests();
+  const walk = reconcilePass(FORM.id, 'finished', {
+    api: createApiClient({
+      baseUrl: api.baseUrl,
+      apiKey: api.apiKey,
+      rateLimit: { limit: SERVICE_RATE },
+    }),
+    stores,
+    signal: walking.signal,
+    now: () => new Date(),
+    overlapMs: 0,
+    onPage: () => {},
+  }).catch(() => {});
+  const windows: number[] = [];
+  try {
+    for (let i = 0; i < WALK_WINDOWS; i++) {
+      await new Promise((resolve) => setTimeout(resolve, WALK_WINDOW_GAP_MS));
+      const [filter, offset] = windowAt(i);
+      const started = performance.now();
+      stores.query.window(filter, offset, 100);
+      windows.push(performance.now() - started);
+    }
+  } finally {
+    walking.abort();
+    await walk;
+  }
+  const pages = api.admin.requests().length;
+  return {
+    benchmark: `${label}: question filter (rating 4–5), a window every ${WALK_WINDOW_GAP_MS} ms at depths spread over the view while a walk of the form at ${SERVICE_RATE} req/s finds every row unchanged (${WALK_WINDOWS} windows, ${pages} pages walked)`,
+    measured: `median ${ms(median(windows))}, p95 ${ms(p95(windows))}; slowest ${ms(Math.max(...windows))}`,
+    reference: 'the same view with no sync running (row above)',
+    target: `p95 ≤ ${budgetMs} ms`,
+    met: p95(windows) <= budgetMs,
+  };
 }
