@@ -181,7 +181,9 @@ export class SubmissionQuery {
     if (known && (known.complete || known.ids.length >= end)) return known;
     const order = filter.search
       ? this.searchedOrder(filter.search, filter, version)
-      : this.readOrder(filter, end, version);
+      : typeof filter.sortBy === 'object' && end > this.prefixRows
+        ? this.questionOrder(filter, filter.sortBy.answer, version)
+        : this.readOrder(filter, end, version);
     this.orders.set(key, version, order);
     return order;
   }
@@ -191,6 +193,57 @@ export class SubmissionQuery {
     const matched = this.matches(filter.formId, search, version);
     const { ids } = this.order(withoutSearch(filter), Number.POSITIVE_INFINITY, version);
     return { ids: ids.filter((id) => matched[id] === 1), complete: true };
+  }
+
+  /**
+   * The whole order of a sort by a question, sorted by nothing: the view's rows in time order (in the
+   * sort's direction, as ties on the value go) are dealt out to the groups of equal answers, which
+   * the answers index lists in value order, and the rows without an answer go last. The same order
+   * read in SQL finds each answer's submission in another index and sorts every group of ties by
+   * time: 1.3 s for a 0–10 rating at 1M rows, where this takes about a third of it.
+   */
+  private questionOrder(filter: SubmissionFilter, key: string, version: string): Order {
+    const { ids: byTime } = this.order(
+      { ...filter, sortBy: 'submissionTime' },
+      Number.POSITIVE_INFINITY,
+      version,
+    );
+    const column = this.hasNumbers(filter.formId, key, version) ? 'value_num' : 'value_text';
+    const index = column === 'value_num' ? 'answers_by_num' : 'answers_by_text';
+    const from = `FROM answers INDEXED BY ${index} WHERE form_id = ? AND field_key = ?`;
+    // One snapshot for both reads, so the groups' sizes and the rows agree.
+    const [sizes, answered] = this.db.transaction((): [number[], number[]] => [
+      this.statement<number>(`SELECT count(*) ${from} GROUP BY ${column} ORDER BY ${column}`)
+        .pluck()
+        .all(filter.formId, key),
+      this.statement<number>(`SELECT submission_rowid ${from} ORDER BY ${column}`)
+        .pluck()
+        .all(filter.formId, key),
+    ])();
+
+    const maxId = byTime.reduce((max, id) => Math.max(max, id), 0);
+    // 1 + the group of each answered row of the view, in ascending value; 0: not answered.
+    const groupOf = new Int32Array(maxId + 1);
+    let group = 0;
+    let left = sizes[0] ?? 0;
+    for (const id of answered) {
+      while (left === 0 && group + 1 < sizes.length) left = sizes[++group]!;
+      left--;
+      if (id <= maxId) groupOf[id] = group + 1;
+    }
+    const groups = sizes.length;
+    const descending = filter.sort === 'desc';
+    const place = (id: number) => {
+      const g = groupOf[id]!;
+      return g === 0 ? groups : descending ? groups - g : g - 1;
+    };
+    // Where each place begins, then each row at the next free position of its place.
+    const next = new Int32Array(groups + 2);
+    for (const id of byTime) next[place(id) + 1]!++;
+    for (let i = 1; i < next.length; i++) next[i]! += next[i - 1]!;
+    const ids = new Array<number>(byTime.length);
+    for (const id of byTime) ids[next[place(id)]!++] = id;
+    return { ids, complete: true };
   }
 
   private readOrder(filter: SubmissionFilter, end: number, version: string): Order {

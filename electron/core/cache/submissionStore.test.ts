@@ -300,6 +300,46 @@ describe('SubmissionQuery', () => {
     expect(ids({ sortBy: { answer: 'age' } })).toEqual(['s2', 's1', 's4', 's3', 's5']);
   });
 
+  it('reads the whole order of a question sort exactly as SQL sorts it', () => {
+    const names = ['ann', 'Ann', 'bob', 'Émile', 'émile', 'zoe'];
+    const ages: unknown[] = [3, 3, 7, -1, 0, 12.5, 'n/a', null];
+    const rows = Array.from({ length: 60 }, (_, i) => ({
+      status: i % 3 === 0 ? ('in_progress' as const) : ('finished' as const),
+      isPreview: i % 7 === 0,
+      // Repeated minutes: ties on the time fall back to the id.
+      submission: submission(`r${String(i).padStart(2, '0')}`, (i * 17) % 23, {
+        name: i % 5 === 0 ? null : names[i % names.length],
+        age: ages[(i * 5) % ages.length],
+        day: i % 4 === 0 ? null : `2026-0${1 + (i % 3)}-1${i % 2}`,
+        tags: i % 6 === 0 ? [] : [names[(i + 1) % names.length]!],
+      }),
+    }));
+    store.transaction(() => {
+      for (const r of rows)
+        store.upsert('f1', [toSubmissionRow(r.submission, r.status, r.isPreview)], 't');
+    });
+    // Past its first row, every window reads the view's whole order.
+    const deep = new SubmissionQuery(db, { prefixRows: 1 });
+    for (const answer of ['age', 'name', 'day', 'tags'])
+      for (const sort of ['asc', 'desc'] as const)
+        for (const extra of [
+          {},
+          { status: 'all' as const, includePreview: true },
+          { search: 'mil' },
+          { answers: [{ key: 'age', op: 'numberRange' as const, min: 0, max: 10 }] },
+        ]) {
+          const filter = SubmissionFilter.parse({
+            formId: 'f1',
+            sortBy: { answer },
+            sort,
+            ...extra,
+          });
+          const sorted = [...query.all(filter)].map((r) => r.submissionId);
+          expect(sorted.length).toBeGreaterThan(1);
+          expect(deep.window(filter, 0, 100).rows.map((r) => r.submissionId)).toEqual(sorted);
+        }
+  });
+
   it('keeps totals and counts true after every write', () => {
     const filter = SubmissionFilter.parse({ formId: 'f1' });
     expect(query.window(filter, 0, 10).total).toBe(3);
