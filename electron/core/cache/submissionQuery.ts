@@ -16,6 +16,11 @@ interface Where {
   params: Param[];
 }
 
+/** The rowids a statement lists; with `except`, every row but those. */
+interface RowSet extends Where {
+  except: boolean;
+}
+
 /** Sortable fields → fixed SQL. Nothing a caller sends is ever spliced into a statement. */
 const FIELD_COLUMN: Record<SubmissionField, string> = {
   submissionTime: 's.submission_time',
@@ -35,8 +40,10 @@ const MIN_TRIGRAM = 3;
 const PREFIX_ROWS = 1_000;
 /** Orders remembered at once: each holds up to one number per row of a form (8 MB at 1M rows). */
 const ORDERS_KEPT = 6;
-/** Searches remembered at once: each holds one byte per rowid. */
-const SEARCHES_KEPT = 4;
+/** Searches and answer filters remembered at once: each holds one byte per rowid. */
+const NARROWED_KEPT = 4;
+/** Marks a row that a set taken away ("is empty") holds, whatever the others say. */
+const EXCLUDED = 255;
 /** Counts remembered per filter; scrolling a table asks for the same ones window after window. */
 const COUNTS_KEPT = 64;
 const STATEMENTS_KEPT = 64;
@@ -90,15 +97,17 @@ const ROWS_STATEMENT = `SELECT ${COLUMNS} FROM submissions s WHERE s.id IN (SELE
  * so a window deep in 100k rows is a slice of it, not a walk of every row before it; the counts
  * per status, from which the total follows, are remembered the same way.
  *
- * A search reads its matches once, and keeps the rows of the view without it that matched: its
- * order and its counts then cost one pass over the full-text index, not one each.
+ * A search or an answer filter reads the rows it lets through once, from the full-text or answers
+ * index, and keeps the rows of the view without it that passed: its order and its counts then cost
+ * one read of each index, not one lookup per row of the view, and a filter changed is a new read
+ * of its own index only.
  */
 export class SubmissionQuery {
   private readonly statements = new Map<string, Database.Statement<Param[], unknown>>();
   private readonly orders = new Memo<Order>(ORDERS_KEPT);
   private readonly tallies = new Memo<StatusTally[]>(COUNTS_KEPT);
-  private readonly searches = new Memo<Uint8Array>(SEARCHES_KEPT);
-  private readonly facetLists = new Memo<number[]>(SEARCHES_KEPT);
+  private readonly passes = new Memo<Uint8Array>(NARROWED_KEPT);
+  private readonly facetLists = new Memo<number[]>(NARROWED_KEPT);
   private readonly numeric = new Memo<boolean>(COUNTS_KEPT);
   private readonly versionStatement;
   private readonly prefixRows: number;
@@ -162,13 +171,13 @@ export class SubmissionQuery {
         .prepare<Param[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
         .all(...params)
         .map((r) => r.detail);
-    const order = this.segments(withoutSearch(filter), this.version(filter.formId)).flatMap((s) =>
+    const order = this.segments(broader(filter), this.version(filter.formId)).flatMap((s) =>
       explain(orderStatement(s), [...s.params, this.prefixRows]),
     );
-    const search = filter.search ? searchStatement(filter.search) : null;
-    const count = search ? facetStatement(withoutSearch(filter)) : tallyStatement(filter);
+    const sets = narrowingSets(filter);
+    const count = sets.length > 0 ? facetStatement(broader(filter)) : tallyStatement(filter);
     return {
-      order: search ? [...order, ...explain(search.sql, search.params)] : order,
+      order: [...order, ...sets.flatMap((set) => explain(set.sql, set.params))],
       count: explain(count.sql, count.params),
       rows: explain(ROWS_STATEMENT, ['[]']),
     };
@@ -179,8 +188,9 @@ export class SubmissionQuery {
     const key = JSON.stringify(filter);
     const known = this.orders.get(key, version);
     if (known && (known.complete || known.ids.length >= end)) return known;
-    const order = filter.search
-      ? this.searchedOrder(filter.search, filter, version)
+    const passing = this.passing(filter, version);
+    const order = passing
+      ? this.narrowedOrder(filter, passing, version)
       : typeof filter.sortBy === 'object' && end > this.prefixRows
         ? this.questionOrder(filter, filter.sortBy.answer, version)
         : this.readOrder(filter, end, version);
@@ -188,11 +198,13 @@ export class SubmissionQuery {
     return order;
   }
 
-  /** A search's order: the whole order of the same view without it, where the text matched. */
-  private searchedOrder(search: string, filter: SubmissionFilter, version: string): Order {
-    const matched = this.matches(filter.formId, search, version);
-    const { ids } = this.order(withoutSearch(filter), Number.POSITIVE_INFINITY, version);
-    return { ids: ids.filter((id) => matched[id] === 1), complete: true };
+  /**
+   * The order of a view narrowed by a search or answer filters: the whole order of the same view
+   * without them, where rows pass.
+   */
+  private narrowedOrder(filter: SubmissionFilter, passing: Uint8Array, version: string): Order {
+    const { ids } = this.order(broader(filter), Number.POSITIVE_INFINITY, version);
+    return { ids: ids.filter((id) => passing[id] === 1), complete: true };
   }
 
   /**
@@ -262,21 +274,37 @@ export class SubmissionQuery {
   }
 
   /**
-   * The rowids whose search text contains `search`, as one byte per rowid (1: matched). The index
-   * holds every form; the matches are remembered for the form whose version they were read at.
+   * The rows that the filter's search and answer filters let through, one byte per rowid (1:
+   * passes), or null when it has neither. Each is read once as a list of rowids from its own index
+   * (full text, or answers), where reading the view's order through all of them would look each
+   * row up in each.
    */
-  private matches(formId: string, search: string, version: string): Uint8Array {
-    const key = JSON.stringify([formId, search]);
-    const known = this.searches.get(key, version);
+  private passing(filter: SubmissionFilter, version: string): Uint8Array | null {
+    const sets = narrowingSets(filter);
+    if (sets.length === 0) return null;
+    // The full-text index holds every form: what it matched is kept for this form's version.
+    const key = JSON.stringify([filter.formId, sets]);
+    const known = this.passes.get(key, version);
     if (known) return known;
-    const { sql, params } = searchStatement(search);
-    const ids = this.statement<number>(sql)
-      .pluck()
-      .all(...params);
-    const matched = new Uint8Array(ids.reduce((max, id) => Math.max(max, id), 0) + 1);
-    for (const id of ids) matched[id] = 1;
-    this.searches.set(key, version, matched);
-    return matched;
+    const needed = sets.filter((set) => !set.except).length;
+    // One snapshot for every read, so the sets agree with each other.
+    const passing = this.db.transaction(() => {
+      const last = this.statement<number>('SELECT max(id) FROM submissions').pluck().get() ?? 0;
+      // How many sets hold each row, or EXCLUDED.
+      const held = new Uint8Array(last + 1);
+      for (const set of sets) {
+        for (const id of this.statement<number>(set.sql)
+          .pluck()
+          .all(...set.params)) {
+          if (id > last || held[id] === EXCLUDED) continue;
+          held[id] = set.except ? EXCLUDED : held[id]! + 1;
+        }
+      }
+      for (let id = 0; id <= last; id++) held[id] = held[id] === needed ? 1 : 0;
+      return held;
+    })();
+    this.passes.set(key, version, passing);
+    return passing;
   }
 
   /** The rows of `ids`, in that order. */
@@ -288,30 +316,47 @@ export class SubmissionQuery {
   }
 
   private tally(filter: SubmissionFilter, version: string): StatusTally[] {
-    const { sql, params } = tallyStatement(filter);
-    const key = JSON.stringify([sql, params]);
+    // Counted over every status and preview flag, whatever the view shows, in any order.
+    const key = JSON.stringify({
+      ...filter,
+      status: 'all',
+      includePreview: true,
+      sortBy: 'submissionTime',
+      sort: 'asc',
+    });
     const known = this.tallies.get(key, version);
     if (known) return known;
-    const tally = filter.search
-      ? this.searchedTally(filter.search, filter, version)
-      : this.statement<StatusTally>(sql).all(...params);
+    const passing = this.passing(filter, version);
+    let tally: StatusTally[];
+    if (passing) {
+      tally = this.narrowedTally(filter, passing, version);
+    } else {
+      const { sql, params } = tallyStatement(filter);
+      tally = this.statement<StatusTally>(sql).all(...params);
+    }
     this.tallies.set(key, version, tally);
     return tally;
   }
 
-  /** A search's counts: the rows of the form without it (any status), where the text matched. */
-  private searchedTally(search: string, filter: SubmissionFilter, version: string): StatusTally[] {
-    const matched = this.matches(filter.formId, search, version);
-    const tally = new Map<SubmissionStatus, StatusTally>();
-    for (const facet of this.facets(withoutSearch(filter), version)) {
-      const { id, status, preview } = fromFacet(facet);
-      if (matched[id] !== 1) continue;
-      const entry = tally.get(status) ?? { status, n: 0, previews: 0 };
-      entry.n++;
-      if (preview) entry.previews++;
-      tally.set(status, entry);
-    }
-    return [...tally.values()];
+  /**
+   * The counts of a view narrowed by a search or answer filters: the rows of the form without them
+   * (any status), where rows pass.
+   */
+  private narrowedTally(
+    filter: SubmissionFilter,
+    passing: Uint8Array,
+    version: string,
+  ): StatusTally[] {
+    // Rows that pass, by what the low two bits of a facet say: in progress × 2 + preview.
+    const byKind = [0, 0, 0, 0];
+    for (const facet of this.facets(broader(filter), version))
+      if (passing[Math.floor(facet / 4)] === 1) byKind[facet % 4]!++;
+    const [finished = 0, finishedPreviews = 0, inProgress = 0, inProgressPreviews = 0] = byKind;
+    const tally: StatusTally[] = [
+      { status: 'finished', n: finished + finishedPreviews, previews: finishedPreviews },
+      { status: 'in_progress', n: inProgress + inProgressPreviews, previews: inProgressPreviews },
+    ];
+    return tally.filter((entry) => entry.n > 0);
   }
 
   private facets(filter: SubmissionFilter, version: string): number[] {
@@ -431,26 +476,28 @@ function tallyStatement(filter: SubmissionFilter): Where {
 
 /**
  * Every row of the form under the filter, whatever its status, as one number each: the rowid, the
- * status and the preview flag, so that a search's counts need no second read of its matches.
+ * status and the preview flag, so that a narrowed view's counts need no second read of its sets.
+ * Named index: where the form is all the file holds, SQLite's statistics make a scan of the rows
+ * (and their JSON) look as cheap as this index, which holds all three and the time.
  */
 function facetStatement(filter: SubmissionFilter): Where {
   const where = whereOf({ ...filter, status: 'all', includePreview: true }, false);
   return {
-    sql: `SELECT s.id * 4 + (s.status = 'in_progress') * 2 + s.is_preview FROM submissions s WHERE ${where.sql}`,
+    sql: `SELECT s.id * 4 + (s.status = 'in_progress') * 2 + s.is_preview
+          FROM submissions s INDEXED BY submissions_by_form_time WHERE ${where.sql}`,
     params: where.params,
   };
 }
 
-function fromFacet(facet: number): { id: number; status: SubmissionStatus; preview: boolean } {
-  return {
-    id: Math.floor(facet / 4),
-    status: Math.floor(facet / 2) % 2 === 1 ? 'in_progress' : 'finished',
-    preview: facet % 2 === 1,
-  };
+/** The same view without its search and answer filters: what their sets narrow. */
+function broader({ search: _search, ...filter }: SubmissionFilter): SubmissionFilter {
+  return { ...filter, answers: [] };
 }
 
-function withoutSearch({ search: _search, ...filter }: SubmissionFilter): SubmissionFilter {
-  return filter;
+/** The sets of rows the filter's search and answer filters narrow its view to. */
+function narrowingSets(filter: SubmissionFilter): RowSet[] {
+  const sets = filter.answers.map((answer) => answerSet(filter.formId, answer));
+  return filter.search ? [{ ...searchStatement(filter.search), except: false }, ...sets] : sets;
 }
 
 /** The rowids of the rows whose search text contains `search`, like the service's own filter. */
@@ -526,35 +573,22 @@ function whereOf(filter: SubmissionFilter, byStatus: boolean): Where {
     clauses.push('s.submission_time < ?');
     params.push(new Date(filter.beforeDate).toISOString());
   }
-  if (filter.search) {
-    const search = searchStatement(filter.search);
-    clauses.push(matchedBy(search.sql));
-    params.push(...search.params);
-  }
-  for (const answer of filter.answers) {
-    const clause = answerClause(filter.formId, answer);
-    clauses.push(clause.sql);
-    params.push(...clause.params);
+  // Each set is read once into a list that each row of the view's order is looked up in (the `+`
+  // keeps SQLite from driving the query from the set instead, which would sort every match to
+  // find the first few).
+  for (const set of narrowingSets(filter)) {
+    clauses.push(`+s.id ${set.except ? 'NOT IN' : 'IN'} (${set.sql})`);
+    params.push(...set.params);
   }
   return { sql: clauses.join(' AND '), params };
 }
 
-/**
- * Rows whose rowid the subquery lists. The subquery is read once into a set that each row of the
- * view's order is looked up in (the `+` keeps SQLite from driving the query from the subquery
- * instead, which would sort every match to find the first few).
- */
-function matchedBy(subquery: string): string {
-  return `+s.id IN (${subquery})`;
-}
-
-/** Positive filters are read from the answers indexes; "is empty" is the absence of a value. */
-function answerClause(formId: string, filter: AnswerFilter): Where {
-  const inAnswers = (condition: string, params: Param[]): Where => ({
-    sql: matchedBy(
-      `SELECT submission_rowid FROM answers WHERE form_id = ? AND field_key = ? AND ${condition}`,
-    ),
+/** Each filter's rows are read from an answers index; "is empty" is every row but those answered. */
+function answerSet(formId: string, filter: AnswerFilter): RowSet {
+  const inAnswers = (condition: string, params: Param[], except = false): RowSet => ({
+    sql: `SELECT submission_rowid FROM answers WHERE form_id = ? AND field_key = ? AND ${condition}`,
     params: [formId, filter.key, ...params],
+    except,
   });
   switch (filter.op) {
     case 'contains':
@@ -577,10 +611,7 @@ function answerClause(formId: string, filter: AnswerFilter): Where {
     case 'isNotEmpty':
       return inAnswers('1', []);
     case 'isEmpty':
-      return {
-        sql: 'NOT EXISTS (SELECT 1 FROM answers e WHERE e.submission_rowid = s.id AND e.field_key = ?)',
-        params: [filter.key],
-      };
+      return inAnswers('1', [], true);
   }
 }
 
