@@ -209,49 +209,49 @@ async function queryLatency(
     // Targets: a window answers in 2 ms at 100k (5 ms at 1M) within 1.5× hand-written SQL; a search in 50 ms (100 ms).
     const windowMs = count >= 1_000_000 ? 5 : 2;
     const searchMs = count >= 1_000_000 ? 100 : 50;
-    const cases: {
+    interface Case {
       name: string;
       budgetMs: number;
       /** A scroll through the view (many windows, its first read among them), against hand-written SQL. */
       scroll: boolean;
       ours: (i: number) => unknown;
       reference: (i: number) => unknown;
-    }[] = [
-      {
-        name: 'window of 100, newest first',
-        budgetMs: windowMs,
-        scroll: true,
-        ours: (i) => bed.stores.query.window(filter({ sort: 'desc' }), depth(i, total), 100),
-        reference: (i) => [
-          parseAll(hand.window.all(FORM.id, depth(i, total))),
-          hand.count.get(FORM.id),
-        ],
-      },
-      {
-        name: 'question filter (rating 4–5), window of 100',
-        budgetMs: windowMs,
-        scroll: true,
-        ours: (i) => bed.stores.query.window(rated, depth(i, ratedRows), 100),
-        reference: (i) => [
-          parseAll(hand.range.all(FORM.id, FORM.id, depth(i, ratedRows))),
-          hand.rangeCount.get(FORM.id, FORM.id),
-        ],
-      },
-      {
-        name: 'sort by a question, window of 100',
-        budgetMs: windowMs,
-        scroll: true,
-        ours: (i) =>
-          bed.stores.query.window(
-            filter({ sortBy: { answer: 'np06' }, sort: 'desc' }),
-            depth(i, total),
-            100,
-          ),
-        reference: (i) => [
-          parseAll(hand.sortByQuestion.all(FORM.id, depth(i, total))),
-          hand.count.get(FORM.id),
-        ],
-      },
+    }
+    const scrollOf = (
+      name: string,
+      view: SubmissionFilter,
+      viewRows: number,
+      handRows: (offset: number) => unknown[],
+      handCount: () => unknown,
+    ): Case => ({
+      name,
+      budgetMs: windowMs,
+      scroll: true,
+      ours: (i) => bed.stores.query.window(view, depth(i, viewRows), 100),
+      reference: (i) => [parseAll(handRows(depth(i, viewRows))), handCount()],
+    });
+    const cases: Case[] = [
+      scrollOf(
+        'window of 100, newest first',
+        filter({ sort: 'desc' }),
+        total,
+        (offset) => hand.window.all(FORM.id, offset),
+        () => hand.count.get(FORM.id),
+      ),
+      scrollOf(
+        'question filter (rating 4–5), window of 100',
+        rated,
+        ratedRows,
+        (offset) => hand.range.all(FORM.id, FORM.id, offset),
+        () => hand.rangeCount.get(FORM.id, FORM.id),
+      ),
+      scrollOf(
+        'sort by a question, window of 100',
+        filter({ sortBy: { answer: 'np06' }, sort: 'desc' }),
+        total,
+        (offset) => hand.sortByQuestion.all(FORM.id, offset),
+        () => hand.count.get(FORM.id),
+      ),
       {
         name: 'text search (FTS5 trigram), first window, with total',
         budgetMs: searchMs,
