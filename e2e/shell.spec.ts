@@ -1,11 +1,28 @@
 /// <reference lib="dom" />
-import { once } from 'node:events';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { type AddressInfo } from 'node:net';
+import { connect as connectSocket } from 'node:net';
 import { join } from 'node:path';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+
+/**
+ * A port on this computer where nothing listens. Taken below the range the system hands out to
+ * servers that ask for any port: a port freed from that range can be given straight to a server
+ * of a test running beside this one.
+ */
+async function refusingPort(): Promise<number> {
+  const refuses = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const socket = connectSocket(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.once('error', () => resolve(true));
+    });
+  for (let port = 20_001; port <= 20_050; port++) if (await refuses(port)) return port;
+  throw new Error('every port from 20001 to 20050 answers here');
+}
 
 /** Connects the account served by `baseUrl` through the first-run screen's form. */
 async function connect(app: Page, baseUrl: string, apiKey: string): Promise<void> {
@@ -46,10 +63,7 @@ test.describe('app shell', () => {
   });
 
   test('says the host cannot be reached when nothing answers there', async ({ app }) => {
-    const closed = createServer().listen(0, '127.0.0.1');
-    await once(closed, 'listening');
-    const { port } = closed.address() as AddressInfo;
-    closed.close();
+    const port = await refusingPort();
     await connect(app, `http://127.0.0.1:${port}/v1/api`, 'sk_test_any_key_0001');
     const form = app.getByRole('form', { name: 'Connect your account' });
     await expect(form.getByText(`Could not reach 127.0.0.1:${port}`)).toBeVisible();
