@@ -11,7 +11,7 @@ import { SyncEngine } from '../electron/core/sync/syncEngine';
 import { type LocalApi } from '../electron/local-api';
 import { MAX_PAGE_SIZE } from '../electron/shared/api/endpoints';
 import { SubmissionFilter } from '../electron/shared/contract/submissions';
-import { BENCH_FORM as FORM, singleFormApi, unthrottledClient } from './benchApi';
+import { BENCH_FORM as FORM, singleFormApi, sizeLabel, unthrottledClient } from './benchApi';
 import { median, ms, p95, sample } from './stats';
 import type { BenchOptions, BenchRow } from './types';
 
@@ -143,18 +143,14 @@ async function queryLatency(
   dir: string,
   log: (line: string) => void,
 ): Promise<BenchRow[]> {
-  const label = count >= 1_000_000 ? `${count / 1_000_000}M` : `${count / 1_000}k`;
+  const label = sizeLabel(count);
   const api = await singleFormApi(count, 0);
   const bed = open(api, path.join(dir, `query-${label}.sqlite`), 10_000);
   try {
     log(`filling a cache with ${label} submissions (unthrottled pull)`);
     const fillStarted = performance.now();
     const pull = {
-      api: createApiClient({
-        baseUrl: api.baseUrl,
-        apiKey: api.apiKey,
-        rateLimit: { limit: 10_000 },
-      }),
+      api: unthrottledClient(api),
       stores: bed.stores,
       signal: never,
       now: () => new Date(),
