@@ -220,8 +220,7 @@ export class SubmissionQuery {
       Number.POSITIVE_INFINITY,
       version,
     );
-    const column = this.hasNumbers(filter.formId, key, version) ? 'value_num' : 'value_text';
-    const index = column === 'value_num' ? 'answers_by_num' : 'answers_by_text';
+    const { column, index } = this.answerOrder(filter.formId, key, version);
     const from = `FROM answers INDEXED BY ${index} WHERE form_id = ? AND field_key = ?`;
     // One snapshot for both reads, so the groups' sizes and the rows agree.
     const [sizes, answered] = this.db.transaction((): [number[], number[]] => [
@@ -392,8 +391,7 @@ export class SubmissionQuery {
     const tail = `s.submission_time ${dir}, s.submission_id ${dir}`;
     if (typeof filter.sortBy === 'object') {
       const key = filter.sortBy.answer;
-      // Numbers and dates sort by value; any other answer by its text.
-      const column = this.hasNumbers(filter.formId, key, version) ? 'a.value_num' : 'a.value_text';
+      const { column } = this.answerOrder(filter.formId, key, version);
       return [
         {
           // The answers index leads (CROSS JOIN), so rows come in value order and only ties on the
@@ -402,7 +400,7 @@ export class SubmissionQuery {
           from: `FROM answers a CROSS JOIN submissions s INDEXED BY submissions_by_id ON s.id = a.submission_rowid
                  WHERE a.form_id = ? AND a.field_key = ? AND ${where.sql}`,
           params: [filter.formId, key, ...where.params],
-          order: `${column} ${dir}, ${tail}`,
+          order: `a.${column} ${dir}, ${tail}`,
         },
         {
           from: `FROM submissions s WHERE ${where.sql}
@@ -417,16 +415,24 @@ export class SubmissionQuery {
     return [{ from: `FROM submissions s WHERE ${where.sql}`, params: where.params, order }];
   }
 
-  private hasNumbers(formId: string, key: string, version: string): boolean {
+  /** What a sort by a question orders on: numbers and dates by value, any other answer by its text. */
+  private answerOrder(
+    formId: string,
+    key: string,
+    version: string,
+  ): { column: 'value_num' | 'value_text'; index: 'answers_by_num' | 'answers_by_text' } {
     const memoKey = JSON.stringify([formId, key]);
-    const known = this.numeric.get(memoKey, version);
-    if (known !== undefined) return known;
-    const found =
-      this.statement(
-        `SELECT 1 AS found FROM answers WHERE form_id = ? AND field_key = ? AND value_num IS NOT NULL LIMIT 1`,
-      ).get(formId, key) !== undefined;
-    this.numeric.set(memoKey, version, found);
-    return found;
+    let numeric = this.numeric.get(memoKey, version);
+    if (numeric === undefined) {
+      numeric =
+        this.statement(
+          `SELECT 1 AS found FROM answers WHERE form_id = ? AND field_key = ? AND value_num IS NOT NULL LIMIT 1`,
+        ).get(formId, key) !== undefined;
+      this.numeric.set(memoKey, version, numeric);
+    }
+    return numeric
+      ? { column: 'value_num', index: 'answers_by_num' }
+      : { column: 'value_text', index: 'answers_by_text' };
   }
 }
 
