@@ -186,9 +186,18 @@ interface ListedPage {
 }
 
 /**
- * The pages of one listing in `sort=asc` order from `start`, one page requested ahead: the next
- * page is on the wire while the caller stores this one, so a sync runs at the pace of the rate
- * limit rather than of the rate limit plus the writes.
+ * Pages requested ahead of the one being stored. The service allows five requests a second, and
+ * they come back to the key one window after each was sent; with one page ahead, a request left
+ * only once the page before it was stored, and every store that ran past a returned token spent a
+ * part of the sync's time. With three, the tokens are the only thing a sync waits for.
+ */
+const PAGES_AHEAD = 3;
+
+/**
+ * The pages of one listing in `sort=asc` order from `start`, up to `PAGES_AHEAD` requested ahead
+ * while the caller stores one, never past the listing's last known total. Offset paging makes the
+ * requests independent; each page must be full for the next offset to hold, and a short page ends
+ * the listing (any page fetched past it is dropped).
  */
 async function* listingPages(
   formId: string,
@@ -208,12 +217,23 @@ async function* listingPages(
     return request;
   };
   let offset = start;
-  let pending = fetchPage(offset);
-  for (;;) {
-    const page = await pending;
+  let requested = start;
+  const ahead: ReturnType<typeof fetchPage>[] = [];
+  const requestUpTo = (total: number) => {
+    while (ahead.length < PAGES_AHEAD && requested < total) {
+      ahead.push(fetchPage(requested));
+      requested += MAX_PAGE_SIZE;
+    }
+  };
+  // The first page alone: the listing's total is not known before it.
+  requestUpTo(start + 1);
+  // Every page yielded so far was full, so when none is ahead, `requested` is `offset`: a listing
+  // not done always has its next page requested.
+  for (let next = ahead.shift(); next; next = ahead.shift()) {
+    const page = await next;
     offset += page.responses.length;
     const done = page.responses.length < MAX_PAGE_SIZE || offset >= page.totalResponses;
-    if (!done) pending = fetchPage(offset);
+    if (!done) requestUpTo(page.totalResponses);
     yield { page, offset, done };
     if (done) return;
   }

@@ -291,6 +291,34 @@ describe('SyncEngine against the local API', () => {
     expect(cached(formId)).toEqual(onServer(formId));
   });
 
+  it('keeps three pages requested ahead of the one it stores, and asks for none past the listing', async () => {
+    await setUp({ submissionsPerForm: 1_200 });
+    const stores = cacheStores(session.db);
+    stores.forms.replaceListed(await session.api.listForms(), DEFAULT_TUNING.now().toISOString());
+    const formId = formIds()[0] ?? '';
+    // Pages come back slowly, so the ones asked for ahead are still on the wire together.
+    server.admin.setFaults([{ kind: 'latency', ms: 30, path: '/forms/*/submissions' }]);
+    let onTheWire = 0;
+    let most = 0;
+    const list = session.api.listSubmissions.bind(session.api);
+    session.api.listSubmissions = async (...args) => {
+      most = Math.max(most, ++onTheWire);
+      try {
+        return await list(...args);
+      } finally {
+        onTheWire--;
+      }
+    };
+    await engine().run({ formId, mode: 'incremental' }, never);
+
+    expect(most).toBe(3);
+    const pages = (status: 'finished' | 'in_progress') =>
+      Math.max(1, Math.ceil(stores.submissions.count(formId, status) / 150));
+    expect(stores.submissions.count(formId, 'finished')).toBeGreaterThan(4 * 150);
+    expect(listRequests()).toHaveLength(pages('finished') + pages('in_progress'));
+    expect(cached(formId)).toEqual(onServer(formId));
+  });
+
   it('rides out a 429 storm and converges', async () => {
     await setUp();
     server.admin.setFaults([{ kind: 'tooManyRequests', path: '/forms/*/submissions', times: 3 }]);
