@@ -1,28 +1,9 @@
 /// <reference lib="dom" />
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { connect as connectSocket } from 'node:net';
 import { join } from 'node:path';
 import { type Page } from '@playwright/test';
+import { refusingPort } from '../electron/local-api/testing/refusingPort';
 import { expect, test } from './fixtures';
-
-/**
- * A port on this computer where nothing listens. Taken below the range the system hands out to
- * servers that ask for any port: a port freed from that range can be given straight to a server
- * of a test running beside this one.
- */
-async function refusingPort(): Promise<number> {
-  const refuses = (port: number) =>
-    new Promise<boolean>((resolve) => {
-      const socket = connectSocket(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(false);
-      });
-      socket.once('error', () => resolve(true));
-    });
-  for (let port = 20_001; port <= 20_050; port++) if (await refuses(port)) return port;
-  throw new Error('every port from 20001 to 20050 answers here');
-}
 
 /** Connects the account served by `baseUrl` through the first-run screen's form. */
 async function connect(app: Page, baseUrl: string, apiKey: string): Promise<void> {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Submission } from '../shared/api/submission';
 import { type LocalApi } from './server';
 import { call, openApiErrors, started } from './testSupport';
+import { refusingPort } from './testing/refusingPort';
 
 const FEEDBACK = 'cFb7q2LxWm';
 const EVENTS = 'evR3gN8tYu';
@@ -128,10 +129,7 @@ describe('webhook delivery', () => {
   });
 
   it('records a receiver that cannot be reached as a failed delivery', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise((resolve) => closed.close(resolve));
+    const port = await refusingPort();
     const reply = await call(api, 'POST', '/webhook/create', {
       body: { formId: EVENTS, url: `http://127.0.0.1:${port}/gone` },
     });

@@ -1,10 +1,9 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startLocalApi, type LocalApi } from '../../local-api';
+import { refusingPort } from '../../local-api/testing/refusingPort';
 import { type AppEvent } from '../../shared/contract';
 import { createApiClient } from '../api';
 import { checkCacheFile } from '../cache/fullCheck';
@@ -85,10 +84,7 @@ describe('WorkspaceManager', () => {
   });
 
   it('tells an unreachable host apart from a refused key', async () => {
-    const server = createServer().listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    const { port } = server.address() as AddressInfo;
-    await new Promise((resolve) => server.close(resolve));
+    const port = await refusingPort();
     const { manager } = manage();
     await expect(
       add(manager, { baseUrl: `http://127.0.0.1:${port}/v1/api` }),
