@@ -13,6 +13,7 @@ export interface SyncState {
   passId: number;
   passTotal: number | null;
   passDisturbed: boolean;
+  /** A walk of the listing was asked for and not yet answered by one (`askWalk`). */
   reconcileDue: boolean;
   lastSyncedAt: string | null;
   lastReconciledAt: string | null;
@@ -36,12 +37,17 @@ interface Row {
   last_error: string | null;
 }
 
+type Changes = Partial<Omit<SyncState, 'formId' | 'status' | 'reconcileDue'>>;
+
 /** The sync bookkeeping per (form, status), written in the same transaction as each page. */
 export class SyncStateStore {
   private readonly getStatement;
   private readonly ensure;
   private readonly listStatement;
   private readonly nextPass;
+  private readonly ask;
+  private readonly hold;
+  private readonly answer;
 
   constructor(private readonly db: Database.Database) {
     this.getStatement = db.prepare<[string, string], Row>(`SELECT * FROM sync_state WHERE form_id = ? AND status = ?`);
@@ -49,6 +55,13 @@ export class SyncStateStore {
     this.listStatement = db.prepare<[string], Row>(`SELECT * FROM sync_state WHERE form_id = ? ORDER BY status`);
     // Pass ids grow across every form and status, so a row's `seen_pass` compares with any pass.
     this.nextPass = db.prepare<[], { p: number }>(`SELECT coalesce(max(pass_id), 0) + 1 AS p FROM sync_state`);
+    // Requests for a walk are counted, so that a walk clears only those made before it opened.
+    const where = `WHERE form_id = ? AND status = ?`;
+    this.ask = db.prepare(`UPDATE sync_state SET reconcile_due = reconcile_due + 1 ${where}`);
+    this.hold = db.prepare(`UPDATE sync_state SET pass_due = reconcile_due ${where}`);
+    this.answer = db.prepare(
+      `UPDATE sync_state SET reconcile_due = max(0, reconcile_due - pass_due), pass_due = 0 ${where}`,
+    );
   }
 
   get(formId: string, status: SubmissionStatus): SyncState {
@@ -66,7 +79,23 @@ export class SyncStateStore {
     return this.nextPass.get()?.p ?? 1;
   }
 
-  update(formId: string, status: SubmissionStatus, changes: Partial<Omit<SyncState, 'formId' | 'status'>>): void {
+  /** Asks for a walk of the listing: the next sync of the form makes one. */
+  askWalk(formId: string, status: SubmissionStatus): void {
+    this.ensure.run(formId, status);
+    this.ask.run(formId, status);
+  }
+
+  /** A walk opens: it answers the requests made so far, and only those. */
+  walkOpened(formId: string, status: SubmissionStatus): void {
+    this.hold.run(formId, status);
+  }
+
+  /** A walk went through the whole listing: the requests it held are answered. */
+  walkAnswered(formId: string, status: SubmissionStatus): void {
+    this.answer.run(formId, status);
+  }
+
+  update(formId: string, status: SubmissionStatus, changes: Changes): void {
     this.ensure.run(formId, status);
     const sets: string[] = [];
     const params: (string | number | null)[] = [];
@@ -87,12 +116,11 @@ const COLUMN = {
   passId: 'pass_id',
   passTotal: 'pass_total',
   passDisturbed: 'pass_disturbed',
-  reconcileDue: 'reconcile_due',
   lastSyncedAt: 'last_synced_at',
   lastReconciledAt: 'last_reconciled_at',
   lastAttemptAt: 'last_attempt_at',
   lastError: 'last_error',
-} as const satisfies Record<keyof Omit<SyncState, 'formId' | 'status'>, string>;
+} as const satisfies Record<keyof Changes, string>;
 
 function fromRow(row: Row): SyncState {
   return {
@@ -104,7 +132,7 @@ function fromRow(row: Row): SyncState {
     passId: row.pass_id,
     passTotal: row.pass_total,
     passDisturbed: row.pass_disturbed === 1,
-    reconcileDue: row.reconcile_due === 1,
+    reconcileDue: row.reconcile_due > 0,
     lastSyncedAt: row.last_synced_at,
     lastReconciledAt: row.last_reconciled_at,
     lastAttemptAt: row.last_attempt_at,

@@ -10,7 +10,7 @@ export function keepPreviews(stores: CacheStores, formId: string): boolean {
   return stores.db
     .transaction(() => {
       if (!stores.forms.keepPreviews(formId)) return false;
-      for (const status of SubmissionStatus.options) stores.syncState.update(formId, status, { reconcileDue: true });
+      for (const status of SubmissionStatus.options) stores.syncState.askWalk(formId, status);
       return true;
     })
     .immediate();

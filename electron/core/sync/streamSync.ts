@@ -76,16 +76,10 @@ export async function incrementalPass(formId: string, status: SubmissionStatus, 
         syncState.update(formId, status, { nextOffset: offset });
         return;
       }
-      // Read again, not from the pass's start: a walk made due meanwhile (previews asked for) stays due.
-      reconcileDue =
-        syncState.get(formId, status).reconcileDue || submissions.count(formId, status, afterDate) !== page.totalResponses;
-      syncState.update(formId, status, {
-        phase: 'idle',
-        nextOffset: 0,
-        reconcileDue,
-        lastSyncedAt: syncedAt,
-        lastError: null,
-      });
+      if (submissions.count(formId, status, afterDate) !== page.totalResponses) syncState.askWalk(formId, status);
+      syncState.update(formId, status, { phase: 'idle', nextOffset: 0, lastSyncedAt: syncedAt, lastError: null });
+      // Read again, not from the pass's start: a walk asked for meanwhile (previews) counts too.
+      reconcileDue = syncState.get(formId, status).reconcileDue;
     });
     changed += pageChanged;
     o.onPage({
@@ -125,6 +119,7 @@ export async function reconcilePass(
       passTotal: null,
       passDisturbed: false,
     });
+    syncState.walkOpened(formId, status);
     state = syncState.get(formId, status);
   }
   const { passId } = state;
@@ -152,15 +147,17 @@ export async function reconcilePass(
         return;
       }
       const complete = !disturbed && submissions.countSeen(formId, status, passId) >= page.totalResponses;
-      if (complete) vanished = submissions.sweep(formId, status, passId);
-      // A walk without previews, for a form that came to keep them meanwhile, leaves one with them due.
-      reconcileDue = !complete || (!previews && o.stores.forms.keepsPreviews(formId));
+      if (complete) {
+        vanished = submissions.sweep(formId, status, passId);
+        // Asked for while it ran (previews, after it started without them), a walk stays due.
+        syncState.walkAnswered(formId, status);
+      } else syncState.askWalk(formId, status);
+      reconcileDue = syncState.get(formId, status).reconcileDue;
       syncState.update(formId, status, {
         phase: 'idle',
         nextOffset: 0,
         passTotal,
         passDisturbed: false,
-        reconcileDue,
         lastSyncedAt: syncedAt,
         ...(complete ? { lastReconciledAt: syncedAt } : {}),
         lastError: null,

@@ -147,7 +147,7 @@ describe('SyncEngine against the local API', () => {
     const finished = stores.query.window(SubmissionFilter.parse({ formId }), 2, 1).rows[0];
     const submissionId = finished?.submissionId ?? '';
     session.db.prepare(`UPDATE submissions SET status = 'in_progress' WHERE form_id = ? AND submission_id = ?`).run(formId, submissionId);
-    stores.syncState.update(formId, 'in_progress', { reconcileDue: true });
+    stores.syncState.askWalk(formId, 'in_progress');
     server.admin.clearRequests();
     await engine().run({ formId, mode: 'incremental' }, never);
     expect(stores.submissions.get(formId, submissionId)?.status).toBe('finished');

@@ -176,7 +176,7 @@ export class SyncEngine {
   private async followFinished(formId: string, rows: readonly SweptRow[], signal: AbortSignal): Promise<void> {
     const { api, stores, connection } = this.target;
     if (rows.length > FOLLOW_LIMIT) {
-      stores.syncState.update(formId, 'finished', { reconcileDue: true });
+      stores.syncState.askWalk(formId, 'finished');
       return;
     }
     for (const row of rows) {
@@ -209,7 +209,7 @@ export class SyncEngine {
       );
       if (probe.totalResponses !== stores.submissions.count(formId, status)) return;
     }
-    stores.syncState.update(formId, status, { reconcileDue: false, lastReconciledAt: this.tuning.now().toISOString() });
+    stores.syncState.update(formId, status, { lastReconciledAt: this.tuning.now().toISOString() });
   }
 
   private reconcileStale(lastReconciledAt: string | null): boolean {

@@ -10,6 +10,7 @@ import { coveringQueryIndexes } from './v21CoveringQueryIndexes';
 import { submissionCounts } from './v22SubmissionCounts';
 import { keepPreviews } from './v23KeepPreviews';
 import { formChanges } from './v24FormChanges';
+import { walkRequests } from './v25WalkRequests';
 
 /**
  * Every schema step of the workspace file, in order. Append only: a shipped migration never
@@ -27,4 +28,5 @@ export const migrations: readonly Migration[] = [
   submissionCounts,
   keepPreviews,
   formChanges,
+  walkRequests,
 ];

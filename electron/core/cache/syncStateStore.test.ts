@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openCache, type CacheDb } from './openCache';
+import { SyncStateStore } from './syncStateStore';
+
+let dir: string;
+let db: CacheDb;
+let file: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-sync-state-'));
+  file = path.join(dir, 'w.sqlite');
+  db = openCache(file);
+});
+afterEach(() => {
+  db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('SyncStateStore: requests for a walk', () => {
+  it('lets a walk answer the requests made before it opened, and none made while it ran', () => {
+    const state = new SyncStateStore(db);
+    const due = () => state.get('f1', 'finished').reconcileDue;
+    expect(due()).toBe(false);
+    state.askWalk('f1', 'finished');
+    state.askWalk('f1', 'finished');
+    expect(due()).toBe(true);
+    expect(state.get('f1', 'in_progress').reconcileDue).toBe(false);
+
+    state.walkOpened('f1', 'finished');
+    state.askWalk('f1', 'finished');
+    state.walkAnswered('f1', 'finished');
+    expect(due()).toBe(true);
+
+    state.walkOpened('f1', 'finished');
+    state.walkAnswered('f1', 'finished');
+    expect(due()).toBe(false);
+    // A walk not asked for (the periodic one) answers nothing, and leaves nothing due.
+    state.walkOpened('f1', 'finished');
+    state.walkAnswered('f1', 'finished');
+    expect(due()).toBe(false);
+  });
+
+  it('keeps what a walk under way answers across a restart', () => {
+    const before = new SyncStateStore(db);
+    before.askWalk('f1', 'finished');
+    before.walkOpened('f1', 'finished');
+    before.askWalk('f1', 'finished');
+    db.close();
+    db = openCache(file);
+    const after = new SyncStateStore(db);
+    after.walkAnswered('f1', 'finished');
+    expect(after.get('f1', 'finished').reconcileDue).toBe(true);
+    after.walkOpened('f1', 'finished');
+    after.walkAnswered('f1', 'finished');
+    expect(after.get('f1', 'finished').reconcileDue).toBe(false);
+  });
+});
