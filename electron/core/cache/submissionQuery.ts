@@ -47,6 +47,23 @@ const EXCLUDED = 255;
 /** Counts remembered per filter; scrolling a table asks for the same ones window after window. */
 const COUNTS_KEPT = 64;
 const STATEMENTS_KEPT = 64;
+/**
+ * In a cache of at least this many rows, a new search answers with its first rows before it counts
+ * its matches. The full-text index holds every form, and listing every match of a common word in
+ * it takes 100–200 ms at 1M rows (whatever the view), 11–21 ms at 100k: soon enough to count at
+ * once.
+ */
+const ROWS_FIRST_FROM = 250_000;
+/**
+ * The view's first rows are looked up in the full-text index as runs of nearby rowids (a sync
+ * stores rows in the order it lists them, so a view's first rows sit in a few runs). A gap wider
+ * than this starts a new run; a view whose first rows need more runs than `MAX_RUNS` (a sort by a
+ * question scatters them) is counted at once.
+ */
+const RUN_GAP = 64;
+const MAX_RUNS = 16;
+/** A rarer word is looked for among this many times a screen's worth of the view's first rows. */
+const WIDER_LOOK = 20;
 
 interface RawRow {
   id: number;
@@ -64,6 +81,18 @@ interface StatusTally {
   n: number;
   previews: number;
 }
+
+/** One window of a view, with what the view's counts say about it. */
+export interface QueryWindow {
+  rows: SubmissionListRow[];
+  total: number;
+  counts: StatusCounts;
+  unnarrowed: number;
+}
+
+/** A window that may come before its view's counts: then `total` is the matches found so far. */
+export type RowsFirstWindow = Omit<QueryWindow, 'counts'> &
+  ({ counted: true; counts: StatusCounts } | { counted: false; counts: null });
 
 /** The rowids of a view in order: all of them, or the first ones when `complete` is false. */
 interface Order {
@@ -109,14 +138,20 @@ export class SubmissionQuery {
   private readonly passes = new Memo<Uint8Array>(NARROWED_KEPT);
   private readonly facetLists = new Memo<number[]>(NARROWED_KEPT);
   private readonly numeric = new Memo<boolean>(COUNTS_KEPT);
+  private readonly answeredEarly = new Memo<true>(NARROWED_KEPT);
   private readonly versionStatement;
   private readonly prefixRows: number;
+  private readonly rowsFirstFrom: number;
 
   constructor(
     private readonly db: Database.Database,
-    { prefixRows = PREFIX_ROWS }: { prefixRows?: number } = {},
+    {
+      prefixRows = PREFIX_ROWS,
+      rowsFirstFrom = ROWS_FIRST_FROM,
+    }: { prefixRows?: number; rowsFirstFrom?: number } = {},
   ) {
     this.prefixRows = prefixRows;
+    this.rowsFirstFrom = rowsFirstFrom;
     // Moved by triggers on every write that changes what the form's views show, through any
     // connection; the sync's marks on rows it saw unchanged leave it alone.
     this.versionStatement = db.prepare<[string], { version: number }>(
@@ -128,20 +163,35 @@ export class SubmissionQuery {
    * One window of matching rows, with the total, the counts per status, and the total before
    * search, dates and answer filters narrow the view (status and previews as the filter says).
    */
-  window(
-    filter: SubmissionFilter,
-    offset: number,
-    limit: number,
-  ): { rows: SubmissionListRow[]; total: number; counts: StatusCounts; unnarrowed: number } {
+  window(filter: SubmissionFilter, offset: number, limit: number): QueryWindow {
     const version = this.version(filter.formId);
     const ids = this.order(filter, offset + limit, version).ids.slice(offset, offset + limit);
     const tally = this.tally(filter, version);
-    const broad = unnarrowed(filter);
     return {
       rows: this.rowsOf(ids),
       total: totalOf(filter, tally),
       counts: countsOf(filter, tally),
-      unnarrowed: totalOf(broad, this.tally(broad, version)),
+      unnarrowed: this.unnarrowedTotal(filter, version),
+    };
+  }
+
+  /**
+   * A window as soon as its rows are known. A new search in a large cache finds its first rows
+   * among the view's first rows alone, and answers with them before it lists every match to count
+   * them (`counted: false`, `total` the matches found so far, no counts). It answers early once:
+   * asked again, it counts. Any other window is counted at once.
+   */
+  rowsFirst(filter: SubmissionFilter, offset: number, limit: number): RowsFirstWindow {
+    const version = this.version(filter.formId);
+    const early = this.earlyMatches(filter, offset + limit, version);
+    if (!early) return { ...this.window(filter, offset, limit), counted: true };
+    this.answeredEarly.set(JSON.stringify(filter), version, true);
+    return {
+      rows: this.rowsOf(early.slice(offset, offset + limit)),
+      total: early.length,
+      counts: null,
+      unnarrowed: this.unnarrowedTotal(filter, version),
+      counted: false,
     };
   }
 
@@ -183,6 +233,60 @@ export class SubmissionQuery {
     };
   }
 
+  /**
+   * The first matches of a search in a large cache, at least `end` of them, found among the
+   * view's first rows (a screen's worth of reads, then a wider look for a rarer word); null when
+   * the search should be counted now: it is short, comes with answer filters, was answered early
+   * before or counted already, the cache is small, the view's first rows are scattered over the
+   * file, or too few of them match (and in a view this short, counting costs little).
+   */
+  private earlyMatches(filter: SubmissionFilter, end: number, version: string): number[] | null {
+    const { search } = filter;
+    if (!search || [...search].length < MIN_TRIGRAM || filter.answers.length > 0) return null;
+    if (end > this.prefixRows || this.answeredEarly.get(JSON.stringify(filter), version))
+      return null;
+    if (this.tallies.get(tallyKey(filter), version)) return null;
+    const cached = this.statement<number>('SELECT sum(n) FROM submission_counts').pluck().get();
+    if ((cached ?? 0) < this.rowsFirstFrom) return null;
+    // FTS5 seeks to a rowid bound only when it is an INTEGER; a number bound from JavaScript
+    // arrives as a REAL, and the bound would then filter a listing of every match.
+    const inRun = this.statement<number>(
+      `SELECT rowid FROM submission_search WHERE submission_search MATCH ?
+       AND rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)`,
+    ).pluck();
+    for (const rows of [this.prefixRows, this.prefixRows * WIDER_LOOK]) {
+      const first = this.firstRows(broader(filter), rows, version);
+      // The whole view read: too few matches for the window, and counting them costs little.
+      if (first.length < rows) return null;
+      const runs = runsOf(first);
+      if (runs.length > MAX_RUNS) return null;
+      const matched = new Set<number>();
+      // One snapshot for every run, as for a whole search.
+      this.db.transaction(() => {
+        for (const [low, high] of runs)
+          for (const id of inRun.all(phraseOf(search), low, high)) matched.add(id);
+      })();
+      const found = first.filter((id) => matched.has(id));
+      if (found.length >= end) return found;
+    }
+    return null;
+  }
+
+  /** The first `rows` rowids of a view in order (fewer when it has fewer). */
+  private firstRows(filter: SubmissionFilter, rows: number, version: string): number[] {
+    const known = this.orders.get(JSON.stringify(filter), version);
+    if (known && (known.complete || known.ids.length >= rows)) return known.ids.slice(0, rows);
+    // A screen's worth is remembered as any view's start is; a wider look is read once.
+    return rows <= this.prefixRows
+      ? this.order(filter, rows, version).ids.slice(0, rows)
+      : this.readOrder(filter, rows, version).ids;
+  }
+
+  private unnarrowedTotal(filter: SubmissionFilter, version: string): number {
+    const broad = unnarrowed(filter);
+    return totalOf(broad, this.tally(broad, version));
+  }
+
   /** The view's order, read far enough to hold position `end` (when the view has that many rows). */
   private order(filter: SubmissionFilter, end: number, version: string): Order {
     const key = JSON.stringify(filter);
@@ -193,7 +297,11 @@ export class SubmissionQuery {
       ? this.narrowedOrder(filter, passing, version)
       : typeof filter.sortBy === 'object' && end > this.prefixRows
         ? this.questionOrder(filter, filter.sortBy.answer, version)
-        : this.readOrder(filter, end, version);
+        : this.readOrder(
+            filter,
+            end <= this.prefixRows ? this.prefixRows : Number.POSITIVE_INFINITY,
+            version,
+          );
     this.orders.set(key, version, order);
     return order;
   }
@@ -257,8 +365,8 @@ export class SubmissionQuery {
     return { ids, complete: true };
   }
 
-  private readOrder(filter: SubmissionFilter, end: number, version: string): Order {
-    const wanted = end <= this.prefixRows ? this.prefixRows : Number.POSITIVE_INFINITY;
+  /** The view's first `wanted` rowids in order (every one, when `wanted` is infinite). */
+  private readOrder(filter: SubmissionFilter, wanted: number, version: string): Order {
     let ids: number[] = [];
     for (const segment of this.segments(filter, version)) {
       const left = wanted - ids.length;
@@ -315,14 +423,7 @@ export class SubmissionQuery {
   }
 
   private tally(filter: SubmissionFilter, version: string): StatusTally[] {
-    // Counted over every status and preview flag, whatever the view shows, in any order.
-    const key = JSON.stringify({
-      ...filter,
-      status: 'all',
-      includePreview: true,
-      sortBy: 'submissionTime',
-      sort: 'asc',
-    });
+    const key = tallyKey(filter);
     const known = this.tallies.get(key, version);
     if (known) return known;
     const passing = this.passing(filter, version);
@@ -454,6 +555,29 @@ class Memo<T> {
   }
 }
 
+/** Counted over every status and preview flag, whatever the view shows, in any order. */
+function tallyKey(filter: SubmissionFilter): string {
+  return JSON.stringify({
+    ...filter,
+    status: 'all',
+    includePreview: true,
+    sortBy: 'submissionTime',
+    sort: 'asc',
+  });
+}
+
+/** Rowids as the smallest ranges that hold them, where no two in a range are over `RUN_GAP` apart. */
+function runsOf(ids: number[]): [number, number][] {
+  const sorted = Float64Array.from(ids).sort();
+  const runs: [number, number][] = [];
+  for (const id of sorted) {
+    const last = runs.at(-1);
+    if (last && id - last[1] <= RUN_GAP) last[1] = id;
+    else runs.push([id, id]);
+  }
+  return runs;
+}
+
 /** The rowids of one run, in order, up to a bound parameter (-1: all). */
 function orderStatement(segment: Segment): string {
   return `SELECT s.id ${segment.from} ORDER BY ${segment.order} LIMIT ?`;
@@ -511,12 +635,17 @@ function searchStatement(search: string): Where {
   return [...search].length >= MIN_TRIGRAM
     ? {
         sql: 'SELECT rowid FROM submission_search WHERE submission_search MATCH ?',
-        params: [`"${search.replaceAll('"', '""')}"`],
+        params: [phraseOf(search)],
       }
     : {
         sql: `SELECT rowid FROM submission_search WHERE body LIKE ? ESCAPE '\\'`,
         params: [`%${escapeLike(search)}%`],
       };
+}
+
+/** The search text as one FTS5 phrase: its words in that order, next to each other. */
+function phraseOf(search: string): string {
+  return `"${search.replaceAll('"', '""')}"`;
 }
 
 /** Whether search, dates or answer filters narrow the view below its status and previews. */

@@ -458,6 +458,100 @@ describe('SubmissionQuery', () => {
   });
 });
 
+describe('SubmissionQuery, first rows before counts', () => {
+  // A "large" cache of 60 rows: a view's first 20 are looked up before a search is counted.
+  const options = { prefixRows: 20, rowsFirstFrom: 40 };
+  beforeEach(() => {
+    // Every other row is Annabel, every seventh Zed; in progress every fifth.
+    store.transaction(() => {
+      for (let i = 0; i < 60; i++) {
+        const name = i % 7 === 3 ? 'Zed' : i % 2 === 0 ? 'Annabel' : 'Bob';
+        const row = toSubmissionRow(
+          submission(`r${String(i).padStart(2, '0')}`, i, { name }),
+          i % 5 === 4 ? 'in_progress' : 'finished',
+        );
+        store.upsert('f1', [row], 't');
+      }
+    });
+  });
+  const view = (input: Partial<SubmissionFilter>) =>
+    SubmissionFilter.parse({ formId: 'f1', search: 'annab', ...input });
+  const idsOf = (rows: { submissionId: string }[]) => rows.map((r) => r.submissionId);
+
+  it('answers a new search in a large cache with its first rows, then with its counts when asked again', () => {
+    for (const sort of ['asc', 'desc'] as const) {
+      const q = new SubmissionQuery(db, options);
+      const filter = view({ sort });
+      const counted = new SubmissionQuery(db).window(filter, 0, 100);
+      const early = q.rowsFirst(filter, 2, 5);
+      expect(early).toMatchObject({ counted: false, counts: null, unnarrowed: 48 });
+      expect(idsOf(early.rows)).toEqual(idsOf(counted.rows).slice(2, 7));
+      // Matches among the view's first 20 finished rows: a lower bound of every match.
+      expect(early.total).toBeGreaterThanOrEqual(7);
+      expect(early.total).toBeLessThan(counted.total);
+
+      const again = q.rowsFirst(filter, 2, 5);
+      expect(again).toMatchObject({ counted: true, total: counted.total, counts: counted.counts });
+      expect(idsOf(again.rows)).toEqual(idsOf(early.rows));
+      // 26 Annabels, 5 of them in progress.
+      expect(counted.counts).toEqual({ finished: 21, in_progress: 5, preview: 0 });
+      // Its counts known, the same search in another order or status is counted at once.
+      const other = { sort: sort === 'asc' ? 'desc' : 'asc', status: 'in_progress' } as const;
+      expect(q.rowsFirst(view(other), 0, 5)).toMatchObject({ counted: true, total: 5 });
+    }
+  });
+
+  it('counts at once in a small cache, and a rare word, answer filters, a short search and windows past the first rows', () => {
+    const small = new SubmissionQuery(db, { ...options, rowsFirstFrom: 61 });
+    expect(small.rowsFirst(view({}), 0, 5).counted).toBe(true);
+    for (const [filter, offset] of [
+      // Three matches among the view's first 20 rows: too few for a window of 5.
+      [view({ search: 'zed' }), 0],
+      [view({ answers: [{ key: 'name', op: 'isNotEmpty' }] }), 0],
+      [view({ search: 'an' }), 0],
+      [view({}), 18],
+    ] as const) {
+      expect(new SubmissionQuery(db, options).rowsFirst(filter, offset, 5).counted).toBe(true);
+    }
+  });
+
+  it('looks further down the view for a word its first screen of rows lacks', () => {
+    // The first 2 rows hold no Zed; the first 40 hold six.
+    const early = new SubmissionQuery(db, { prefixRows: 2, rowsFirstFrom: 40 }).rowsFirst(
+      view({ search: 'zed' }),
+      0,
+      2,
+    );
+    expect(early).toMatchObject({ counted: false, total: 6 });
+    expect(idsOf(early.rows)).toEqual(['r03', 'r10']);
+  });
+
+  it('counts at once a view whose first rows are scattered through the file', () => {
+    // Rows of another form between each of this form's new rows: its first rows sit far apart.
+    store.transaction(() => {
+      for (let i = 0; i < 40; i++) {
+        const filler = Array.from({ length: 70 }, (_, k) =>
+          toSubmissionRow(submission(`x${i}-${k}`, 0, { name: 'Annabel' }), 'finished'),
+        );
+        store.upsert('f2', filler, 't');
+        store.upsert(
+          'f1',
+          [toSubmissionRow(submission(`n${i}`, 100 + i, { name: 'Annabel' }), 'finished')],
+          't',
+        );
+      }
+    });
+    const q = new SubmissionQuery(db, options);
+    const newest = q.rowsFirst(view({ sort: 'desc' }), 0, 5);
+    expect(newest.counted).toBe(true);
+    expect(idsOf(newest.rows)).toEqual(['n39', 'n38', 'n37', 'n36', 'n35']);
+    // Oldest first, the view begins with the rows stored together: they are found early.
+    const oldest = new SubmissionQuery(db, options).rowsFirst(view({}), 0, 5);
+    expect(oldest.counted).toBe(false);
+    expect(idsOf(oldest.rows)).toEqual(['r00', 'r02', 'r06', 'r08', 'r12']);
+  });
+});
+
 describe('SubmissionQuery, what it remembers', () => {
   it('keeps a view read through syncs that find nothing new and writes to other forms, and reads it again when its form changes', () => {
     put([submission('s1', 1), submission('s2', 2, { age: 3 })]);
