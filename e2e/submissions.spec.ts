@@ -186,7 +186,9 @@ test.describe('submissions browser', () => {
     // Nothing narrows the view: the count stands alone, with no "of" beside it.
     await app.getByLabel('Include preview responses').check();
     const withPreviews = await serverTotal(remoteApi, FEEDBACK.id, { includePreview: 'true' });
-    await expect(resultCount(app)).toHaveText(`${withPreviews.toLocaleString('en-US')} submissions`);
+    await expect(resultCount(app)).toHaveText(
+      `${withPreviews.toLocaleString('en-US')} submissions`,
+    );
     await app.getByLabel('Include preview responses').uncheck();
 
     // A per-question filter: the plan is "Team plan".
@@ -203,6 +205,62 @@ test.describe('submissions browser', () => {
     await expect(dataRows(app).first()).toContainText('Team plan');
     await app.getByRole('button', { name: /^Remove filter/ }).click();
     await expect(resultCount(app)).toHaveText(countText(finished));
+  });
+
+  test('shows the first rows of a search before its count, then asks once more for the count', async ({
+    app,
+    host,
+    remoteApi,
+  }) => {
+    test.skip(!host, "rewrites the browser-mode bridge's HTTP answers");
+    await openSubmissions(app, remoteApi);
+    const all = await serverRows(remoteApi, FEEDBACK.id, { sort: 'asc' });
+    const matching = all.filter((s) =>
+      JSON.stringify(s).toLowerCase().includes('team plan'),
+    ).length;
+    expect(matching).toBeGreaterThan(1);
+
+    // A cache too small to answer before counting: the host's first answer to this search is made
+    // to look like a large cache's, and its second is held until the page has been looked at.
+    let asked = 0;
+    let releaseCount = () => {};
+    const countHeld = new Promise<void>((resolve) => (releaseCount = resolve));
+    await app.route('**/rpc', async (route) => {
+      const body = route.request().postDataJSON() as { op: string; input: { search?: string } };
+      if (body.op !== 'submissions.query' || body.input.search !== 'Team plan')
+        return route.continue();
+      asked++;
+      if (asked > 1) await countHeld;
+      const response = await route.fetch();
+      const envelope = (await response.json()) as {
+        data: { rows: unknown[]; total: number; counted: boolean; counts: unknown };
+      };
+      if (asked === 1) {
+        expect(envelope.data.counted).toBe(true);
+        const firstRows = envelope.data.rows.slice(0, 3);
+        envelope.data = {
+          ...envelope.data,
+          rows: firstRows,
+          total: 3,
+          counted: false,
+          counts: null,
+        };
+      }
+      await route.fulfill({ response, json: envelope });
+    });
+
+    await app.getByRole('textbox', { name: 'Search submissions' }).fill('Team plan');
+    await expect(resultCount(app)).toHaveText('Counting matches…');
+    await expect(dataRows(app)).toHaveCount(3);
+    await expect(
+      app.getByRole('tab', { name: /Finished/ }).locator('.mantine-Badge-root'),
+    ).toHaveCount(0);
+    releaseCount();
+    await expect(resultCount(app)).toHaveText(countText(matching));
+    await expect(app.getByRole('tab', { name: /Finished/ })).toContainText(
+      matching.toLocaleString('en-US'),
+    );
+    expect(asked).toBe(2);
   });
 
   test('sorts by clicking a header, remembers it for the form, and keeps named views', async ({

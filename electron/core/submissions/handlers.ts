@@ -14,7 +14,7 @@ export function submissionHandlers(ctx: AppContext): SubmissionHandlers {
     ctx.emit({ type: 'cache.changed', workspaceId: ctx.session().workspace.id, tables, formId });
   return {
     'submissions.query': async ({ offset, limit, ...filter }) => {
-      const result = cacheStores(ctx.session().db).query.window(filter, offset, limit);
+      const result = cacheStores(ctx.session().db).query.rowsFirst(filter, offset, limit);
       return { ...result, offset };
     },
     'submissions.get': (input) =>

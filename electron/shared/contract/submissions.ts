@@ -73,10 +73,16 @@ export const submissionOps = {
     }),
     z.object({
       rows: z.array(SubmissionListRow),
+      /** Every match; while `counted` is false, the matches found so far. */
       total: z.number(),
       offset: z.number(),
-      /** Matches per status under the same filters (status aside). */
-      counts: StatusCounts,
+      /**
+       * False when a search over a large view answers with its first rows before it has counted
+       * its matches; asked again, it counts.
+       */
+      counted: z.boolean(),
+      /** Matches per status under the same filters (status aside); null until counted. */
+      counts: StatusCounts.nullable(),
       /** Rows of the view before search, dates and answer filters narrow it: the M of "N of M". */
       unnarrowed: z.number(),
     }),

@@ -189,7 +189,9 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
           >
             {windows.isLoading
               ? 'Loading…'
-              : // "N of M": M is everything cached for this status, larger only when filters narrow it.
+              : windows.counting
+                ? 'Counting matches…'
+                : // "N of M": M is everything cached for this status, larger only when filters narrow it.
                 windows.unnarrowed !== null && windows.unnarrowed > windows.total
                 ? `${numberFormat.format(windows.total)} of ${numberFormat.format(windows.unnarrowed)} submissions`
                 : `${numberFormat.format(windows.total)} submissions`}

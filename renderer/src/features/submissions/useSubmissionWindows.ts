@@ -37,6 +37,8 @@ export interface SubmissionWindows {
   /** The total before search, dates and answer filters narrow the view. */
   unnarrowed: number | null;
   counts: StatusCounts | null;
+  /** The first rows came before the matches were counted: `total` is the matches found so far. */
+  counting: boolean;
   isLoading: boolean;
   isFetching: boolean;
   error: unknown;
@@ -81,6 +83,13 @@ export function useSubmissionWindows(query: SubmissionQuery): SubmissionWindows 
   const first = pages?.[0];
 
   const { hasNextPage, hasPreviousPage, isFetching, fetchNextPage, fetchPreviousPage } = result;
+  // A search over a large view answers with its first rows before it counts its matches; asked
+  // again, it counts. Once: a failed count shows its error, not a loop of asking.
+  const counting = first?.counted === false;
+  const { refetch, error } = result;
+  useEffect(() => {
+    if (counting && !isFetching && !error) void refetch();
+  }, [counting, isFetching, error, refetch]);
   const { isPlaceholderData } = result;
   // One fetch at a time, one step at a time: a fetch started while another runs cancels it (a
   // refresh cancels a next window, or the other way round), and the cancelled one leaves nothing
@@ -127,11 +136,12 @@ export function useSubmissionWindows(query: SubmissionQuery): SubmissionWindows 
     total: first?.total ?? 0,
     unnarrowed: first?.unnarrowed ?? null,
     counts: first?.counts ?? null,
+    counting,
     isLoading: result.isLoading,
     isFetching: result.isFetching,
     error: result.error,
     showRange,
-    refetch: () => void result.refetch(),
+    refetch: () => void refetch(),
   };
 }
 
