@@ -212,6 +212,8 @@ async function queryLatency(
       scroll: boolean;
       ours: (i: number) => unknown;
       reference: (i: number) => unknown;
+      /** When the rows come before the counts: how long each first answer took. */
+      firstAnswers?: number[];
     }
     const scrollOf = (
       name: string,
@@ -226,6 +228,7 @@ async function queryLatency(
       ours: (i) => bed.stores.query.window(view, depth(i, viewRows), 100),
       reference: (i) => [parseAll(handRows(depth(i, viewRows))), handCount()],
     });
+    const searchAnswers: number[] = [];
     const cases: Case[] = [
       scrollOf(
         'window of 100, newest first',
@@ -249,11 +252,19 @@ async function queryLatency(
         () => hand.count.get(FORM.id),
       ),
       {
-        name: 'text search (FTS5 trigram), first window, with total',
+        name: 'text search (FTS5 trigram), first window, then its total',
         budgetMs: searchMs,
         scroll: false,
-        ours: (i) => bed.stores.query.window(filter({ search: words[i % words.length] }), 0, 100),
+        ours: (i) => {
+          const started = performance.now();
+          const search = filter({ search: words[i % words.length] });
+          const first = bed.stores.query.rowsFirst(search, 0, 100);
+          searchAnswers.push(performance.now() - started);
+          // As the table does: it asks again for the counts a first answer did not hold.
+          return first.counted ? first : bed.stores.query.rowsFirst(search, 0, 100);
+        },
         reference: (i) => parseAll(hand.search.all(`"${words[i % words.length]}"`, FORM.id)),
+        firstAnswers: searchAnswers,
       },
     ];
     const rows: BenchRow[] = [];
@@ -269,12 +280,16 @@ async function queryLatency(
           : `${label}: ${c.name}`,
         measured: c.scroll
           ? `median ${ms(median(ours))}, p95 ${ms(p95(ours))}; slowest ${ms(Math.max(...ours))} (the view's first reads of its order and counts)`
-          : `median ${ms(median(ours))}, p95 ${ms(p95(ours))}`,
+          : c.firstAnswers
+            ? `rows: median ${ms(median(c.firstAnswers))}, p95 ${ms(p95(c.firstAnswers))}; with the total: median ${ms(median(ours))}, p95 ${ms(p95(ours))}`
+            : `median ${ms(median(ours))}, p95 ${ms(p95(ours))}`,
         reference: `hand-written SQL: median ${ms(median(reference))}, p95 ${ms(p95(reference))}`,
         ratio: median(ours) / Math.max(median(reference), 0.001),
-        target: `p95 ≤ ${c.budgetMs} ms${c.scroll ? ', ≤ 1.5 × hand-written' : ''} (ours also counts matches per status, remembered between windows)`,
+        target: c.firstAnswers
+          ? `rows p95 ≤ ${c.budgetMs} ms (the total follows; ours also counts matches per status, remembered between windows)`
+          : `p95 ≤ ${c.budgetMs} ms${c.scroll ? ', ≤ 1.5 × hand-written' : ''} (ours also counts matches per status, remembered between windows)`,
         met:
-          p95(ours) <= c.budgetMs &&
+          p95(c.firstAnswers ?? ours) <= c.budgetMs &&
           (!c.scroll || median(ours) <= 1.5 * Math.max(median(reference), 0.001)),
       });
     }
