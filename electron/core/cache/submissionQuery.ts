@@ -185,7 +185,10 @@ export class SubmissionQuery {
     const version = this.version(filter.formId);
     const early = this.earlyMatches(filter, offset + limit, version);
     if (!early) return { ...this.window(filter, offset, limit), counted: true };
-    this.answeredEarly.set(JSON.stringify(filter), version, true);
+    const key = JSON.stringify(filter);
+    this.answeredEarly.set(key, version, true);
+    // The view's first rows, exactly: the count that follows need not read its whole order.
+    this.orders.set(key, version, { ids: early, complete: false });
     return {
       rows: this.rowsOf(early.slice(offset, offset + limit)),
       total: early.length,

@@ -501,6 +501,26 @@ describe('SubmissionQuery, first rows before counts', () => {
     }
   });
 
+  it('counts a search answered early without reading its whole order until a window needs it', () => {
+    const ran: string[] = [];
+    const reader = new Database(db.name, { verbose: (sql) => ran.push(String(sql)) });
+    try {
+      const q = new SubmissionQuery(reader, options);
+      const wholeOrders = () =>
+        ran.filter((sql) => /^SELECT s\.id FROM submissions s .*LIMIT -1(\.0)?$/s.test(sql)).length;
+      expect(q.rowsFirst(view({}), 0, 5).counted).toBe(false);
+      expect(q.rowsFirst(view({}), 0, 5).counted).toBe(true);
+      expect(wholeOrders()).toBe(0);
+      // Past the rows found early.
+      expect(idsOf(q.rowsFirst(view({}), 16, 5).rows)).toEqual(
+        idsOf(new SubmissionQuery(db).window(view({}), 16, 5).rows),
+      );
+      expect(wholeOrders()).toBe(1);
+    } finally {
+      reader.close();
+    }
+  });
+
   it('counts at once in a small cache, and a rare word, answer filters, a short search and windows past the first rows', () => {
     const small = new SubmissionQuery(db, { ...options, rowsFirstFrom: 61 });
     expect(small.rowsFirst(view({}), 0, 5).counted).toBe(true);
