@@ -252,6 +252,8 @@ test.describe('submissions browser', () => {
     await app.getByRole('textbox', { name: 'Search submissions' }).fill('Team plan');
     await expect(resultCount(app)).toHaveText('Counting matches…');
     await expect(dataRows(app)).toHaveCount(3);
+    // An export says how many rows it writes: it waits for the count.
+    await expect(app.getByRole('button', { name: 'Export' })).toBeDisabled();
     await expect(
       app.getByRole('tab', { name: /Finished/ }).locator('.mantine-Badge-root'),
     ).toHaveCount(0);
@@ -260,6 +262,7 @@ test.describe('submissions browser', () => {
     await expect(app.getByRole('tab', { name: /Finished/ })).toContainText(
       matching.toLocaleString('en-US'),
     );
+    await expect(app.getByRole('button', { name: 'Export' })).toBeEnabled();
     expect(asked).toBe(2);
   });
 

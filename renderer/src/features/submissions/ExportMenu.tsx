@@ -22,10 +22,18 @@ const KINDS: Record<'csv' | 'excel' | 'json', ExportKind> = {
  * Exports every row the current view matches (not only the rows on screen) from the cache, then
  * delivers the file. Cells a spreadsheet would run as formulas are neutralised by the export.
  */
-export function ExportMenu({ query, total }: { query: SubmissionQuery; total: number }) {
+export function ExportMenu({
+  query,
+  total,
+}: {
+  query: SubmissionQuery;
+  /** Null while the view's matches are being counted: the export waits for the count. */
+  total: number | null;
+}) {
   const invoke = useInvoke();
   const exporter = useExportRunner();
-  const run = (kind: ExportKind) =>
+  const run = (kind: ExportKind) => {
+    if (total === null) return;
     void exporter.run({
       title: `Exporting ${total.toLocaleString()} submissions as ${kind.label}`,
       formId: query.formId,
@@ -38,6 +46,7 @@ export function ExportMenu({ query, total }: { query: SubmissionQuery; total: nu
         return { ...result, count: result.rows };
       },
     });
+  };
 
   return (
     <Menu position="bottom-end" shadow="md">
@@ -47,13 +56,15 @@ export function ExportMenu({ query, total }: { query: SubmissionQuery; total: nu
           leftSection={<IconDownload size={16} />}
           rightSection={<IconChevronDown size={14} />}
           loading={exporter.running}
-          disabled={total === 0}
+          disabled={!total}
         >
           Export
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{total.toLocaleString()} matching submissions</Menu.Label>
+        <Menu.Label>
+          {total === null ? 'Counting matches…' : `${total.toLocaleString()} matching submissions`}
+        </Menu.Label>
         <Menu.Item leftSection={<IconTable size={16} />} onClick={() => run(KINDS.csv)}>
           CSV
         </Menu.Item>

@@ -174,7 +174,7 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
               onReset={() => replaceFilters(reset)}
             />
             <ColumnsMenu table={table} onReset={resetLayout} />
-            <ExportMenu query={query} total={windows.total} />
+            <ExportMenu query={query} total={windows.counting ? null : windows.total} />
           </>
         }
       />
@@ -192,9 +192,9 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
               : windows.counting
                 ? 'Counting matches…'
                 : // "N of M": M is everything cached for this status, larger only when filters narrow it.
-                windows.unnarrowed !== null && windows.unnarrowed > windows.total
-                ? `${numberFormat.format(windows.total)} of ${numberFormat.format(windows.unnarrowed)} submissions`
-                : `${numberFormat.format(windows.total)} submissions`}
+                  windows.unnarrowed !== null && windows.unnarrowed > windows.total
+                  ? `${numberFormat.format(windows.total)} of ${numberFormat.format(windows.unnarrowed)} submissions`
+                  : `${numberFormat.format(windows.total)} submissions`}
           </Text>
           {/* Rows on screen stay while a new query loads; this says they are about to change. */}
           {windows.isFetching && !windows.isLoading && <Loader size={12} aria-label="Updating" />}
