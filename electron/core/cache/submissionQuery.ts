@@ -540,10 +540,7 @@ export class SubmissionQuery {
   }
 }
 
-/**
- * Values read from the database, each kept until its form changes; the least recently used make
- * room (a view's order, which each of its searches is cut from, outlives the searches).
- */
+/** Values read from the database, each kept until its form changes; the oldest make room. */
 class Memo<T> {
   private readonly entries = new Map<string, { version: string; value: T }>();
 
@@ -551,11 +548,7 @@ class Memo<T> {
 
   get(key: string, version: string): T | undefined {
     const entry = this.entries.get(key);
-    if (entry?.version !== version) return undefined;
-    // Moved to the end: a Map iterates in insertion order, so the first key is the least used.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry.value;
+    return entry?.version === version ? entry.value : undefined;
   }
 
   set(key: string, version: string, value: T): void {

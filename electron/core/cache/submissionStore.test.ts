@@ -573,28 +573,6 @@ describe('SubmissionQuery, first rows before counts', () => {
 });
 
 describe('SubmissionQuery, what it remembers', () => {
-  it('keeps the order of a view while searches of it come and go', () => {
-    put(Array.from({ length: 30 }, (_, i) => submission(`s${i}`, i, { name: `name ${i % 10}` })));
-    const ran: string[] = [];
-    const reader = new Database(db.name, { verbose: (sql) => ran.push(String(sql)) });
-    try {
-      const watched = new SubmissionQuery(reader);
-      // The view's whole order, read from the submissions: only its searches' order is cut from it.
-      const orderReads = () =>
-        ran.filter((sql) => /^SELECT s\.id FROM submissions s .* ORDER BY/s.test(sql)).length;
-      for (let round = 0; round < 2; round++) {
-        // More searches than the orders it keeps.
-        for (let n = 0; n < 10; n++) {
-          const search = SubmissionFilter.parse({ formId: 'f1', search: `name ${n}` });
-          expect(watched.window(search, 0, 10).total).toBe(3);
-        }
-      }
-      expect(orderReads()).toBe(1);
-    } finally {
-      reader.close();
-    }
-  });
-
   it('keeps a view read through syncs that find nothing new and writes to other forms, and reads it again when its form changes', () => {
     put([submission('s1', 1), submission('s2', 2, { age: 3 })]);
     // A second connection, as the host's reads and the sync's writes may be: what it runs is logged.
