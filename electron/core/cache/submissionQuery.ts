@@ -62,6 +62,8 @@ const ROWS_FIRST_FROM = 250_000;
  */
 const RUN_GAP = 64;
 const MAX_RUNS = 16;
+/** Matches at most this many are sorted from their rowids, not cut from the view's whole order. */
+const FEW_MATCHES = 5_000;
 /** A rarer word is looked for among this many times a screen's worth of the view's first rows. */
 const WIDER_LOOK = 20;
 
@@ -314,7 +316,27 @@ export class SubmissionQuery {
    * without them, where rows pass.
    */
   private narrowedOrder(filter: SubmissionFilter, passing: Uint8Array, version: string): Order {
-    const { ids } = this.order(broader(filter), Number.POSITIVE_INFINITY, version);
+    const broad = broader(filter);
+    // A few matches are sorted from their rowids: cheaper than a first read of the whole order
+    // of the view (0.1–0.3 s at 1M rows) for a rare word, or a word found nowhere.
+    if (
+      typeof broad.sortBy !== 'object' &&
+      !this.orders.get(JSON.stringify(broad), version)?.complete
+    ) {
+      const few = fewPassing(passing);
+      if (few) {
+        const where = whereOf(broad, true);
+        const sorted = this.statement<number>(
+          `SELECT s.id FROM submissions s NOT INDEXED
+           WHERE s.id IN (SELECT value FROM json_each(?)) AND ${where.sql}
+           ORDER BY ${plainOrder(broad.sortBy, broad.sort)}`,
+        )
+          .pluck()
+          .all(JSON.stringify(few), ...where.params);
+        return { ids: sorted, complete: true };
+      }
+    }
+    const { ids } = this.order(broad, Number.POSITIVE_INFINITY, version);
     return { ids: ids.filter((id) => passing[id] === 1), complete: true };
   }
 
@@ -491,8 +513,7 @@ export class SubmissionQuery {
   private segments(filter: SubmissionFilter, version: string): Segment[] {
     const where = whereOf(filter, true);
     const dir = filter.sort === 'desc' ? 'DESC' : 'ASC';
-    // Ties break on the id, so windows never overlap or skip rows between pages.
-    const tail = `s.submission_time ${dir}, s.submission_id ${dir}`;
+    const tail = plainOrder('submissionTime', filter.sort);
     if (typeof filter.sortBy === 'object') {
       const key = filter.sortBy.answer;
       const { column } = this.answerOrder(filter.formId, key, version);
@@ -514,8 +535,7 @@ export class SubmissionQuery {
         },
       ];
     }
-    const order =
-      filter.sortBy === 'submissionTime' ? tail : `${FIELD_COLUMN[filter.sortBy]} ${dir}, ${tail}`;
+    const order = plainOrder(filter.sortBy, filter.sort);
     return [{ from: `FROM submissions s WHERE ${where.sql}`, params: where.params, order }];
   }
 
@@ -556,6 +576,25 @@ class Memo<T> {
     if (this.entries.size >= this.size) this.entries.delete(this.entries.keys().next().value ?? '');
     this.entries.set(key, { version, value });
   }
+}
+
+/** The ORDER BY of a sort by a column of the submissions. */
+function plainOrder(sortBy: SubmissionField, sort: SubmissionFilter['sort']): string {
+  const dir = sort === 'desc' ? 'DESC' : 'ASC';
+  // Ties break on the id, so windows never overlap or skip rows between pages.
+  const tail = `s.submission_time ${dir}, s.submission_id ${dir}`;
+  return sortBy === 'submissionTime' ? tail : `${FIELD_COLUMN[sortBy]} ${dir}, ${tail}`;
+}
+
+/** The rowids that pass, when they are few enough to sort from the rowids alone; else null. */
+function fewPassing(passing: Uint8Array): number[] | null {
+  const ids: number[] = [];
+  for (let id = 0; id < passing.length; id++) {
+    if (passing[id] !== 1) continue;
+    if (ids.length === FEW_MATCHES) return null;
+    ids.push(id);
+  }
+  return ids;
 }
 
 /** Counted over every status and preview flag, whatever the view shows, in any order. */
