@@ -38,8 +38,13 @@ const MIN_TRIGRAM = 3;
  * scrolling after it are cut from them. A window further on reads the view's whole order.
  */
 const PREFIX_ROWS = 1_000;
-/** Orders remembered at once: each holds up to one number per row of a form (8 MB at 1M rows). */
-const ORDERS_KEPT = 6;
+/**
+ * Orders remembered at once, and the rowids they may hold in all (8 bytes each: 48 MB, six whole
+ * orders of 1M rows). A short order (a view's first rows, a search's few matches) weighs what it
+ * holds, so it does not push out the whole orders that views are cut from.
+ */
+const ORDERS_KEPT = 32;
+const ORDER_IDS_KEPT = 6_000_000;
 /** Searches and answer filters remembered at once: each holds one byte per rowid. */
 const NARROWED_KEPT = 4;
 /** Marks a row that a set taken away ("is empty") holds, whatever the others say. */
@@ -135,7 +140,10 @@ const ROWS_STATEMENT = `SELECT ${COLUMNS} FROM submissions s WHERE s.id IN (SELE
  */
 export class SubmissionQuery {
   private readonly statements = new Map<string, Database.Statement<Param[], unknown>>();
-  private readonly orders = new Memo<Order>(ORDERS_KEPT);
+  private readonly orders = new Memo<Order>(ORDERS_KEPT, {
+    weigh: (order) => order.ids.length,
+    most: ORDER_IDS_KEPT,
+  });
   private readonly tallies = new Memo<StatusTally[]>(COUNTS_KEPT);
   private readonly passes = new Memo<Uint8Array>(NARROWED_KEPT);
   private readonly facetLists = new Memo<number[]>(NARROWED_KEPT);
@@ -562,9 +570,17 @@ export class SubmissionQuery {
 
 /** Values read from the database, each kept until its form changes; the oldest make room. */
 class Memo<T> {
-  private readonly entries = new Map<string, { version: string; value: T }>();
+  private readonly entries = new Map<string, { version: string; value: T; weight: number }>();
+  private weight = 0;
 
-  constructor(private readonly size: number) {}
+  /** At most `size` values, and with `weigh`, at most `most` in their weights' sum. */
+  constructor(
+    private readonly size: number,
+    private readonly limit: { weigh: (value: T) => number; most: number } = {
+      weigh: () => 0,
+      most: 0,
+    },
+  ) {}
 
   get(key: string, version: string): T | undefined {
     const entry = this.entries.get(key);
@@ -572,9 +588,20 @@ class Memo<T> {
   }
 
   set(key: string, version: string, value: T): void {
+    this.drop(key);
+    const weight = this.limit.weigh(value);
+    // A Map iterates in insertion order: the first key is the oldest.
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size < this.size && this.weight + weight <= this.limit.most) break;
+      this.drop(oldest);
+    }
+    this.entries.set(key, { version, value, weight });
+    this.weight += weight;
+  }
+
+  private drop(key: string): void {
+    this.weight -= this.entries.get(key)?.weight ?? 0;
     this.entries.delete(key);
-    if (this.entries.size >= this.size) this.entries.delete(this.entries.keys().next().value ?? '');
-    this.entries.set(key, { version, value });
   }
 }
 

@@ -614,6 +614,28 @@ describe('SubmissionQuery, first rows before counts', () => {
 });
 
 describe('SubmissionQuery, what it remembers', () => {
+  it("keeps a view's whole order while the short orders of many searches come and go", () => {
+    put(Array.from({ length: 30 }, (_, i) => submission(`s${i}`, i, { name: `name ${i % 10}` })));
+    const ran: string[] = [];
+    const reader = new Database(db.name, { verbose: (sql) => ran.push(String(sql)) });
+    try {
+      const watched = new SubmissionQuery(reader, { prefixRows: 5 });
+      const view = SubmissionFilter.parse({ formId: 'f1' });
+      const wholeOrders = () => ran.filter((sql) => /LIMIT -1(\.0)?$/.test(sql)).length;
+      expect(watched.window(view, 20, 5).rows).toHaveLength(5);
+      expect(wholeOrders()).toBe(1);
+      // More searches than the orders it keeps by count alone; each holds three rows.
+      for (let n = 0; n < 10; n++) {
+        const search = SubmissionFilter.parse({ formId: 'f1', search: `name ${n}` });
+        expect(watched.window(search, 0, 10).total).toBe(3);
+      }
+      expect(watched.window(view, 25, 5).rows).toHaveLength(5);
+      expect(wholeOrders()).toBe(1);
+    } finally {
+      reader.close();
+    }
+  });
+
   it('keeps a view read through syncs that find nothing new and writes to other forms, and reads it again when its form changes', () => {
     put([submission('s1', 1), submission('s2', 2, { age: 3 })]);
     // A second connection, as the host's reads and the sync's writes may be: what it runs is logged.
