@@ -77,7 +77,7 @@ export const submissionOps = {
       total: z.number(),
       offset: z.number(),
       /**
-       * False when a search over a large view answers with its first rows before it has counted
+       * False when a search in a large cache answers with its first rows before it has counted
        * its matches; asked again, it counts.
        */
       counted: z.boolean(),

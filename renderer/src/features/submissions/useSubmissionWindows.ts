@@ -83,7 +83,7 @@ export function useSubmissionWindows(query: SubmissionQuery): SubmissionWindows 
   const first = pages?.[0];
 
   const { hasNextPage, hasPreviousPage, isFetching, fetchNextPage, fetchPreviousPage } = result;
-  // A search over a large view answers with its first rows before it counts its matches; asked
+  // A search in a large cache answers with its first rows before it counts its matches; asked
   // again, it counts. Once: a failed count shows its error, not a loop of asking.
   const counting = first?.counted === false;
   const { refetch, error } = result;
