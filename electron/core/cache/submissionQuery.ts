@@ -287,12 +287,12 @@ export class SubmissionQuery {
 
   /** The first `rows` rowids of a view in order (fewer when it has fewer). */
   private firstRows(filter: SubmissionFilter, rows: number, version: string): number[] {
+    // A screen's worth is remembered as any view's start is.
+    if (rows <= this.prefixRows) return this.order(filter, rows, version).ids.slice(0, rows);
+    // A wider look is read once, unless the view's order is known that far.
     const known = this.orders.get(JSON.stringify(filter), version);
     if (known && (known.complete || known.ids.length >= rows)) return known.ids.slice(0, rows);
-    // A screen's worth is remembered as any view's start is; a wider look is read once.
-    return rows <= this.prefixRows
-      ? this.order(filter, rows, version).ids.slice(0, rows)
-      : this.readOrder(filter, rows, version).ids;
+    return this.readOrder(filter, rows, version).ids;
   }
 
   private unnarrowedTotal(filter: SubmissionFilter, version: string): number {
