@@ -107,6 +107,26 @@ describe('SubmissionStore', () => {
     expect(db.prepare('SELECT count(*) AS n FROM submission_search').get()).toEqual({ n: 2 });
   });
 
+  it('writes the search text of a page of rows as one new segment of the full-text index', () => {
+    // FTS5 writes what it holds in memory as a segment before each statement that opens a
+    // savepoint; with merging off every such write stays visible as a segment of its own.
+    db.exec(`INSERT INTO submission_search (submission_search, rank) VALUES ('automerge', 0)`);
+    const segments = () =>
+      db
+        .prepare(
+          // A segment's pages have rowids from its id shifted past the page, height and flag bits.
+          `SELECT count(DISTINCT id >> 37) AS n FROM submission_search_data WHERE id >= 1 << 37`,
+        )
+        .get();
+    put(Array.from({ length: 40 }, (_, i) => submission(`s${i}`, i, { name: `Name ${i}` })));
+    expect(segments()).toEqual({ n: 1 });
+    // Edits replace the text of rows already there: one more segment, whatever their number.
+    put(Array.from({ length: 40 }, (_, i) => submission(`s${i}`, i, { name: `Renamed ${i}` })));
+    expect(segments()).toEqual({ n: 2 });
+    expect(ids({ search: 'renamed 7' })).toEqual(['s7']);
+    expect(ids({ search: 'name 7' })).toEqual([]);
+  });
+
   it('leaves unchanged rows a pass has already seen as they are, and marks the others seen', () => {
     const rows = [submission('s1', 1), submission('s2', 2)].map((s) =>
       toSubmissionRow(s, 'finished'),
