@@ -4,7 +4,6 @@ import {
   MAX_PAGE_SIZE,
   type SubmissionStatus,
 } from '../../shared/api/endpoints';
-import { setImmediate } from 'node:timers/promises';
 import { AppError } from '../../shared/errors';
 import { type ApiClient } from '../api/types';
 import { type CacheStores } from '../cache/cacheStores';
@@ -16,8 +15,6 @@ export type PassKind = 'incremental' | 'reconcile';
 export interface PageReport {
   status: SubmissionStatus;
   pass: PassKind;
-  /** Pages stored together, in one transaction. */
-  pages: number;
   rows: number;
   /** Rows this page added, changed or (at the end of a walk) swept. */
   changed: number;
@@ -62,25 +59,24 @@ export async function incrementalPass(formId: string, status: SubmissionStatus, 
   let changed = 0;
   let reconcileDue = false;
   const listing = { status, ...(afterDate ? { afterDate } : {}) };
-  for await (const { pages, responses, offset, done } of listingPages(formId, listing, state.nextOffset, o)) {
-    const last = pages[pages.length - 1]!;
+  for await (const { page, offset, done } of listingPages(formId, listing, state.nextOffset, o)) {
     const syncedAt = o.now().toISOString();
     let pageChanged = 0;
     o.stores.submissions.transaction(() => {
       const counts = submissions.upsert(
         formId,
-        responses.map((s) => toSubmissionRow(s, status, false)),
+        page.responses.map((s) => toSubmissionRow(s, status, false)),
         syncedAt,
         // Rows that arrive while a reconcile is half-way are marked seen by it: they exist.
         { seenPass: state.passId },
       );
       pageChanged = counts.inserted + counts.updated;
-      o.stores.questions.learnFrom(formId, responses);
+      o.stores.questions.learnFrom(formId, page.responses);
       if (!done) {
         syncState.update(formId, status, { nextOffset: offset });
         return;
       }
-      if (submissions.count(formId, status, afterDate) !== last.totalResponses) syncState.askWalk(formId, status);
+      if (submissions.count(formId, status, afterDate) !== page.totalResponses) syncState.askWalk(formId, status);
       syncState.update(formId, status, { phase: 'idle', nextOffset: 0, lastSyncedAt: syncedAt, lastError: null });
       // Read again, not from the pass's start: a walk asked for meanwhile (previews) counts too.
       reconcileDue = syncState.get(formId, status).reconcileDue;
@@ -89,10 +85,9 @@ export async function incrementalPass(formId: string, status: SubmissionStatus, 
     o.onPage({
       status,
       pass: 'incremental',
-      pages: pages.length,
-      rows: responses.length,
+      rows: page.responses.length,
       changed: pageChanged,
-      remaining: Math.max(0, last.totalResponses - offset),
+      remaining: Math.max(0, page.totalResponses - offset),
     });
   }
   return { changed, vanished: [], reconcileDue };
@@ -133,33 +128,25 @@ export async function reconcilePass(
   let changed = 0;
   let vanished: SweptRow[] = [];
   let reconcileDue = false;
-  for await (const { pages, responses, offset, done } of listingPages(
-    formId,
-    { status, includePreview: previews },
-    state.nextOffset,
-    o,
-  )) {
-    for (const page of pages) {
-      if (passTotal !== null && page.totalResponses < passTotal) disturbed = true;
-      passTotal = page.totalResponses;
-    }
-    const last = pages[pages.length - 1]!;
+  for await (const { page, offset, done } of listingPages(formId, { status, includePreview: previews }, state.nextOffset, o)) {
+    if (passTotal !== null && page.totalResponses < passTotal) disturbed = true;
+    passTotal = page.totalResponses;
     const syncedAt = o.now().toISOString();
     let pageChanged = 0;
     o.stores.submissions.transaction(() => {
       const counts = submissions.upsert(
         formId,
-        responses.map((s) => toSubmissionRow(s, status, previews)),
+        page.responses.map((s) => toSubmissionRow(s, status, previews)),
         syncedAt,
         { seenPass: passId, keepPreviewFlag: previews, leaveSeen: true },
       );
       pageChanged = counts.inserted + counts.updated;
-      o.stores.questions.learnFrom(formId, responses);
+      o.stores.questions.learnFrom(formId, page.responses);
       if (!done) {
         syncState.update(formId, status, { nextOffset: offset, passTotal, passDisturbed: disturbed });
         return;
       }
-      const complete = !disturbed && submissions.countSeen(formId, status, passId) >= last.totalResponses;
+      const complete = !disturbed && submissions.countSeen(formId, status, passId) >= page.totalResponses;
       if (complete) {
         vanished = submissions.sweep(formId, status, passId);
         // Asked for while it ran (previews, after it started without them), a walk stays due.
@@ -180,29 +167,19 @@ export async function reconcilePass(
     o.onPage({
       status,
       pass: 'reconcile',
-      pages: pages.length,
-      rows: responses.length,
+      rows: page.responses.length,
       changed: pageChanged + vanished.length,
-      remaining: Math.max(0, last.totalResponses - offset),
+      remaining: Math.max(0, page.totalResponses - offset),
     });
   }
   return { changed, vanished, reconcileDue };
 }
 
-interface ListedPages {
-  /** One page, or several that had arrived by the time the one before was stored. */
-  pages: ListSubmissionsResponse[];
-  /** Their submissions, in listing order. */
-  responses: ListSubmissionsResponse['responses'];
+interface ListedPage {
+  page: ListSubmissionsResponse;
   /** Where the next page starts. */
   offset: number;
   done: boolean;
-}
-
-interface RequestedPage {
-  response: Promise<ListSubmissionsResponse>;
-  /** Set once the page has come back. */
-  arrived?: ListSubmissionsResponse;
 }
 
 /**
@@ -219,62 +196,43 @@ const PAGES_AHEAD = 3;
  * while the caller stores one, never past the listing's last known total. Offset paging makes the
  * requests independent; each page must be full for the next offset to hold, and a short page ends
  * the listing (any page fetched past it is dropped).
- *
- * Pages that arrived while the caller stored the ones before come together, to be stored in one
- * transaction. A commit writes every index page its rows touched, and a page's answers touch pages
- * all over the answer indexes: three pages in one commit write half the bytes of three commits, and
- * a first sync of 20k rows with no rate limit took 5.4 s instead of 6.4 s. Paced by the limit,
- * pages come one at a time and are stored as they come.
  */
 async function* listingPages(
   formId: string,
   listing: Pick<ListSubmissionsParams, 'status' | 'afterDate' | 'includePreview'>,
   start: number,
   o: StreamOptions,
-): AsyncGenerator<ListedPages> {
-  const fetchPage = (offset: number): RequestedPage => {
+): AsyncGenerator<ListedPage> {
+  const fetchPage = (offset: number) => {
     checkCancelled(o.signal);
-    const requested: RequestedPage = {
-      response: o.api.listSubmissions(
-        formId,
-        { ...listing, sort: 'asc', limit: MAX_PAGE_SIZE, offset },
-        { priority: 'background', signal: o.signal },
-      ),
-    };
+    const request = o.api.listSubmissions(
+      formId,
+      { ...listing, sort: 'asc', limit: MAX_PAGE_SIZE, offset },
+      { priority: 'background', signal: o.signal },
+    );
     // A page fetched ahead may be abandoned (a failure or cancel while storing the one before).
-    requested.response.then((page) => (requested.arrived = page)).catch(() => {});
-    return requested;
+    request.catch(() => {});
+    return request;
   };
   let offset = start;
   let requested = start;
-  const ahead: RequestedPage[] = [];
+  const ahead: ReturnType<typeof fetchPage>[] = [];
   const requestUpTo = (total: number) => {
     while (ahead.length < PAGES_AHEAD && requested < total) {
       ahead.push(fetchPage(requested));
       requested += MAX_PAGE_SIZE;
     }
   };
-  /** Moves past a page; true when it ends the listing. */
-  const takes = (page: ListSubmissionsResponse) => {
-    offset += page.responses.length;
-    return page.responses.length < MAX_PAGE_SIZE || offset >= page.totalResponses;
-  };
   // The first page alone: the listing's total is not known before it.
   requestUpTo(start + 1);
   // Every page yielded so far was full, so when none is ahead, `requested` is `offset`: a listing
   // not done always has its next page requested.
   for (let next = ahead.shift(); next; next = ahead.shift()) {
-    const pages = [await next.response];
-    // Responses already received finish their parsing first, to be stored with this one.
-    await setImmediate();
-    let done = takes(pages[0]!);
-    for (let arrived = ahead[0]?.arrived; !done && arrived; arrived = ahead[0]?.arrived) {
-      ahead.shift();
-      pages.push(arrived);
-      done = takes(arrived);
-    }
-    if (!done) requestUpTo(pages[pages.length - 1]!.totalResponses);
-    yield { pages, responses: pages.flatMap((p) => p.responses), offset, done };
+    const page = await next;
+    offset += page.responses.length;
+    const done = page.responses.length < MAX_PAGE_SIZE || offset >= page.totalResponses;
+    if (!done) requestUpTo(page.totalResponses);
+    yield { page, offset, done };
     if (done) return;
   }
 }

@@ -270,10 +270,9 @@ describe('SyncEngine against the local API', () => {
     const formId = formIds()[0] ?? '';
     // Two pages get through, then every list request is cut until the faults are cleared.
     server.admin.setFaults([{ kind: 'latency', ms: 0, path: '/forms/*/submissions', times: 2 }]);
-    let storedWhenCut = 0;
+    let pages = 0;
     const cut = engine((event) => {
-      if (event.type === 'sync.progress' && !event.done && storedWhenCut === 0 && event.pagesDone >= 2) {
-        storedWhenCut = event.pagesDone * 150;
+      if (event.type === 'sync.progress' && !event.done && ++pages === 2) {
         server.admin.setFaults([{ kind: 'reset', path: '/forms/*/submissions' }]);
       }
     });
@@ -281,10 +280,8 @@ describe('SyncEngine against the local API', () => {
     expect(result?.error?.code).toBe('NETWORK');
     const state = stores.syncState.get(formId, 'finished');
     expect(state.phase).toBe('incremental');
-    // The pages stored when the cuts began, and perhaps the ones already on the wire then.
-    expect(state.nextOffset % 150).toBe(0);
-    expect(state.nextOffset).toBeGreaterThanOrEqual(storedWhenCut);
-    expect(state.nextOffset).toBeLessThanOrEqual(storedWhenCut + 3 * 150);
+    // Two pages stored, and perhaps the one already on the wire when the cuts began.
+    expect([300, 450]).toContain(state.nextOffset);
     expect(stores.submissions.count(formId, 'finished')).toBe(state.nextOffset);
 
     server.admin.clearFaults();
@@ -319,41 +316,6 @@ describe('SyncEngine against the local API', () => {
       Math.max(1, Math.ceil(stores.submissions.count(formId, status) / 150));
     expect(stores.submissions.count(formId, 'finished')).toBeGreaterThan(4 * 150);
     expect(listRequests()).toHaveLength(pages('finished') + pages('in_progress'));
-    expect(cached(formId)).toEqual(onServer(formId));
-  });
-
-  it('stores the pages that came in while it waited for the one before in one transaction', async () => {
-    await setUp({ submissionsPerForm: 1_200 });
-    const stores = cacheStores(session.db);
-    stores.forms.replaceListed(await session.api.listForms(), DEFAULT_TUNING.now().toISOString());
-    const formId = formIds()[0] ?? '';
-    // The second page of finished rows is held back until the two asked for after it are in.
-    const list = session.api.listSubmissions.bind(session.api);
-    const after: Promise<unknown>[] = [];
-    let released: () => void = () => {};
-    const bothIn = new Promise<void>((resolve) => (released = resolve));
-    session.api.listSubmissions = async (form, params, options) => {
-      const response = list(form, params, options);
-      if (params.status !== 'finished' || params.offset === 0) return response;
-      if (params.offset === 150) {
-        const page = await response;
-        await bothIn;
-        return page;
-      }
-      after.push(response);
-      if (after.length === 2) void Promise.all(after).then(() => released());
-      return response;
-    };
-    const progress: { pagesDone: number; rowsDone: number }[] = [];
-    await engine((event) => {
-      // Finished rows come first.
-      if (event.type === 'sync.progress' && !event.done) progress.push(event);
-    }).run({ formId, mode: 'incremental' }, never);
-
-    expect(progress.slice(0, 2)).toEqual([
-      expect.objectContaining({ pagesDone: 1, rowsDone: 150 }),
-      expect.objectContaining({ pagesDone: 4, rowsDone: 600 }),
-    ]);
     expect(cached(formId)).toEqual(onServer(formId));
   });
 

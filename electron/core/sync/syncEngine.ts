@@ -262,7 +262,7 @@ class ProgressMeter {
   }
 
   page(page: PageReport): Progress {
-    this.pages += page.pages;
+    this.pages++;
     this.rows += page.rows;
     this.remaining = page.remaining;
     const perRow = (this.now().getTime() - this.started) / Math.max(1, this.rows);
