@@ -109,7 +109,7 @@ describe('SubmissionStore', () => {
 
   it('writes the search text of a page of rows as one new segment of the full-text index', () => {
     // FTS5 writes what it holds in memory as a segment before each statement that opens a
-    // savepoint; with merging off every such write stays visible as a segment of its own.
+    // savepoint. With automatic merging off, such segments stay apart (up to 16 on one level).
     db.exec(`INSERT INTO submission_search (submission_search, rank) VALUES ('automerge', 0)`);
     const segments = () =>
       db
