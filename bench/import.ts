@@ -8,6 +8,7 @@ import {
 } from '../electron/core/import/importTestbed';
 import { readCsv } from '../electron/core/import/readCsv';
 import { createValidatedJob } from '../electron/core/import/validateJob';
+import { seconds } from './stats';
 import type { BenchOptions, BenchRow } from './types';
 
 const SERVICE_RATE = 5;
@@ -33,18 +34,18 @@ async function importThroughput(rows: number, log: (line: string) => void): Prom
     log(`importing ${rows} rows at ${SERVICE_RATE} requests/s`);
     const started = performance.now();
     const state = await bed.runner.run('bench');
-    const seconds = (performance.now() - started) / 1000;
+    const elapsed = (performance.now() - started) / 1000;
     const summary = bed.journal.summary('bench')!;
     const floor = Math.ceil(rows / MAX_CREATE_BATCH) / SERVICE_RATE;
     const rejected = api.admin.requests().filter((r) => r.status === 429).length;
     log(`${state}: ${summary.created} created, ${rejected} answered 429`);
     return {
       benchmark: `import ${rows.toLocaleString('en')} rows (batches of 10)`,
-      measured: `${seconds.toFixed(1)} s`,
+      measured: `${elapsed.toFixed(1)} s`,
       reference: `floor ${floor.toFixed(1)} s at ${SERVICE_RATE} req/s`,
-      ratio: seconds / floor,
+      ratio: elapsed / floor,
       target: '≤ 1.15 × floor; every row created once',
-      met: seconds / floor <= 1.15 && summary.created === rows,
+      met: elapsed / floor <= 1.15 && summary.created === rows,
     };
   } finally {
     bed.close();
@@ -89,14 +90,14 @@ function readAndValidate(rows: number, log: (line: string) => void): BenchRow[] 
     return [
       {
         benchmark: `read ${label} CSV rows (${(bytes.length / 2 ** 20).toFixed(1)} MiB)`,
-        measured: `${(readMs / 1000).toFixed(2)} s`,
+        measured: seconds(readMs),
         reference: '—',
         target: 'report',
         met: undefined,
       },
       {
         benchmark: `validate ${label} rows into the journal`,
-        measured: `${(validateMs / 1000).toFixed(2)} s (read + validate ${((readMs + validateMs) / 1000).toFixed(2)} s)`,
+        measured: `${seconds(validateMs)} (read + validate ${seconds(readMs + validateMs)})`,
         reference: '—',
         target: 'read + validate ≤ 1.5 s',
         met: (readMs + validateMs) / 1000 <= 1.5,

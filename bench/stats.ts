@@ -18,6 +18,11 @@ export function ms(value: number): string {
       : `${value.toFixed(2)} ms`;
 }
 
+/** Milliseconds as seconds, to the hundredth. */
+export function seconds(value: number): string {
+  return `${(value / 1000).toFixed(2)} s`;
+}
+
 /** Runs `fn` `count` times and returns each duration in milliseconds. */
 export async function sample(count: number, fn: (i: number) => unknown): Promise<number[]> {
   const out: number[] = [];

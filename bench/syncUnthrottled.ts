@@ -8,7 +8,7 @@ import { SyncEngine } from '../electron/core/sync/syncEngine';
 import { startLocalApi, type LocalApi } from '../electron/local-api';
 import { MAX_PAGE_SIZE, SubmissionStatus } from '../electron/shared/api/endpoints';
 import { BENCH_FORM, singleFormApi, sizeLabel, unthrottledClient } from './benchApi';
-import { median, ms } from './stats';
+import { median, ms, seconds } from './stats';
 import { storeFloorMs } from './storeFloor';
 import type { BenchOptions, BenchRow } from './types';
 
@@ -107,12 +107,13 @@ async function againstBareLoop(
       );
     }
     const ratio = median(ours) / median(bare);
-    const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`;
+    const perSecond = (elapsed: number) =>
+      `${Math.round(rows / (elapsed / 1000)).toLocaleString('en')} rows/s`;
     const bareAndFloor = median(bare) + median(floor);
     return {
       benchmark: `first sync of ${sizeLabel(count)} submissions, no rate limit (median of ${runs})`,
-      measured: `${seconds(median(ours))}, ${requests} requests, ${Math.round(rows / (median(ours) / 1000)).toLocaleString('en')} rows/s`,
-      reference: `bare fetch loop: ${seconds(median(bare))}, ${bareRequests} requests, ${Math.round(rows / (median(bare) / 1000)).toLocaleString('en')} rows/s. Storing the same rows by hand into a new cache, in one transaction: ${seconds(median(floor))}; with the bare loop ${seconds(bareAndFloor)}, ours ${(median(ours) / bareAndFloor).toFixed(2)}× that`,
+      measured: `${seconds(median(ours))}, ${requests} requests, ${perSecond(median(ours))}`,
+      reference: `bare fetch loop: ${seconds(median(bare))}, ${bareRequests} requests, ${perSecond(median(bare))}. Storing the same rows by hand into a new cache, in one transaction: ${seconds(median(floor))}; with the bare loop ${seconds(bareAndFloor)}, ours ${(median(ours) / bareAndFloor).toFixed(2)}× that`,
       ratio,
       target: '≥ 0.8 × raw throughput (time ≤ 1.25 × raw)',
       met: ratio <= 1.25,
