@@ -291,6 +291,37 @@ describe('SyncEngine against the local API', () => {
     expect(cached(formId)).toEqual(onServer(formId));
   });
 
+  it('answers a cut sync only once the pages it asked for ahead have settled', async () => {
+    await setUp({ submissionsPerForm: 1_200 });
+    const stores = cacheStores(session.db);
+    stores.forms.replaceListed(await session.api.listForms(), DEFAULT_TUNING.now().toISOString());
+    const formId = formIds()[0] ?? '';
+    // The first page answers, then every list request is cut: the pages asked for ahead are
+    // retried with backoff while the pass has already failed.
+    server.admin.setFaults([{ kind: 'latency', ms: 0, path: '/forms/*/submissions', times: 1 }]);
+    let onTheWire = 0;
+    const list = session.api.listSubmissions.bind(session.api);
+    session.api.listSubmissions = async (...args) => {
+      onTheWire++;
+      try {
+        return await list(...args);
+      } finally {
+        onTheWire--;
+      }
+    };
+    const cut = engine((event) => {
+      if (event.type === 'sync.progress' && !event.done) {
+        server.admin.setFaults([{ kind: 'reset', path: '/forms/*/submissions' }]);
+      }
+    });
+    const [result] = await cut.run({ formId, mode: 'incremental' }, never);
+
+    expect(result?.error?.code).toBe('NETWORK');
+    expect(onTheWire).toBe(0);
+    const state = stores.syncState.get(formId, 'finished');
+    expect(stores.submissions.count(formId, 'finished')).toBe(state.nextOffset);
+  });
+
   it('keeps three pages requested ahead of the one it stores, and asks for none past the listing', async () => {
     await setUp({ submissionsPerForm: 1_200 });
     const stores = cacheStores(session.db);
