@@ -12,6 +12,9 @@ export default defineConfig({
           index: resolve('electron/main/index.ts'),
           host: resolve('electron/host/index.ts'),
           localApi: resolve('electron/local-api/cli.ts'),
+          // The core's worker threads, loaded by file beside the entries that start them.
+          coreWorker: resolve('electron/threads/coreWorker.ts'),
+          readerWorker: resolve('electron/threads/readerWorker.ts'),
         },
       },
     },

@@ -27,14 +27,14 @@ export default tseslint.config(
     files: ['electron/shared/**/*.ts'],
     rules: layer('electron/shared is the contract: it imports zod and itself only.', [
       { regex: '^(?!zod$|\\.)' },
-      ...groups('core', 'main', 'preload', 'host', 'local-api', 'renderer'),
+      ...groups('core', 'threads', 'main', 'preload', 'host', 'local-api', 'renderer'),
     ]),
   },
   {
     files: ['electron/core/**/*.ts'],
     rules: layer('electron/core runs in plain Node: never electron, and no outer layer.', [
       { regex: '^electron$' },
-      ...groups('main', 'preload', 'host', 'local-api', 'renderer'),
+      ...groups('threads', 'main', 'preload', 'host', 'local-api', 'renderer'),
     ]),
   },
   {
@@ -42,15 +42,22 @@ export default tseslint.config(
     // Tests of core run against the real local API over loopback.
     rules: layer('electron/core tests may use the local API, never electron.', [
       { regex: '^electron$' },
-      ...groups('main', 'preload', 'host', 'renderer'),
+      ...groups('threads', 'main', 'preload', 'host', 'renderer'),
     ]),
   },
   {
     files: ['electron/local-api/**/*.ts'],
     rules: layer('electron/local-api stands alone: node and the shared contract only.', [
       { regex: '^electron$' },
-      ...groups('core', 'main', 'preload', 'host', 'renderer'),
+      ...groups('core', 'threads', 'main', 'preload', 'host', 'renderer'),
     ]),
+  },
+  {
+    files: ['electron/threads/**/*.ts'],
+    rules: layer(
+      'electron/threads runs the core in worker threads: core, local-api, shared and node, never electron or a shell.',
+      [{ regex: '^electron$' }, ...groups('main', 'preload', 'host', 'renderer')],
+    ),
   },
   {
     files: ['electron/host/**/*.ts'],
@@ -69,7 +76,7 @@ export default tseslint.config(
     files: ['electron/preload/**/*.ts'],
     rules: layer('The sandboxed preload imports electron and the shared channel names only.', [
       { regex: '^(?!electron$|\\.)' },
-      ...groups('core', 'main', 'host', 'local-api', 'renderer'),
+      ...groups('core', 'threads', 'main', 'host', 'local-api', 'renderer'),
     ]),
   },
   {
@@ -80,7 +87,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...layer('The renderer reaches the app only through the bridge (window.formdesk or HTTP).', [
         { regex: '^(node:|electron$|better-sqlite3$)' },
-        ...groups('core', 'main', 'preload', 'host', 'local-api'),
+        ...groups('core', 'threads', 'main', 'preload', 'host', 'local-api'),
       ]),
     },
   },

@@ -20,7 +20,6 @@ function startApp(dataDir: string, autoOpenDemo = true): Promise<Host> {
     autoOpenDemo,
     rendererDir: join(projectRoot, 'out/renderer'),
     log: createLogger({ write: () => {} }),
-    startDemo: ({ store }) => startLocalApi({ port: 0, store }),
   });
 }
 

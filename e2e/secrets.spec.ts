@@ -245,7 +245,6 @@ test.describe('the API key', () => {
       autoOpenDemo: false,
       // Everything, debug included, to a file in the data dir: the log must be safe at any level.
       log: createLogger({ level: 'debug', write: (line) => appendFileSync(logFile, `${line}\n`) }),
-      startDemo: ({ store }) => startLocalApi({ port: 0, store }),
     });
     const downloads = join(dataDir, 'downloads');
     mkdirSync(downloads);

@@ -219,7 +219,6 @@ test.describe('key storage', () => {
       autoOpenDemo: false,
       vault: new MemoryKeyVault({ secure: false, backend: 'basic_text' }),
       log: createLogger({ write: () => {} }),
-      startDemo: ({ store }) => startLocalApi({ port: 0, store }),
     });
     try {
       await page.goto(host.url);

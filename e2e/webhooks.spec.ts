@@ -1,5 +1,6 @@
 import { type Page } from '@playwright/test';
 import { DEMO_API_KEY } from '../electron/local-api';
+import { type Host } from '../electron/host/startHost';
 import { expect, test } from './fixtures';
 
 const FORM_ID = 'cFb7q2LxWm';
@@ -29,6 +30,21 @@ async function openWebhooks(app: Page): Promise<void> {
   await expect(app.getByRole('heading', { name: 'Webhooks', exact: true })).toBeVisible();
 }
 
+/** The open workspace's service address, as the page's own bridge reads it. */
+async function openWorkspaceBaseUrl(host: Host): Promise<string> {
+  const response = await fetch(`${host.origin}/rpc`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${host.token}` },
+    body: JSON.stringify({ op: 'workspaces.list', input: {} }),
+  });
+  const { data } = (await response.json()) as {
+    data: { currentId: string; workspaces: { id: string; baseUrl: string }[] };
+  };
+  const open = data.workspaces.find((w) => w.id === data.currentId);
+  if (!open) throw new Error('no workspace is open');
+  return open.baseUrl;
+}
+
 test.describe('webhooks', () => {
   test('a receiver on this computer shows live deliveries, fills the table, and goes quiet once the webhook is deleted', async ({
     app,
@@ -36,7 +52,7 @@ test.describe('webhooks', () => {
   }) => {
     test.skip(host === null, 'The demo local API handle is reached through the browser-mode host.');
     await openWebhooks(app);
-    const demoBaseUrl = host!.workspaces.session().workspace.baseUrl;
+    const demoBaseUrl = await openWorkspaceBaseUrl(host!);
 
     await app.getByRole('button', { name: 'Start receiver' }).click();
     await expect(app.locator('[data-state="receiver-running"]')).toBeVisible();

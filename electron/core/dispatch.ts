@@ -3,13 +3,14 @@ import { AppError, type Result } from '../shared/errors';
 import { storageError } from './cache/storageError';
 
 /**
- * The one router behind both bridges (IPC in main, HTTP in the host): reject unknown operations,
+ * The one router behind both bridges (IPC in main, HTTP in the host), run on the thread whose
+ * handlers answer the operation (`handlers` may be a part of them): reject unknown operations,
  * parse the input, run the handler, parse the output, answer an envelope. Nothing throws across,
  * and no stack, header or secret reaches the caller: unexpected failures become INTERNAL with a
  * plain sentence, and go to `onUnexpected` for the log.
  */
 export async function dispatch(
-  handlers: Handlers,
+  handlers: Partial<Handlers>,
   op: unknown,
   input: unknown,
   onUnexpected: (op: string, error: unknown) => void = () => {},
@@ -28,8 +29,12 @@ export async function dispatch(
       }),
     );
   }
+  const handler = handlers[op] as ((input: unknown) => Promise<unknown>) | undefined;
+  if (!handler) {
+    onUnexpected(op, new Error(`${op} was routed where it has no handler`));
+    return failure(new AppError('INTERNAL', 'Something went wrong inside Formdesk. Details are in the log.'));
+  }
   try {
-    const handler = handlers[op] as (input: unknown) => Promise<unknown>;
     const output = def.output.safeParse(await handler(parsed.data));
     if (!output.success) {
       onUnexpected(op, output.error);

@@ -1,5 +1,5 @@
 import { type Handlers } from '../shared/contract';
-import { activityHandlers } from './activity/handlers';
+import { cacheReadHandlers } from './cacheReads';
 import { type DeliverExport, fileHandlers } from './exportDelivery';
 import { importHandlers } from './import/handlers';
 import { submissionHandlers } from './submissions/handlers';
@@ -13,16 +13,21 @@ import { type ShellContext } from './workspaces/types';
  * Every operation of the contract, one family per feature. `satisfies Handlers` turns a family
  * that is declared in the contract but not spread here into a compile error. `deliverExport` is
  * the one thing that differs by shell: a save dialog in Electron, a download in browser mode.
+ * `resumeInterruptedImports` is for a core started again after its thread stopped mid-import.
  */
-export function createHandlers(ctx: ShellContext, deliverExport: DeliverExport): Handlers {
+export function createHandlers(
+  ctx: ShellContext,
+  deliverExport: DeliverExport,
+  options: { resumeInterruptedImports?: boolean } = {},
+): Handlers {
   return {
     ...workspaceHandlers(ctx),
     ...webhookHandlers(ctx),
     ...formHandlers(ctx),
     ...syncHandlers(ctx),
     ...submissionHandlers(ctx),
-    ...activityHandlers(ctx),
-    ...importHandlers(ctx),
+    ...cacheReadHandlers(ctx),
+    ...importHandlers(ctx, { resumeInterrupted: options.resumeInterruptedImports ?? false }),
     ...fileHandlers(ctx.dataDir, deliverExport),
   } satisfies Handlers;
 }

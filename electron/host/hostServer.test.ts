@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../core/log';
+import { startLocalApi } from '../local-api';
 import { MEMORY_BACKEND } from '../core/workspaces/memoryVault';
 import { startHost, type Host } from './startHost';
 import { writeExport } from '../core/submissions/exportFile';
@@ -24,7 +25,7 @@ beforeEach(async () => {
     rendererDir,
     autoOpenDemo: false,
     log: createLogger({ write: () => {} }),
-    startDemo: () => Promise.reject(new Error('the demo is not part of these tests')),
+    demo: null,
   });
 });
 
@@ -136,17 +137,25 @@ describe('browser-mode host', () => {
     });
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    host.workspaces.emit({ type: 'cache.changed', workspaceId: 'w1', tables: ['submissions'] });
-    let received = '';
-    for (let reads = 0; reads < 10 && !/data: .*\n\n/.test(received); reads++) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      received += value;
+    // Connecting an account starts its first sync, which the core announces page by page.
+    const service = await startLocalApi({ rateLimit: 0, submissionsPerForm: 5 });
+    try {
+      const added = await rpc({
+        op: 'workspaces.add',
+        input: { baseUrl: service.baseUrl, apiKey: service.apiKey, keyStorage: 'session' },
+      });
+      expect(await added.json()).toMatchObject({ ok: true });
+      let received = '';
+      while (!/data: \{"type":"sync\.progress".*\n\n/.test(received)) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        received += value;
+      }
+      controller.abort();
+      expect(received).toMatch(/data: \{"type":"sync\.progress","workspaceId":"[\w-]+"/);
+    } finally {
+      await service.close();
     }
-    controller.abort();
-    expect(received).toContain(
-      'data: {"type":"cache.changed","workspaceId":"w1","tables":["submissions"]}\n\n',
-    );
   });
 
   it('offers an export as a one-time download link', async () => {

@@ -1,9 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { type IncomingMessage, type ServerResponse } from 'node:http';
-import { type Handlers } from '../shared/contract';
 import { AppError, type Result } from '../shared/errors';
-import { dispatch } from '../core/dispatch';
 import { type Logger } from '../core/log';
 import { contentTypeOf, RENDERER_HEADERS, resolveRendererFile } from '../core/rendererFiles';
 import { DOWNLOAD_PATH, type Downloads } from './downloads';
@@ -24,7 +22,8 @@ export const MAX_RPC_BODY_BYTES = 1024 * 1024;
 export interface HostServerOptions {
   port: number;
   token: string;
-  handlers: Handlers;
+  /** Runs an operation in the core and answers its envelope (`CoreThreads.call`). */
+  call(op: unknown, input: unknown): Promise<Result<unknown>>;
   events: EventStream;
   downloads: Downloads;
   rendererDir: string;
@@ -90,10 +89,7 @@ export function createRequestHandler(options: HostServerOptions) {
       return json(response, 400, refusal('The request names no operation.'));
     }
     const input = 'input' in body ? body.input : undefined;
-    const result = await dispatch(options.handlers, body.op, input, (op, error) =>
-      options.log.error(`operation ${op} failed`, error),
-    );
-    return json(response, 200, result);
+    return json(response, 200, await options.call(body.op, input));
   }
 
   function events(request: IncomingMessage, response: ServerResponse, url: URL): void {

@@ -1,7 +1,6 @@
 import { resolve, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createLogger } from '../core/log';
-import { startLocalApi } from '../local-api';
 import { startHost } from './startHost';
 
 /** `npm run serve -- [--port N] [--data-dir DIR] [--no-demo]`: Formdesk in the browser, until Ctrl+C. */
@@ -27,7 +26,7 @@ async function main(): Promise<void> {
     dataDir: resolve(values['data-dir']),
     // Built next to this file: out/main/host.js serves out/renderer.
     rendererDir: join(__dirname, '../renderer'),
-    startDemo: ({ store }) => startLocalApi({ port: 0, store }),
+    builtDir: __dirname,
     autoOpenDemo: !values['no-demo'],
     ...(baseUrl && apiKey ? { remote: { baseUrl, apiKey } } : {}),
     log,

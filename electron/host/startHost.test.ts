@@ -27,7 +27,7 @@ async function start(options: Partial<HostOptions> = {}): Promise<Host> {
     dataDir,
     rendererDir: join(dataDir, 'no-renderer'),
     log: createLogger({ write: () => {} }),
-    startDemo: ({ store }) => startLocalApi({ port: 0, store, rateLimit: 0 }),
+    demo: { rateLimit: 0 },
     ...options,
   });
   hosts.push(host);
@@ -78,7 +78,7 @@ describe('browser mode start-up', () => {
       expect.objectContaining({ kind: 'remote', keyStorage: 'session' }),
     ]);
     expect(list.data.currentId).toBe(list.data.workspaces[0]!.id);
-    await host.workspaces.session().api.listForms();
+    expect(await call(host, 'forms.list')).toMatchObject({ ok: true });
     await host.close();
     hosts.splice(0);
     for (const file of filesUnder(dataDir)) {

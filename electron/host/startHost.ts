@@ -1,14 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { createApiClient } from '../core/api';
-import { checkCacheFile } from '../core/cache/fullCheck';
-import { openCache } from '../core/cache/openCache';
-import { createHandlers } from '../core/handlers';
 import { createLogger, type Logger } from '../core/log';
-import { type DemoServer, WorkspaceManager } from '../core/workspaces/manager';
 import { MemoryKeyVault } from '../core/workspaces/memoryVault';
 import { type KeyVault } from '../core/workspaces/types';
+import { type CoreThreads, startCoreThreads } from '../threads/coreThreads';
+import { type DemoServiceOptions } from '../threads/protocol';
 import { Downloads } from './downloads';
 import { EventStream } from './eventStream';
 import { createRequestHandler } from './hostServer';
@@ -19,8 +16,8 @@ export interface HostOptions {
   rendererDir: string;
   /** 0 (the default) picks a free port. */
   port?: number;
-  /** Starts the local API behind the demo workspace, persisted in `store`. */
-  startDemo(options: { store: string }): Promise<DemoServer>;
+  /** The local API behind the demo workspace (its options), or null where none may run. */
+  demo?: DemoServiceOptions | null;
   /** A workspace to add from configuration (FORMDESK_API_URL + FORMDESK_API_KEY); its key stays in memory. */
   remote?: { baseUrl: string; apiKey: string; name?: string };
   /** Open the demo workspace when none is configured (default true); false shows the first-run screen. */
@@ -28,6 +25,8 @@ export interface HostOptions {
   /** Where keys are kept: this process's memory unless given (tests give a keyring that is not secure). */
   vault?: KeyVault;
   log?: Logger;
+  /** The built worker entries (`out/main/`); the sources when absent (tests, benchmarks). */
+  builtDir?: string;
 }
 
 export interface Host {
@@ -35,7 +34,8 @@ export interface Host {
   url: string;
   origin: string;
   token: string;
-  workspaces: WorkspaceManager;
+  /** The core behind the page: its worker threads, for calls and fault drills. */
+  core: CoreThreads;
   close(): Promise<void>;
 }
 
@@ -50,27 +50,29 @@ export async function startHost(options: HostOptions): Promise<Host> {
   log.addSecret(token);
   const events = new EventStream();
   const downloads = new Downloads();
-  const workspaces = new WorkspaceManager({
-    dataDir: options.dataDir,
-    vault: options.vault ?? new MemoryKeyVault(),
-    log,
-    emit: (event) => events.send(event),
-    createApiClient,
-    openCache: (file, hooks) => openCache(file, hooks),
-    checkCache: checkCacheFile,
-    startDemo: options.startDemo,
-  });
-
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  const core = await startCoreThreads({
+    start: {
+      dataDir: options.dataDir,
+      remote: options.remote ?? null,
+      autoOpenDemo: options.autoOpenDemo !== false,
+      demo: options.demo === undefined ? {} : options.demo,
+    },
+    vault: options.vault ?? new MemoryKeyVault(),
+    deliverExport: (file) => downloads.offer(file),
+    log,
+    emit: (event) => events.send(event),
+    ...(options.builtDir === undefined ? {} : { builtDir: options.builtDir }),
+  });
   const handle = createRequestHandler({
     port,
     token,
-    handlers: createHandlers(workspaces, (file) => downloads.offer(file)),
+    call: (op, input) => core.call(op, input),
     events,
     downloads,
     rendererDir: options.rendererDir,
@@ -84,36 +86,19 @@ export async function startHost(options: HostOptions): Promise<Host> {
     void running.finally(() => inFlight.delete(running));
   });
 
-  try {
-    if (options.remote) await workspaces.configure(options.remote);
-    else if (
-      !(await workspaces.restore()) &&
-      options.autoOpenDemo !== false &&
-      (await isFirstRun(workspaces))
-    ) {
-      await workspaces.openDemo();
-    }
-  } catch (error) {
-    log.warn('no workspace could be opened at start-up', error);
-  }
-
   const origin = `http://127.0.0.1:${port}`;
   return {
     url: `${origin}/?token=${token}`,
     origin,
     token,
-    workspaces,
+    core,
     close: async () => {
       events.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       await Promise.allSettled([...inFlight]);
       server.closeAllConnections();
       await closed;
-      await workspaces.close();
+      await core.close();
     },
   };
-}
-
-async function isFirstRun(workspaces: WorkspaceManager): Promise<boolean> {
-  return (await workspaces.list()).workspaces.length === 0;
 }

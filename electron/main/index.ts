@@ -6,19 +6,13 @@ import {
   dialog,
   ipcMain,
   Menu,
-  net,
   protocol,
   safeStorage,
   session,
   shell,
 } from 'electron';
-import { createApiClient } from '../core/api';
-import { checkCacheFile } from '../core/cache/fullCheck';
-import { openCache } from '../core/cache/openCache';
-import { createHandlers } from '../core/handlers';
 import { createLogger, type Logger } from '../core/log';
-import { WorkspaceManager } from '../core/workspaces/manager';
-import { startLocalApi } from '../local-api';
+import { startCoreThreads } from '../threads/coreThreads';
 import { installAppMenu } from './appMenu';
 import { registerAppScheme, serveRenderer } from './appProtocol';
 import { APP_URL } from './appUrl';
@@ -60,40 +54,36 @@ async function start(log: Logger): Promise<void> {
   installAppMenu(app, Menu, process.platform);
   serveRenderer(protocol, join(__dirname, '../renderer'));
 
-  const workspaces = new WorkspaceManager({
-    dataDir,
-    vault: await SafeStorageVault.open(dataDir, safeStorage, process.platform),
-    log,
-    emit: (event) => broadcast(BrowserWindow.getAllWindows(), event),
-    // Electron's network stack: the system's proxy settings and certificate store apply.
-    createApiClient: (options) =>
-      createApiClient({ ...options, fetch: (url, init) => net.fetch(url, init) }),
-    openCache: (file, hooks) => openCache(file, hooks),
-    checkCache: checkCacheFile,
-    startDemo: ({ store }) => startLocalApi({ port: 0, store }),
-  });
   const deliverExport = saveExportWithDialog(
     dialog,
     app,
     () => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0],
   );
-  registerIpcRouter(ipcMain, createHandlers(workspaces, deliverExport), log);
-
-  // The last workspace, else the demo on a first run (unless --no-demo asks for the welcome screen).
-  const firstRun =
-    !(await workspaces.restore()) && (await workspaces.list()).workspaces.length === 0;
-  if (firstRun && !process.argv.includes('--no-demo')) {
-    await workspaces
-      .openDemo()
-      .catch((error: unknown) => log.error('the demo workspace did not open', error));
-  }
+  // The core runs in worker threads: this process routes calls and never waits for SQLite or the
+  // service, so windows, menus and IPC answer whatever a sync or an import is doing. The core
+  // reaches the service with Node's fetch (Electron's `net` exists only on this thread).
+  const core = await startCoreThreads({
+    start: {
+      dataDir,
+      remote: null,
+      // The last workspace, else the demo on a first run (unless --no-demo asks for the welcome screen).
+      autoOpenDemo: !process.argv.includes('--no-demo'),
+      demo: {},
+    },
+    vault: await SafeStorageVault.open(dataDir, safeStorage, process.platform),
+    deliverExport,
+    log,
+    emit: (event) => broadcast(BrowserWindow.getAllWindows(), event),
+    builtDir: __dirname,
+  });
+  registerIpcRouter(ipcMain, (op, input) => core.call(op, input), log);
 
   let closing = false;
   app.on('before-quit', (event) => {
     if (closing) return;
     closing = true;
     event.preventDefault();
-    void workspaces.close().finally(() => app.quit());
+    void core.close().finally(() => app.quit());
   });
 
   await createMainWindow(log);

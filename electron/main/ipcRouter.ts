@@ -1,17 +1,21 @@
 import { type IpcMain, type WebFrameMain } from 'electron';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../shared/channels';
-import { type AppEvent, type Handlers } from '../shared/contract';
+import { type AppEvent } from '../shared/contract';
 import { AppError, type Result } from '../shared/errors';
-import { dispatch } from '../core/dispatch';
 import { type Logger } from '../core/log';
 import { isAppUrl } from './appUrl';
 
 /**
  * The one IPC entry point. A call counts only from the top frame of a page on the app's own
- * origin (never an iframe, never a page that navigated elsewhere); then the shared router checks
- * the op, parses input and output, and answers an envelope. Nothing is thrown across.
+ * origin (never an iframe, never a page that navigated elsewhere); then `call` hands it to the
+ * core's threads, whose router checks the op, parses input and output, and answers an envelope.
+ * Nothing is thrown across, and this process never waits for the core.
  */
-export function registerIpcRouter(ipcMain: IpcMain, handlers: Handlers, log: Logger): void {
+export function registerIpcRouter(
+  ipcMain: IpcMain,
+  call: (op: unknown, input: unknown) => Promise<Result<unknown>>,
+  log: Logger,
+): void {
   ipcMain.handle(
     INVOKE_CHANNEL,
     async (event, op: unknown, input: unknown): Promise<Result<unknown>> => {
@@ -25,9 +29,7 @@ export function registerIpcRouter(ipcMain: IpcMain, handlers: Handlers, log: Log
           ).toShape(),
         };
       }
-      return dispatch(handlers, op, input, (name, error) =>
-        log.error(`operation ${name} failed`, error),
-      );
+      return call(op, input);
     },
   );
 }

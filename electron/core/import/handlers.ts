@@ -31,9 +31,13 @@ interface WorkspaceImports {
 
 /**
  * The import family. Each open workspace gets its journal and runner; jobs a crash or a closed
- * workspace left running are marked interrupted when it opens again and offered for resume.
+ * workspace left running are marked interrupted when it opens again and offered for resume
+ * (resumed at once with `resumeInterrupted`, for the first workspace opened).
  */
-export function importHandlers(ctx: AppContext): ImportHandlers {
+export function importHandlers(
+  ctx: AppContext,
+  { resumeInterrupted = false }: { resumeInterrupted?: boolean } = {},
+): ImportHandlers {
   const uploads = new UploadStore();
   const parsed = new Map<string, { fileName: string; table: CsvTable }>();
   // The draft made from each file: validating it again (a changed mapping) replaces it.
@@ -54,7 +58,11 @@ export function importHandlers(ctx: AppContext): ImportHandlers {
           ctx.emit({ type: 'cache.changed', workspaceId, tables: ['submissions'], formId }),
         emit: (event) => ctx.emit(event),
       });
-      journal.markInterrupted();
+      const interrupted = journal.markInterrupted();
+      // The core's thread was started again after the one before it stopped mid-import: the
+      // imports it was running go on, as they would have; later workspaces' are offered instead.
+      if (resumeInterrupted) for (const jobId of interrupted) void runner.run(jobId);
+      resumeInterrupted = false;
       session.signal.addEventListener('abort', () => void runner.stopAll(), { once: true });
       imports = { journal, cache, runner };
       perSession.set(session, imports);

@@ -7,7 +7,7 @@ import { type LocalApiData } from '../../shared/api/localApi';
 import { type Handlers } from '../../shared/contract';
 import { type Result } from '../../shared/errors';
 import { startLocalApi, type LocalApi, type LocalApiOptions } from '../../local-api';
-import { activityHandlers } from '../activity/handlers';
+import { cacheReadHandlers } from '../cacheReads';
 import { cacheStores } from '../cache/cacheStores';
 import { type WorkspaceSession } from '../context';
 import { dispatch } from '../dispatch';
@@ -35,7 +35,7 @@ async function setUp(options: LocalApiOptions = {}): Promise<void> {
     ...formHandlers(testbed.ctx),
     ...syncHandlers(testbed.ctx),
     ...submissionHandlers(testbed.ctx),
-    ...activityHandlers(testbed.ctx),
+    ...cacheReadHandlers(testbed.ctx),
   } as Handlers;
   session = testbed.open();
   await sync.idle();

@@ -41,6 +41,8 @@ export interface WorkspaceManagerOptions {
   checkCache?(file: string, signal: AbortSignal): Promise<string | null>;
   /** Starts the local API persisted in `store` (a file under `<dataDir>/demo/`). */
   startDemo(options: { store: string }): Promise<DemoServer>;
+  /** Told the open workspace's cache file each time one opens, and null when none is open. */
+  onCacheOpened?(cache: { workspace: Workspace; file: string } | null): void;
 }
 
 interface OpenSession extends WorkspaceSession {
@@ -304,6 +306,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     const session: OpenSession = { workspace, api, db, signal: controller.signal, controller };
     this.current = session;
     this.registry.setCurrent(record.id);
+    this.options.onCacheOpened?.({ workspace, file });
     // Damage comes from disks and other programs, not from a crash (WAL survives those), so every
     // open is checked, not only one after an unclean exit; in the background, the file can be large.
     if (!rebuilt) void this.checkInBackground(session, file);
@@ -380,6 +383,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     const session = this.current;
     if (!session) return;
     this.current = null;
+    this.options.onCacheOpened?.(null);
     session.controller.abort(new AppError('CANCELLED', 'The workspace was closed.'));
     const workspaceId = session.workspace.id;
     if (when === 'now') return this.closeDb(session.db, workspaceId);

@@ -1,0 +1,75 @@
+import { type AppEvent, type Handlers } from '../shared/contract';
+import { type ActivityEntry } from './cache/activityLog';
+import { cacheStores } from './cache/cacheStores';
+import { type WorkspaceSession } from './context';
+import { writeExport } from './submissions/exportFile';
+import { exportSubmissions } from './submissions/exportSubmissions';
+
+/**
+ * The operations answered from the cache alone: no request to the service, no write to the cache.
+ * They are the ones a person waits on while browsing, and the slowest reads (a count over a
+ * million rows, an export), so the shells answer them on reader threads of their own, beside the
+ * thread that syncs and writes.
+ */
+export const CACHE_READ_OPS = [
+  'submissions.query',
+  'submissions.export',
+  'activity.list',
+  'activity.export',
+] as const;
+export type CacheReadOp = (typeof CACHE_READ_OPS)[number];
+
+/** What a cache read needs: the open workspace's database, the data dir for files, events out. */
+export interface CacheReadContext {
+  readonly dataDir: string;
+  emit(event: AppEvent): void;
+  session(): Pick<WorkspaceSession, 'workspace' | 'db'>;
+}
+
+export function cacheReadHandlers(ctx: CacheReadContext): Pick<Handlers, CacheReadOp> {
+  return {
+    'submissions.query': async ({ offset, limit, ...filter }) => {
+      const result = cacheStores(ctx.session().db).query.rowsFirst(filter, offset, limit);
+      return { ...result, offset };
+    },
+    'submissions.export': async (input) => {
+      const session = ctx.session();
+      return exportSubmissions(cacheStores(session.db), ctx.dataDir, input, (progress) =>
+        ctx.emit({
+          type: 'export.progress',
+          workspaceId: session.workspace.id,
+          exportId: progress.exportId,
+          formId: input.formId,
+          rowsDone: progress.rows,
+          rowsTotal: progress.total,
+          done: progress.done,
+        }),
+      );
+    },
+    'activity.list': async ({ limit, beforeId }) => {
+      const entries = cacheStores(ctx.session().db).activity.list(limit, beforeId);
+      return {
+        entries,
+        nextBeforeId: entries.length === limit ? (entries.at(-1)?.id ?? null) : null,
+      };
+    },
+    'activity.export': async () => {
+      const session = ctx.session();
+      let entries = 0;
+      const counted = function* (all: Iterable<ActivityEntry>): Generator<string> {
+        yield '[';
+        for (const entry of all) {
+          yield `${entries++ === 0 ? '\n' : ',\n'}${JSON.stringify(entry)}`;
+        }
+        yield '\n]\n';
+      };
+      const written = await writeExport(
+        ctx.dataDir,
+        `${session.workspace.name}-activity`,
+        'json',
+        counted(cacheStores(session.db).activity.all()),
+      );
+      return { ...written, entries };
+    },
+  };
+}

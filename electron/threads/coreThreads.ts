@@ -1,0 +1,131 @@
+import { availableParallelism } from 'node:os';
+import { CACHE_READ_OPS, type CacheReadOp } from '../core/cacheReads';
+import { type DeliverExport } from '../core/exportDelivery';
+import { type Logger } from '../core/log';
+import { type KeyVault } from '../core/workspaces/types';
+import { type AppEvent } from '../shared/contract';
+import { type KeyStorage } from '../shared/contract/workspaces';
+import { AppError, type Result } from '../shared/errors';
+import { type CoreStart, type OpenCache, type ShellServiceName } from './protocol';
+import { type WorkerNote, WorkerThread } from './workerThread';
+
+export interface CoreThreadsOptions {
+  /** How the core starts (its keyring comes from `vault`). */
+  start: Omit<CoreStart, 'keyring' | 'restarted'>;
+  vault: KeyVault;
+  deliverExport: DeliverExport;
+  log: Logger;
+  emit(event: AppEvent): void;
+  /** Reader threads; two by default, so a long count never holds up a window. */
+  readers?: number;
+  /**
+   * Where the built worker entries are: beside the built shell's entry (`out/main/`). Without it
+   * the workers run from the TypeScript sources, as tests and benchmarks do.
+   */
+  builtDir?: string;
+}
+
+/** The core as the shell sees it: an operation in, an envelope out, events out. */
+export interface CoreThreads {
+  call(op: unknown, input: unknown): Promise<Result<unknown>>;
+  /** Stops a worker as a crash would (fault drills): the core, or the reader at `index`. */
+  crash(which: 'core' | { reader: number }): Promise<void>;
+  close(): Promise<void>;
+}
+
+const READS = new Set<string>(CACHE_READ_OPS);
+
+function isCacheRead(op: unknown): op is CacheReadOp {
+  return typeof op === 'string' && READS.has(op);
+}
+
+/**
+ * The boundary between the thread that answers the user and the core. The core runs in a worker
+ * of its own (workspaces, API clients, sync, import, webhooks, the cache's writer); the cache's
+ * reads run in reader workers, each with a read-only connection that WAL lets answer while the
+ * writer commits. The shell's thread only routes: it never waits for SQLite or the service, so a
+ * click is answered within a frame whatever a sync, an import or a count is doing.
+ */
+export async function startCoreThreads(options: CoreThreadsOptions): Promise<CoreThreads> {
+  let cache: OpenCache | null = null;
+  const keyring = options.vault.status();
+
+  const onNote = (thread: () => WorkerThread) => (note: WorkerNote) => {
+    switch (note.kind) {
+      case 'event':
+        return options.emit(note.event);
+      case 'log':
+        return options.log[note.level](note.text);
+      case 'cache':
+        cache = note.cache;
+        return;
+      case 'ask':
+        return void serve(note.service, note.args).then((result) =>
+          thread().answer(note.id, result),
+        );
+    }
+  };
+
+  const serve = async (service: ShellServiceName, args: unknown[]): Promise<Result<unknown>> => {
+    try {
+      return { ok: true, data: await shellService(service, args) };
+    } catch (error) {
+      options.log.error(`the shell could not answer ${service}`, error);
+      const shaped =
+        error instanceof AppError
+          ? error
+          : new AppError('INTERNAL', 'Something went wrong inside Formdesk. Details are in the log.');
+      return { ok: false, error: shaped.toShape() };
+    }
+  };
+
+  const shellService = (service: ShellServiceName, args: unknown[]): Promise<unknown> => {
+    const [first, second, third] = args as [string, string, KeyStorage];
+    switch (service) {
+      case 'vault.put':
+        return options.vault.put(first, second, third);
+      case 'vault.get':
+        return options.vault.get(first);
+      case 'vault.remove':
+        return options.vault.remove(first);
+      case 'deliverExport':
+        return options.deliverExport(args[0] as Parameters<DeliverExport>[0]);
+    }
+  };
+
+  const core: WorkerThread = new WorkerThread({
+    entry: 'coreWorker',
+    builtDir: options.builtDir,
+    workerData: (restarted) => ({ ...options.start, keyring, restarted }) satisfies CoreStart,
+    onNote: onNote(() => core),
+    onStopped: (reason) => {
+      // Readers go on with the file the core had open; the new core announces it again.
+      options.log.error(`the core's thread stopped (${reason}); starting it again`);
+    },
+  });
+  const readerCount = options.readers ?? Math.max(2, Math.min(4, availableParallelism() - 1));
+  const readers: WorkerThread[] = Array.from({ length: readerCount }, () => {
+    const reader: WorkerThread = new WorkerThread({
+      entry: 'readerWorker',
+      builtDir: options.builtDir,
+      workerData: () => ({ dataDir: options.start.dataDir }),
+      onNote: onNote(() => reader),
+      onStopped: (reason) => options.log.error(`a reader thread stopped (${reason}); starting it again`),
+    });
+    return reader;
+  });
+  await Promise.all([core.ready(), ...readers.map((r) => r.ready())]);
+
+  const leastBusy = (): WorkerThread =>
+    readers.reduce((best, reader) => (reader.load < best.load ? reader : best));
+
+  return {
+    call: (op, input) =>
+      isCacheRead(op) ? leastBusy().call(op, input, cache) : core.call(String(op), input),
+    crash: (which) => (which === 'core' ? core : (readers[which.reader] ?? core)).crash(),
+    close: async () => {
+      await core.close();
+      await Promise.all(readers.map((r) => r.close()));
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import { type ExportFile } from '../core/exportDelivery';
+import { type LogLevel } from '../core/log';
+import { type KeyringStatus } from '../core/workspaces/types';
+import { type LocalApiOptions } from '../local-api';
+import { type AppEvent } from '../shared/contract';
+import { type ExportDelivery } from '../shared/contract/files';
+import { type Workspace } from '../shared/contract/workspaces';
+import { type Result } from '../shared/errors';
+
+/**
+ * The messages between the thread that answers the user (Electron's main process, or browser
+ * mode's host) and the workers that run the core. Only `coreThreads.ts` and `workerPort.ts` post
+ * them; everything else calls operations through those two.
+ */
+
+/** The cache a reader answers from: the open workspace's file, as the core opened it. */
+export interface OpenCache {
+  workspace: Workspace;
+  file: string;
+  /** Moves each time the core opens the file anew (a switch back, a rebuild): readers reopen it. */
+  generation: number;
+}
+
+/** What the shell does for the core: keys stay with the shell, and so does handing over a file. */
+export interface ShellServices {
+  'vault.put': (workspaceId: string, key: string, storage: string) => Promise<string>;
+  'vault.get': (workspaceId: string) => Promise<string | null>;
+  'vault.remove': (workspaceId: string) => Promise<void>;
+  deliverExport: (file: ExportFile) => Promise<ExportDelivery>;
+}
+export type ShellServiceName = keyof ShellServices;
+
+export type ToWorker =
+  /** An operation of the contract; `cache` is set for the readers. */
+  | { kind: 'call'; id: number; op: string; input: unknown; cache?: OpenCache | null }
+  /** The shell's answer to an `ask`. */
+  | { kind: 'answer'; id: number; result: Result<unknown> }
+  /** Finish, close every database, and exit. */
+  | { kind: 'close' };
+
+export type FromWorker =
+  | { kind: 'ready' }
+  | { kind: 'result'; id: number; result: Result<unknown> }
+  | { kind: 'event'; event: AppEvent }
+  | { kind: 'ask'; id: number; service: ShellServiceName; args: unknown[] }
+  | { kind: 'log'; level: LogLevel; text: string }
+  /** The core opened or closed the workspace cache. */
+  | { kind: 'cache'; cache: OpenCache | null }
+  | { kind: 'closed' };
+
+/** How the core worker starts: plain data, as a worker's `workerData` must be. */
+export interface CoreStart {
+  dataDir: string;
+  keyring: KeyringStatus;
+  /** A workspace from configuration (browser mode's FORMDESK_API_URL and FORMDESK_API_KEY). */
+  remote: { baseUrl: string; apiKey: string; name?: string } | null;
+  /** Open the demo workspace on a first run. */
+  autoOpenDemo: boolean;
+  /** The local API behind the demo workspace: its options, or null where no demo may run. */
+  demo: DemoServiceOptions | null;
+  /** Started again after the one before stopped: reopen the workspace, resume what was running. */
+  restarted: boolean;
+}
+
+/** The demo service's tunables (tests and tools shrink or unthrottle it). */
+export type DemoServiceOptions = Pick<LocalApiOptions, 'rateLimit' | 'submissionsPerForm' | 'seed'>;
+
+export interface ReaderStart {
+  dataDir: string;
+}

@@ -1,0 +1,97 @@
+import { type MessagePort, parentPort } from 'node:worker_threads';
+import { describe, type Logger, type LogLevel, redact } from '../core/log';
+import { type AppEvent } from '../shared/contract';
+import { AppError, type Result } from '../shared/errors';
+import {
+  type FromWorker,
+  type ShellServiceName,
+  type ShellServices,
+  type ToWorker,
+} from './protocol';
+
+export type CallMessage = Extract<ToWorker, { kind: 'call' }>;
+
+/**
+ * A worker's side of the boundary: it answers the calls routed to it, asks the shell for what only
+ * the shell has (keys, a save dialog), and sends events and log lines out. Every call is answered
+ * exactly once, with an envelope.
+ */
+export class WorkerPort {
+  private nextAsk = 1;
+  private readonly asks = new Map<number, (result: Result<unknown>) => void>();
+
+  constructor(private readonly port: MessagePort = requireParentPort()) {}
+
+  /** Answers each call with `handle`; on `close`, runs `close` and then lets the thread end. */
+  serve(handle: (call: CallMessage) => Promise<Result<unknown>>, close: () => Promise<void>): void {
+    this.port.on('message', (message: ToWorker) => {
+      if (message.kind === 'call') {
+        void handle(message).then((result) => this.post({ kind: 'result', id: message.id, result }));
+      } else if (message.kind === 'answer') {
+        const settle = this.asks.get(message.id);
+        this.asks.delete(message.id);
+        settle?.(message.result);
+      } else {
+        void close().finally(() => {
+          this.post({ kind: 'closed' });
+          this.port.close();
+        });
+      }
+    });
+  }
+
+  ask<S extends ShellServiceName>(
+    service: S,
+    ...args: Parameters<ShellServices[S]>
+  ): ReturnType<ShellServices[S]> {
+    const id = this.nextAsk++;
+    const answer = new Promise<unknown>((resolve, reject) => {
+      this.asks.set(id, (result) =>
+        result.ok
+          ? resolve(result.data)
+          : reject(
+              new AppError(result.error.code, result.error.message, {
+                retryable: result.error.retryable,
+                ...(result.error.details ? { details: result.error.details } : {}),
+              }),
+            ),
+      );
+    });
+    this.post({ kind: 'ask', id, service, args });
+    return answer as ReturnType<ShellServices[S]>;
+  }
+
+  emit(event: AppEvent): void {
+    this.post({ kind: 'event', event });
+  }
+
+  post(message: FromWorker): void {
+    this.port.postMessage(message);
+  }
+
+  /**
+   * A log whose lines go to the shell's log. Secrets this thread learns (the keys its API clients
+   * hold) are redacted here, before a line leaves the thread; the shell adds its own.
+   */
+  logger(): Logger {
+    const secrets = new Set<string>();
+    const at =
+      (level: LogLevel) =>
+      (message: string, detail?: unknown): void => {
+        const tail = detail === undefined ? '' : ` ${describe(detail)}`;
+        this.post({ kind: 'log', level, text: redact(`${message}${tail}`, secrets) });
+      };
+    return {
+      debug: at('debug'),
+      info: at('info'),
+      warn: at('warn'),
+      error: at('error'),
+      addSecret: (value) => secrets.add(value),
+    };
+  }
+}
+
+function requireParentPort(): MessagePort {
+  if (!parentPort) throw new Error('This module runs only inside a worker thread.');
+  return parentPort;
+}

@@ -1,0 +1,175 @@
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { AppError, type Result } from '../shared/errors';
+import { type FromWorker, type OpenCache, type ToWorker } from './protocol';
+
+export type WorkerEntry = 'coreWorker' | 'readerWorker';
+
+/** What a worker says besides answers: events, log lines, asks, the cache it opened. */
+export type WorkerNote = Exclude<FromWorker, { kind: 'result' | 'ready' | 'closed' }>;
+
+export interface WorkerThreadOptions {
+  entry: WorkerEntry;
+  /** The folder of the built entries (`out/main/`); without it, the TypeScript sources. */
+  builtDir: string | undefined;
+  /** The worker's start data; `restarted` is true after the one before it stopped. */
+  workerData(restarted: boolean): unknown;
+  onNote(note: WorkerNote): void;
+  /** Told when the worker stopped without being asked (a crash, out of memory, killed). */
+  onStopped(reason: string): void;
+}
+
+/** Stops closer together than this, this many times, and the worker is not started again. */
+const RESTART_WINDOW_MS = 60_000;
+const RESTARTS_IN_WINDOW = 3;
+/** A worker asked to close gets this long to finish what it writes before it is stopped. */
+const CLOSE_GRACE_MS = 10_000;
+
+/**
+ * One worker thread of the core, kept running: calls are posted to it and answered exactly once,
+ * by its result or, when it stops first, by a retryable error; a worker that stops is started
+ * again (unless it keeps stopping), and what it had committed is where it left it.
+ */
+export class WorkerThread {
+  private worker: Worker;
+  private nextId = 1;
+  private readonly pending = new Map<number, (result: Result<unknown>) => void>();
+  private readonly stops: number[] = [];
+  private closing = false;
+  private givenUp = false;
+  private started: Promise<void>;
+
+  constructor(private readonly options: WorkerThreadOptions) {
+    ({ worker: this.worker, ready: this.started } = this.spawn(false));
+  }
+
+  /** Resolves once the worker has started (and the core has opened its workspace). */
+  ready(): Promise<void> {
+    return this.started;
+  }
+
+  /** Calls in flight: the pool sends a read to the reader with the fewest. */
+  get load(): number {
+    return this.pending.size;
+  }
+
+  call(op: string, input: unknown, cache?: OpenCache | null): Promise<Result<unknown>> {
+    if (this.givenUp || this.closing) return Promise.resolve(failure(this.downError()));
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      try {
+        this.post({ kind: 'call', id, op, input, ...(cache === undefined ? {} : { cache }) });
+      } catch {
+        // Input no structured clone can carry (a function, a symbol) comes from no real caller.
+        this.settle(id, failure(new AppError('INVALID_INPUT', `Invalid input for ${op}.`)));
+      }
+    });
+  }
+
+  /** The shell's answer to something the worker asked. */
+  answer(id: number, result: Result<unknown>): void {
+    this.post({ kind: 'answer', id, result });
+  }
+
+  /** Stops the worker as a crash would: for fault drills. */
+  async crash(): Promise<void> {
+    await this.worker.terminate();
+  }
+
+  async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    if (this.givenUp) return;
+    const worker = this.worker;
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    worker.postMessage({ kind: 'close' } satisfies ToWorker);
+    const grace = setTimeout(() => void worker.terminate(), CLOSE_GRACE_MS);
+    await exited;
+    clearTimeout(grace);
+  }
+
+  private post(message: ToWorker): void {
+    this.worker.postMessage(message);
+  }
+
+  private spawn(restarted: boolean): { worker: Worker; ready: Promise<void> } {
+    const { entry, builtDir } = this.options;
+    const worker = new Worker(...workerScript(entry, builtDir, this.options.workerData(restarted)));
+    const ready = new Promise<void>((resolve) => {
+      worker.on('message', (message: FromWorker) => {
+        if (message.kind === 'ready') resolve();
+        else if (message.kind === 'result') this.settle(message.id, message.result);
+        else if (message.kind === 'closed') void worker.terminate();
+        else this.options.onNote(message);
+      });
+      // Stopped before it was ready: the calls waiting on it are answered by `stopped`.
+      worker.once('exit', () => resolve());
+    });
+    let error: Error | null = null;
+    worker.on('error', (thrown) => (error = thrown));
+    worker.once('exit', (code) => this.stopped(worker, error ? String(error.message) : `exit code ${code}`));
+    return { worker, ready };
+  }
+
+  private settle(id: number, result: Result<unknown>): void {
+    const resolve = this.pending.get(id);
+    this.pending.delete(id);
+    resolve?.(result);
+  }
+
+  private stopped(worker: Worker, reason: string): void {
+    if (worker !== this.worker) return;
+    const error = this.closing
+      ? new AppError('CANCELLED', 'Formdesk is closing.')
+      : new AppError(
+          'INTERNAL',
+          'Formdesk stopped working on this for a moment and has started again. Try again.',
+          { retryable: true },
+        );
+    for (const id of [...this.pending.keys()]) this.settle(id, failure(error));
+    if (this.closing) return;
+    this.options.onStopped(reason);
+    const now = Date.now();
+    this.stops.push(now);
+    while (this.stops.length > 0 && (this.stops[0] ?? now) < now - RESTART_WINDOW_MS) this.stops.shift();
+    if (this.stops.length > RESTARTS_IN_WINDOW) {
+      this.givenUp = true;
+      return;
+    }
+    ({ worker: this.worker, ready: this.started } = this.spawn(true));
+  }
+
+  private downError(): AppError {
+    return this.closing
+      ? new AppError('CANCELLED', 'Formdesk is closing.')
+      : new AppError(
+          'INTERNAL',
+          'Formdesk stopped working several times in a row. Quit and open it again; details are in the log.',
+        );
+  }
+}
+
+function failure(error: AppError): Result<never> {
+  return { ok: false, error: error.toShape() };
+}
+
+/**
+ * The worker's script: the entry's bundle in `builtDir`, or from source (tests, benchmarks) the
+ * entry's TypeScript, compiled as it loads.
+ */
+function workerScript(
+  entry: WorkerEntry,
+  builtDir: string | undefined,
+  workerData: unknown,
+): [string, { eval: boolean; workerData: unknown }] {
+  if (builtDir !== undefined) {
+    return [join(builtDir, `${entry}.js`), { eval: false, workerData }];
+  }
+  const compiler = require.resolve('tsx/cjs');
+  const source = join(__dirname, `${entry}.ts`);
+  return [
+    `require(${JSON.stringify(compiler)}); require(${JSON.stringify(source)});`,
+    { eval: true, workerData },
+  ];
+}
