@@ -6,6 +6,7 @@ import { cacheStores, type CacheStores } from '../electron/core/cache/cacheStore
 import { openCache } from '../electron/core/cache/openCache';
 import { ConnectionMonitor } from '../electron/core/sync/connection';
 import { keepPreviews } from '../electron/core/sync/keepPreviews';
+import { pageWriterOn } from '../electron/core/sync/pageStore';
 import { incrementalPass, reconcilePass } from '../electron/core/sync/streamSync';
 import { SyncEngine } from '../electron/core/sync/syncEngine';
 import { type LocalApi } from '../electron/local-api';
@@ -152,6 +153,7 @@ async function queryLatency(
     const pull = {
       api: unthrottledClient(api),
       stores: bed.stores,
+      writer: pageWriterOn(bed.stores),
       signal: never,
       now: () => new Date(),
       overlapMs: 0,
@@ -323,6 +325,7 @@ async function scrollDuringWalk(
   const walk = reconcilePass(FORM.id, 'finished', {
     api: unthrottledClient(api),
     stores,
+    writer: pageWriterOn(stores),
     signal: walking.signal,
     now: () => new Date(),
     overlapMs: 0,

@@ -7,8 +7,8 @@ import {
 import { AppError } from '../../shared/errors';
 import { type ApiClient } from '../api/types';
 import { type CacheStores } from '../cache/cacheStores';
-import { toSubmissionRow } from '../cache/submissionRow';
 import { type SweptRow } from '../cache/submissionStore';
+import { type PageWriter } from './pageStore';
 
 export type PassKind = 'incremental' | 'reconcile';
 
@@ -27,6 +27,8 @@ export interface StreamOptions {
   stores: CacheStores;
   signal: AbortSignal;
   now: () => Date;
+  /** Where each page is stored, with the pass's position. */
+  writer: PageWriter;
   /** How far before the newest cached submission an incremental pull starts again. */
   overlapMs: number;
   onPage: (page: PageReport) => void;
@@ -60,27 +62,19 @@ export async function incrementalPass(formId: string, status: SubmissionStatus, 
   let reconcileDue = false;
   const listing = { status, ...(afterDate ? { afterDate } : {}) };
   for await (const { page, offset, done } of listingPages(formId, listing, state.nextOffset, o)) {
-    const syncedAt = o.now().toISOString();
-    let pageChanged = 0;
-    o.stores.submissions.transaction(() => {
-      const counts = submissions.upsert(
-        formId,
-        page.responses.map((s) => toSubmissionRow(s, status, false)),
-        syncedAt,
-        // Rows that arrive while a reconcile is half-way are marked seen by it: they exist.
-        { seenPass: state.passId },
-      );
-      pageChanged = counts.inserted + counts.updated;
-      o.stores.questions.learnFrom(formId, page.responses);
-      if (!done) {
-        syncState.update(formId, status, { nextOffset: offset });
-        return;
-      }
-      if (submissions.count(formId, status, afterDate) !== page.totalResponses) syncState.askWalk(formId, status);
-      syncState.update(formId, status, { phase: 'idle', nextOffset: 0, lastSyncedAt: syncedAt, lastError: null });
-      // Read again, not from the pass's start: a walk asked for meanwhile (previews) counts too.
-      reconcileDue = syncState.get(formId, status).reconcileDue;
+    const stored = await o.writer.incremental({
+      formId,
+      status,
+      responses: page.responses,
+      syncedAt: o.now().toISOString(),
+      passId: state.passId,
+      afterDate,
+      offset,
+      done,
+      totalResponses: page.totalResponses,
     });
+    const pageChanged = stored.changed;
+    if (done) reconcileDue = stored.reconcileDue;
     changed += pageChanged;
     o.onPage({
       status,
@@ -131,38 +125,24 @@ export async function reconcilePass(
   for await (const { page, offset, done } of listingPages(formId, { status, includePreview: previews }, state.nextOffset, o)) {
     if (passTotal !== null && page.totalResponses < passTotal) disturbed = true;
     passTotal = page.totalResponses;
-    const syncedAt = o.now().toISOString();
-    let pageChanged = 0;
-    o.stores.submissions.transaction(() => {
-      const counts = submissions.upsert(
-        formId,
-        page.responses.map((s) => toSubmissionRow(s, status, previews)),
-        syncedAt,
-        { seenPass: passId, keepPreviewFlag: previews, leaveSeen: true },
-      );
-      pageChanged = counts.inserted + counts.updated;
-      o.stores.questions.learnFrom(formId, page.responses);
-      if (!done) {
-        syncState.update(formId, status, { nextOffset: offset, passTotal, passDisturbed: disturbed });
-        return;
-      }
-      const complete = !disturbed && submissions.countSeen(formId, status, passId) >= page.totalResponses;
-      if (complete) {
-        vanished = submissions.sweep(formId, status, passId);
-        // Asked for while it ran (previews, after it started without them), a walk stays due.
-        syncState.walkAnswered(formId, status);
-      } else syncState.askWalk(formId, status);
-      reconcileDue = syncState.get(formId, status).reconcileDue;
-      syncState.update(formId, status, {
-        phase: 'idle',
-        nextOffset: 0,
-        passTotal,
-        passDisturbed: false,
-        lastSyncedAt: syncedAt,
-        ...(complete ? { lastReconciledAt: syncedAt } : {}),
-        lastError: null,
-      });
+    const stored = await o.writer.reconcile({
+      formId,
+      status,
+      responses: page.responses,
+      syncedAt: o.now().toISOString(),
+      passId,
+      previews,
+      offset,
+      done,
+      totalResponses: page.totalResponses,
+      passTotal,
+      disturbed,
     });
+    const pageChanged = stored.changed;
+    if (done) {
+      vanished = stored.vanished;
+      reconcileDue = stored.reconcileDue;
+    }
     changed += pageChanged;
     o.onPage({
       status,

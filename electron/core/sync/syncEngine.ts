@@ -6,6 +6,7 @@ import { type ApiClient } from '../api/types';
 import { type CacheStores } from '../cache/cacheStores';
 import { storageError } from '../cache/storageError';
 import { type ConnectionMonitor } from './connection';
+import { type PageWriter, pageWriterOn } from './pageStore';
 import { toSubmissionRow } from '../cache/submissionRow';
 import { type SweptRow } from '../cache/submissionStore';
 import { checkCancelled, incrementalPass, reconcilePass, type PageReport, type StreamOptions } from './streamSync';
@@ -30,6 +31,8 @@ export interface SyncTarget {
   stores: CacheStores;
   connection: ConnectionMonitor;
   emit: (event: AppEvent) => void;
+  /** Where pages are stored; on this thread, through `stores`, when absent. */
+  writer?: PageWriter;
   /**
    * Told as each form's sync begins, before its first request, and as it ends, before its `done`
    * event goes out (a status asked for on that event already counts the form as done).
@@ -88,6 +91,7 @@ export class SyncEngine {
     const options: StreamOptions = {
       api: this.target.api,
       stores,
+      writer: this.target.writer ?? pageWriterOn(stores),
       signal,
       now: this.tuning.now,
       overlapMs: this.tuning.overlapMs,

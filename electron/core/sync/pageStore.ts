@@ -1,0 +1,146 @@
+import { type SubmissionStatus } from '../../shared/api/endpoints';
+import { type Submission } from '../../shared/api/submission';
+import { type CacheStores } from '../cache/cacheStores';
+import { toSubmissionRow } from '../cache/submissionRow';
+import { type SweptRow } from '../cache/submissionStore';
+
+/** One page of an incremental pull, and where the pull stands after it. */
+export interface IncrementalPage {
+  formId: string;
+  status: SubmissionStatus;
+  responses: Submission[];
+  syncedAt: string;
+  /** The walk a row arriving now counts as seen by (a reconcile may be half-way). */
+  passId: number;
+  /** The pull's lower bound: the count it checks at the end is over it. */
+  afterDate: string | undefined;
+  /** Where the next page starts. */
+  offset: number;
+  done: boolean;
+  totalResponses: number;
+}
+
+/** One page of a reconcile walk, and where the walk stands after it. */
+export interface ReconcilePage {
+  formId: string;
+  status: SubmissionStatus;
+  responses: Submission[];
+  syncedAt: string;
+  passId: number;
+  previews: boolean;
+  offset: number;
+  done: boolean;
+  totalResponses: number;
+  /** The listing's total as last seen, and whether it shrank during the walk. */
+  passTotal: number;
+  disturbed: boolean;
+}
+
+export interface StoredPage {
+  /** Rows the page added or changed. */
+  changed: number;
+  /** Rows the walk no longer found, swept at its last page. */
+  vanished: SweptRow[];
+  reconcileDue: boolean;
+}
+
+/**
+ * Where a sync's pages are written. Storing a page is the longest thing a sync does (tens of
+ * milliseconds at 100k rows), so the app writes them on a thread of its own, with a connection of
+ * its own, while the sync fetches the next; tests and tools write them in their own thread.
+ */
+export interface PageWriter {
+  incremental(page: IncrementalPage): Promise<StoredPage>;
+  reconcile(page: ReconcilePage): Promise<StoredPage>;
+}
+
+/** Writes pages on the caller's thread, through its connection. */
+export function pageWriterOn(stores: CacheStores): PageWriter {
+  return {
+    incremental: async (page) => storeIncrementalPage(stores, page),
+    reconcile: async (page) => storeReconcilePage(stores, page),
+  };
+}
+
+/**
+ * Stores a pull's page with the pull's position in one transaction, so a sync cut at any point
+ * resumes where it stopped. At the last page the listing's total is checked against the cache: a
+ * difference means deletions (or a skipped row) that a reconcile finds.
+ */
+export function storeIncrementalPage(stores: CacheStores, page: IncrementalPage): StoredPage {
+  const { submissions, syncState, questions } = stores;
+  const { formId, status } = page;
+  let stored: StoredPage = { changed: 0, vanished: [], reconcileDue: false };
+  submissions.transaction(() => {
+    const counts = submissions.upsert(
+      formId,
+      page.responses.map((s) => toSubmissionRow(s, status, false)),
+      page.syncedAt,
+      // Rows that arrive while a reconcile is half-way are marked seen by it: they exist.
+      { seenPass: page.passId },
+    );
+    stored = { ...stored, changed: counts.inserted + counts.updated };
+    questions.learnFrom(formId, page.responses);
+    if (!page.done) {
+      syncState.update(formId, status, { nextOffset: page.offset });
+      return;
+    }
+    if (submissions.count(formId, status, page.afterDate) !== page.totalResponses)
+      syncState.askWalk(formId, status);
+    syncState.update(formId, status, {
+      phase: 'idle',
+      nextOffset: 0,
+      lastSyncedAt: page.syncedAt,
+      lastError: null,
+    });
+    // Read again, not from the pass's start: a walk asked for meanwhile (previews) counts too.
+    stored = { ...stored, reconcileDue: syncState.get(formId, status).reconcileDue };
+  });
+  return stored;
+}
+
+/**
+ * Stores a walk's page with the walk's position in one transaction. At its last page, when the
+ * listing held still and every row was seen, the cached rows the walk did not see are swept.
+ */
+export function storeReconcilePage(stores: CacheStores, page: ReconcilePage): StoredPage {
+  const { submissions, syncState, questions } = stores;
+  const { formId, status, passId, passTotal } = page;
+  let stored: StoredPage = { changed: 0, vanished: [], reconcileDue: false };
+  submissions.transaction(() => {
+    const counts = submissions.upsert(
+      formId,
+      page.responses.map((s) => toSubmissionRow(s, status, page.previews)),
+      page.syncedAt,
+      { seenPass: passId, keepPreviewFlag: page.previews, leaveSeen: true },
+    );
+    stored = { ...stored, changed: counts.inserted + counts.updated };
+    questions.learnFrom(formId, page.responses);
+    if (!page.done) {
+      syncState.update(formId, status, {
+        nextOffset: page.offset,
+        passTotal,
+        passDisturbed: page.disturbed,
+      });
+      return;
+    }
+    const complete =
+      !page.disturbed && submissions.countSeen(formId, status, passId) >= page.totalResponses;
+    if (complete) {
+      stored = { ...stored, vanished: submissions.sweep(formId, status, passId) };
+      // Asked for while it ran (previews, after it started without them), a walk stays due.
+      syncState.walkAnswered(formId, status);
+    } else syncState.askWalk(formId, status);
+    stored = { ...stored, reconcileDue: syncState.get(formId, status).reconcileDue };
+    syncState.update(formId, status, {
+      phase: 'idle',
+      nextOffset: 0,
+      passTotal,
+      passDisturbed: false,
+      lastSyncedAt: page.syncedAt,
+      ...(complete ? { lastReconciledAt: page.syncedAt } : {}),
+      lastError: null,
+    });
+  });
+  return stored;
+}
