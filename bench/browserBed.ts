@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { type Host } from '../electron/host/startHost';
 import { type LocalApi } from '../electron/local-api';
-import { BENCH_FORM, singleFormApi, sizeLabel, unthrottledClient } from './benchApi';
+import { BENCH_FORM, singleFormApi, sizeLabel } from './benchApi';
 import { RENDERER_DIR, startBenchHost, syncSettled, type BenchHostSetup } from './benchHost';
 
 /** The flags every benchmark launches Chromium with: no GPU, no background chatter. */
@@ -46,10 +46,13 @@ export async function openBrowserBed(
     throw new Error('out/renderer is missing: run `npx electron-vite build` first');
   }
   const api = await singleFormApi(count, 0);
-  // Made first, so the host's client of the same key shares its unlimited scheduler.
-  unthrottledClient(api);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-bench-browser-'));
-  const setup: BenchHostSetup = { dataDir, baseUrl: api.baseUrl, apiKey: api.apiKey };
+  const setup: BenchHostSetup = {
+    dataDir,
+    baseUrl: api.baseUrl,
+    apiKey: api.apiKey,
+    unthrottled: true,
+  };
   const start = () => startBenchHost(setup);
   const close = async () => {
     await api.close();

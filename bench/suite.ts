@@ -1,4 +1,5 @@
 import { runImportBench } from './import';
+import { runInteractionBench } from './interaction';
 import { runSyncQueryBench } from './syncQuery';
 import { runSyncUnthrottledBench } from './syncUnthrottled';
 import type { Bench } from './types';
@@ -10,4 +11,5 @@ export const benches: Bench[] = [
   { name: 'sync-query', run: runSyncQueryBench },
   { name: 'sync-unthrottled', run: runSyncUnthrottledBench },
   { name: 'ui', run: runUiBench },
+  { name: 'interaction', run: runInteractionBench },
 ];

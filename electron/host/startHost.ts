@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
+import { type RateSchedulerOptions } from '../core/api';
 import { createLogger, type Logger } from '../core/log';
 import { MemoryKeyVault } from '../core/workspaces/memoryVault';
 import { type KeyVault } from '../core/workspaces/types';
@@ -25,6 +26,8 @@ export interface HostOptions {
   /** Where keys are kept: this process's memory unless given (tests give a keyring that is not secure). */
   vault?: KeyVault;
   log?: Logger;
+  /** The service's rate limit per key, where it is not the public service's (benchmarks). */
+  rateLimit?: RateSchedulerOptions;
   /** The built worker entries (`out/main/`); the sources when absent (tests, benchmarks). */
   builtDir?: string;
 }
@@ -62,6 +65,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       remote: options.remote ?? null,
       autoOpenDemo: options.autoOpenDemo !== false,
       demo: options.demo === undefined ? {} : options.demo,
+      rateLimit: options.rateLimit ?? null,
     },
     vault: options.vault ?? new MemoryKeyVault(),
     deliverExport: (file) => downloads.offer(file),

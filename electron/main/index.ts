@@ -69,6 +69,7 @@ async function start(log: Logger): Promise<void> {
       // The last workspace, else the demo on a first run (unless --no-demo asks for the welcome screen).
       autoOpenDemo: !process.argv.includes('--no-demo'),
       demo: {},
+      rateLimit: null,
     },
     vault: await SafeStorageVault.open(dataDir, safeStorage, process.platform),
     deliverExport,

@@ -26,7 +26,8 @@ const workspaces = new WorkspaceManager({
   vault: new RemoteVault(port, start.keyring),
   log,
   emit: (event) => port.emit(event),
-  createApiClient,
+  createApiClient: (options) =>
+    createApiClient({ ...options, ...(start.rateLimit ? { rateLimit: start.rateLimit } : {}) }),
   openCache: (file, hooks) => openCache(file, hooks),
   checkCache: checkCacheFile,
   startDemo: ({ store }) =>

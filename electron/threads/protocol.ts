@@ -1,3 +1,4 @@
+import { type RateSchedulerOptions } from '../core/api';
 import { type ExportFile } from '../core/exportDelivery';
 import { type LogLevel } from '../core/log';
 import { type KeyringStatus } from '../core/workspaces/types';
@@ -58,6 +59,11 @@ export interface CoreStart {
   autoOpenDemo: boolean;
   /** The local API behind the demo workspace: its options, or null where no demo may run. */
   demo: DemoServiceOptions | null;
+  /**
+   * Requests per window the service allows each key, where it is not the public service's 5 per
+   * second (a local service that sets no limit, in benchmarks); null keeps the default.
+   */
+  rateLimit: RateSchedulerOptions | null;
   /** Started again after the one before stopped: reopen the workspace, resume what was running. */
   restarted: boolean;
 }

@@ -103,7 +103,7 @@ export async function reconcilePass(
   o: StreamOptions,
   { continuePass = false, previews = false }: { continuePass?: boolean; previews?: boolean } = {},
 ): Promise<PassResult> {
-  const { submissions, syncState } = o.stores;
+  const { syncState } = o.stores;
   let state = syncState.get(formId, status);
   if (state.phase !== 'reconcile') {
     syncState.update(formId, status, {
