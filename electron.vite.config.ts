@@ -15,6 +15,7 @@ export default defineConfig({
           // The core's worker threads, loaded by file beside the entries that start them.
           coreWorker: resolve('electron/threads/coreWorker.ts'),
           readerWorker: resolve('electron/threads/readerWorker.ts'),
+          writerWorker: resolve('electron/threads/writerWorker.ts'),
         },
       },
     },

@@ -57,6 +57,15 @@ export class AppError extends Error {
     this.details = options.details;
   }
 
+  /** The error an envelope carried across a boundary, to throw on this side of it. */
+  static fromShape(shape: AppErrorShape): AppError {
+    return new AppError(shape.code, shape.message, {
+      retryable: shape.retryable,
+      ...(shape.outcomeUnknown ? { outcomeUnknown: true } : {}),
+      ...(shape.details ? { details: shape.details } : {}),
+    });
+  }
+
   toShape(): AppErrorShape {
     return {
       code: this.code,

@@ -11,7 +11,7 @@ import { type WorkerNote, WorkerThread } from './workerThread';
 
 export interface CoreThreadsOptions {
   /** How the core starts (its keyring comes from `vault`). */
-  start: Omit<CoreStart, 'keyring' | 'restarted'>;
+  start: Omit<CoreStart, 'keyring' | 'restarted' | 'builtDir'>;
   vault: KeyVault;
   deliverExport: DeliverExport;
   log: Logger;
@@ -96,7 +96,13 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
   const core: WorkerThread = new WorkerThread({
     entry: 'coreWorker',
     builtDir: options.builtDir,
-    workerData: (restarted) => ({ ...options.start, keyring, restarted }) satisfies CoreStart,
+    workerData: (restarted) =>
+      ({
+        ...options.start,
+        keyring,
+        restarted,
+        builtDir: options.builtDir ?? null,
+      }) satisfies CoreStart,
     onNote: onNote(() => core),
     onStopped: (reason) => {
       // Readers go on with the file the core had open; the new core announces it again.

@@ -9,7 +9,9 @@ import { startLocalApi } from '../local-api';
 import { AppError } from '../shared/errors';
 import { type CoreStart } from './protocol';
 import { RemoteVault } from './remoteVault';
+import { threadPageWriter } from './threadPageWriter';
 import { WorkerPort } from './workerPort';
+import { WorkerThread } from './workerThread';
 
 /**
  * The core's thread: the workspaces, their API clients, the cache's writer connection, sync,
@@ -19,7 +21,17 @@ import { WorkerPort } from './workerPort';
 const start = workerData as CoreStart;
 const port = new WorkerPort();
 const log = port.logger();
-let generation = 0;
+// Storing a sync's page holds a thread for tens of milliseconds: a thread of its own does it, so
+// this one keeps answering while the sync goes on.
+const writer = new WorkerThread({
+  entry: 'writerWorker',
+  builtDir: start.builtDir ?? undefined,
+  workerData: () => ({}),
+  onNote: (note) => {
+    if (note.kind === 'log') log[note.level](note.text);
+  },
+  onStopped: (reason) => log.error(`the page writer's thread stopped (${reason}); starting it again`),
+});
 
 const workspaces = new WorkspaceManager({
   dataDir: start.dataDir,
@@ -34,8 +46,8 @@ const workspaces = new WorkspaceManager({
     start.demo
       ? startLocalApi({ port: 0, store, ...start.demo })
       : Promise.reject(new AppError('NOT_FOUND', 'No demo workspace runs here.')),
-  onCacheOpened: (cache) =>
-    port.post({ kind: 'cache', cache: cache && { ...cache, generation: ++generation } }),
+  onCacheOpened: (cache) => port.post({ kind: 'cache', cache }),
+  pageWriter: (cache) => threadPageWriter(writer, cache),
 });
 const handlers = createHandlers(workspaces, (file) => port.ask('deliverExport', file), {
   resumeInterruptedImports: start.restarted,
@@ -50,7 +62,10 @@ port.serve(
       log.error(`operation ${name} failed`, error),
     );
   },
-  () => workspaces.close(),
+  async () => {
+    await workspaces.close();
+    await writer.close();
+  },
 );
 void opened.then(() => port.post({ kind: 'ready' }));
 

@@ -1,11 +1,11 @@
 import { type RateSchedulerOptions } from '../core/api';
+import { type OpenedCache } from '../core/context';
 import { type ExportFile } from '../core/exportDelivery';
 import { type LogLevel } from '../core/log';
 import { type KeyringStatus } from '../core/workspaces/types';
 import { type LocalApiOptions } from '../local-api';
 import { type AppEvent } from '../shared/contract';
 import { type ExportDelivery } from '../shared/contract/files';
-import { type Workspace } from '../shared/contract/workspaces';
 import { type Result } from '../shared/errors';
 
 /**
@@ -14,13 +14,8 @@ import { type Result } from '../shared/errors';
  * them; everything else calls operations through those two.
  */
 
-/** The cache a reader answers from: the open workspace's file, as the core opened it. */
-export interface OpenCache {
-  workspace: Workspace;
-  file: string;
-  /** Moves each time the core opens the file anew (a switch back, a rebuild): readers reopen it. */
-  generation: number;
-}
+/** The cache a reader or the writer works on: the open workspace's file, as the core opened it. */
+export type OpenCache = OpenedCache;
 
 /** What the shell does for the core: keys stay with the shell, and so does handing over a file. */
 export interface ShellServices {
@@ -66,6 +61,8 @@ export interface CoreStart {
   rateLimit: RateSchedulerOptions | null;
   /** Started again after the one before stopped: reopen the workspace, resume what was running. */
   restarted: boolean;
+  /** The built worker entries, for the threads the core starts itself; null from source. */
+  builtDir: string | null;
 }
 
 /** The demo service's tunables (tests and tools shrink or unthrottle it). */
@@ -74,3 +71,6 @@ export type DemoServiceOptions = Pick<LocalApiOptions, 'rateLimit' | 'submission
 export interface ReaderStart {
   dataDir: string;
 }
+
+/** What the core asks of the thread that stores a sync's pages. */
+export type PageOp = 'pages.incremental' | 'pages.reconcile';

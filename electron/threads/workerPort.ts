@@ -47,14 +47,7 @@ export class WorkerPort {
     const id = this.nextAsk++;
     const answer = new Promise<unknown>((resolve, reject) => {
       this.asks.set(id, (result) =>
-        result.ok
-          ? resolve(result.data)
-          : reject(
-              new AppError(result.error.code, result.error.message, {
-                retryable: result.error.retryable,
-                ...(result.error.details ? { details: result.error.details } : {}),
-              }),
-            ),
+        result.ok ? resolve(result.data) : reject(AppError.fromShape(result.error)),
       );
     });
     this.post({ kind: 'ask', id, service, args });

@@ -55,8 +55,23 @@ export function openCache(file: string, options: OpenCacheOptions = {}): CacheDb
   }
 }
 
+/**
+ * A connection to a cache file opened (and migrated) before: the pragmas every writer of the file
+ * uses. For a second writer of an open workspace (the thread that stores a sync's pages).
+ */
+export function connectCache(file: string): CacheDb {
+  const db = new Database(file, { fileMustExist: true });
+  configure(db);
+  return db;
+}
+
 function connect(file: string): CacheDb {
   const db = new Database(file);
+  configure(db);
+  return db;
+}
+
+function configure(db: CacheDb): void {
   try {
     // Submissions are kept whole (2–4 KB of JSON each): at the default 4 KB a page holds one and
     // wastes the rest. Takes effect only when the file is new.
@@ -66,7 +81,6 @@ function connect(file: string): CacheDb {
     db.pragma('busy_timeout = 5000');
     // The import journal lives here: a batch recorded as sent must survive a power cut.
     db.pragma('synchronous = FULL');
-    return db;
   } catch (error) {
     db.close();
     throw error;

@@ -194,6 +194,7 @@ export class SyncService {
         workspaceId: session.workspace.id,
         api: session.api,
         stores: cacheStores(session.db),
+        ...(session.pages ? { writer: session.pages } : {}),
         connection,
         emit: (event) => this.ctx.emit(event),
         onForm: (formId, stage) => attached.job?.[stage].add(formId),

@@ -8,7 +8,8 @@ import { AppError } from '../../shared/errors';
 import { type ApiClient } from '../api/types';
 import { ActivityLog } from '../cache/activityLog';
 import { type CacheRebuild, type OpenCacheOptions } from '../cache/openCache';
-import { type WorkspaceSession } from '../context';
+import { type OpenedCache, type WorkspaceSession } from '../context';
+import { type PageWriter } from '../sync/pageStore';
 import { type Logger } from '../log';
 import { defaultWorkspaceName, normaliseBaseUrl } from './baseUrl';
 import { lockedApiClient } from './lockedApiClient';
@@ -42,7 +43,9 @@ export interface WorkspaceManagerOptions {
   /** Starts the local API persisted in `store` (a file under `<dataDir>/demo/`). */
   startDemo(options: { store: string }): Promise<DemoServer>;
   /** Told the open workspace's cache file each time one opens, and null when none is open. */
-  onCacheOpened?(cache: { workspace: Workspace; file: string } | null): void;
+  onCacheOpened?(cache: OpenedCache | null): void;
+  /** Where the sync of a cache just opened stores its pages; through the session's own connection when absent. */
+  pageWriter?(cache: OpenedCache): PageWriter;
 }
 
 interface OpenSession extends WorkspaceSession {
@@ -76,6 +79,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
   >();
   private demo: Promise<DemoServer> | null = null;
   private queue: Promise<unknown> = Promise.resolve();
+  private opens = 0;
 
   constructor(private readonly options: WorkspaceManagerOptions) {
     this.dataDir = options.dataDir;
@@ -302,11 +306,20 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     });
     if (rebuilt) this.recordRebuild(record, db, rebuilt);
     const workspace: Workspace = { ...record, keyAvailable };
+    const opened: OpenedCache = { workspace, file, generation: ++this.opens };
     const controller = new AbortController();
-    const session: OpenSession = { workspace, api, db, signal: controller.signal, controller };
+    const pages = this.options.pageWriter?.(opened);
+    const session: OpenSession = {
+      workspace,
+      api,
+      db,
+      signal: controller.signal,
+      controller,
+      ...(pages ? { pages } : {}),
+    };
     this.current = session;
     this.registry.setCurrent(record.id);
-    this.options.onCacheOpened?.({ workspace, file });
+    this.options.onCacheOpened?.(opened);
     // Damage comes from disks and other programs, not from a crash (WAL survives those), so every
     // open is checked, not only one after an unclean exit; in the background, the file can be large.
     if (!rebuilt) void this.checkInBackground(session, file);

@@ -1,0 +1,53 @@
+import { cacheStores, type CacheStores } from '../core/cache/cacheStores';
+import { connectCache } from '../core/cache/openCache';
+import { storageError } from '../core/cache/storageError';
+import { storeIncrementalPage, storeReconcilePage, type IncrementalPage, type ReconcilePage } from '../core/sync/pageStore';
+import { AppError, isAppError, type Result } from '../shared/errors';
+import { type OpenCache } from './protocol';
+import { WorkerPort } from './workerPort';
+
+/**
+ * The thread that stores a sync's pages, on a connection of its own to the open workspace's file.
+ * A page's transaction holds this thread alone: the core fetches and checks the next pages, and
+ * answers every other operation, meanwhile. SQLite lets one writer commit at a time; the core's
+ * own writes wait their turn (busy_timeout), as they did behind its own page stores.
+ */
+const port = new WorkerPort();
+const log = port.logger();
+let opened: { file: string; generation: number; stores: CacheStores } | null = null;
+
+port.serve(
+  async ({ op, input, cache }): Promise<Result<unknown>> => {
+    try {
+      if (!cache) throw new AppError('INTERNAL', 'A page came without its workspace.');
+      const stores = storesFor(cache);
+      const stored =
+        op === 'pages.incremental'
+          ? storeIncrementalPage(stores, input as IncrementalPage)
+          : storeReconcilePage(stores, input as ReconcilePage);
+      return { ok: true, data: stored };
+    } catch (error) {
+      if (isAppError(error)) return { ok: false, error: error.toShape() };
+      log.error('storing a page failed', error);
+      const failure =
+        storageError(error) ??
+        new AppError('INTERNAL', 'Sync could not store a page. Details are in the log.');
+      return { ok: false, error: failure.toShape() };
+    }
+  },
+  async () => close(),
+);
+port.post({ kind: 'ready' });
+
+function storesFor(cache: OpenCache): CacheStores {
+  if (opened?.file === cache.file && opened.generation === cache.generation) return opened.stores;
+  close();
+  const stores = cacheStores(connectCache(cache.file));
+  opened = { file: cache.file, generation: cache.generation, stores };
+  return stores;
+}
+
+function close(): void {
+  if (opened?.stores.db.open) opened.stores.db.close();
+  opened = null;
+}
