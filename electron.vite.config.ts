@@ -16,6 +16,7 @@ export default defineConfig({
           coreWorker: resolve('electron/threads/coreWorker.ts'),
           readerWorker: resolve('electron/threads/readerWorker.ts'),
           writerWorker: resolve('electron/threads/writerWorker.ts'),
+          importWorker: resolve('electron/threads/importWorker.ts'),
         },
       },
     },

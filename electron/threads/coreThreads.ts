@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { CACHE_READ_OPS, type CacheReadOp } from '../core/cacheReads';
 import { type DeliverExport } from '../core/exportDelivery';
+import { IMPORT_WIZARD_OPS, type ImportWizardOp } from '../core/import/wizardHandlers';
 import { type Logger } from '../core/log';
 import { type KeyVault } from '../core/workspaces/types';
 import { type AppEvent } from '../shared/contract';
@@ -34,16 +35,22 @@ export interface CoreThreads {
 }
 
 const READS = new Set<string>(CACHE_READ_OPS);
+const WIZARD_STEPS = new Set<string>(IMPORT_WIZARD_OPS);
 
 function isCacheRead(op: unknown): op is CacheReadOp {
   return typeof op === 'string' && READS.has(op);
 }
 
+function isImportWizardStep(op: unknown): op is ImportWizardOp {
+  return typeof op === 'string' && WIZARD_STEPS.has(op);
+}
+
 /**
  * The boundary between the thread that answers the user and the core. The core runs in a worker
- * of its own (workspaces, API clients, sync, import, webhooks, the cache's writer); the cache's
- * reads run in reader workers, each with a read-only connection that WAL lets answer while the
- * writer commits. The shell's thread only routes: it never waits for SQLite or the service, so a
+ * of its own (workspaces, API clients, sync, import runs, webhooks; a sync's pages are stored by a
+ * writer thread it starts); the cache's reads run in reader workers, each with a read-only
+ * connection that WAL lets answer while the writer commits; the import wizard's reading and
+ * checking of files runs in a worker of its own. The shell's thread only routes: it never waits for SQLite or the service, so a
  * click is answered within a frame whatever a sync, an import or a count is doing.
  */
 export async function startCoreThreads(options: CoreThreadsOptions): Promise<CoreThreads> {
@@ -90,7 +97,16 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
         return options.vault.remove(first);
       case 'deliverExport':
         return options.deliverExport(args[0] as Parameters<DeliverExport>[0]);
+      case 'formQuestions':
+        return formQuestions(first);
     }
+  };
+
+  const formQuestions = async (formId: string) => {
+    const result = await core.call('questions.list', { formId });
+    if (!result.ok) throw AppError.fromShape(result.error);
+    const { questions } = result.data as { questions: { id: string; name: string; type: string }[] };
+    return questions.map(({ id, name, type }) => ({ id, name, type }));
   };
 
   const core: WorkerThread = new WorkerThread({
@@ -120,18 +136,30 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
     });
     return reader;
   });
-  await Promise.all([core.ready(), ...readers.map((r) => r.ready())]);
+  const importer: WorkerThread = new WorkerThread({
+    entry: 'importWorker',
+    builtDir: options.builtDir,
+    workerData: () => ({}),
+    onNote: onNote(() => importer),
+    onStopped: (reason) =>
+      options.log.error(`the import wizard's thread stopped (${reason}); starting it again`),
+  });
+  const threads = [core, importer, ...readers];
+  await Promise.all(threads.map((thread) => thread.ready()));
 
   const leastBusy = (): WorkerThread =>
     readers.reduce((best, reader) => (reader.load < best.load ? reader : best));
 
   return {
-    call: (op, input) =>
-      isCacheRead(op) ? leastBusy().call(op, input, cache) : core.call(String(op), input),
+    call: (op, input) => {
+      if (isCacheRead(op)) return leastBusy().call(op, input, cache);
+      if (isImportWizardStep(op)) return importer.call(op, input, cache);
+      return core.call(String(op), input);
+    },
     crash: (which) => (which === 'core' ? core : (readers[which.reader] ?? core)).crash(),
     close: async () => {
       await core.close();
-      await Promise.all(readers.map((r) => r.close()));
+      await Promise.all([importer, ...readers].map((thread) => thread.close()));
     },
   };
 }

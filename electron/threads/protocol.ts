@@ -1,6 +1,7 @@
 import { type RateSchedulerOptions } from '../core/api';
 import { type OpenedCache } from '../core/context';
 import { type ExportFile } from '../core/exportDelivery';
+import { type CatalogueQuestion } from '../core/import/suggestMapping';
 import { type LogLevel } from '../core/log';
 import { type KeyringStatus } from '../core/workspaces/types';
 import { type LocalApiOptions } from '../local-api';
@@ -23,6 +24,8 @@ export interface ShellServices {
   'vault.get': (workspaceId: string) => Promise<string | null>;
   'vault.remove': (workspaceId: string) => Promise<void>;
   deliverExport: (file: ExportFile) => Promise<ExportDelivery>;
+  /** A form's questions as the core knows them (asking the service when it knows none yet). */
+  formQuestions: (formId: string) => Promise<CatalogueQuestion[]>;
 }
 export type ShellServiceName = keyof ShellServices;
 

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { AppError, type Result } from '../shared/errors';
 import { type FromWorker, type OpenCache, type ToWorker } from './protocol';
 
-export type WorkerEntry = 'coreWorker' | 'readerWorker' | 'writerWorker';
+export type WorkerEntry = 'coreWorker' | 'readerWorker' | 'writerWorker' | 'importWorker';
 
 /** What a worker says besides answers: events, log lines, asks, the cache it opened. */
 export type WorkerNote = Exclude<FromWorker, { kind: 'result' | 'ready' | 'closed' }>;

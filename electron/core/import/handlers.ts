@@ -1,25 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { type Handlers } from '../../shared/contract';
 import { type ImportSummary } from '../../shared/contract/imports';
 import { AppError } from '../../shared/errors';
 import { type AppContext, type WorkspaceSession } from '../context';
 import { importCache, type ImportCache } from './cacheAccess';
-import { dryRun } from './dryRun';
 import { exportFailedRows, exportReport } from './exportRows';
 import { freezeJob } from './freezeJob';
 import { ImportJournal } from './importJournal';
-import { readCsv, type CsvTable } from './readCsv';
 import { ImportRunner } from './runImport';
-import { normaliseHeader, suggestMapping } from './suggestMapping';
-import { UploadStore } from './uploadStore';
-import { createValidatedJob, validateJob } from './validateJob';
+import { importWizardHandlers } from './wizardHandlers';
 
 type ImportHandlers = Pick<Handlers, `imports.${string}` & keyof Handlers>;
 
-/** Rows shown in the read step's preview. */
-const SAMPLE_ROWS = 20;
-/** Read files whose tables stay in memory for the wizard's later steps. */
-const KEPT_TABLES = 4;
 /** Rows a report lists; counts always cover all. */
 const REPORT_ROWS = 10_000;
 
@@ -38,10 +29,6 @@ export function importHandlers(
   ctx: AppContext,
   { resumeInterrupted = false }: { resumeInterrupted?: boolean } = {},
 ): ImportHandlers {
-  const uploads = new UploadStore();
-  const parsed = new Map<string, { fileName: string; table: CsvTable }>();
-  // The draft made from each file: validating it again (a changed mapping) replaces it.
-  const drafts = new Map<string, string>();
   const perSession = new WeakMap<WorkspaceSession, WorkspaceImports>();
 
   const open = (session: WorkspaceSession): WorkspaceImports => {
@@ -82,92 +69,14 @@ export function importHandlers(
     if (!job) throw new AppError('NOT_FOUND', 'This import no longer exists.');
     return job;
   };
-  const parsedFile = (fileId: string) => {
-    const file = parsed.get(fileId);
-    if (!file) throw new AppError('NOT_FOUND', 'This file is no longer open; choose it again.');
-    return file;
-  };
-
   return {
-    'imports.upload': async ({ uploadId, fileName, chunkBase64, final }) =>
-      uploads.append(uploadId, fileName, chunkBase64, final),
-
-    'imports.parse': async (input) => {
-      const fileId =
-        'uploadId' in input ? input.uploadId : uploads.put(input.fileName, input.contentBase64);
-      const { fileName, bytes } = uploads.file(fileId);
-      const table = readCsv(bytes, input.options ?? {});
-      parsed.delete(fileId);
-      parsed.set(fileId, { fileName, table });
-      // Read tables are kept for the few files a wizard may go back to, not for every file ever read.
-      while (parsed.size > KEPT_TABLES) parsed.delete(parsed.keys().next().value!);
-      return {
-        fileId,
-        fileName,
-        encoding: table.encoding,
-        delimiter: table.delimiter,
-        headerRow: table.headerLine,
-        columns: table.columns,
-        rowCount: table.rows.length,
-        sampleRows: table.rows.slice(0, SAMPLE_ROWS),
-      };
-    },
-
-    'imports.suggestMapping': async ({ formId, fileId }) => {
-      const { journal, cache } = current();
-      const { table } = parsedFile(fileId);
-      let questions = cache.questions(formId);
-      if (questions.length === 0) {
-        const metadata = await ctx
-          .session()
-          .api.getFormMetadata(formId, { priority: 'interactive' });
-        questions = metadata?.questions.map(({ id, name, type }) => ({ id, name, type })) ?? [];
-      }
-      const mappings = suggestMapping(
-        table.columns,
-        questions,
-        journal.remembered(formId),
-        table.rows.slice(0, 200).map((r) => r.cells),
-      );
-      return { mappings, questions };
-    },
-
-    'imports.validate': async (input) => {
-      const { journal, cache } = current();
-      if ('jobId' in input) {
-        const { jobId } = input;
-        if (input.edits?.length) journal.applyEdits(jobId, input.edits);
-        if (input.exclude?.length) journal.setExcluded(jobId, input.exclude, true);
-        if (input.include?.length) journal.setExcluded(jobId, input.include, false);
-        return validateJob(journal, jobId, cache.known(jobOf(journal, jobId).formId));
-      }
-      const { fileName, table } = parsedFile(input.fileId);
-      const previous = drafts.get(input.fileId);
-      if (previous) journal.deleteDraft(previous);
-      const jobId = randomUUID();
-      const job = {
-        jobId,
-        formId: input.formId,
-        fileName,
-        columns: table.columns,
-        mappings: input.mappings,
-      };
-      const validation = createValidatedJob(journal, job, table.rows, cache.known(input.formId));
-      drafts.set(input.fileId, jobId);
-      journal.remember(
-        input.formId,
-        input.mappings.map((m) => ({
-          columnKey: normaliseHeader(table.columns[m.column] ?? ''),
-          mapping: { target: m.target, ...(m.convert ? { convert: m.convert } : {}) },
-        })),
-      );
-      return validation;
-    },
-
-    'imports.dryRun': async ({ jobId }) => {
-      const { journal, cache } = current();
-      return dryRun(journal, jobId, cache.known(jobOf(journal, jobId).formId));
-    },
+    ...importWizardHandlers({
+      session: () => ctx.session(),
+      formQuestions: async (formId) => {
+        const metadata = await ctx.session().api.getFormMetadata(formId, { priority: 'interactive' });
+        return metadata?.questions.map(({ id, name, type }) => ({ id, name, type })) ?? [];
+      },
+    }),
 
     'imports.start': async ({ jobId }) => {
       const { journal, cache, runner } = current();

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { type Handlers } from '../../shared/contract';
+import { AppError } from '../../shared/errors';
+import { type CacheDb } from '../cache/openCache';
+import { type WorkspaceSession } from '../context';
+import { importCache, type ImportCache } from './cacheAccess';
+import { dryRun } from './dryRun';
+import { ImportJournal } from './importJournal';
+import { readCsv, type CsvTable } from './readCsv';
+import { type CatalogueQuestion, normaliseHeader, suggestMapping } from './suggestMapping';
+import { UploadStore } from './uploadStore';
+import { createValidatedJob, validateJob } from './validateJob';
+
+/** The import wizard's steps before a run: a file in, read, matched to questions, checked. */
+export const IMPORT_WIZARD_OPS = [
+  'imports.upload',
+  'imports.parse',
+  'imports.suggestMapping',
+  'imports.validate',
+  'imports.dryRun',
+] as const;
+export type ImportWizardOp = (typeof IMPORT_WIZARD_OPS)[number];
+
+/** Rows shown in the read step's preview. */
+const SAMPLE_ROWS = 20;
+/** Read files whose tables stay in memory for the wizard's later steps. */
+const KEPT_TABLES = 4;
+
+export interface ImportWizardContext {
+  session(): Pick<WorkspaceSession, 'db'>;
+  /** The form's questions from the service, for a form whose questions the cache has not learnt. */
+  formQuestions(formId: string): Promise<CatalogueQuestion[]>;
+}
+
+/**
+ * The wizard's steps before a run. Reading and checking a large file takes seconds of work on
+ * one thread, so the app runs these on a thread of their own, with the files read so far kept
+ * there; the journal's drafts they write are what `imports.start` runs.
+ */
+export function importWizardHandlers(ctx: ImportWizardContext): Pick<Handlers, ImportWizardOp> {
+  const uploads = new UploadStore();
+  const parsed = new Map<string, { fileName: string; table: CsvTable }>();
+  // The draft made from each file: validating it again (a changed mapping) replaces it.
+  const drafts = new Map<string, string>();
+  const perDatabase = new WeakMap<CacheDb, { journal: ImportJournal; cache: ImportCache }>();
+
+  const opened = () => {
+    const { db } = ctx.session();
+    let found = perDatabase.get(db);
+    if (!found) {
+      found = { journal: new ImportJournal(db), cache: importCache(db) };
+      perDatabase.set(db, found);
+    }
+    return found;
+  };
+  const jobOf = (journal: ImportJournal, jobId: string) => {
+    const job = journal.job(jobId);
+    if (!job) throw new AppError('NOT_FOUND', 'This import no longer exists.');
+    return job;
+  };
+  const parsedFile = (fileId: string) => {
+    const file = parsed.get(fileId);
+    if (!file) throw new AppError('NOT_FOUND', 'This file is no longer open; choose it again.');
+    return file;
+  };
+
+  return {
+    'imports.upload': async ({ uploadId, fileName, chunkBase64, final }) =>
+      uploads.append(uploadId, fileName, chunkBase64, final),
+
+    'imports.parse': async (input) => {
+      const fileId =
+        'uploadId' in input ? input.uploadId : uploads.put(input.fileName, input.contentBase64);
+      const { fileName, bytes } = uploads.file(fileId);
+      const table = readCsv(bytes, input.options ?? {});
+      parsed.delete(fileId);
+      parsed.set(fileId, { fileName, table });
+      // Read tables are kept for the few files a wizard may go back to, not for every file ever read.
+      while (parsed.size > KEPT_TABLES) parsed.delete(parsed.keys().next().value!);
+      return {
+        fileId,
+        fileName,
+        encoding: table.encoding,
+        delimiter: table.delimiter,
+        headerRow: table.headerLine,
+        columns: table.columns,
+        rowCount: table.rows.length,
+        sampleRows: table.rows.slice(0, SAMPLE_ROWS),
+      };
+    },
+
+    'imports.suggestMapping': async ({ formId, fileId }) => {
+      const { journal, cache } = opened();
+      const { table } = parsedFile(fileId);
+      let questions = cache.questions(formId);
+      // Nothing learnt of the form yet (its first sync is still running): ask for its questions.
+      if (questions.length === 0) questions = await ctx.formQuestions(formId);
+      const mappings = suggestMapping(
+        table.columns,
+        questions,
+        journal.remembered(formId),
+        table.rows.slice(0, 200).map((r) => r.cells),
+      );
+      return { mappings, questions };
+    },
+
+    'imports.validate': async (input) => {
+      const { journal, cache } = opened();
+      if ('jobId' in input) {
+        const { jobId } = input;
+        if (input.edits?.length) journal.applyEdits(jobId, input.edits);
+        if (input.exclude?.length) journal.setExcluded(jobId, input.exclude, true);
+        if (input.include?.length) journal.setExcluded(jobId, input.include, false);
+        return validateJob(journal, jobId, cache.known(jobOf(journal, jobId).formId));
+      }
+      const { fileName, table } = parsedFile(input.fileId);
+      const previous = drafts.get(input.fileId);
+      if (previous) journal.deleteDraft(previous);
+      const jobId = randomUUID();
+      const job = {
+        jobId,
+        formId: input.formId,
+        fileName,
+        columns: table.columns,
+        mappings: input.mappings,
+      };
+      const validation = createValidatedJob(journal, job, table.rows, cache.known(input.formId));
+      drafts.set(input.fileId, jobId);
+      journal.remember(
+        input.formId,
+        input.mappings.map((m) => ({
+          columnKey: normaliseHeader(table.columns[m.column] ?? ''),
+          mapping: { target: m.target, ...(m.convert ? { convert: m.convert } : {}) },
+        })),
+      );
+      return validation;
+    },
+
+    'imports.dryRun': async ({ jobId }) => {
+      const { journal, cache } = opened();
+      return dryRun(journal, jobId, cache.known(jobOf(journal, jobId).formId));
+    },
+  };
+}

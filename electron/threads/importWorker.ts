@@ -1,0 +1,47 @@
+import { type CacheDb, connectCache } from '../core/cache/openCache';
+import { dispatch } from '../core/dispatch';
+import { importWizardHandlers } from '../core/import/wizardHandlers';
+import { AppError } from '../shared/errors';
+import { type OpenCache } from './protocol';
+import { WorkerPort } from './workerPort';
+
+/**
+ * The import wizard's thread: files uploaded, read, matched and checked here, with the tables read
+ * so far kept in its memory and the drafts written to the journal on a connection of its own. A
+ * file of 100k rows takes seconds to read and check; the core and the readers answer meanwhile.
+ */
+const port = new WorkerPort();
+const log = port.logger();
+let cache: OpenCache | null = null;
+let opened: { file: string; generation: number; db: CacheDb } | null = null;
+
+const handlers = importWizardHandlers({
+  session: () => {
+    if (!cache) throw new AppError('NOT_FOUND', 'Open a workspace first.');
+    return { db: database(cache) };
+  },
+  formQuestions: (formId) => port.ask('formQuestions', formId),
+});
+
+port.serve(
+  (call) => {
+    cache = call.cache ?? null;
+    return dispatch(handlers, call.op, call.input, (name, error) =>
+      log.error(`operation ${name} failed`, error),
+    );
+  },
+  async () => close(),
+);
+port.post({ kind: 'ready' });
+
+function database(wanted: OpenCache): CacheDb {
+  if (opened?.file === wanted.file && opened.generation === wanted.generation) return opened.db;
+  close();
+  opened = { file: wanted.file, generation: wanted.generation, db: connectCache(wanted.file) };
+  return opened.db;
+}
+
+function close(): void {
+  if (opened?.db.open) opened.db.close();
+  opened = null;
+}
