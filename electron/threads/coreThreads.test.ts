@@ -1,0 +1,145 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEMO_FORM, PEOPLE_MAPPINGS, peopleCsv } from '../core/import/importTestbed';
+import { createLogger } from '../core/log';
+import { startHost, type Host } from '../host/startHost';
+import { startLocalApi, type LocalApi } from '../local-api';
+import { type Result } from '../shared/errors';
+
+// The core's worker is stopped as a crash would stop it (terminated mid-work), through browser
+// mode's real host and threads: what it had committed stays, the operation in flight answers a
+// retryable sentence, and the work it was doing goes on in the worker started in its place.
+
+let dir: string;
+let service: LocalApi;
+let host: Host;
+const logged: string[] = [];
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'formdesk-threads-'));
+  logged.length = 0;
+});
+afterEach(async () => {
+  await host?.close();
+  await service?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function open(options: { submissionsPerForm: number }): Promise<void> {
+  service = await startLocalApi({ rateLimit: 0, seed: 7, ...options });
+  host = await startHost({
+    dataDir: dir,
+    rendererDir: join(dir, 'no-renderer'),
+    remote: { baseUrl: service.baseUrl, apiKey: service.apiKey, name: 'Crash drills' },
+    log: createLogger({ write: (line) => logged.push(line) }),
+    rateLimit: { limit: 200, windowMs: 1000, marginMs: 0 },
+    demo: null,
+  });
+}
+
+async function call<T = Record<string, unknown>>(op: string, input: unknown = {}): Promise<Result<T>> {
+  const response = await fetch(`${host.origin}/rpc`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${host.token}` },
+    body: JSON.stringify({ op, input }),
+  });
+  return (await response.json()) as Result<T>;
+}
+
+async function ok<T = Record<string, unknown>>(op: string, input: unknown = {}): Promise<T> {
+  const result = await call<T>(op, input);
+  if (!result.ok) throw new Error(`${op}: ${result.error.code} ${result.error.message}`);
+  return result.data;
+}
+
+const cachedTotal = async (formId: string, status: 'finished' | 'all' = 'finished') =>
+  (await ok<{ total: number }>('submissions.query', { formId, status, limit: 1 })).total;
+
+const listRequests = (formId: string) =>
+  service.admin
+    .requests()
+    .filter((r) => r.method === 'GET' && r.path === `/forms/${formId}/submissions` && r.status === 200);
+
+async function synced(formId: string): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      const status = await ok<{ running: unknown; forms: { formId: string; state: string }[] }>('sync.status');
+      expect(status.running).toBeNull();
+      expect(status.forms.find((f) => f.formId === formId)?.state).toBe('synced');
+    },
+    { timeout: 60_000, interval: 100 },
+  );
+}
+
+describe('the core behind a worker boundary', () => {
+  it('resumes a sync from the page it had stored when its worker is killed mid-sync', async () => {
+    // Pages come slowly, so the kill lands between two of them.
+    await open({ submissionsPerForm: 1_200 });
+    const formId = DEMO_FORM;
+    service.admin.setFaults([{ kind: 'latency', ms: 60, path: `/forms/${formId}/submissions` }]);
+    await vi.waitFor(async () => expect(await cachedTotal(formId)).toBeGreaterThanOrEqual(300), {
+      timeout: 60_000,
+      interval: 20,
+    });
+    const inFlight = Array.from({ length: 10 }, () => call('sync.status'));
+    await host.core.crash('core');
+    const storedAtKill = await cachedTotal(formId);
+    const requestsAtKill = listRequests(formId).length;
+
+    // Every call sent before the kill is answered once: by the core, or with a sentence to retry.
+    for (const answer of await Promise.all(inFlight)) {
+      if (!answer.ok) expect(answer.error).toMatchObject({ code: 'INTERNAL', retryable: true });
+    }
+    service.admin.clearFaults();
+    await synced(formId);
+
+    // The form keeps no previews: the cache holds every other row the service has.
+    const all = service.admin.submissionsOf(formId, { includePreview: false });
+    expect(await cachedTotal(formId, 'all')).toBe(all.length);
+    // The new core went on from the rows already stored, not from the first page.
+    const afterKill = listRequests(formId).slice(requestsAtKill);
+    const resumedAt = Number(afterKill.find((r) => r.query.status !== 'in_progress')?.query.offset);
+    expect(resumedAt).toBeGreaterThanOrEqual(storedAtKill - 150);
+    expect(resumedAt).toBeGreaterThan(0);
+    expect(logged.some((line) => /the core's thread stopped/.test(line))).toBe(true);
+  }, 120_000);
+
+  it('goes on with an import after its worker is killed mid-import, creating each row once', async () => {
+    await open({ submissionsPerForm: 10 });
+    const before = service.admin.submissionsOf(DEMO_FORM).length;
+    const rows = 120;
+    const file = await ok<{ fileId: string }>('imports.parse', {
+      fileName: 'people.csv',
+      contentBase64: Buffer.from(peopleCsv(rows, 'crash')).toString('base64'),
+    });
+    const draft = await ok<{ jobId: string }>('imports.validate', {
+      fileId: file.fileId,
+      formId: DEMO_FORM,
+      mappings: PEOPLE_MAPPINGS,
+    });
+    // Creates answer slowly: the kill lands with batches sent and others still to send.
+    service.admin.setFaults([{ kind: 'latency', ms: 40, method: 'POST', path: `/forms/${DEMO_FORM}/submissions` }]);
+    await ok('imports.start', { jobId: draft.jobId });
+    await vi.waitFor(
+      () => expect(service.admin.submissionsOf(DEMO_FORM).length - before).toBeGreaterThanOrEqual(30),
+      { timeout: 60_000, interval: 10 },
+    );
+    await host.core.crash('core');
+
+    await vi.waitFor(
+      async () => {
+        const { imports } = await ok<{ imports: { jobId: string; state: string }[] }>('imports.list');
+        expect(imports.find((i) => i.jobId === draft.jobId)?.state).toBe('done');
+      },
+      { timeout: 60_000, interval: 100 },
+    );
+    const created = service.admin
+      .submissionsOf(DEMO_FORM)
+      .map((s) => s.questions.find((q) => q.id === 'nm01')?.value)
+      .filter((name): name is string => typeof name === 'string' && name.startsWith('Person crash-'));
+    expect(created).toHaveLength(rows);
+    expect(new Set(created).size).toBe(rows);
+  }, 120_000);
+});
