@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_FORM, PEOPLE_MAPPINGS, peopleCsv } from '../core/import/importTestbed';
 import { createLogger } from '../core/log';
-import { startHost, type Host } from '../host/startHost';
+import { startHost, type Host } from './startHost';
 import { startLocalApi, type LocalApi } from '../local-api';
 import { type Result } from '../shared/errors';
 
