@@ -8,6 +8,7 @@ import { dryRun } from './dryRun';
 import { exportFailedRows, exportReport } from './exportRows';
 import { freezeJob } from './freezeJob';
 import { ImportJournal } from './importJournal';
+import { restoreOwnExport } from './ownExport';
 import { readCsv, type CsvTable } from './readCsv';
 import { ImportRunner } from './runImport';
 import { normaliseHeader, suggestMapping } from './suggestMapping';
@@ -88,7 +89,7 @@ export function importHandlers(ctx: AppContext): ImportHandlers {
       const fileId =
         'uploadId' in input ? input.uploadId : uploads.put(input.fileName, input.contentBase64);
       const { fileName, bytes } = uploads.file(fileId);
-      const table = readCsv(bytes, input.options ?? {});
+      const table = restoreOwnExport(readCsv(bytes, input.options ?? {}));
       parsed.delete(fileId);
       parsed.set(fileId, { fileName, table });
       // Read tables are kept for the few files a wizard may go back to, not for every file ever read.
