@@ -66,6 +66,26 @@ describe('browser mode start-up', () => {
     });
   });
 
+  it("refuses a key the service's rules refuse with that rule, before sending it", async () => {
+    const host = await start({ autoOpenDemo: false });
+    remote.admin.clearRequests();
+    const added = await call(host, 'workspaces.add', {
+      baseUrl: remote.baseUrl,
+      apiKey: 'sec-key-SENTINEL-9f3a',
+      keyStorage: 'session',
+    });
+    expect(added).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: expect.stringContaining('An API key has an underscore') },
+    });
+    const reentered = await call(host, 'workspaces.setKey', { id: 'any', apiKey: 'sk prod 1' });
+    expect(reentered).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: expect.stringContaining('letters, digits, _ and -') },
+    });
+    expect(remote.admin.requests()).toEqual([]);
+  });
+
   it('opens the account from FORMDESK_API_URL and FORMDESK_API_KEY, keeping the key off the disk', async () => {
     const host = await start({ remote: { baseUrl: remote.baseUrl, apiKey: remote.apiKey } });
     const list = (await call(host, 'workspaces.list')) as {

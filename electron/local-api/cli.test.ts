@@ -47,6 +47,15 @@ describe('parseCliOptions', () => {
     expect(() => parseCliOptions(['--rate-limit', 'fast'])).toThrow(/--rate-limit/);
     expect(() => parseCliOptions(['--verbose'])).toThrow();
   });
+
+  it("refuses a key the service's rules would refuse on every request, saying which rule", () => {
+    expect(() => parseCliOptions(['--api-key', 'sec-key-SENTINEL-9f3a'])).toThrow(
+      /--api-key: An API key has an underscore/,
+    );
+    expect(() => parseCliOptions(['--api-key', 'sk_test_ok', '--api-key', 'sk test'])).toThrow(
+      /--api-key: An API key holds only letters, digits, _ and -/,
+    );
+  });
 });
 
 describe('npm run local-api', () => {
@@ -86,6 +95,34 @@ describe('npm run local-api', () => {
       child.kill('SIGTERM');
       const [code] = await once(child, 'exit');
       expect(code).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+
+  it('stops at start on a key the service would refuse, instead of announcing it', async () => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        resolve(PROJECT_ROOT, 'electron/local-api/cli.ts'),
+        '--port',
+        '0',
+        '--api-key',
+        'sec-key-SENTINEL-9f3a',
+      ],
+      { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    try {
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+      const [code] = await once(child, 'exit');
+      expect(code).toBe(2);
+      expect(err).toContain('--api-key: An API key has an underscore');
+      expect(out).not.toContain('Accepted key');
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
