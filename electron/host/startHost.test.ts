@@ -66,6 +66,32 @@ describe('browser mode start-up', () => {
     });
   });
 
+  it('refuses an address from the environment that is not the API, with the sentence adding it gives', async () => {
+    const wrongAddress = new URL(remote.baseUrl).origin;
+    const lines: string[] = [];
+    const host = await start({
+      remote: { baseUrl: wrongAddress, apiKey: remote.apiKey },
+      log: createLogger({ write: (line) => lines.push(line) }),
+    });
+    const list = (await call(host, 'workspaces.list')) as { data: { workspaces: unknown[] } };
+    expect(list.data.workspaces).toEqual([]);
+    const added = (await call(host, 'workspaces.add', {
+      baseUrl: wrongAddress,
+      apiKey: remote.apiKey,
+      keyStorage: 'session',
+    })) as { ok: false; error: { message: string } };
+    expect(added.error.message).toMatch(/Check that the address ends in \/v1\/api/);
+    expect(lines.join('\n')).toContain(added.error.message);
+  });
+
+  it('still opens an account from the environment whose service cannot be reached yet', async () => {
+    const down = await startLocalApi({ port: 0, rateLimit: 0 });
+    await down.close();
+    const host = await start({ remote: { baseUrl: down.baseUrl, apiKey: down.apiKey } });
+    const list = (await call(host, 'workspaces.list')) as { data: { workspaces: unknown[] } };
+    expect(list.data.workspaces).toEqual([expect.objectContaining({ kind: 'remote' })]);
+  });
+
   it("refuses a key the service's rules refuse with that rule, before sending it", async () => {
     const host = await start({ autoOpenDemo: false });
     remote.admin.clearRequests();
@@ -76,12 +102,18 @@ describe('browser mode start-up', () => {
     });
     expect(added).toMatchObject({
       ok: false,
-      error: { code: 'INVALID_INPUT', message: expect.stringContaining('An API key has an underscore') },
+      error: {
+        code: 'INVALID_INPUT',
+        message: expect.stringContaining('An API key has an underscore'),
+      },
     });
     const reentered = await call(host, 'workspaces.setKey', { id: 'any', apiKey: 'sk prod 1' });
     expect(reentered).toMatchObject({
       ok: false,
-      error: { code: 'INVALID_INPUT', message: expect.stringContaining('letters, digits, _ and -') },
+      error: {
+        code: 'INVALID_INPUT',
+        message: expect.stringContaining('letters, digits, _ and -'),
+      },
     });
     expect(remote.admin.requests()).toEqual([]);
   });
