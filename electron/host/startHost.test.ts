@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startLocalApi, type LocalApi } from '../local-api';
+import { partialPost, stalledRequest } from '../local-api/testing/slowClient';
+import { refusingPort } from '../local-api/testing/refusingPort';
 import { createLogger } from '../core/log';
 import { startHost, type Host, type HostOptions } from './startHost';
 
@@ -85,9 +87,8 @@ describe('browser mode start-up', () => {
   });
 
   it('still opens an account from the environment whose service cannot be reached yet', async () => {
-    const down = await startLocalApi({ port: 0, rateLimit: 0 });
-    await down.close();
-    const host = await start({ remote: { baseUrl: down.baseUrl, apiKey: down.apiKey } });
+    const baseUrl = `http://127.0.0.1:${await refusingPort()}/v1/api`;
+    const host = await start({ remote: { baseUrl, apiKey: remote.apiKey } });
     const list = (await call(host, 'workspaces.list')) as { data: { workspaces: unknown[] } };
     expect(list.data.workspaces).toEqual([expect.objectContaining({ kind: 'remote' })]);
   });
@@ -136,5 +137,34 @@ describe('browser mode start-up', () => {
     for (const file of filesUnder(dataDir)) {
       expect(readFileSync(file).includes(Buffer.from(remote.apiKey)), file).toBe(false);
     }
+  });
+});
+
+describe('slow clients', () => {
+  const rpcStart = (host: Host, headers: Record<string, string> = {}) =>
+    partialPost(Number(new URL(host.origin).port), '/rpc', {
+      authorization: `Bearer ${host.token}`,
+      ...headers,
+    });
+
+  it('answers 408 and closes the connection when a body stops arriving', async () => {
+    // A short limit through the option: the test waits on the answer, not on a clock.
+    const host = await start({ clientTimeouts: { headersMs: 200, requestMs: 400 } });
+    const { answer } = stalledRequest(Number(new URL(host.origin).port), rpcStart(host));
+    expect(await answer).toMatch(/^HTTP\/1\.1 408 /);
+  });
+
+  it('closes at once on shutdown, ending a request whose body is still arriving', async () => {
+    // Limits far longer than the test: only the shutdown can end the stalled request.
+    const host = await start({ clientTimeouts: { headersMs: 600_000, requestMs: 600_000 } });
+    const stalled = stalledRequest(
+      Number(new URL(host.origin).port),
+      rpcStart(host, { expect: '100-continue' }),
+    );
+    // Node answers "100 Continue" as it hands the request to the host: its handler is running.
+    await stalled.received('100 Continue');
+    await host.close();
+    hosts.splice(0);
+    await stalled.answer;
   });
 });

@@ -9,6 +9,11 @@ import { createLogger, type Logger } from '../core/log';
 import { type DemoServer, WorkspaceManager } from '../core/workspaces/manager';
 import { MemoryKeyVault } from '../core/workspaces/memoryVault';
 import { type KeyVault } from '../core/workspaces/types';
+import {
+  clientTimeoutOptions,
+  type ClientTimeouts,
+  unfinishedRequests,
+} from '../local-api/clientTimeouts';
 import { Downloads } from './downloads';
 import { EventStream } from './eventStream';
 import { createRequestHandler } from './hostServer';
@@ -28,6 +33,8 @@ export interface HostOptions {
   /** Where keys are kept: this process's memory unless given (tests give a keyring that is not secure). */
   vault?: KeyVault;
   log?: Logger;
+  /** How long a client may take to send a request (tests shorten it). */
+  clientTimeouts?: ClientTimeouts;
 }
 
 export interface Host {
@@ -61,7 +68,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
     startDemo: options.startDemo,
   });
 
-  const server = createServer();
+  const server = createServer(clientTimeoutOptions(options.clientTimeouts));
+  const arriving = unfinishedRequests(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
@@ -106,6 +114,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     close: async () => {
       events.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      arriving.end();
       await Promise.allSettled([...inFlight]);
       server.closeAllConnections();
       await closed;
