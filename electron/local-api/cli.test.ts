@@ -59,27 +59,20 @@ describe('parseCliOptions', () => {
 });
 
 describe('npm run local-api', () => {
-  it('prints its address and key, serves, and exits cleanly on SIGTERM', async () => {
-    const child = spawn(
+  const cli = (args: string[], stderr: 'inherit' | 'pipe') =>
+    spawn(
       process.execPath,
-      [
-        '--import',
-        'tsx',
-        resolve(PROJECT_ROOT, 'electron/local-api/cli.ts'),
-        '--port',
-        '0',
-        '--seed',
-        '3',
-        '--rate-limit',
-        '0',
-      ],
+      ['--import', 'tsx', resolve(PROJECT_ROOT, 'electron/local-api/cli.ts'), ...args],
       {
         cwd: PROJECT_ROOT,
-        stdio: ['ignore', 'pipe', 'inherit'],
+        stdio: ['ignore', 'pipe', stderr],
       },
     );
+
+  it('prints its address and key, serves, and exits cleanly on SIGTERM', async () => {
+    const child = cli(['--port', '0', '--seed', '3', '--rate-limit', '0'], 'inherit');
     try {
-      const lines = createInterface({ input: child.stdout });
+      const lines = createInterface({ input: child.stdout! });
       const printed: string[] = [];
       for await (const line of lines) {
         printed.push(line);
@@ -101,24 +94,12 @@ describe('npm run local-api', () => {
   });
 
   it('stops at start on a key the service would refuse, instead of announcing it', async () => {
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        resolve(PROJECT_ROOT, 'electron/local-api/cli.ts'),
-        '--port',
-        '0',
-        '--api-key',
-        'sec-key-SENTINEL-9f3a',
-      ],
-      { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const child = cli(['--port', '0', '--api-key', 'sec-key-SENTINEL-9f3a'], 'pipe');
     try {
       let out = '';
       let err = '';
-      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+      child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
       const [code] = await once(child, 'exit');
       expect(code).toBe(2);
       expect(err).toContain('--api-key: An API key has an underscore');

@@ -12,7 +12,7 @@ import { cacheStores } from '../cache/cacheStores';
 import { type WorkspaceSession } from '../context';
 import { dispatch } from '../dispatch';
 import { neutraliseFormulas } from '../import/formulaGuard';
-import { formulaCells } from '../import/testing/spreadsheetView';
+import { FORMULA_VALUES, formulaCells } from '../import/testing/spreadsheetView';
 import { formHandlers } from '../sync/formHandlers';
 import { syncHandlers } from '../sync/handlers';
 import { syncServiceFor, type SyncService } from '../sync/syncService';
@@ -216,18 +216,7 @@ describe('submission operations', () => {
 
 describe('exports', () => {
   it('neutralises spreadsheet formulas in CSV for any delimiter, while plain numbers stay numbers', async () => {
-    const values = [
-      '=HYPERLINK("http://evil.example","click")',
-      '+1+1',
-      '@SUM(A1:A2)',
-      '-2+3',
-      ' =1+1',
-      '\t=cmd',
-      'a;=1+2',
-      '＝1+2',
-      'normal',
-      '-5',
-    ];
+    const values = [...FORMULA_VALUES, 'normal', '-5'];
     const data: LocalApiData = {
       forms: [
         {

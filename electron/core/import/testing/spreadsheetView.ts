@@ -3,6 +3,25 @@ import { parse } from 'csv-parse/sync';
 /** The delimiters spreadsheets split on: `,` in most locales, `;` in most of Europe, tab for pasted text. */
 export const SPREADSHEET_DELIMITERS = [',', ';', '\t'] as const;
 
+/** Values a respondent or an import file could hold, each aimed at a spreadsheet. */
+export const FORMULA_VALUES = [
+  '=HYPERLINK("http://evil.example","click")',
+  '+1+1',
+  '@SUM(A1:A2)',
+  '-2+3',
+  ' =1+1',
+  '\t=cmd',
+  'a;=1+2',
+  'b,+1+1',
+  'c\t@SUM(A1)',
+  'two\nlines\r\n-2+3',
+  'x;"=1+2"',
+  '＝1+2',
+  'Ｘ;＠SUM(A1)',
+  '﹦1',
+  "'=1+2",
+];
+
 /** A number as a spreadsheet reads it; anything else that leads with a sign is a formula. */
 const PLAIN_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
