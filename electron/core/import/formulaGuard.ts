@@ -18,8 +18,8 @@ const PLAIN_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 /**
  * The characters that make a spreadsheet run a cell as a formula when they lead it. Leading
  * spaces and quotes do not hide one (some readers drop them). The text is compared in NFKC form,
- * so the full-width `＝ ＋ － ＠` (which Excel takes as `= + - @` where an input method writes
- * them) and the small and superscript forms of the same signs count too.
+ * so the full-width `＝ ＋ － ＠` of East Asian input, which spreadsheets there may fold into
+ * `= + - @`, and the small and superscript forms of the same signs count too.
  */
 const FORMULA_START = /^[\s"]*[=+\-@]/u;
 
