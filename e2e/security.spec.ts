@@ -4,7 +4,6 @@ import { type Page } from '@playwright/test';
 import { createLogger } from '../electron/core/log';
 import { MemoryKeyVault } from '../electron/core/workspaces/memoryVault';
 import { startHost } from '../electron/host/startHost';
-import { startLocalApi, type LocalApi } from '../electron/local-api';
 import { expect, test } from './fixtures';
 
 // Runtime checks of the security checklist (docs/security-checklist.md) in the real renderer:

@@ -61,6 +61,21 @@ test.describe('workspaces', () => {
     ).toBeVisible();
   });
 
+  test('names the rule a key breaks before sending it to the service', async ({
+    app,
+    remoteApi,
+  }) => {
+    await app.getByRole('button', { name: 'Add workspace' }).click();
+    const form = app.getByRole('form', { name: 'Connect your account' });
+    await form.getByText('Self-hosted or other').click();
+    await form.getByLabel('Base URL').fill(remoteApi.baseUrl);
+    await form.getByLabel('API key').fill('sec-key-SENTINEL-9f3a');
+    remoteApi.admin.clearRequests();
+    await form.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expect(form.getByText(/An API key has an underscore, like sk_prod_/)).toBeVisible();
+    expect(remoteApi.admin.requests()).toEqual([]);
+  });
+
   test('renames a workspace everywhere it is shown', async ({ app }) => {
     await workspaceAction(app, DEMO, 'Rename');
     const dialog = app.getByRole('dialog', { name: 'Rename workspace' });

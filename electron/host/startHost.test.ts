@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startLocalApi, type LocalApi } from '../local-api';
+import { partialPost, stalledRequest } from '../local-api/testing/slowClient';
+import { refusingPort } from '../local-api/testing/refusingPort';
 import { createLogger } from '../core/log';
 import { startHost, type Host, type HostOptions } from './startHost';
 
@@ -66,6 +68,57 @@ describe('browser mode start-up', () => {
     });
   });
 
+  it('refuses an address from the environment that is not the API, with the sentence adding it gives', async () => {
+    const wrongAddress = new URL(remote.baseUrl).origin;
+    const lines: string[] = [];
+    const host = await start({
+      remote: { baseUrl: wrongAddress, apiKey: remote.apiKey },
+      log: createLogger({ write: (line) => lines.push(line) }),
+    });
+    const list = (await call(host, 'workspaces.list')) as { data: { workspaces: unknown[] } };
+    expect(list.data.workspaces).toEqual([]);
+    const added = (await call(host, 'workspaces.add', {
+      baseUrl: wrongAddress,
+      apiKey: remote.apiKey,
+      keyStorage: 'session',
+    })) as { ok: false; error: { message: string } };
+    expect(added.error.message).toMatch(/Check that the address ends in \/v1\/api/);
+    expect(lines.join('\n')).toContain(added.error.message);
+  });
+
+  it('still opens an account from the environment whose service cannot be reached yet', async () => {
+    const baseUrl = `http://127.0.0.1:${await refusingPort()}/v1/api`;
+    const host = await start({ remote: { baseUrl, apiKey: remote.apiKey } });
+    const list = (await call(host, 'workspaces.list')) as { data: { workspaces: unknown[] } };
+    expect(list.data.workspaces).toEqual([expect.objectContaining({ kind: 'remote' })]);
+  });
+
+  it("refuses a key the service's rules refuse with that rule, before sending it", async () => {
+    const host = await start({ autoOpenDemo: false });
+    remote.admin.clearRequests();
+    const added = await call(host, 'workspaces.add', {
+      baseUrl: remote.baseUrl,
+      apiKey: 'sec-key-SENTINEL-9f3a',
+      keyStorage: 'session',
+    });
+    expect(added).toMatchObject({
+      ok: false,
+      error: {
+        code: 'INVALID_INPUT',
+        message: expect.stringContaining('An API key has an underscore'),
+      },
+    });
+    const reentered = await call(host, 'workspaces.setKey', { id: 'any', apiKey: 'sk prod 1' });
+    expect(reentered).toMatchObject({
+      ok: false,
+      error: {
+        code: 'INVALID_INPUT',
+        message: expect.stringContaining('letters, digits, _ and -'),
+      },
+    });
+    expect(remote.admin.requests()).toEqual([]);
+  });
+
   it('opens the account from FORMDESK_API_URL and FORMDESK_API_KEY, keeping the key off the disk', async () => {
     const host = await start({ remote: { baseUrl: remote.baseUrl, apiKey: remote.apiKey } });
     const list = (await call(host, 'workspaces.list')) as {
@@ -84,5 +137,34 @@ describe('browser mode start-up', () => {
     for (const file of filesUnder(dataDir)) {
       expect(readFileSync(file).includes(Buffer.from(remote.apiKey)), file).toBe(false);
     }
+  });
+});
+
+describe('slow clients', () => {
+  const rpcStart = (host: Host, headers: Record<string, string> = {}) =>
+    partialPost(Number(new URL(host.origin).port), '/rpc', {
+      authorization: `Bearer ${host.token}`,
+      ...headers,
+    });
+
+  it('answers 408 and closes the connection when a body stops arriving', async () => {
+    // A short limit through the option: the test waits on the answer, not on a clock.
+    const host = await start({ clientTimeouts: { headersMs: 200, requestMs: 400 } });
+    const { answer } = stalledRequest(Number(new URL(host.origin).port), rpcStart(host));
+    expect(await answer).toMatch(/^HTTP\/1\.1 408 /);
+  });
+
+  it('closes at once on shutdown, ending a request whose body is still arriving', async () => {
+    // Limits far longer than the test: only the shutdown can end the stalled request.
+    const host = await start({ clientTimeouts: { headersMs: 600_000, requestMs: 600_000 } });
+    const stalled = stalledRequest(
+      Number(new URL(host.origin).port),
+      rpcStart(host, { expect: '100-continue' }),
+    );
+    // Node answers "100 Continue" as it hands the request to the host: its handler is running.
+    await stalled.received('100 Continue');
+    await host.close();
+    hosts.splice(0);
+    await stalled.answer;
   });
 });

@@ -5,6 +5,11 @@ import { type RateSchedulerOptions } from '../core/api';
 import { createLogger, type Logger } from '../core/log';
 import { MemoryKeyVault } from '../core/workspaces/memoryVault';
 import { type KeyVault } from '../core/workspaces/types';
+import {
+  clientTimeoutOptions,
+  type ClientTimeouts,
+  unfinishedRequests,
+} from '../local-api/clientTimeouts';
 import { type CoreThreads, startCoreThreads } from '../threads/coreThreads';
 import { type DemoServiceOptions } from '../threads/protocol';
 import { Downloads } from './downloads';
@@ -30,6 +35,8 @@ export interface HostOptions {
   rateLimit?: RateSchedulerOptions;
   /** The built worker entries (`out/main/`); the sources when absent (tests, benchmarks). */
   builtDir?: string;
+  /** How long a client may take to send a request (tests shorten it). */
+  clientTimeouts?: ClientTimeouts;
 }
 
 export interface Host {
@@ -53,7 +60,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
   log.addSecret(token);
   const events = new EventStream();
   const downloads = new Downloads();
-  const server = createServer();
+  const server = createServer(clientTimeoutOptions(options.clientTimeouts));
+  const arriving = unfinishedRequests(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
@@ -99,6 +107,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     close: async () => {
       events.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      arriving.end();
       await Promise.allSettled([...inFlight]);
       server.closeAllConnections();
       await closed;

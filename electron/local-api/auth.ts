@@ -1,3 +1,4 @@
+import { API_KEY_RULES } from '../shared/api/apiKey';
 import { ServiceError } from './serviceError';
 
 /** The demo workspace's key, shaped like the service's (`sk_prod_…`). */
@@ -12,10 +13,9 @@ export function authenticate(header: string | undefined, keys: ReadonlySet<strin
   if (value === '' || /^bearer$/i.test(value))
     throw new ServiceError(400, 'API authorization header missing');
   const key = /^Bearer\s+(\S+)$/i.exec(value)?.[1];
-  if (key === undefined || !/^[A-Za-z0-9_-]+$/.test(key)) {
-    throw new ServiceError(400, 'Incorrectly formatted API key was passed');
-  }
-  if (!key.includes('_')) throw new ServiceError(400, 'API key missing underscore');
+  if (key === undefined) throw new ServiceError(400, API_KEY_RULES[0].serviceMessage);
+  const broken = API_KEY_RULES.find((rule) => !rule.holds(key));
+  if (broken) throw new ServiceError(400, broken.serviceMessage);
   if (!keys.has(key)) throw new ServiceError(400, 'API Key invalid');
   return key;
 }

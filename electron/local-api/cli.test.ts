@@ -47,30 +47,32 @@ describe('parseCliOptions', () => {
     expect(() => parseCliOptions(['--rate-limit', 'fast'])).toThrow(/--rate-limit/);
     expect(() => parseCliOptions(['--verbose'])).toThrow();
   });
+
+  it("refuses a key the service's rules would refuse on every request, saying which rule", () => {
+    expect(() => parseCliOptions(['--api-key', 'sec-key-SENTINEL-9f3a'])).toThrow(
+      /--api-key: An API key has an underscore/,
+    );
+    expect(() => parseCliOptions(['--api-key', 'sk_test_ok', '--api-key', 'sk test'])).toThrow(
+      /--api-key: An API key holds only letters, digits, _ and -/,
+    );
+  });
 });
 
 describe('npm run local-api', () => {
-  it('prints its address and key, serves, and exits cleanly on SIGTERM', async () => {
-    const child = spawn(
+  const cli = (args: string[], stderr: 'inherit' | 'pipe') =>
+    spawn(
       process.execPath,
-      [
-        '--import',
-        'tsx',
-        resolve(PROJECT_ROOT, 'electron/local-api/cli.ts'),
-        '--port',
-        '0',
-        '--seed',
-        '3',
-        '--rate-limit',
-        '0',
-      ],
+      ['--import', 'tsx', resolve(PROJECT_ROOT, 'electron/local-api/cli.ts'), ...args],
       {
         cwd: PROJECT_ROOT,
-        stdio: ['ignore', 'pipe', 'inherit'],
+        stdio: ['ignore', 'pipe', stderr],
       },
     );
+
+  it('prints its address and key, serves, and exits cleanly on SIGTERM', async () => {
+    const child = cli(['--port', '0', '--seed', '3', '--rate-limit', '0'], 'inherit');
     try {
-      const lines = createInterface({ input: child.stdout });
+      const lines = createInterface({ input: child.stdout! });
       const printed: string[] = [];
       for await (const line of lines) {
         printed.push(line);
@@ -86,6 +88,22 @@ describe('npm run local-api', () => {
       child.kill('SIGTERM');
       const [code] = await once(child, 'exit');
       expect(code).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+
+  it('stops at start on a key the service would refuse, instead of announcing it', async () => {
+    const child = cli(['--port', '0', '--api-key', 'sec-key-SENTINEL-9f3a'], 'pipe');
+    try {
+      let out = '';
+      let err = '';
+      child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+      const [code] = await once(child, 'exit');
+      expect(code).toBe(2);
+      expect(err).toContain('--api-key: An API key has an underscore');
+      expect(out).not.toContain('Accepted key');
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }

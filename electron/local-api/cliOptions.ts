@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { apiKeyProblem } from '../shared/api/apiKey';
 import { type LocalApiOptions } from './server';
 
 export const USAGE = `Usage: npm run local-api -- [options]
@@ -33,6 +34,11 @@ export function parseCliOptions(args: string[]): LocalApiOptions {
       throw new Error(`--${name} must be a whole number up to ${max}, got "${raw}"`);
     return value;
   };
+  for (const key of values['api-key'] ?? []) {
+    // A key the service's rules refuse would be "accepted" here and then refused on every request.
+    const problem = apiKeyProblem(key);
+    if (problem !== null) throw new Error(`--api-key: ${problem}`);
+  }
   return {
     port: count('port', values.port, 65_535),
     ...(values['api-key'] ? { apiKeys: values['api-key'] } : {}),

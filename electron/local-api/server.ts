@@ -4,6 +4,7 @@ import { type LocalApiData } from '../shared/api/localApi';
 import { createAdmin, type LocalAdmin } from './admin';
 import { answerAdmin } from './adminRoutes';
 import { DEMO_API_KEY } from './auth';
+import { clientTimeoutOptions, type ClientTimeouts } from './clientTimeouts';
 import { formSources, storeFingerprint } from './dataSources';
 import { FaultInjector } from './faults';
 import { readBody, sendJson } from './http';
@@ -40,6 +41,8 @@ export interface LocalApiOptions {
   rateLimit?: number;
   /** New respondent submissions per minute, delivered to webhooks. */
   simulatePerMinute?: number;
+  /** How long a client may take to send a request (tests shorten it). */
+  clientTimeouts?: ClientTimeouts;
 }
 
 export interface LocalApi {
@@ -74,8 +77,10 @@ export async function startLocalApi(options: LocalApiOptions = {}): Promise<Loca
   const admin = createAdmin(service, faults, requestLog);
   const handleService = serviceHandler({ service, keys, faults, rateLimiter, requestLog });
 
-  const server = createServer((request, response) => {
+  const server = createServer(clientTimeoutOptions(options.clientTimeouts), (request, response) => {
     handle(request, response).catch((error: unknown) => {
+      // The client left, or was closed for sending too slowly, before its body was in.
+      if (request.destroyed && !request.complete) return;
       // A bug, not a scripted failure: answer 500 without detail, keep serving.
       console.error('local API: unexpected error', error);
       if (!response.headersSent) sendJson(response, 500, errorBody(500, 'Internal server error'));

@@ -1,6 +1,7 @@
 import { type CellIssue } from '../../shared/contract/imports';
 import { AppError } from '../../shared/errors';
 import { type ImportJournal, type JobRecord } from './importJournal';
+import { PROBLEM_COLUMN } from './ownExport';
 import { writeCsv } from './writeCsv';
 
 const NOT_IMPORTED = new Set(['failed', 'invalid']);
@@ -12,15 +13,17 @@ export interface ExportedFile {
 
 /**
  * The rows that did not make it (refused by the server, or invalid), as a CSV with the original
- * header plus a "Problem" column: fix them in a spreadsheet and import the file again.
+ * header plus a problem column: fix them in a spreadsheet and import the file again. A file that
+ * was itself such a file has its old problem column replaced, not repeated.
  */
 export function exportFailedRows(journal: ImportJournal, jobId: string): ExportedFile {
   const job = jobOf(journal, jobId);
+  const kept = job.columns.flatMap((name, i) => (name === PROBLEM_COLUMN ? [] : [i]));
   const rows = journal
     .reportRows(jobId)
     .filter((r) => NOT_IMPORTED.has(r.status))
-    .map((r) => [...r.cells, r.message ?? problemOf(r.issues)]);
-  return csvFile(job, '-not-imported', [...job.columns, 'Problem'], rows);
+    .map((r) => [...kept.map((i) => r.cells[i] ?? ''), r.message ?? problemOf(r.issues)]);
+  return csvFile(job, '-not-imported', [...kept.map((i) => job.columns[i]!), PROBLEM_COLUMN], rows);
 }
 
 /** Every row with its outcome and the submission it became: the import's record, for audit. */
@@ -38,7 +41,7 @@ export function exportReport(journal: ImportJournal, jobId: string): ExportedFil
   return csvFile(
     job,
     '-import-report',
-    ['Line', 'Outcome', 'Submission id', 'Message', ...job.columns],
+    ['Line', 'Outcome', 'Submission id', PROBLEM_COLUMN, ...job.columns],
     rows,
   );
 }
@@ -50,8 +53,8 @@ function jobOf(journal: ImportJournal, jobId: string): JobRecord {
 }
 
 /**
- * Cells a spreadsheet would run as formulas are neutralised; UTF-8 with a BOM so Excel reads
- * accents and CJK right.
+ * Cells a spreadsheet would run as formulas are neutralised (`restoreOwnExport` undoes it when
+ * the file is imported again); UTF-8 with a BOM so Excel reads accents and CJK right.
  */
 function csvFile(job: JobRecord, suffix: string, header: string[], rows: string[][]): ExportedFile {
   const body = new TextEncoder().encode(writeCsv([header, ...rows], { neutraliseFormulas: true }));

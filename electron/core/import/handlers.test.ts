@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CreateSubmission } from '../../shared/api/submission';
 import { type AppEvent } from '../../shared/contract';
 import { type ColumnMapping } from '../../shared/contract/imports';
 import { startLocalApi, type LocalApi } from '../../local-api';
@@ -12,7 +13,9 @@ import { openCache, type CacheDb } from '../cache/openCache';
 import { type AppContext, type WorkspaceSession } from '../context';
 import { importHandlers } from './handlers';
 import { DEMO_FORM } from './importTestbed';
+import { PROBLEM_COLUMN } from './ownExport';
 import { readCsv } from './readCsv';
+import { formulaCells } from './testing/spreadsheetView';
 
 const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const fixture = (name: string) =>
@@ -145,7 +148,7 @@ describe('import operations', () => {
 
     const exported = await handlers['imports.exportFailed']({ jobId: validation.jobId });
     const table = readCsv(Buffer.from(exported.contentBase64, 'base64'));
-    expect(table.columns.at(-1)).toBe('Problem');
+    expect(table.columns.at(-1)).toBe(PROBLEM_COLUMN);
     expect(table.rows).toHaveLength(1);
     expect(table.rows[0]!.cells[emailColumn]).toBe('bruce at example');
 
@@ -155,12 +158,69 @@ describe('import operations', () => {
         'base64',
       ),
     );
-    expect(audit.columns.slice(0, 4)).toEqual(['Line', 'Outcome', 'Submission id', 'Message']);
+    expect(audit.columns.slice(0, 4)).toEqual(['Line', 'Outcome', 'Submission id', PROBLEM_COLUMN]);
     expect(audit.rows.map((r) => r.cells[1])).toEqual(['created', 'created', 'invalid', 'created']);
     expect(audit.rows.filter((r) => r.cells[2] !== '')).toHaveLength(3);
 
     const { imports } = await handlers['imports.list']({});
     expect(imports.map((i) => i.jobId)).toContain(validation.jobId);
+  });
+
+  it('reads its own file of rows to fix back as the values it was written from', async () => {
+    const originals = [
+      // [full name, phone]: formula-like and phone values, and a mark of the person's own.
+      ['=1+2', '+44 20 7946 0958'],
+      ['a;=1+2', '+1 555 0100'],
+      ['@home', '-'],
+      ["'=kept as typed", '+33 1 23 45 67 89'],
+      ['＝SUM(A1)', '-5'],
+    ];
+    const csv = (rows: string[][]) =>
+      Buffer.from(
+        ['Full name,Email,Phone number', ...rows.map((r) => r.map((c) => `"${c}"`).join(','))]
+          .map((line) => `${line}\r\n`)
+          .join(''),
+      );
+    const read = async (fileName: string, bytes: Buffer) => {
+      const preview = await handlers['imports.parse']({ fileName, contentBase64: bytes.toString('base64') });
+      const mappings: ColumnMapping[] = [
+        { column: 0, target: { kind: 'question', id: 'nm01', type: 'ShortAnswer' } },
+        { column: 1, target: { kind: 'question', id: 'em02', type: 'EmailInput' } },
+        { column: 2, target: { kind: 'question', id: 'ph03', type: 'PhoneNumber' } },
+      ];
+      return handlers['imports.validate']({ fileId: preview.fileId, formId: DEMO_FORM, mappings });
+    };
+
+    // Each of them has an e-mail the form refuses, so they are left to fix; one row goes in.
+    const first = await read(
+      'people.csv',
+      csv([
+        ['Ready Person', 'ready@example.com', '+44 20 7946 0000'],
+        ...originals.map(([name, phone], i) => [name!, `person${i} at example.com`, phone!]),
+      ]),
+    );
+    expect(first.errorRows).toBe(originals.length);
+    await handlers['imports.start']({ jobId: first.jobId });
+    await until(
+      async () => (await handlers['imports.report']({ jobId: first.jobId })).summary.state === 'done',
+    );
+    const exported = Buffer.from(
+      (await handlers['imports.exportFailed']({ jobId: first.jobId })).contentBase64,
+      'base64',
+    ).toString('utf8');
+    // The file is safe in a spreadsheet: its formula-like values carry a mark.
+    expect(formulaCells(exported)).toEqual([]);
+    expect(exported).toContain("'+44 20 7946 0958");
+
+    // The person fixes the e-mails in the file and imports it again.
+    const fixed = await read('people-not-imported.csv', Buffer.from(exported.replaceAll(' at ', '@')));
+    expect(fixed.errorRows).toBe(0);
+    const plan = await handlers['imports.dryRun']({ jobId: fixed.jobId });
+    const body = plan.firstBatches[0]!.body as { submissions: CreateSubmission[] };
+    const sent = body.submissions.map((s) =>
+      ['nm01', 'ph03'].map((id) => s.questions.find((q) => q.id === id)?.value),
+    );
+    expect(sent).toEqual(originals);
   });
 
   it("remembers a form's mapping and offers it for the next file", async () => {

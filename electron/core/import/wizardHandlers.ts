@@ -6,6 +6,7 @@ import { type WorkspaceSession } from '../context';
 import { importCache, type ImportCache } from './cacheAccess';
 import { dryRun } from './dryRun';
 import { ImportJournal } from './importJournal';
+import { restoreOwnExport } from './ownExport';
 import { readCsv, type CsvTable } from './readCsv';
 import { type CatalogueQuestion, normaliseHeader, suggestMapping } from './suggestMapping';
 import { UploadStore } from './uploadStore';
@@ -72,7 +73,7 @@ export function importWizardHandlers(ctx: ImportWizardContext): Pick<Handlers, I
       const fileId =
         'uploadId' in input ? input.uploadId : uploads.put(input.fileName, input.contentBase64);
       const { fileName, bytes } = uploads.file(fileId);
-      const table = readCsv(bytes, input.options ?? {});
+      const table = restoreOwnExport(readCsv(bytes, input.options ?? {}));
       parsed.delete(fileId);
       parsed.set(fileId, { fileName, table });
       // Read tables are kept for the few files a wizard may go back to, not for every file ever read.

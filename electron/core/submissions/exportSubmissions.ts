@@ -5,7 +5,7 @@ import { type submissionOps, type SubmissionListRow } from '../../shared/contrac
 import { type CacheStores } from '../cache/cacheStores';
 import { type CatalogEntry } from '../cache/questionCatalog';
 import { calculationKey, urlParameterKey } from '../cache/submissionRow';
-import { csvLine } from './csvCell';
+import { csvLine } from '../import/writeCsv';
 import { writeExport, type WrittenExport } from './exportFile';
 
 export type ExportInput = z.output<(typeof submissionOps)['submissions.export']['input']>;
@@ -56,10 +56,11 @@ function* jsonChunks(rows: Iterable<SubmissionListRow>): Generator<string> {
   yield '\n]\n';
 }
 
+const SPREADSHEET_SAFE = { neutraliseFormulas: true };
 const FIXED = ['Submission ID', 'Submitted at', 'Last updated at', 'Status', 'Preview', 'Quiz score', 'Login email'];
 
 function* csvChunks(rows: Iterable<SubmissionListRow>, fields: readonly CatalogEntry[]): Generator<string> {
-  yield csvLine([...FIXED, ...fields.map((f) => f.name || f.id)]);
+  yield csvLine([...FIXED, ...fields.map((f) => f.name || f.id)], SPREADSHEET_SAFE);
   for (const row of rows) {
     const s = row.submission;
     const values = valuesByKey(s);
@@ -72,7 +73,7 @@ function* csvChunks(rows: Iterable<SubmissionListRow>, fields: readonly CatalogE
       s.quiz ? String(s.quiz.score) : '',
       s.login?.email ?? '',
       ...fields.map((f) => cellText(values.get(f.id))),
-    ]);
+    ], SPREADSHEET_SAFE);
   }
 }
 

@@ -15,7 +15,7 @@ import { defaultWorkspaceName, normaliseBaseUrl } from './baseUrl';
 import { lockedApiClient } from './lockedApiClient';
 import { DEMO_WORKSPACE_ID, WorkspaceRegistry, type WorkspaceRecord } from './registry';
 import { type KeyVault, type ShellContext, type WorkspaceOperations } from './types';
-import { verifyKey } from './verifyKey';
+import { verifyConfigured, verifyKey } from './verifyKey';
 
 /** The demo workspace's server: the local API, started in-process by main or the host. */
 export interface DemoServer {
@@ -199,14 +199,16 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
   }
 
   /**
-   * Adds a workspace from configuration (browser mode's FORMDESK_API_URL + FORMDESK_API_KEY)
-   * without the interactive key check, so the app still opens when the service is unreachable.
+   * Adds a workspace from configuration (browser mode's FORMDESK_API_URL + FORMDESK_API_KEY),
+   * checked as `add` checks, except that an unreachable service does not stop the app opening.
    * A workspace with the same base URL is reused: its key is replaced.
    */
   configure(input: { baseUrl: string; apiKey: string; name?: string }): Promise<Workspace> {
     return this.serial(async () => {
       const baseUrl = normaliseBaseUrl(input.baseUrl);
       this.options.log.addSecret(input.apiKey);
+      const api = this.options.createApiClient({ baseUrl, apiKey: input.apiKey });
+      await verifyConfigured(api, input.apiKey);
       const existing = this.registry
         .all()
         .find((w) => w.kind === 'remote' && w.baseUrl === baseUrl);
@@ -221,7 +223,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
             baseUrl,
             keyStorage,
           });
-      return this.open(record, this.options.createApiClient({ baseUrl, apiKey: input.apiKey }));
+      return this.open(record, api);
     });
   }
 
@@ -285,7 +287,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     }
     this.options.log.addSecret(apiKey);
     const api = this.options.createApiClient({ baseUrl, apiKey });
-    await verifyKey(api);
+    await verifyKey(api, apiKey);
     return api;
   }
 

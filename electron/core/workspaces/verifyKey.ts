@@ -1,3 +1,4 @@
+import { apiKeyProblem } from '../../shared/api/apiKey';
 import { AppError, isAppError } from '../../shared/errors';
 import { type ApiClient } from '../api/types';
 
@@ -5,10 +6,14 @@ import { type ApiClient } from '../api/types';
 const CHECK_TIMEOUT_MS = 15_000;
 
 /**
- * Proves a base URL and key work together before anything is saved: one `GET /forms`. Each way it
- * can fail gets its own sentence, naming the field the person should fix. Answers the form count.
+ * Proves a base URL and key work together before anything is saved: a key the service's rules
+ * refuse is named without sending it, then one `GET /forms`. Each way it can fail gets its own
+ * sentence, naming the field the person should fix. Answers the form count.
  */
-export async function verifyKey(api: ApiClient): Promise<number> {
+export async function verifyKey(api: ApiClient, apiKey: string): Promise<number> {
+  const problem = apiKeyProblem(apiKey);
+  if (problem !== null)
+    throw new AppError('INVALID_INPUT', problem, { details: { field: 'apiKey' } });
   const host = new URL(api.baseUrl).host;
   try {
     const forms = await api.listForms({
@@ -18,6 +23,20 @@ export async function verifyKey(api: ApiClient): Promise<number> {
     return forms.length;
   } catch (error) {
     throw explain(error, host);
+  }
+}
+
+/**
+ * The same check for an address and key from configuration (browser mode's environment): a
+ * wrong address or a refused key stops it with the sentence adding them by hand gives, where
+ * otherwise the workspace would open "online" on an address that answers nothing. A service
+ * that cannot be reached now does not stop it, so the app still opens on its cache.
+ */
+export async function verifyConfigured(api: ApiClient, apiKey: string): Promise<void> {
+  try {
+    await verifyKey(api, apiKey);
+  } catch (error) {
+    if (!isAppError(error) || !error.retryable) throw error;
   }
 }
 

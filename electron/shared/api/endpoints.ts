@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_KEY_RULES } from './apiKey';
 import { CreateSubmission, Submission } from './submission';
 
 export const MAX_PAGE_SIZE = 150;
@@ -70,7 +71,6 @@ export type ServiceErrorBody = z.infer<typeof ServiceErrorBody>;
 /** Credential failures are 400s told apart only by their message (upstream facts, "Errors"). */
 export const AUTH_ERROR_MESSAGES = [
   'API authorization header missing',
-  'API key missing underscore',
+  ...API_KEY_RULES.map((rule) => rule.serviceMessage),
   'API Key invalid',
-  'Incorrectly formatted API key was passed',
-] as const;
+];

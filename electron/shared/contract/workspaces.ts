@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApiKey } from '../api/apiKey';
 import { op } from './define';
 
 /** Where a workspace's API key is kept. The key itself never leaves main (or the host). */
@@ -45,14 +46,14 @@ export const workspaceOps = {
     z.strictObject({
       name: z.string().trim().min(1).max(120).optional(),
       baseUrl: z.string().trim().min(1).max(2000),
-      apiKey: z.string().trim().min(1).max(500),
+      apiKey: ApiKey,
       keyStorage: KeyStorage.default('secure'),
     }),
     Workspace,
   ),
   /** A new key for a workspace whose key is missing or changed: checked like `add`, then opened. */
   'workspaces.setKey': op(
-    z.strictObject({ id, apiKey: z.string().trim().min(1).max(500), keyStorage: KeyStorage.default('secure') }),
+    z.strictObject({ id, apiKey: ApiKey, keyStorage: KeyStorage.default('secure') }),
     Workspace,
   ),
   'workspaces.rename': op(z.strictObject({ id, name: z.string().trim().min(1).max(120) }), Workspace),

@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
+import { apiKeyProblem } from '../../../../electron/shared/api/apiKey';
 import { BASE_URL_PRESETS, type KeyStorage } from '../../../../electron/shared/contract';
 import { useOpMutation } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -57,7 +58,7 @@ export function ConnectForm({
   };
   const baseUrl = region === 'custom' ? customUrl.trim() : BASE_URL_PRESETS[region];
   const urlProblem = region === 'custom' ? baseUrlProblem(customUrl) : null;
-  const keyProblem = apiKey.trim() ? null : 'Paste the API key from your account settings.';
+  const keyProblem = apiKeyProblem(apiKey);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,5 +1,6 @@
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { apiKeyProblem } from '../../../../electron/shared/api/apiKey';
 import type { Workspace } from '../../../../electron/shared/contract';
 import { useOpMutation } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -30,9 +31,12 @@ export function KeyReentryForm({
   // Without a secure keyring the key is kept for this session only: storing it unencrypted is a
   // choice the connect form asks for explicitly.
   const keyStorage = (keyring?.secure ?? true) ? 'secure' : 'session';
+  // A key the service would refuse by its shape is named here, before it is sent.
+  const keyProblem = apiKey.trim() ? apiKeyProblem(apiKey) : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (apiKey.trim()) setKey.mutate({ id: workspace.id, apiKey: apiKey.trim(), keyStorage });
+    if (apiKey.trim() && !keyProblem)
+      setKey.mutate({ id: workspace.id, apiKey: apiKey.trim(), keyStorage });
   };
   return (
     <form onSubmit={submit} aria-label="Enter the API key again">
@@ -45,6 +49,7 @@ export function KeyReentryForm({
           label="API key"
           value={apiKey}
           onChange={(e) => setApiKey(e.currentTarget.value)}
+          error={keyProblem}
           autoComplete="off"
           data-autofocus
           required
@@ -54,7 +59,11 @@ export function KeyReentryForm({
           <Button variant="default" onClick={onDone}>
             Cancel
           </Button>
-          <Button type="submit" loading={setKey.isPending} disabled={!apiKey.trim()}>
+          <Button
+            type="submit"
+            loading={setKey.isPending}
+            disabled={!apiKey.trim() || keyProblem !== null}
+          >
             Use this key
           </Button>
         </Group>
