@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { type Page } from '@playwright/test';
 import { createLogger } from '../electron/core/log';
 import { startHost, type Host } from '../electron/host/startHost';
+import { type LocalApi } from '../electron/local-api';
 import { expect, test } from './fixtures';
 
 // What the person sees when the cache file itself is in trouble: each test runs the app, stops it,

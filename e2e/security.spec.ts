@@ -4,6 +4,7 @@ import { type Page } from '@playwright/test';
 import { createLogger } from '../electron/core/log';
 import { MemoryKeyVault } from '../electron/core/workspaces/memoryVault';
 import { startHost } from '../electron/host/startHost';
+import { type LocalApi } from '../electron/local-api';
 import { expect, test } from './fixtures';
 
 // Runtime checks of the security checklist (docs/security-checklist.md) in the real renderer:
