@@ -34,7 +34,9 @@ export default defineConfig<AppFixtureOptions>({
   forbidOnly: !!process.env.CI,
   // A spec that fails once is a failure: flakiness is a bug to find, not to retry away.
   retries: 0,
-  timeout: 60_000,
+  // Each test starts the app (a host and its worker threads) once or more, two tests at a time on
+  // two cores, and must pass however busy the machine is.
+  timeout: 120_000,
   expect: { timeout: 15_000 },
   globalSetup: './e2e/fixtures/globalSetup.ts',
   use: {

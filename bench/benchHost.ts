@@ -3,6 +3,8 @@ import { createLogger } from '../electron/core/log';
 import { startHost, type Host } from '../electron/host/startHost';
 
 export const RENDERER_DIR = path.resolve(__dirname, '..', 'out', 'renderer');
+/** The built worker entries: benchmarks measure the threads as the app runs them. */
+const BUILT_MAIN = path.resolve(__dirname, '..', 'out', 'main');
 
 /** Where a benchmark host keeps its data and which service its one workspace talks to. */
 export interface BenchHostSetup {
@@ -21,6 +23,7 @@ export function startBenchHost(setup: BenchHostSetup): Promise<Host> {
   return startHost({
     dataDir: setup.dataDir,
     rendererDir: RENDERER_DIR,
+    builtDir: BUILT_MAIN,
     remote: { baseUrl: setup.baseUrl, apiKey: setup.apiKey, name: 'Benchmark' },
     autoOpenDemo: false,
     log: createLogger({ level: 'error' }),

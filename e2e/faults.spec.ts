@@ -19,6 +19,8 @@ function startApp(dataDir: string, autoOpenDemo = true): Promise<Host> {
     dataDir,
     autoOpenDemo,
     rendererDir: join(projectRoot, 'out/renderer'),
+    // The built worker entries, as the app runs them.
+    builtDir: join(projectRoot, 'out/main'),
     log: createLogger({ write: () => {} }),
   });
 }

@@ -242,6 +242,8 @@ test.describe('the API key', () => {
     const host = await startHost({
       dataDir,
       rendererDir: join(projectRoot, 'out/renderer'),
+      // The built worker entries, as the app runs them.
+      builtDir: join(projectRoot, 'out/main'),
       autoOpenDemo: false,
       // Everything, debug included, to a file in the data dir: the log must be safe at any level.
       log: createLogger({ level: 'debug', write: (line) => appendFileSync(logFile, `${line}\n`) }),

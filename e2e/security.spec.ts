@@ -216,6 +216,8 @@ test.describe('key storage', () => {
     const host = await startHost({
       dataDir,
       rendererDir: join(projectRoot, 'out/renderer'),
+      // The built worker entries, as the app runs them.
+      builtDir: join(projectRoot, 'out/main'),
       autoOpenDemo: false,
       vault: new MemoryKeyVault({ secure: false, backend: 'basic_text' }),
       log: createLogger({ write: () => {} }),
