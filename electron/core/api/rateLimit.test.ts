@@ -35,18 +35,23 @@ describe('the client under a 429 storm', () => {
   });
 
   it('finishes every call and never sends more than the limit in any second', async () => {
-    const stormUntil = Date.now() + 1500;
+    // A storm of a number of answers, not of a time: a busy machine cannot slip past it.
+    let stormLeft = 8;
     server = await startScriptedServer((_req, res) => {
-      if (Date.now() < stormUntil)
+      if (stormLeft-- > 0)
         serviceError(res, 429, 'Too many requests. Try again soon.', { 'retry-after': '1' });
       else json(res, 200, { responses: [], totalResponses: 0, pageCount: 0 });
     });
     let limited = 0;
+    const sentAt: number[] = [];
     const api = createApiClient({
       baseUrl: server.baseUrl,
       apiKey: 'sk_test_storm',
       scheduler: new RateScheduler({ limit: 5 }),
-      observer: { onResponse: (e) => (limited += e.status === 429 ? 1 : 0) },
+      observer: {
+        onRequest: () => sentAt.push(Date.now()),
+        onResponse: (e) => (limited += e.status === 429 ? 1 : 0),
+      },
     });
     const calls = Array.from({ length: 16 }, (_, i) =>
       api.listSubmissions(
@@ -57,13 +62,10 @@ describe('the client under a 429 storm', () => {
     );
     const results = await Promise.allSettled(calls);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(16);
-    expect(limited).toBeGreaterThan(0);
-    expect(
-      mostInAnyWindow(
-        server.requests.map((r) => r.at),
-        1000,
-      ),
-    ).toBeLessThanOrEqual(5);
+    expect(limited).toBe(8);
+    expect(server.requests).toHaveLength(16 + 8);
+    // Counted as sent: on a busy machine, calls sent a second apart may arrive closer together.
+    expect(mostInAnyWindow(sentAt, 1000)).toBeLessThanOrEqual(5);
   });
 });
 
@@ -78,21 +80,20 @@ describe('priority over the wire', () => {
     server = await startScriptedServer((_req, res) =>
       json(res, 200, { responses: [], totalResponses: 0, pageCount: 0 }),
     );
+    const sent: string[] = [];
     const api = createApiClient({
       baseUrl: server.baseUrl,
       apiKey: 'sk_test_priority',
       scheduler: new RateScheduler({ limit: 1, windowMs: 20, marginMs: 0 }),
+      observer: { onRequest: (e) => sent.push(e.path.split('/')[2]!) },
     });
     const background = [1, 2, 3].map((n) =>
       api.listSubmissions(`sync${n}`, {}, { priority: 'background' }),
     );
     const interactive = api.listSubmissions('opened', {}, { priority: 'interactive' });
     await Promise.all([...background, interactive]);
-    expect(server.requests.map((r) => r.url.split('/')[2])).toEqual([
-      'sync1',
-      'opened',
-      'sync2',
-      'sync3',
-    ]);
+    // In the order sent; requests sent 20 ms apart may reach a busy server in another order.
+    expect(sent).toEqual(['sync1', 'opened', 'sync2', 'sync3']);
+    expect(server.requests).toHaveLength(4);
   });
 });
