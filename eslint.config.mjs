@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-/** The layer table of ARCHITECTURE.md: what each folder may import. */
+/** The layer table of docs/architecture.md: what each folder may import. */
 const layer = (message, patterns) => ({
   'no-restricted-imports': ['error', { patterns: patterns.map((p) => ({ ...p, message })) }],
 });

@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 
 const FORM_NAME = 'Customer feedback';
 const projectRoot = resolve(__dirname, '..');
-const fixture = (name: string) => resolve(projectRoot, '../shared/fixtures/csv', name);
+const fixture = (name: string) => resolve(projectRoot, 'fixtures/csv', name);
 
 async function openImport(app: Page): Promise<void> {
   await app.getByRole('button', { name: 'Open the demo workspace' }).click();
@@ -30,15 +30,15 @@ test.describe('CSV import', () => {
     await next(app);
 
     // File: the picker's input takes the fixture; bytes go to core in base64 parts.
-    await app.locator('input[type="file"]').setInputFiles(fixture('contacts-excel-utf8-bom.csv'));
+    await app.locator('input[type="file"]').setInputFiles(fixture('contacts-utf8-bom-crlf.csv'));
     await expect(app.locator('[data-state="file-read"]')).toContainText('4 rows read');
     await next(app);
 
     // Read: detected as UTF-8 with commas; the preview shows the quoted newline inside its cell.
     const asRead = app.getByRole('table', { name: 'Rows as read' });
-    await expect(asRead).toContainText('Analytical Engines, Ltd.');
-    await expect(asRead).toContainText('A friend said:↵"try it"');
-    await expect(asRead).toContainText('李小龙');
+    await expect(asRead).toContainText('Compilers, Inc.');
+    await expect(asRead).toContainText('My manager wrote:↵"worth a look"');
+    await expect(asRead).toContainText('王小明');
     await next(app);
 
     // Map: names matched to questions, the time column to the submission time.
@@ -58,7 +58,7 @@ test.describe('CSV import', () => {
 
     // Dry run: one request, its body shown.
     await expect(app.getByLabel('Dry run summary')).toContainText('4 rows to send');
-    await expect(app.getByLabel('Request 1 body')).toContainText('2024-05-16T23:20:05.324Z');
+    await expect(app.getByLabel('Request 1 body')).toContainText('2025-03-04T09:15:30.125Z');
     await next(app, 'Continue to run');
 
     // Run
@@ -75,11 +75,11 @@ test.describe('CSV import', () => {
 
     // The new rows are in the form's table.
     await app.getByRole('link', { name: 'Open the submissions' }).click();
-    await app.getByRole('textbox', { name: 'Search submissions' }).fill('Lovelace');
+    await app.getByRole('textbox', { name: 'Search submissions' }).fill('Hopper');
     await expect(
       app
         .getByRole('grid', { name: 'Submissions' })
-        .getByRole('row', { name: /Ada Lovelace.*ada@example.com/ }),
+        .getByRole('row', { name: /Grace Hopper.*grace@example.com/ }),
     ).toBeVisible();
 
     // The import is listed with its outcome.
@@ -95,9 +95,7 @@ test.describe('CSV import', () => {
     await app.getByRole('combobox', { name: 'Form to import into' }).click();
     await app.getByRole('option', { name: FORM_NAME }).click();
     await next(app);
-    await app
-      .locator('input[type="file"]')
-      .setInputFiles(fixture('malformed-unterminated-quote.csv'));
+    await app.locator('input[type="file"]').setInputFiles(fixture('unterminated-quote.csv'));
     await expect(app.getByRole('alert')).toContainText('Line 3');
     await expect(app.getByRole('button', { name: 'Next', exact: true })).toBeDisabled();
   });

@@ -14,7 +14,7 @@ import { expect, test } from './fixtures';
 
 const projectRoot = resolve(__dirname, '..');
 const FEEDBACK = { id: 'cFb7q2LxWm', name: 'Customer feedback' };
-const fixture = (name: string) => resolve(projectRoot, '../shared/fixtures/csv', name);
+const fixture = (name: string) => resolve(projectRoot, 'fixtures/csv', name);
 
 interface Traffic {
   /** Bodies of the page's calls to the host, in order. */
@@ -146,7 +146,7 @@ async function importFixture(app: Page): Promise<void> {
   await app.getByRole('option', { name: FEEDBACK.name }).click();
   const next = (name = 'Next') => app.getByRole('button', { name, exact: true }).click();
   await next();
-  await app.locator('input[type="file"]').setInputFiles(fixture('contacts-excel-utf8-bom.csv'));
+  await app.locator('input[type="file"]').setInputFiles(fixture('contacts-utf8-bom-crlf.csv'));
   await expect(app.locator('[data-state="file-read"]')).toContainText('4 rows read');
   await next();
   await next();

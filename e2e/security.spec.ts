@@ -14,6 +14,14 @@ const projectRoot = resolve(__dirname, '..');
 const FEEDBACK_ID = 'cFb7q2LxWm';
 const EVENT_ID = 'evR3gN8tYu';
 
+/** What the page's policy reports for the attempts below: directive, then what was blocked. */
+const REPORTED_KINDS = [
+  'script-src-elem inline',
+  'script-src-elem https://evil.example/steal.js',
+  'script-src-attr inline',
+  'script-src eval',
+];
+
 interface Injection {
   ran: string[];
   violations: string[];
@@ -26,12 +34,19 @@ interface Injection {
  * page is subject to it.
  */
 async function inject(app: Page): Promise<Injection> {
-  return app.evaluate(async () => {
+  return app.evaluate(async (kinds) => {
     const marks = window as unknown as { __ran?: string[] };
     marks.__ran = [];
     const violations: string[] = [];
-    document.addEventListener('securitypolicyviolation', (event) => {
-      violations.push(`${event.effectiveDirective} ${event.blockedURI}`);
+    // Reports are dispatched as tasks, after the attempts (some twice): this settles once each
+    // kind of attempt is reported, or (when one is missing) after long enough for the assertions
+    // to say which.
+    const reported = new Promise<void>((resolve) => {
+      setTimeout(resolve, 20_000);
+      document.addEventListener('securitypolicyviolation', (event) => {
+        violations.push(`${event.effectiveDirective} ${event.blockedURI}`);
+        if (kinds.every((kind) => violations.some((v) => v.startsWith(kind)))) resolve();
+      });
     });
 
     const inline = document.createElement('script');
@@ -57,12 +72,9 @@ async function inject(app: Page): Promise<Injection> {
       0,
     );
 
-    // Violation reports are dispatched as tasks: wait for all five attempts (bounded).
-    for (let waited = 0; violations.length < 5 && waited < 5_000; waited += 50) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await reported;
     return { ran: marks.__ran, violations };
-  });
+  }, REPORTED_KINDS);
 }
 
 async function connect(app: Page, api: LocalApi): Promise<void> {
@@ -82,14 +94,12 @@ test.describe('security of the page', () => {
     await expect(app.locator('[data-state="welcome"]')).toBeVisible();
     const result = await inject(app);
     expect(result.ran).toEqual([]);
-    expect(result.violations).toEqual(
-      expect.arrayContaining([
-        expect.stringMatching(/^script-src-elem inline/),
-        expect.stringMatching(/^script-src-elem https:\/\/evil\.example\/steal\.js/),
-        expect.stringMatching(/^script-src-attr inline/),
-        expect.stringMatching(/^script-src eval/),
-      ]),
-    );
+    for (const kind of REPORTED_KINDS) {
+      expect(
+        result.violations.some((v) => v.startsWith(kind)),
+        kind,
+      ).toBe(true);
+    }
     // The app is still the app.
     await expect(app.locator('[data-state="welcome"]')).toBeVisible();
   });

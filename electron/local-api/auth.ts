@@ -6,7 +6,7 @@ export const DEMO_API_KEY = 'sk_demo_7f3a9c2e5b8d4160a2c4e6f8';
 
 /**
  * Checks `Authorization: Bearer <key>` the way the service does: every credential failure is a
- * 400, told apart only by its message (upstream facts, "Errors"). Returns the accepted key.
+ * 400, told apart only by its message (README, "Errors"). Returns the accepted key.
  */
 export function authenticate(header: string | undefined, keys: ReadonlySet<string>): string {
   const value = header?.trim() ?? '';

@@ -6,7 +6,7 @@ import { type LocalApiData } from '../shared/api/localApi';
 import { type Submission } from '../shared/api/submission';
 import { call, openApiErrors, started } from './testSupport';
 
-/** Every question type the service lists (upstream facts, "Submissions"). */
+/** Every question type the service lists (the `type` enum of spec/openapi.yaml). */
 const UPSTREAM_TYPES = [
   'Address',
   'AudioRecording',

@@ -55,16 +55,13 @@ describe('scripted faults over HTTP', () => {
     expect(replies[0]?.headers.get('retry-after')).toBe('1');
   });
 
-  it('keeps a timed storm up until its time is over', async () => {
-    await setFaults([{ kind: 'tooManyRequests', forMs: 200 }]);
+  it('keeps a timed storm up while its time lasts', async () => {
+    // A minute, so the call lands inside it however slowly a busy machine gets there; when it ends
+    // is checked on a clock the test moves ("ends rules after their count or their time").
+    await setFaults([{ kind: 'tooManyRequests', forMs: 60_000 }]);
     expect((await call(api, 'GET', '/forms')).status).toBe(429);
-    let status = 429;
-    for (let attempt = 0; attempt < 50 && status === 429; attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      status = (await call(api, 'GET', '/forms')).status;
-    }
-    expect(status).toBe(200);
-    expect(api.admin.faults()).toEqual([]);
+    expect((await call(api, 'GET', `/forms/${FEEDBACK}`)).status).toBe(429);
+    expect(api.admin.faults()).toEqual([{ kind: 'tooManyRequests', forMs: 60_000 }]);
   });
 
   it('drops the connection before answering', async () => {

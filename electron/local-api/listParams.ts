@@ -6,7 +6,7 @@ import {
 } from '../shared/api/endpoints';
 import { ServiceError } from './serviceError';
 
-/** The list endpoint's query, defaults applied (upstream facts, "List submissions"). */
+/** The list endpoint's query, defaults applied (README, "List submissions"). */
 export interface ListQuery {
   limit: number;
   offset: number;

@@ -43,6 +43,12 @@ export interface LocalApiOptions {
   simulatePerMinute?: number;
   /** How long a client may take to send a request (tests shorten it). */
   clientTimeouts?: ClientTimeouts;
+  /**
+   * The clock (milliseconds, never going back) the rate limit and timed faults read;
+   * `performance.now` when absent. A test may hold it still, so a burst is counted the same on a
+   * busy machine.
+   */
+  clock?: () => number;
 }
 
 export interface LocalApi {
@@ -71,8 +77,8 @@ export async function startLocalApi(options: LocalApiOptions = {}): Promise<Loca
   const service = new LocalService(sources, seed, opened?.log);
   service.replay(opened?.changes ?? []);
 
-  const faults = new FaultInjector(seed);
-  const rateLimiter = new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  const faults = new FaultInjector(seed, options.clock);
+  const rateLimiter = new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT, options.clock);
   const requestLog = new RequestLog();
   const admin = createAdmin(service, faults, requestLog);
   const handleService = serviceHandler({ service, keys, faults, rateLimiter, requestLog });

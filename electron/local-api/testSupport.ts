@@ -9,7 +9,7 @@ import { startLocalApi, type LocalApi, type LocalApiOptions } from './server';
 // the service's own OpenAPI document as a validator of what the local API answers.
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
-const OPENAPI_FILE = resolve(PROJECT_ROOT, '../shared/spec/openapi.yaml');
+const OPENAPI_FILE = resolve(import.meta.dirname, 'spec/openapi.yaml');
 
 export interface Reply {
   status: number;

@@ -1,6 +1,7 @@
 import { type ServerResponse } from 'node:http';
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusingPort } from '../../local-api/testing/refusingPort';
 import { AUTH_ERROR_MESSAGES } from '../../shared/api/endpoints';
 import { AppError } from '../../shared/errors';
 import { createApiClient } from './client';
@@ -198,8 +199,8 @@ describe('errors from the service and the network', () => {
   });
 
   it('maps a refused connection to NETWORK naming the host', async () => {
-    const closed = await startScriptedServer(() => undefined);
-    await closed.close();
+    // Nothing listens there; a port just freed could be handed to a server of a test beside this one.
+    const closed = { baseUrl: `http://127.0.0.1:${await refusingPort()}/v1/api` };
     const offline = createApiClient({
       baseUrl: closed.baseUrl,
       apiKey: SENTINEL,

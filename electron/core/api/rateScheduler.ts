@@ -34,7 +34,8 @@ export interface AcquireOptions {
  * one window after it was spent (a sliding window), so no window of the server's ever sees more
  * than `limit` requests, bursts included. Interactive calls are served before queued background
  * ones; within a priority, first come first served. `pauseFor` (a 429's `retry-after`, or
- * `ratelimit-remaining: 0`) holds the whole bucket.
+ * `ratelimit-remaining: 0`) holds the whole bucket. Times are read from the monotonic clock, so
+ * setting the computer's clock neither holds requests back nor lets a burst through.
  */
 export class RateScheduler {
   readonly limit: number;
@@ -83,7 +84,7 @@ export class RateScheduler {
   /** Holds every request of this key for `ms` (extends, never shortens, a pause in force). */
   pauseFor(ms: number): void {
     if (!(ms > 0)) return;
-    this.pausedUntil = Math.max(this.pausedUntil, Date.now() + ms);
+    this.pausedUntil = Math.max(this.pausedUntil, performance.now() + ms);
     this.pump();
   }
 
@@ -100,7 +101,7 @@ export class RateScheduler {
 
   private pump(): void {
     for (;;) {
-      const now = Date.now();
+      const now = performance.now();
       while (this.spent.length > 0 && (this.spent[0] ?? 0) + this.windowMs <= now)
         this.spent.shift();
       const next = this.queues.interactive[0] ?? this.queues.background[0];
@@ -128,7 +129,7 @@ export class RateScheduler {
         this.timer = undefined;
         this.pump();
       },
-      Math.max(0, at - Date.now()),
+      Math.max(0, at - performance.now()),
     );
   }
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalApi, type LocalApi } from '../../local-api';
-import { createApiClient } from '../api';
+import { createApiClient, type Timeouts } from '../api';
 import { cacheStores } from '../cache/cacheStores';
 import { openCache } from '../cache/openCache';
 import { ConnectionMonitor } from '../sync/connection';
@@ -20,7 +20,19 @@ type Answer = (response: ServerResponse) => void;
 const FORM_ID = 'cFb7q2LxWm';
 const HUGE_BYTES = 24 * 1024 * 1024;
 
-const MALFORMED: Array<{ name: string; answer: Answer; code: string; message: RegExp }> = [
+/**
+ * Long enough that a whole answer, 24 MB through the proxy included, is never late on a busy
+ * machine; only the answer that drips forever sets a short time for its body.
+ */
+const TIMEOUTS: Timeouts = { headersMs: 10_000, bodyMs: 10_000 };
+
+const MALFORMED: Array<{
+  name: string;
+  answer: Answer;
+  code: string;
+  message: RegExp;
+  timeouts?: Timeouts;
+}> = [
   {
     name: 'fields of the wrong type',
     answer: (res) =>
@@ -92,7 +104,7 @@ const MALFORMED: Array<{ name: string; answer: Answer; code: string; message: Re
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"responses":[');
       let sent = 0;
-      // Bounded: the client gives up long before 400 bytes (10 s) have dripped.
+      // Bounded: the client gives up after 1 s, long before 400 bytes (10 s or more) have dripped.
       const drip = setInterval(() => {
         if (++sent > 400) res.destroy();
         else res.write(' ');
@@ -101,13 +113,13 @@ const MALFORMED: Array<{ name: string; answer: Answer; code: string; message: Re
     },
     code: 'TIMEOUT',
     message: /did not answer in time/,
+    timeouts: { headersMs: 10_000, bodyMs: 1_000 },
   },
   {
     name: 'a connection dropped mid-body',
     answer: (res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '5000' });
-      res.write('{"responses":[{"submissionId":"abc"');
-      setTimeout(() => res.destroy(), 20);
+      res.write('{"responses":[{"submissionId":"abc"', () => res.destroy());
     },
     // The server acted and only its answer was lost: the server's fault, retried, then reported.
     code: 'REMOTE',
@@ -141,13 +153,13 @@ function cacheContents(file: string): unknown {
   }
 }
 
-async function syncThroughProxy(file: string) {
+async function syncThroughProxy(file: string, timeouts = TIMEOUTS) {
   const client = createApiClient({
     baseUrl: proxy.baseUrl,
     apiKey: api.apiKey,
     rateLimit: { limit: 200, windowMs: 1000, marginMs: 0 },
     retry: { baseDelayMs: 5, maxDelayMs: 20 },
-    timeouts: { headersMs: 2_000, bodyMs: 1_000 },
+    timeouts,
   });
   const db = openCache(file);
   try {
@@ -190,7 +202,7 @@ afterAll(async () => {
 describe('malformed answers from the server', () => {
   it.each(MALFORMED)(
     '$name: a clear error, and the cache is left as it was',
-    async ({ name, answer, code, message }) => {
+    async ({ name, answer, code, message, timeouts }) => {
       const file = path.join(dir, `${name.replace(/\W+/g, '-')}.sqlite`);
       listAnswer = null;
       const [first] = await syncThroughProxy(file);
@@ -201,7 +213,7 @@ describe('malformed answers from the server', () => {
       expect((before as { submissions: unknown[] }).submissions.length).toBeGreaterThan(0);
 
       listAnswer = answer;
-      const [result] = await syncThroughProxy(file);
+      const [result] = await syncThroughProxy(file, timeouts);
       expect(result?.error).toMatchObject({ code, message: expect.stringMatching(message) });
       expect(result?.error?.message).not.toContain(api.apiKey);
       expect(cacheContents(file)).toEqual(before);

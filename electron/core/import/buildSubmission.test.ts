@@ -73,9 +73,7 @@ describe('buildSubmission', () => {
 describe('buildSubmission on the European export fixture', () => {
   it('converts decimal-comma amounts and dd.mm.yyyy dates once the column says so', () => {
     const table = readCsv(
-      readFileSync(
-        path.resolve(projectRoot, '../shared/fixtures/csv/orders-semicolon-decimal-comma.csv'),
-      ),
+      readFileSync(path.resolve(projectRoot, 'fixtures/csv/orders-semicolon-decimal-comma.csv')),
     );
     const european: ColumnMapping[] = [
       { column: 0, target: { kind: 'question', id: 'name', type: 'ShortAnswer' } },
@@ -95,9 +93,9 @@ describe('buildSubmission on the European export fixture', () => {
       buildSubmission(r.cells, european).submission?.questions.map((q) => q.value),
     );
     expect(built).toEqual([
-      ['Jürgen Weiß', 1234.5, '2024-05-16', true],
-      ['Chloé Dubois', 89.9, '2024-05-17', false],
-      ['Łukasz Żak', 0.99, '2024-05-18', true],
+      ['Mareike Groß', 2045.75, '2025-02-13', true],
+      ['Anaïs Lefèvre', 12, '2025-02-21', false],
+      ['Małgorzata Świątek', 0.05, '2025-02-28', true],
     ]);
   });
 });

@@ -31,8 +31,8 @@ export type ValueKind =
   | 'json';
 
 /**
- * What each question type takes, as far as the service's answers show (upstream facts, "Question
- * value shapes"). Types not listed (new ones appear over time) are sent as text.
+ * What each question type takes, as far as the service's answers show (local API README,
+ * "Submissions"). Types not listed (new ones appear over time) are sent as text.
  */
 const QUESTION_KINDS: Record<string, ValueKind> = {
   NumberInput: 'number',

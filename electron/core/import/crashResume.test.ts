@@ -64,7 +64,9 @@ function startChild(cacheFile: string, jobId: string): ChildRun {
 describe('an import killed at random points', () => {
   it(
     `resumes after ${KILLS} SIGKILLs with exactly one create per row and a report that adds up`,
-    { timeout: 120_000 },
+    // A bound against a hang, not a speed: 160 batches at five a second, and twenty-one Node
+    // starts that take seconds each on a busy machine.
+    { timeout: 300_000 },
     async () => {
       const cacheFile = path.join(dir, 'workspace.sqlite');
       const setup = openTestbed({ baseUrl: api.baseUrl, apiKey: api.apiKey, cacheFile });

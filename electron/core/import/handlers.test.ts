@@ -18,8 +18,7 @@ import { readCsv } from './readCsv';
 import { formulaCells } from './testing/spreadsheetView';
 
 const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const fixture = (name: string) =>
-  readFileSync(path.resolve(projectRoot, '../shared/fixtures/csv', name));
+const fixture = (name: string) => readFileSync(path.resolve(projectRoot, 'fixtures/csv', name));
 
 let api: LocalApi;
 let dir: string;
@@ -73,7 +72,7 @@ async function until(check: () => Promise<boolean>) {
 
 describe('import operations', () => {
   it('takes a file from reading to a report, with the invalid row exported to fix', async () => {
-    const bytes = fixture('contacts-excel-utf8-bom.csv');
+    const bytes = fixture('contacts-utf8-bom-crlf.csv');
     const half = Math.floor(bytes.length / 2);
     const first = await handlers['imports.upload']({
       fileName: 'contacts.csv',
@@ -114,7 +113,7 @@ describe('import operations', () => {
     const emailColumn = preview.columns.indexOf('Email');
     const fixedUp = await handlers['imports.validate']({
       jobId: validation.jobId,
-      edits: [{ rowIndex: 2, column: emailColumn, value: 'bruce at example' }],
+      edits: [{ rowIndex: 2, column: emailColumn, value: 'xiaoming at example' }],
     });
     expect(fixedUp.errorRows).toBe(1);
     expect(fixedUp.issues.find((i) => i.severity === 'error')).toMatchObject({
@@ -125,7 +124,7 @@ describe('import operations', () => {
     const plan = await handlers['imports.dryRun']({ jobId: validation.jobId });
     expect(plan).toMatchObject({ rowsToSend: 3, requests: 1, expectedDurationMs: 200 });
     expect(plan.firstBatches[0]!.body).toMatchObject({
-      submissions: [{ submissionTime: '2024-05-16T23:20:05.324Z' }, {}, {}],
+      submissions: [{ submissionTime: '2025-03-04T09:15:30.125Z' }, {}, {}],
     });
 
     await handlers['imports.start']({ jobId: validation.jobId });
@@ -150,7 +149,7 @@ describe('import operations', () => {
     const table = readCsv(Buffer.from(exported.contentBase64, 'base64'));
     expect(table.columns.at(-1)).toBe(PROBLEM_COLUMN);
     expect(table.rows).toHaveLength(1);
-    expect(table.rows[0]!.cells[emailColumn]).toBe('bruce at example');
+    expect(table.rows[0]!.cells[emailColumn]).toBe('xiaoming at example');
 
     const audit = readCsv(
       Buffer.from(

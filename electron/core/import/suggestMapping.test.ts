@@ -7,7 +7,7 @@ import { normaliseHeader, suggestMapping, type CatalogueQuestion } from './sugge
 
 const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const fixture = (name: string) =>
-  readCsv(readFileSync(path.resolve(projectRoot, '../shared/fixtures/csv', name)));
+  readCsv(readFileSync(path.resolve(projectRoot, 'fixtures/csv', name)));
 
 const questions: CatalogueQuestion[] = [
   { id: 'q_name', name: 'Full name', type: 'ShortAnswer' },
@@ -32,7 +32,7 @@ describe('suggestMapping', () => {
   });
 
   it('maps a "Submitted at" column to the submission time and leaves unknown columns ignored', () => {
-    const table = fixture('contacts-excel-utf8-bom.csv');
+    const table = fixture('contacts-utf8-bom-crlf.csv');
     const mappings = suggestMapping(
       table.columns,
       questions,
@@ -50,8 +50,8 @@ describe('suggestMapping', () => {
   it('guesses a decimal comma and a dd.mm.yyyy date from the values', () => {
     const table = fixture('orders-semicolon-decimal-comma.csv');
     const catalogue: CatalogueQuestion[] = [
-      { id: 'amount', name: 'Betrag', type: 'NumberInput' },
-      { id: 'day', name: 'Datum', type: 'DatePicker' },
+      { id: 'amount', name: 'Summe', type: 'NumberInput' },
+      { id: 'day', name: 'Bestelldatum', type: 'DatePicker' },
     ];
     const mappings = suggestMapping(
       table.columns,

@@ -68,7 +68,7 @@ export const ServiceErrorBody = z.looseObject({
 });
 export type ServiceErrorBody = z.infer<typeof ServiceErrorBody>;
 
-/** Credential failures are 400s told apart only by their message (upstream facts, "Errors"). */
+/** Credential failures are 400s told apart only by their message (local API README, "Errors"). */
 export const AUTH_ERROR_MESSAGES = [
   'API authorization header missing',
   ...API_KEY_RULES.map((rule) => rule.serviceMessage),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-// Wire shapes of the service (spec §2). Every object is loose: fields the service adds later are
-// kept as they came, never a reason to fail (spec §9, upstream facts "Submissions").
+// Wire shapes of the service (electron/local-api/README.md, "Submissions"). Every object is loose:
+// fields the service adds later are kept as they came, never a reason to fail.
 
 const isoDateTime = z.string();
 

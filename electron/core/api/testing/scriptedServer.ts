@@ -10,7 +10,7 @@ export interface SeenRequest {
   url: string;
   headers: IncomingHttpHeaders;
   body: string;
-  /** Arrival time (ms since the epoch). */
+  /** Arrival time (`performance.now()`: the clock the rate scheduler reads). */
   at: number;
 }
 
@@ -58,7 +58,7 @@ export async function startScriptedServer(script: Script): Promise<ScriptedServe
         url: (req.url ?? '').replace(/^\/v1\/api/, ''),
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
-        at: Date.now(),
+        at: performance.now(),
       };
       requests.push(seen);
       Promise.resolve(script(seen, res, requests.length - 1)).catch(() => res.destroy());

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { type AppEvent } from '../../../shared/contract/events';
 import { AppError } from '../../../shared/errors';
-import { createApiClient } from '../../api';
+import { createApiClient, type ApiObserver } from '../../api';
 import { openCache } from '../../cache/openCache';
 import { type AppContext, type WorkspaceSession } from '../../context';
 
@@ -23,6 +23,8 @@ export function createTestContext(options: {
   apiKey: string;
   dataDir: string;
   ratePerSecond?: number;
+  /** Sees each request the workspace's client sends and each answer it gets. */
+  observer?: ApiObserver;
 }): TestContext {
   const events: AppEvent[] = [];
   const listeners = new Set<(session: WorkspaceSession) => void>();
@@ -66,6 +68,7 @@ export function createTestContext(options: {
           apiKey: options.apiKey,
           rateLimit: { limit: options.ratePerSecond ?? 200, windowMs: 1000, marginMs: 0 },
           retry: { baseDelayMs: 10, maxDelayMs: 200 },
+          ...(options.observer ? { observer: options.observer } : {}),
         }),
         db: openCache(path.join(options.dataDir, 'workspace.sqlite')),
         signal: controller.signal,

@@ -2,7 +2,7 @@ import { formatAnswerDate } from './dateFormat';
 
 /**
  * What a question's answer is, for people. The service does not document value shapes per type
- * and adds types over time (upstream facts, "Submissions"), so each type is read by its shape:
+ * and adds types over time, so each type is read by its shape:
  * when a value does not look like its type, it is shown as JSON rather than guessed at.
  * Table cells and the detail drawer both render from this one model.
  */

@@ -1,5 +1,5 @@
 /**
- * Payment amounts arrive in the currency's minor unit (upstream facts: 1000 = 10.00 USD), and the
+ * Payment amounts arrive in the currency's minor unit (1000 = 10.00 USD), and the
  * minor unit differs per currency (JPY has none, KWD has three): Intl knows how many digits each
  * currency uses, so the amount is scaled by that before formatting.
  */
