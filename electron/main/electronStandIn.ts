@@ -36,6 +36,7 @@ export interface Recorded {
   paths: Map<string, string>;
   sandboxEnabled: boolean;
   menu: unknown;
+  errorBoxes: Array<[string, string]>;
   /** What the next save dialog answers: a path, or null for "cancelled". */
   saveDialogAnswer: string | null;
 }
@@ -96,6 +97,7 @@ export function createElectronStandIn(options: { singleInstance?: boolean } = {}
     quitCalls: 0,
     paths: new Map([['userData', resolve('/nonexistent/userData')]]),
     saveDialogAnswer: null,
+    errorBoxes: [],
     sandboxEnabled: false,
     menu: null,
   };
@@ -156,6 +158,7 @@ export function createElectronStandIn(options: { singleInstance?: boolean } = {}
       },
     },
     dialog: {
+      showErrorBox: (title: string, content: string) => recorded.errorBoxes.push([title, content]),
       showSaveDialog: async () =>
         recorded.saveDialogAnswer === null
           ? { canceled: true, filePath: '' }

@@ -24,6 +24,7 @@ import { registerAppScheme, serveRenderer } from './appProtocol';
 import { APP_URL } from './appUrl';
 import { guardWebContents, hardenSession } from './contentGuards';
 import { chooseDataDir } from './dataDir';
+import { claimDataDir } from './dataDirClaim';
 import { broadcast, registerIpcRouter } from './ipcRouter';
 import { SafeStorageVault } from './safeStorageVault';
 import { saveExportWithDialog } from './saveExport';
@@ -35,7 +36,7 @@ registerAppScheme(protocol);
 // Every renderer sandboxed, whatever a window's preferences say: defence in depth.
 app.enableSandbox();
 
-if (!app.requestSingleInstanceLock()) {
+if (!app.requestSingleInstanceLock() || !claimDataDir(dataDir, dialog)) {
   app.quit();
 } else {
   const log = fileLogger(dataDir);

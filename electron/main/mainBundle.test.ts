@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureBuilt } from '../../scripts/ensureBuilt.mjs';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../shared/channels';
 import { CONTENT_SECURITY_POLICY } from '../core/rendererFiles';
+import { lockDataDir } from '../core/dataDirLock';
 import { writeExport } from '../core/submissions/exportFile';
 import {
   createElectronStandIn,
@@ -241,5 +242,26 @@ describe('a second instance', () => {
     expect(standIn.recorded.quitCalls).toBe(1);
     expect(standIn.recorded.ipcHandlers.size).toBe(0);
     expect(standIn.recorded.windows).toHaveLength(0);
+  });
+
+  it('quits, telling who holds it, when another process owns the data dir', () => {
+    const otherDir = mkdtempSync(join(tmpdir(), 'formdesk-main-held-'));
+    const held = lockDataDir(otherDir);
+    held.announce('http://127.0.0.1:4321/?token=t');
+    process.env.FORMDESK_DATA_DIR = otherDir;
+    try {
+      const standIn = createElectronStandIn();
+      loadWithStandIn(mainBundle, standIn.electron);
+      expect(standIn.recorded.quitCalls).toBe(1);
+      expect(standIn.recorded.windows).toHaveLength(0);
+      expect(standIn.recorded.errorBoxes).toEqual([
+        ['Formdesk is already running', expect.stringContaining(`(process ${process.pid}, since`)],
+      ]);
+      expect(standIn.recorded.errorBoxes[0]![1]).toContain('Open it at http://127.0.0.1:4321/');
+    } finally {
+      process.env.FORMDESK_DATA_DIR = dataDir;
+      held.release();
+      rmSync(otherDir, { recursive: true, force: true });
+    }
   });
 });
