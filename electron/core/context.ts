@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { type AppEvent } from '../shared/contract';
 import { type Workspace } from '../shared/contract/workspaces';
 import { type ApiClient } from './api/types';
+import { type Logger } from './log';
 
 /** The open workspace: its record, its API client (key inside), its cache database. */
 export interface WorkspaceSession {
@@ -18,6 +19,8 @@ export interface WorkspaceSession {
  */
 export interface AppContext {
   readonly dataDir: string;
+  /** The app's log: failures no person is waiting on are written here with their cause. */
+  readonly log: Logger;
   emit(event: AppEvent): void;
   /** The open workspace; throws AppError NOT_FOUND ("Open a workspace first") when none is. */
   session(): WorkspaceSession;

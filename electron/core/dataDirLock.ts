@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from './workspaces/atomicFile';
 import { ensurePrivateDir, writePrivateFile } from './privateFiles';
+import { pidIsAlive } from './processAlive';
 
 /** The process that owns a data dir, as its lock file records it. */
 const Owner = z.object({
@@ -143,12 +144,7 @@ const sameOwner = (a: DataDirOwner, b: DataDirOwner) =>
   a.pid === b.pid && a.startedAt === b.startedAt;
 
 function isAlive(owner: DataDirOwner): boolean {
-  try {
-    process.kill(owner.pid, 0);
-  } catch (error) {
-    // EPERM: alive, only another OS user's.
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
+  if (!pidIsAlive(owner.pid)) return false;
   const now = processStart(owner.pid);
   return owner.processStart === null || now === null || now === owner.processStart;
 }

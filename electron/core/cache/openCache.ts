@@ -60,10 +60,11 @@ function connect(file: string): CacheDb {
   try {
     // Submissions are kept whole (2–4 KB of JSON each): at the default 4 KB a page holds one and
     // wastes the rest. Takes effect only when the file is new.
+    // First: even switching to WAL needs the file's lock, and another connection may hold it.
+    db.pragma('busy_timeout = 5000');
     db.pragma('page_size = 16384');
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
     // The import journal lives here: a batch recorded as sent must survive a power cut.
     db.pragma('synchronous = FULL');
     return db;

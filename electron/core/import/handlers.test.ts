@@ -13,6 +13,7 @@ import { type AppContext, type WorkspaceSession } from '../context';
 import { importHandlers } from './handlers';
 import { DEMO_FORM } from './importTestbed';
 import { readCsv } from './readCsv';
+import { createLogger } from '../log';
 
 const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const fixture = (name: string) =>
@@ -48,6 +49,7 @@ beforeAll(async () => {
   };
   const ctx: AppContext = {
     dataDir: dir,
+    log: createLogger({ write: () => {} }),
     emit: (event) => events.push(event),
     session: () => session,
     onSessionOpened: () => () => {},

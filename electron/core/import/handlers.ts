@@ -10,6 +10,7 @@ import { freezeJob } from './freezeJob';
 import { ImportJournal } from './importJournal';
 import { readCsv, type CsvTable } from './readCsv';
 import { ImportRunner } from './runImport';
+import { RunnerLease } from './runnerLease';
 import { normaliseHeader, suggestMapping } from './suggestMapping';
 import { UploadStore } from './uploadStore';
 import { createValidatedJob, validateJob } from './validateJob';
@@ -31,7 +32,8 @@ interface WorkspaceImports {
 
 /**
  * The import family. Each open workspace gets its journal and runner; jobs a crash or a closed
- * workspace left running are marked interrupted when it opens again and offered for resume.
+ * workspace left running (no live runner holds their lease) are marked interrupted when it opens
+ * again and offered for resume.
  */
 export function importHandlers(ctx: AppContext): ImportHandlers {
   const uploads = new UploadStore();
@@ -49,6 +51,8 @@ export function importHandlers(ctx: AppContext): ImportHandlers {
       const runner = new ImportRunner({
         api: session.api,
         journal,
+        lease: new RunnerLease(session.db),
+        log: ctx.log,
         storeCreated: (formId, submissions) => cache.storeCreated(formId, submissions),
         cacheChanged: (formId) =>
           ctx.emit({ type: 'cache.changed', workspaceId, tables: ['submissions'], formId }),

@@ -21,6 +21,7 @@ import { dispatch } from '../dispatch';
 import { webhookHandlers } from './handlers';
 import { webhookManager } from './webhookManager';
 import { WebhookRegistry } from './webhookRegistry';
+import { createLogger } from '../log';
 
 const FORM = 'cFb7q2LxWm';
 const OTHER_FORM = 'evR3gN8tYu';
@@ -58,6 +59,7 @@ function openWorkspace(id = 'ws-demo', cacheFile = file): void {
 function startApp(): void {
   const ctx: AppContext = {
     dataDir: dir,
+    log: createLogger({ write: () => {} }),
     emit: (event) => events.push(event),
     session: () => session,
     onSessionOpened: () => () => {},

@@ -90,6 +90,10 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     this.options.emit(event);
   }
 
+  get log(): Logger {
+    return this.options.log;
+  }
+
   session(): WorkspaceSession {
     if (!this.current) throw new AppError('NOT_FOUND', 'Open a workspace first.');
     return this.current;
