@@ -11,6 +11,7 @@ import { activityHandlers } from '../activity/handlers';
 import { cacheStores } from '../cache/cacheStores';
 import { type WorkspaceSession } from '../context';
 import { dispatch } from '../dispatch';
+import { startServiceProxy, type ServiceProxy } from '../hardening/serviceProxy';
 import { formHandlers } from '../sync/formHandlers';
 import { syncHandlers } from '../sync/handlers';
 import { syncServiceFor, type SyncService } from '../sync/syncService';
@@ -26,9 +27,17 @@ let sync: SyncService;
 let session: WorkspaceSession;
 let handlers: Handlers;
 
-async function setUp(options: LocalApiOptions = {}): Promise<void> {
+let proxy: ServiceProxy | undefined;
+
+/** `viaProxy`: the workspace talks to the server through a proxy a test may make answer itself. */
+async function setUp(options: LocalApiOptions = {}, viaProxy = false): Promise<void> {
   server = await startLocalApi({ rateLimit: 0, submissionsPerForm: 120, seed: 3, ...options });
-  testbed = createTestContext({ baseUrl: server.baseUrl, apiKey: server.apiKey, dataDir: dir });
+  proxy = viaProxy ? await startServiceProxy(server.baseUrl) : undefined;
+  testbed = createTestContext({
+    baseUrl: proxy?.baseUrl ?? server.baseUrl,
+    apiKey: server.apiKey,
+    dataDir: dir,
+  });
   sync = syncServiceFor(testbed.ctx, { intervalMs: 0 });
   // Only the families under test: the full map also needs the workspace manager.
   handlers = {
@@ -58,6 +67,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   testbed?.close();
+  await proxy?.close();
   await server?.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -108,6 +118,62 @@ describe('submission operations', () => {
     expect(result.alreadyGone).toBe(true);
     expect(result.message).toMatch(/already deleted/);
     expect(cacheStores(session.db).submissions.get(formId, submissionId)).toBeNull();
+  });
+
+  it('keeps the row when a 404 to the delete is not the service saying the submission is gone', async () => {
+    await setUp({}, true);
+    const formId = firstForm();
+    const submissionId = server.admin.submissionsOf(formId)[0]?.submissionId ?? '';
+    // A proxy in front of the service answers deletes with its own error page.
+    proxy!.intercept = (request, response) => {
+      if (request.method !== 'DELETE') return false;
+      response.writeHead(404, { 'content-type': 'text/html' });
+      response.end('<html><body><h1>404 Not Found</h1>nginx</body></html>');
+      return true;
+    };
+    const result = await call('submissions.delete', { formId, submissionId });
+    expect(result).toEqual({
+      ok: false,
+      error: expect.objectContaining({
+        code: 'REMOTE',
+        message: expect.stringMatching(
+          /without saying the submission is gone.*Nothing was removed here/,
+        ),
+      }),
+    });
+    expect(server.admin.submissionsOf(formId).some((s) => s.submissionId === submissionId)).toBe(
+      true,
+    );
+    expect(cacheStores(session.db).submissions.get(formId, submissionId)).not.toBeNull();
+    const log = await ok<{ entries: { kind: string }[] }>('activity.list', {});
+    expect(log.entries.some((e) => e.kind === 'submission.deleted')).toBe(false);
+  });
+
+  it('believes the service\'s own "not found" only once a read of the submission says the same', async () => {
+    await setUp({}, true);
+    const formId = firstForm();
+    const submissionId = server.admin.submissionsOf(formId)[0]?.submissionId ?? '';
+    proxy!.intercept = (request, response) => {
+      if (request.method !== 'DELETE') return false;
+      response.writeHead(404, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({
+          statusCode: 404,
+          error: 'Not Found',
+          message: `Submission ${submissionId} not found`,
+        }),
+      );
+      return true;
+    };
+    const result = await call('submissions.delete', { formId, submissionId });
+    expect(result).toEqual({
+      ok: false,
+      error: expect.objectContaining({
+        code: 'REMOTE',
+        message: expect.stringMatching(/yet it still returns it/),
+      }),
+    });
+    expect(cacheStores(session.db).submissions.get(formId, submissionId)).not.toBeNull();
   });
 
   it('deletes nothing while offline, and reads fall back to the cache', async () => {
