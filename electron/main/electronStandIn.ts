@@ -81,7 +81,9 @@ export class StandInContents extends EventEmitter {
   }
 }
 
-export function createElectronStandIn(options: { singleInstance?: boolean } = {}) {
+export function createElectronStandIn(
+  options: { singleInstance?: boolean; isPackaged?: boolean; switches?: string[] } = {},
+) {
   const recorded: Recorded = {
     privilegedSchemes: [],
     protocolHandlers: new Map(),
@@ -108,7 +110,8 @@ export function createElectronStandIn(options: { singleInstance?: boolean } = {}
   const app = Object.assign(new EventEmitter(), {
     getPath: (name: string) => recorded.paths.get(name) ?? '',
     setPath: (name: string, value: string) => recorded.paths.set(name, value),
-    isPackaged: false,
+    isPackaged: options.isPackaged ?? false,
+    commandLine: { hasSwitch: (name: string) => (options.switches ?? []).includes(name) },
     requestSingleInstanceLock: () => options.singleInstance ?? true,
     enableSandbox: () => {
       recorded.sandboxEnabled = true;

@@ -25,6 +25,7 @@ import { APP_URL } from './appUrl';
 import { guardWebContents, hardenSession } from './contentGuards';
 import { chooseDataDir } from './dataDir';
 import { claimDataDir } from './dataDirClaim';
+import { startsWithoutDevelopmentSettings } from './developmentOnly';
 import { broadcast, registerIpcRouter } from './ipcRouter';
 import { SafeStorageVault } from './safeStorageVault';
 import { saveExportWithDialog } from './saveExport';
@@ -36,7 +37,11 @@ registerAppScheme(protocol);
 // Every renderer sandboxed, whatever a window's preferences say: defence in depth.
 app.enableSandbox();
 
-if (!app.requestSingleInstanceLock() || !claimDataDir(dataDir, dialog)) {
+if (
+  !startsWithoutDevelopmentSettings(app, process.env, dialog) ||
+  !app.requestSingleInstanceLock() ||
+  !claimDataDir(dataDir, dialog)
+) {
   app.quit();
 } else {
   const log = fileLogger(dataDir);

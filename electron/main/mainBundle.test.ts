@@ -265,3 +265,62 @@ describe('a second instance', () => {
     }
   });
 });
+
+describe('a packaged build', () => {
+  it('ignores ELECTRON_RENDERER_URL: it loads the app and trusts no other origin', async () => {
+    const ownDir = mkdtempSync(join(tmpdir(), 'formdesk-main-packaged-'));
+    process.env.FORMDESK_DATA_DIR = ownDir;
+    process.env.ELECTRON_RENDERER_URL = 'https://evil.example/';
+    const standIn = createElectronStandIn({ isPackaged: true });
+    try {
+      loadWithStandIn(mainBundle, standIn.electron);
+      standIn.markReady();
+      await vi.waitFor(() => expect(standIn.recorded.windows[0]?.loadedUrls).toHaveLength(1), {
+        timeout: 20_000,
+        interval: 50,
+      });
+      expect(standIn.recorded.windows[0]!.loadedUrls).toEqual(['app://formdesk/index.html']);
+      expect(process.env.ELECTRON_RENDERER_URL).toBeUndefined();
+      const handler = standIn.recorded.ipcHandlers.get(INVOKE_CHANNEL)!;
+      await expect(
+        handler(
+          { senderFrame: { url: 'https://evil.example/', parent: null } },
+          'workspaces.list',
+          {},
+        ),
+      ).resolves.toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
+    } finally {
+      delete process.env.ELECTRON_RENDERER_URL;
+      standIn.app.emit('before-quit', { preventDefault: () => {} });
+      await vi.waitFor(() => expect(standIn.recorded.quitCalls).toBeGreaterThan(0), {
+        timeout: 10_000,
+        interval: 50,
+      });
+      process.env.FORMDESK_DATA_DIR = dataDir;
+      rmSync(ownDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to start with a debugging switch, saying why', () => {
+    const standIn = createElectronStandIn({
+      isPackaged: true,
+      switches: ['remote-debugging-port'],
+    });
+    loadWithStandIn(mainBundle, standIn.electron);
+    expect(standIn.recorded.quitCalls).toBe(1);
+    expect(standIn.recorded.windows).toHaveLength(0);
+    expect(standIn.recorded.errorBoxes).toEqual([
+      ['Formdesk', expect.stringContaining('does not start with --remote-debugging-port')],
+    ]);
+  });
+
+  it('while a development build takes the dev server and switches as given', () => {
+    const standIn = createElectronStandIn({
+      switches: ['remote-debugging-port'],
+      singleInstance: false,
+    });
+    loadWithStandIn(mainBundle, standIn.electron);
+    // Quit by the single-instance lock alone, not by the switch.
+    expect(standIn.recorded.errorBoxes).toEqual([]);
+  });
+});
