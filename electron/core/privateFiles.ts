@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 
 /**
  * Respondents' answers, the import journal and the logs are for this OS user alone: folders 0700
@@ -21,4 +21,13 @@ export function makePrivate(file: string): void {
 export function writePrivateFile(file: string, content: string | Uint8Array): void {
   writeFileSync(file, content, { mode: 0o600 });
   makePrivate(file);
+}
+
+/**
+ * A SQLite file (created empty when new) and its WAL and shared-memory files made private. SQLite
+ * gives the -wal and -shm files it creates the main file's mode, so once that is 0600 they follow.
+ */
+export function privateDatabaseFile(file: string): void {
+  closeSync(openSync(file, 'a', 0o600));
+  for (const part of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) makePrivate(part);
 }

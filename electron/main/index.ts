@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { appendFileSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   app,
@@ -17,6 +17,7 @@ import { checkCacheFile } from '../core/cache/fullCheck';
 import { openCache } from '../core/cache/openCache';
 import { createHandlers } from '../core/handlers';
 import { createLogger, type Logger } from '../core/log';
+import { ensurePrivateDir, makePrivate } from '../core/privateFiles';
 import { WorkspaceManager } from '../core/workspaces/manager';
 import { startLocalApi } from '../local-api';
 import { installAppMenu } from './appMenu';
@@ -149,10 +150,11 @@ const MAX_LOG_BYTES = 5 * 1024 * 1024;
 function fileLogger(dir: string): Logger {
   const logDir = join(dir, 'logs');
   // Created before the workspaces: the data dir it makes is for this OS user alone.
-  mkdirSync(logDir, { recursive: true, mode: 0o700 });
+  ensurePrivateDir(logDir);
   const file = join(logDir, 'main.log');
   if ((statSync(file, { throwIfNoEntry: false })?.size ?? 0) > MAX_LOG_BYTES)
     renameSync(file, `${file}.1`);
+  makePrivate(file);
   return createLogger({
     write: (line) => {
       process.stderr.write(`${line}\n`);

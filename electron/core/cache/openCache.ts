@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors';
 import { migrate, type Migration } from './migrate';
 import { migrations as registry } from './migrations';
+import { privateDatabaseFile } from '../privateFiles';
 
 /** The workspace's SQLite file: cache, sync state, and the durable tables other features keep. */
 export type CacheDb = Database.Database;
@@ -56,6 +57,8 @@ export function openCache(file: string, options: OpenCacheOptions = {}): CacheDb
 }
 
 function connect(file: string): CacheDb {
+  // Respondents' answers: for this OS user alone, also when the file came from an older Formdesk.
+  privateDatabaseFile(file);
   const db = new Database(file);
   try {
     // Submissions are kept whole (2–4 KB of JSON each): at the default 4 KB a page holds one and
