@@ -301,14 +301,16 @@ describe('exports', () => {
       ],
     };
     await setUp({ data, submissionsPerForm: 0 });
-    const result = await ok<{ filePath: string; rows: number; bytes: number }>('submissions.export', {
+    const result = await ok<{ fileName: string; rows: number; bytes: number }>('submissions.export', {
       formId: 'fx1',
       format: 'csv',
       bom: true,
     });
     expect(result.rows).toBe(values.length);
-    expect(path.dirname(result.filePath)).toBe(path.join(dir, 'exports'));
-    const bytes = fs.readFileSync(result.filePath);
+    // The answer names the file, never where the data dir is.
+    expect(result).not.toHaveProperty('filePath');
+    expect(JSON.stringify(result)).not.toContain(dir);
+    const bytes = fs.readFileSync(path.join(dir, 'exports', result.fileName));
     expect(bytes.length).toBe(result.bytes);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const table = parse(bytes, { bom: true, columns: true }) as Record<string, string>[];
@@ -323,8 +325,8 @@ describe('exports', () => {
   it('exports every matching row as JSON, not only a window', async () => {
     await setUp({ submissionsPerForm: 700 });
     const formId = firstForm();
-    const result = await ok<{ filePath: string; rows: number }>('submissions.export', { formId, format: 'json' });
-    const rows = JSON.parse(fs.readFileSync(result.filePath, 'utf8')) as { submissionId: string }[];
+    const result = await ok<{ fileName: string; rows: number }>('submissions.export', { formId, format: 'json' });
+    const rows = JSON.parse(fs.readFileSync(path.join(dir, 'exports', result.fileName), 'utf8')) as { submissionId: string }[];
     expect(rows).toHaveLength(result.rows);
     expect(rows.length).toBe(cacheStores(session.db).submissions.count(formId, 'finished'));
     expect(rows.length).toBeGreaterThan(500);
@@ -338,9 +340,10 @@ describe('exports', () => {
     const formId = firstForm();
     const submissionId = server.admin.submissionsOf(formId)[0]?.submissionId ?? '';
     await ok('submissions.delete', { formId, submissionId });
-    const result = await ok<{ filePath: string; entries: number }>('activity.export', {});
+    const result = await ok<{ fileName: string; entries: number }>('activity.export', {});
+    expect(result).not.toHaveProperty('filePath');
     expect(result.entries).toBe(1);
-    const entries = JSON.parse(fs.readFileSync(result.filePath, 'utf8')) as { submissionId: string; kind: string }[];
+    const entries = JSON.parse(fs.readFileSync(path.join(dir, 'exports', result.fileName), 'utf8')) as { submissionId: string; kind: string }[];
     expect(entries).toEqual([expect.objectContaining({ submissionId, kind: 'submission.deleted' })]);
   });
 });
