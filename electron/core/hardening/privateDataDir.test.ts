@@ -3,12 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startLocalApi } from '../../local-api';
-import { createApiClient } from '../api';
-import { openCache } from '../cache/openCache';
-import { createLogger } from '../log';
 import { writeExport } from '../submissions/exportFile';
-import { WorkspaceManager } from '../workspaces/manager';
-import { MemoryKeyVault } from '../workspaces/memoryVault';
+import { testWorkspaces } from './testing/testWorkspaces';
+
+const demo = ({ store }: { store: string }) => startLocalApi({ port: 0, store });
 
 let root: string;
 
@@ -37,17 +35,6 @@ const privateModes = (dir: string) =>
     fs.statSync(path.join(dir, name)).isDirectory() ? 0o700 : 0o600,
   ]);
 
-function manager(dataDir: string): WorkspaceManager {
-  return new WorkspaceManager({
-    dataDir,
-    vault: new MemoryKeyVault(),
-    log: createLogger({ write: () => {} }),
-    emit: () => {},
-    createApiClient,
-    openCache: (file) => openCache(file),
-    startDemo: ({ store }) => startLocalApi({ port: 0, store }),
-  });
-}
 
 describe('the data dir', () => {
   it.skipIf(process.platform === 'win32')(
@@ -55,7 +42,7 @@ describe('the data dir', () => {
     async () => {
       const dataDir = path.join(root, 'nested', 'formdesk');
       const previous = process.umask(0o022);
-      const workspaces = manager(dataDir);
+      const workspaces = testWorkspaces(dataDir, demo);
       try {
         await workspaces.openDemo();
         await writeExport(dataDir, 'A form', 'csv', ['id\n1\n']);
@@ -81,7 +68,7 @@ describe('the data dir', () => {
       fs.mkdirSync(dataDir, { mode: 0o755 });
       const previous = process.umask(0o022);
       try {
-        const first = manager(dataDir);
+        const first = testWorkspaces(dataDir, demo);
         await first.openDemo();
         const old = await writeExport(dataDir, 'Old form', 'csv', ['id\n1\n']);
         const recent = await writeExport(dataDir, 'Recent form', 'csv', ['id\n2\n']);
@@ -96,7 +83,7 @@ describe('the data dir', () => {
         const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000);
         fs.utimesSync(old.filePath, eightDaysAgo, eightDaysAgo);
 
-        const again = manager(dataDir);
+        const again = testWorkspaces(dataDir, demo);
         try {
           await again.openDemo();
           expect(fs.existsSync(old.filePath)).toBe(false);

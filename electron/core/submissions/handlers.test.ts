@@ -120,17 +120,26 @@ describe('submission operations', () => {
     expect(cacheStores(session.db).submissions.get(formId, submissionId)).toBeNull();
   });
 
-  it('keeps the row when a 404 to the delete is not the service saying the submission is gone', async () => {
+  /** Opens the workspace through a proxy that answers every delete with a 404 of its own. */
+  async function deletesAnswered404(contentType: string, body: (submissionId: string) => string) {
     await setUp({}, true);
     const formId = firstForm();
     const submissionId = server.admin.submissionsOf(formId)[0]?.submissionId ?? '';
-    // A proxy in front of the service answers deletes with its own error page.
     proxy!.intercept = (request, response) => {
       if (request.method !== 'DELETE') return false;
-      response.writeHead(404, { 'content-type': 'text/html' });
-      response.end('<html><body><h1>404 Not Found</h1>nginx</body></html>');
+      response.writeHead(404, { 'content-type': contentType });
+      response.end(body(submissionId));
       return true;
     };
+    return { formId, submissionId };
+  }
+
+  it('keeps the row when a 404 to the delete is not the service saying the submission is gone', async () => {
+    // A proxy in front of the service answers deletes with its own error page.
+    const { formId, submissionId } = await deletesAnswered404(
+      'text/html',
+      () => '<html><body><h1>404 Not Found</h1>nginx</body></html>',
+    );
     const result = await call('submissions.delete', { formId, submissionId });
     expect(result).toEqual({
       ok: false,
@@ -150,21 +159,9 @@ describe('submission operations', () => {
   });
 
   it('believes the service\'s own "not found" only once a read of the submission says the same', async () => {
-    await setUp({}, true);
-    const formId = firstForm();
-    const submissionId = server.admin.submissionsOf(formId)[0]?.submissionId ?? '';
-    proxy!.intercept = (request, response) => {
-      if (request.method !== 'DELETE') return false;
-      response.writeHead(404, { 'content-type': 'application/json' });
-      response.end(
-        JSON.stringify({
-          statusCode: 404,
-          error: 'Not Found',
-          message: `Submission ${submissionId} not found`,
-        }),
-      );
-      return true;
-    };
+    const { formId, submissionId } = await deletesAnswered404('application/json', (id) =>
+      JSON.stringify({ statusCode: 404, error: 'Not Found', message: `Submission ${id} not found` }),
+    );
     const result = await call('submissions.delete', { formId, submissionId });
     expect(result).toEqual({
       ok: false,
