@@ -1,7 +1,6 @@
 import { type Page } from '@playwright/test';
-import { DEMO_API_KEY } from '../electron/local-api';
 import { type Host } from '../electron/host/startHost';
-import { expect, test } from './fixtures';
+import { DEMO_KEY, expect, test } from './fixtures';
 
 const FORM_ID = 'cFb7q2LxWm';
 const FORM_NAME = 'Customer feedback';
@@ -16,7 +15,7 @@ async function respond(demoBaseUrl: string, name: string): Promise<Responded> {
   const origin = new URL(demoBaseUrl).origin;
   const response = await fetch(`${origin}/__local/forms/${FORM_ID}/respond`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${DEMO_API_KEY}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${DEMO_KEY}`, 'content-type': 'application/json' },
     body: JSON.stringify({ answers: { nm01: name } }),
   });
   expect(response.status).toBe(200);

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { type AppEvent } from '../shared/contract';
 import { type Workspace } from '../shared/contract/workspaces';
 import { type ApiClient } from './api/types';
+import { type Logger } from './log';
 import { type PageWriter } from './sync/pageStore';
 
 /** A workspace's cache file as it was opened: each open of a file is a generation of its own. */
@@ -29,6 +30,8 @@ export interface WorkspaceSession {
  */
 export interface AppContext {
   readonly dataDir: string;
+  /** The app's log: failures no person is waiting on are written here with their cause. */
+  readonly log: Logger;
   emit(event: AppEvent): void;
   /** The open workspace; throws AppError NOT_FOUND ("Open a workspace first") when none is. */
   session(): WorkspaceSession;

@@ -43,4 +43,14 @@ describe('log', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('WARN loud');
   });
+
+  it('redacts a short key where it stands alone, without eating the words that contain it', () => {
+    const lines: string[] = [];
+    const log = createLogger({ write: (line) => lines.push(line) });
+    log.addSecret('ab_1');
+    log.error('key ab_1 refused; grab_12 and ab_1x are other words', 'Bearer-less "ab_1"');
+    expect(lines[0]).toContain('key [redacted] refused; grab_12 and ab_1x are other words');
+    expect(lines[0]).toContain('"[redacted]"');
+    expect(lines[0]).not.toMatch(/(?<![\w-])ab_1(?![\w-])/);
+  });
 });

@@ -16,16 +16,23 @@ export interface Logger {
 
 const ORDER: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 };
 const REDACTED = '[redacted]';
-/** Short values would redact ordinary words; real keys are long. */
+/** Below this, a secret is redacted only where it stands alone, so it does not eat ordinary words. */
 const MIN_SECRET_LENGTH = 6;
 const BEARER = /\b(bearer)\s+[^\s"',;]+/gi;
 const AUTH_FIELD = /("?authorization"?\s*[:=]\s*"?)[^"\n,}]+/gi;
 const TOKEN_PARAM = /([?&](?:token|ticket|api_?key|key)=)[^&\s"']+/gi;
 
+/** The secret where neither neighbour is a character a key is made of. */
+function standingAlone(secret: string): RegExp {
+  const escaped = secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\w-])${escaped}(?![\\w-])`, 'g');
+}
+
 export function redact(text: string, secrets: Iterable<string>): string {
   let out = text;
   for (const secret of secrets) {
     if (secret.length >= MIN_SECRET_LENGTH) out = out.split(secret).join(REDACTED);
+    else if (secret !== '') out = out.replace(standingAlone(secret), REDACTED);
   }
   return out
     .replace(BEARER, `$1 ${REDACTED}`)
@@ -73,7 +80,7 @@ export function createLogger(
     warn: at('warn'),
     error: at('error'),
     addSecret: (value) => {
-      if (value.length >= MIN_SECRET_LENGTH) secrets.add(value);
+      if (value !== '') secrets.add(value);
     },
   };
 }

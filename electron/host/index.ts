@@ -1,5 +1,6 @@
 import { resolve, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { DataDirInUse, lockDataDir } from '../core/dataDirLock';
 import { createLogger } from '../core/log';
 import { startHost } from './startHost';
 
@@ -20,10 +21,13 @@ async function main(): Promise<void> {
   if (Boolean(baseUrl) !== Boolean(apiKey)) {
     throw new Error('Set both FORMDESK_API_URL and FORMDESK_API_KEY, or neither.');
   }
+  const dataDir = resolve(values['data-dir']);
+  // One writer per data dir: a second start points to the running one instead.
+  const lock = lockDataDir(dataDir);
   const log = createLogger();
   const host = await startHost({
     port,
-    dataDir: resolve(values['data-dir']),
+    dataDir,
     // Built next to this file: out/main/host.js serves out/renderer.
     rendererDir: join(__dirname, '../renderer'),
     builtDir: __dirname,
@@ -31,6 +35,7 @@ async function main(): Promise<void> {
     ...(baseUrl && apiKey ? { remote: { baseUrl, apiKey } } : {}),
     log,
   });
+  lock.announce(host.url);
   process.stdout.write(
     `Formdesk is running in browser mode. Open this address (it carries this run's access token):\n  ${host.url}\n`,
   );
@@ -49,6 +54,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof DataDirInUse) {
+    process.stdout.write(`${error.message}\n`);
+    process.exit(error.owner.address ? 0 : 1);
+  }
   process.stderr.write(
     `Formdesk could not start: ${error instanceof Error ? error.message : String(error)}\n`,
   );

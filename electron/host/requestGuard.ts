@@ -1,18 +1,16 @@
 import { timingSafeEqual } from 'node:crypto';
 import { type IncomingMessage } from 'node:http';
+import { isLoopbackHost } from '../shared/loopbackHost';
 
 /**
  * The host answers only this machine's browser, at the address it printed. A page on another
  * origin, or a DNS name rebound to 127.0.0.1, is refused by its Host or Origin header before any
  * token is looked at.
  */
-export function allowedAuthorities(port: number): Set<string> {
-  return new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
-}
+export { loopbackAuthorities as allowedAuthorities } from '../shared/loopbackHost';
 
 export function isAllowedHost(request: IncomingMessage, authorities: Set<string>): boolean {
-  const host = request.headers.host;
-  return typeof host === 'string' && authorities.has(host.toLowerCase());
+  return isLoopbackHost(request.headers.host, authorities);
 }
 
 /** A missing Origin is fine (not a browser, or a same-origin GET); a present one must be ours. */

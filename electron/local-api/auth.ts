@@ -1,9 +1,6 @@
 import { API_KEY_RULES } from '../shared/api/apiKey';
 import { ServiceError } from './serviceError';
 
-/** The demo workspace's key, shaped like the service's (`sk_prod_…`). */
-export const DEMO_API_KEY = 'sk_demo_7f3a9c2e5b8d4160a2c4e6f8';
-
 /**
  * Checks `Authorization: Bearer <key>` the way the service does: every credential failure is a
  * 400, told apart only by its message (README, "Errors"). Returns the accepted key.

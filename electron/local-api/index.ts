@@ -1,6 +1,5 @@
 export {
   BASE_PATH,
-  DEMO_API_KEY,
   startLocalApi,
   type LocalAdmin,
   type LocalApi,

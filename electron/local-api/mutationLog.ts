@@ -50,11 +50,12 @@ export class MutationLog {
   }
 
   append(change: LocalMutation): void {
-    appendFileSync(this.file, `${JSON.stringify(change)}\n`);
+    // The demo's changes may hold what a person typed: for this OS user alone.
+    appendFileSync(this.file, `${JSON.stringify(change)}\n`, { mode: 0o600 });
   }
 
   private start(fingerprint: string): this {
-    mkdirSync(dirname(this.file), { recursive: true });
+    mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
     this.append({ op: 'init', fingerprint });
     return this;
   }

@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { type LocalApiData } from '../shared/api/localApi';
+import { isLoopbackHost, loopbackAuthorities } from '../shared/loopbackHost';
 import { createAdmin, type LocalAdmin } from './admin';
 import { answerAdmin } from './adminRoutes';
-import { DEMO_API_KEY } from './auth';
 import { clientTimeoutOptions, type ClientTimeouts } from './clientTimeouts';
 import { formSources, storeFingerprint } from './dataSources';
 import { FaultInjector } from './faults';
@@ -17,7 +18,6 @@ import { serviceHandler } from './serviceHandler';
 import { type ApiRequest } from './routing';
 import { startSimulator } from './simulator';
 
-export { DEMO_API_KEY } from './auth';
 export type { LocalAdmin } from './admin';
 
 export const BASE_PATH = '/v1/api';
@@ -28,7 +28,7 @@ const DEFAULT_RATE_LIMIT = 5;
 export interface LocalApiOptions {
   /** 0 (default): any free port. */
   port?: number;
-  /** Accepted bearer keys; the demo key when absent. */
+  /** Accepted bearer keys; when absent, one made for this run (see `apiKey` on the handle). */
   apiKeys?: string[];
   seed?: number;
   /** Generated submissions per form (up to a million); the demo's own sizes when absent. */
@@ -64,7 +64,8 @@ export interface LocalApi {
 /** Starts the local Form Submissions API on 127.0.0.1. */
 export async function startLocalApi(options: LocalApiOptions = {}): Promise<LocalApi> {
   const seed = options.seed ?? DEFAULT_SEED;
-  const keys = new Set(options.apiKeys?.length ? options.apiKeys : [DEMO_API_KEY]);
+  // A fixed demo key would be public: any page that reached the port could use it.
+  const keys = new Set(options.apiKeys?.length ? options.apiKeys : [runKey()]);
   const sources = formSources(options, seed);
   const opened = options.store
     ? MutationLog.open(options.store, storeFingerprint(seed, sources))
@@ -94,7 +95,19 @@ export async function startLocalApi(options: LocalApiOptions = {}): Promise<Loca
     });
   });
 
+  let authorities = new Set<string>();
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (!isLoopbackHost(request.headers.host, authorities)) {
+      sendJson(
+        response,
+        403,
+        errorBody(
+          403,
+          'This server answers only requests addressed to 127.0.0.1 or localhost at its port.',
+        ),
+      );
+      return;
+    }
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const base: Omit<ApiRequest, 'path'> = {
       method: request.method ?? 'GET',
@@ -126,6 +139,7 @@ export async function startLocalApi(options: LocalApiOptions = {}): Promise<Loca
     });
   });
   const port = (server.address() as AddressInfo).port;
+  authorities = loopbackAuthorities(port);
   const stopSimulator = options.simulatePerMinute
     ? startSimulator(options.simulatePerMinute, seed, service.formIds(), admin)
     : () => {};
@@ -142,4 +156,9 @@ export async function startLocalApi(options: LocalApiOptions = {}): Promise<Loca
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** A key shaped like the service's (`sk_<env>_…`), new for each run. */
+function runKey(): string {
+  return `sk_demo_${randomBytes(16).toString('hex')}`;
 }

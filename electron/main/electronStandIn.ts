@@ -36,6 +36,7 @@ export interface Recorded {
   paths: Map<string, string>;
   sandboxEnabled: boolean;
   menu: unknown;
+  errorBoxes: Array<[string, string]>;
   /** What the next save dialog answers: a path, or null for "cancelled". */
   saveDialogAnswer: string | null;
 }
@@ -80,7 +81,9 @@ export class StandInContents extends EventEmitter {
   }
 }
 
-export function createElectronStandIn(options: { singleInstance?: boolean } = {}) {
+export function createElectronStandIn(
+  options: { singleInstance?: boolean; isPackaged?: boolean; switches?: string[] } = {},
+) {
   const recorded: Recorded = {
     privilegedSchemes: [],
     protocolHandlers: new Map(),
@@ -96,6 +99,7 @@ export function createElectronStandIn(options: { singleInstance?: boolean } = {}
     quitCalls: 0,
     paths: new Map([['userData', resolve('/nonexistent/userData')]]),
     saveDialogAnswer: null,
+    errorBoxes: [],
     sandboxEnabled: false,
     menu: null,
   };
@@ -106,7 +110,8 @@ export function createElectronStandIn(options: { singleInstance?: boolean } = {}
   const app = Object.assign(new EventEmitter(), {
     getPath: (name: string) => recorded.paths.get(name) ?? '',
     setPath: (name: string, value: string) => recorded.paths.set(name, value),
-    isPackaged: false,
+    isPackaged: options.isPackaged ?? false,
+    commandLine: { hasSwitch: (name: string) => (options.switches ?? []).includes(name) },
     requestSingleInstanceLock: () => options.singleInstance ?? true,
     enableSandbox: () => {
       recorded.sandboxEnabled = true;
@@ -156,6 +161,7 @@ export function createElectronStandIn(options: { singleInstance?: boolean } = {}
       },
     },
     dialog: {
+      showErrorBox: (title: string, content: string) => recorded.errorBoxes.push([title, content]),
       showSaveDialog: async () =>
         recorded.saveDialogAnswer === null
           ? { canceled: true, filePath: '' }

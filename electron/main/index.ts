@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { appendFileSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   app,
@@ -12,12 +12,15 @@ import {
   shell,
 } from 'electron';
 import { createLogger, type Logger } from '../core/log';
+import { ensurePrivateDir, makePrivate } from '../core/privateFiles';
 import { startCoreThreads } from '../threads/coreThreads';
 import { installAppMenu } from './appMenu';
 import { registerAppScheme, serveRenderer } from './appProtocol';
 import { APP_URL } from './appUrl';
 import { guardWebContents, hardenSession } from './contentGuards';
 import { chooseDataDir } from './dataDir';
+import { claimDataDir } from './dataDirClaim';
+import { startsWithoutDevelopmentSettings } from './developmentOnly';
 import { broadcast, registerIpcRouter } from './ipcRouter';
 import { SafeStorageVault } from './safeStorageVault';
 import { saveExportWithDialog } from './saveExport';
@@ -29,7 +32,11 @@ registerAppScheme(protocol);
 // Every renderer sandboxed, whatever a window's preferences say: defence in depth.
 app.enableSandbox();
 
-if (!app.requestSingleInstanceLock()) {
+if (
+  !startsWithoutDevelopmentSettings(app, process.env, dialog) ||
+  !app.requestSingleInstanceLock() ||
+  !claimDataDir(dataDir, dialog)
+) {
   app.quit();
 } else {
   const log = fileLogger(dataDir);
@@ -134,10 +141,11 @@ const MAX_LOG_BYTES = 5 * 1024 * 1024;
 function fileLogger(dir: string): Logger {
   const logDir = join(dir, 'logs');
   // Created before the workspaces: the data dir it makes is for this OS user alone.
-  mkdirSync(logDir, { recursive: true, mode: 0o700 });
+  ensurePrivateDir(logDir);
   const file = join(logDir, 'main.log');
   if ((statSync(file, { throwIfNoEntry: false })?.size ?? 0) > MAX_LOG_BYTES)
     renameSync(file, `${file}.1`);
+  makePrivate(file);
   return createLogger({
     write: (line) => {
       process.stderr.write(`${line}\n`);

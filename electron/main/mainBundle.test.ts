@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureBuilt } from '../../scripts/ensureBuilt.mjs';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../shared/channels';
 import { CONTENT_SECURITY_POLICY } from '../core/rendererFiles';
+import { lockDataDir } from '../core/dataDirLock';
 import { writeExport } from '../core/submissions/exportFile';
 import {
   createElectronStandIn,
@@ -241,5 +242,85 @@ describe('a second instance', () => {
     expect(standIn.recorded.quitCalls).toBe(1);
     expect(standIn.recorded.ipcHandlers.size).toBe(0);
     expect(standIn.recorded.windows).toHaveLength(0);
+  });
+
+  it('quits, telling who holds it, when another process owns the data dir', () => {
+    const otherDir = mkdtempSync(join(tmpdir(), 'formdesk-main-held-'));
+    const held = lockDataDir(otherDir);
+    held.announce('http://127.0.0.1:4321/?token=t');
+    process.env.FORMDESK_DATA_DIR = otherDir;
+    try {
+      const standIn = createElectronStandIn();
+      loadWithStandIn(mainBundle, standIn.electron);
+      expect(standIn.recorded.quitCalls).toBe(1);
+      expect(standIn.recorded.windows).toHaveLength(0);
+      expect(standIn.recorded.errorBoxes).toEqual([
+        ['Formdesk is already running', expect.stringContaining(`(process ${process.pid}, since`)],
+      ]);
+      expect(standIn.recorded.errorBoxes[0]![1]).toContain('Open it at http://127.0.0.1:4321/');
+    } finally {
+      process.env.FORMDESK_DATA_DIR = dataDir;
+      held.release();
+      rmSync(otherDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a packaged build', () => {
+  it('ignores ELECTRON_RENDERER_URL: it loads the app and trusts no other origin', async () => {
+    const ownDir = mkdtempSync(join(tmpdir(), 'formdesk-main-packaged-'));
+    process.env.FORMDESK_DATA_DIR = ownDir;
+    process.env.ELECTRON_RENDERER_URL = 'https://evil.example/';
+    const standIn = createElectronStandIn({ isPackaged: true });
+    try {
+      loadWithStandIn(mainBundle, standIn.electron);
+      standIn.markReady();
+      await vi.waitFor(() => expect(standIn.recorded.windows[0]?.loadedUrls).toHaveLength(1), {
+        timeout: 20_000,
+        interval: 50,
+      });
+      expect(standIn.recorded.windows[0]!.loadedUrls).toEqual(['app://formdesk/index.html']);
+      expect(process.env.ELECTRON_RENDERER_URL).toBeUndefined();
+      const handler = standIn.recorded.ipcHandlers.get(INVOKE_CHANNEL)!;
+      await expect(
+        handler(
+          { senderFrame: { url: 'https://evil.example/', parent: null } },
+          'workspaces.list',
+          {},
+        ),
+      ).resolves.toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
+    } finally {
+      delete process.env.ELECTRON_RENDERER_URL;
+      standIn.app.emit('before-quit', { preventDefault: () => {} });
+      await vi.waitFor(() => expect(standIn.recorded.quitCalls).toBeGreaterThan(0), {
+        timeout: 10_000,
+        interval: 50,
+      });
+      process.env.FORMDESK_DATA_DIR = dataDir;
+      rmSync(ownDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to start with a debugging switch, saying why', () => {
+    const standIn = createElectronStandIn({
+      isPackaged: true,
+      switches: ['remote-debugging-port'],
+    });
+    loadWithStandIn(mainBundle, standIn.electron);
+    expect(standIn.recorded.quitCalls).toBe(1);
+    expect(standIn.recorded.windows).toHaveLength(0);
+    expect(standIn.recorded.errorBoxes).toEqual([
+      ['Formdesk', expect.stringContaining('does not start with --remote-debugging-port')],
+    ]);
+  });
+
+  it('while a development build takes the dev server and switches as given', () => {
+    const standIn = createElectronStandIn({
+      switches: ['remote-debugging-port'],
+      singleInstance: false,
+    });
+    loadWithStandIn(mainBundle, standIn.electron);
+    // Quit by the single-instance lock alone, not by the switch.
+    expect(standIn.recorded.errorBoxes).toEqual([]);
   });
 });

@@ -69,7 +69,10 @@ export interface CoreStart {
 }
 
 /** The demo service's tunables (tests and tools shrink or unthrottle it). */
-export type DemoServiceOptions = Pick<LocalApiOptions, 'rateLimit' | 'submissionsPerForm' | 'seed'>;
+export type DemoServiceOptions = Pick<
+  LocalApiOptions,
+  'rateLimit' | 'submissionsPerForm' | 'seed' | 'apiKeys'
+>;
 
 export interface ReaderStart {
   dataDir: string;

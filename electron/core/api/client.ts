@@ -16,6 +16,7 @@ import {
   listSubmissionsQuery,
   normaliseBaseUrl,
   requireId,
+  requirePathId,
   requireWebhookId,
 } from './params';
 import { type ApiObserver, type CallAnswer, createTransport } from './transport';
@@ -47,7 +48,7 @@ function parsed<S extends z.ZodType>(schema: S, answer: CallAnswer): z.infer<S> 
   return result.data;
 }
 
-const segment = (value: string, field: string) => encodeURIComponent(requireId(value, field));
+const segment = (value: string, field: string) => encodeURIComponent(requirePathId(value, field));
 
 /** The API key as a header can carry it: anything else would fail inside fetch, whose message could quote it. */
 function checkedKey(apiKey: unknown): string {

@@ -24,6 +24,19 @@ export function serviceMessage(body: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * What a 404 says is missing, when it is the service's own JSON error ("Submission … not found",
+ * "Form … not found", "Webhook … not found"). A 404 of another shape (an HTML page from a proxy, an unknown route) says
+ * nothing about the item, so it proves nothing was deleted.
+ */
+export function missingItem(body: unknown): MissingItem | null {
+  const parsed = ServiceErrorBody.safeParse(body);
+  if (!parsed.success || parsed.data.statusCode !== 404) return null;
+  const found = /^(submission|form|webhook)\b.*\bnot found$/i.exec(parsed.data.message.trim());
+  return found ? (found[1]!.toLowerCase() as MissingItem) : null;
+}
+export type MissingItem = 'submission' | 'form' | 'webhook';
+
 function isAuthFailure(status: number, message: string | undefined): boolean {
   if (status === 401 || status === 403) return true;
   // The service refuses credentials with 400 and tells the cases apart only by message.
@@ -87,8 +100,9 @@ export function errorFromStatus(
     );
   }
   if (status === 404 || status === 410) {
+    const missing = missingItem(body);
     return new AppError('NOT_FOUND', 'The server has no such item: it may have been deleted.', {
-      details,
+      details: missing ? { ...details, missing } : details,
     });
   }
   if (status === 429) {

@@ -175,6 +175,11 @@ describe('the client checks arguments before the network', () => {
       ['afterDate', () => api.listSubmissions('f1', { afterDate: 'last week' })],
       ['submissionId', () => api.getSubmission('f1', ' ')],
       ['submissionId', () => api.deleteSubmission('f1', '')],
+      // Dot segments survive escaping and collapse in the URL: DELETE /forms/f1/ instead.
+      ['submissionId', () => api.deleteSubmission('f1', '..')],
+      ['submissionId', () => api.deleteSubmission('f1', '.')],
+      ['submissionId', () => api.getSubmission('f1', 'a/b')],
+      ['formId', () => api.deleteSubmission('..', 's1')],
       ['submissions', () => api.createSubmissions('f1', [])],
       ['url', () => api.createWebhook('f1', 'not a url')],
       ['webhookId', () => api.deleteWebhook('')],

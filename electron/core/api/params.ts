@@ -20,6 +20,18 @@ export function requireId(value: unknown, field: string): string {
   return value;
 }
 
+/**
+ * An id that goes into a URL path. Escaping is not enough for dot segments: `..` stays `..` and
+ * the URL collapses it (`/forms/f1/submissions/..` is `/forms/f1/`), so a forged id could aim a
+ * delete at another resource. Ids are opaque words; slashes and dot segments are refused.
+ */
+export function requirePathId(value: unknown, field: string): string {
+  const id = requireId(value, field);
+  if (id === '.' || id === '..' || /[/\\]/.test(id))
+    throw invalid(field, 'must not be "." or ".." or hold a slash');
+  return id;
+}
+
 export function requireWebhookId(value: unknown): WebhookId {
   if (typeof value === 'number' && Number.isInteger(value)) return value;
   return requireId(value, 'webhookId');

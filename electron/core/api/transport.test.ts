@@ -164,13 +164,24 @@ describe('creates are never sent twice when their outcome is unknown', () => {
 describe('deletes', () => {
   it('reports a submission deleted by an attempt whose answer was lost', async () => {
     const { api, requests } = await setUp((_req, res, i) =>
-      i === 0 ? reset(res) : serviceError(res, 404, 'Not found'),
+      i === 0 ? reset(res) : serviceError(res, 404, 'Submission s1 not found'),
     );
     await expect(api.deleteSubmission('f1', 's1')).resolves.toEqual({ alreadyDeleted: true });
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
       'DELETE /forms/f1/submissions/s1',
       'DELETE /forms/f1/submissions/s1',
     ]);
+  });
+
+  it('takes no 404 for "deleted" after a lost answer unless the service says the submission is missing', async () => {
+    const { api } = await setUp((_req, res, i) => {
+      if (i === 0) return reset(res);
+      res.writeHead(404, { 'content-type': 'text/html' });
+      res.end('<h1>Not Found</h1>');
+    });
+    const error = await failure(api.deleteSubmission('f1', 's1'));
+    expect(error).toMatchObject({ code: 'NOT_FOUND' });
+    expect(error.details?.missing).toBeUndefined();
   });
 
   it('fails NOT_FOUND when nothing could have deleted it first', async () => {

@@ -1,5 +1,5 @@
 import { type ErrorCode, AppError } from '../../shared/errors';
-import { errorFromStatus, unreadableAnswer } from './errors';
+import { errorFromStatus, missingItem, unreadableAnswer } from './errors';
 import { type FetchLike, type HttpAnswer, type Timeouts, sendOnce } from './http';
 import { type RateScheduler } from './rateScheduler';
 import { type RetryPolicy, backoffDelay, parseRetryAfter, sleep } from './retry';
@@ -190,7 +190,8 @@ function judge(
       }),
     };
   }
-  if (status === 404 && mayHaveActed && spec.resendable) {
+  // Gone after a retry only when the service itself says so: a proxy's 404 page proves nothing.
+  if (status === 404 && mayHaveActed && spec.resendable && missingItem(answer.body)) {
     return { done: { status, body: answer.body, goneAfterRetry: true } };
   }
   const error = errorFromStatus(status, answer.body, redact, answer.headers.get('location'));

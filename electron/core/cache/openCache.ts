@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors';
 import { migrate, type Migration } from './migrate';
 import { migrations as registry } from './migrations';
+import { privateDatabaseFile } from '../privateFiles';
 
 /** The workspace's SQLite file: cache, sync state, and the durable tables other features keep. */
 export type CacheDb = Database.Database;
@@ -66,6 +67,8 @@ export function connectCache(file: string): CacheDb {
 }
 
 function connect(file: string): CacheDb {
+  // Respondents' answers: for this OS user alone, also when the file came from an older Formdesk.
+  privateDatabaseFile(file);
   const db = new Database(file);
   configure(db);
   return db;
@@ -75,10 +78,11 @@ function configure(db: CacheDb): void {
   try {
     // Submissions are kept whole (2–4 KB of JSON each): at the default 4 KB a page holds one and
     // wastes the rest. Takes effect only when the file is new.
+    // First: even switching to WAL needs the file's lock, and another connection may hold it.
+    db.pragma('busy_timeout = 5000');
     db.pragma('page_size = 16384');
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
     // The import journal lives here: a batch recorded as sent must survive a power cut.
     db.pragma('synchronous = FULL');
   } catch (error) {

@@ -8,13 +8,14 @@ import { openCache } from '../cache/openCache';
 import { DEMO_FORM, openTestbed, peopleCsv, type Testbed } from '../import/importTestbed';
 import { dispatch } from '../dispatch';
 import { createHandlers } from '../handlers';
-import { createLogger } from '../log';
-import { WorkspaceManager } from '../workspaces/manager';
-import { MemoryKeyVault } from '../workspaces/memoryVault';
+import { type WorkspaceManager } from '../workspaces/manager';
 import { ConnectionMonitor } from '../sync/connection';
 import { SyncEngine } from '../sync/syncEngine';
 import { createApiClient } from '../api';
+import { testWorkspaces } from './testing/testWorkspaces';
 import { startServiceProxy, type ServiceProxy } from './serviceProxy';
+
+const demo = ({ store }: { store: string }) => startLocalApi({ port: 0, store });
 
 // The faults the per-feature tests leave out: the service switched off in the middle of an import
 // and around webhook calls, and a disk that fills up during a sync. Each ends with nothing lost,
@@ -160,15 +161,7 @@ describe('the service switched off around webhook calls', () => {
   }>;
 
   it('records nothing it could not create, keeps what it could not delete, and finishes once the service is back', async () => {
-    workspaces = new WorkspaceManager({
-      dataDir: dir,
-      vault: new MemoryKeyVault(),
-      log: createLogger({ write: () => {} }),
-      emit: () => {},
-      createApiClient,
-      openCache: (file) => openCache(file),
-      startDemo: ({ store }) => startLocalApi({ port: 0, store }),
-    });
+    workspaces = testWorkspaces(dir, demo);
     const handlers = createHandlers(workspaces, async () => ({ delivery: 'cancelled' }));
     rpc = async (op, input = {}) =>
       (await dispatch(handlers, op, input)) as Awaited<ReturnType<typeof rpc>>;

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,12 +8,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { ensureBuilt } from '../../../scripts/ensureBuilt.mjs';
 import { startLocalApi, type LocalApi } from '../../local-api';
 import { DEMO_FORM, PEOPLE_MAPPINGS, peopleCsv } from '../import/importTestbed';
+import { startHostProcess } from './testing/hostProcess';
 
 // The whole app process (browser mode's host, as `npm run serve` runs it) is SIGKILLed while it
 // syncs, then started again on the same data dir: the cache must end equal to the server.
-
-const projectRoot = path.resolve(import.meta.dirname, '../../..');
-const HOST = path.join(projectRoot, 'out/main/host.js');
 
 let dir: string;
 let server: LocalApi;
@@ -36,44 +34,7 @@ afterEach(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-interface RunningHost {
-  child: ChildProcess;
-  rpc(
-    op: string,
-    input?: unknown,
-  ): Promise<{ ok: boolean; data?: unknown; error?: { code: string } }>;
-}
-
-/** Starts `node out/main/host.js` on the data dir, configured with the server's account. */
-async function startHostProcess(): Promise<RunningHost> {
-  const child = spawn(process.execPath, [HOST, '--data-dir', dir, '--port', '0', '--no-demo'], {
-    env: { ...process.env, FORMDESK_API_URL: server.baseUrl, FORMDESK_API_KEY: server.apiKey },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  child.on('exit', () => children.delete(child));
-  let out = '';
-  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const address = await vi.waitFor(
-    () => {
-      const found = /(http:\/\/127\.0\.0\.1:\d+)\/\?token=([\w-]+)/.exec(out);
-      if (!found) throw new Error('the host has not printed its address yet');
-      return { origin: found[1]!, token: found[2]! };
-    },
-    { timeout: 20_000, interval: 50 },
-  );
-  return {
-    child,
-    async rpc(op, input = {}) {
-      const response = await fetch(`${address.origin}/rpc`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${address.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ op, input }),
-      });
-      return (await response.json()) as { ok: boolean; data?: unknown; error?: { code: string } };
-    },
-  };
-}
+const startHost = () => startHostProcess(dir, server, children);
 
 const listRequests = () =>
   server.admin.requests().filter((r) => /^\/forms\/[^/]+\/submissions$/.test(r.path));
@@ -98,7 +59,10 @@ async function serverTotal(): Promise<number> {
     headers: { authorization: `Bearer ${server.apiKey}` },
   });
   const forms = (await response.json()) as Array<{ formId: string }>;
-  return forms.reduce((sum, form) => sum + server.admin.submissionsOf(form.formId, { includePreview: false }).length, 0);
+  return forms.reduce(
+    (sum, form) => sum + server.admin.submissionsOf(form.formId, { includePreview: false }).length,
+    0,
+  );
 }
 
 describe('the app process killed mid-sync', () => {
@@ -106,7 +70,7 @@ describe('the app process killed mid-sync', () => {
     'is started again on the same data dir and ends with a cache equal to the server',
     { timeout: 90_000 },
     async () => {
-      const first = await startHostProcess();
+      const first = await startHost();
       await first.rpc('sync.start', { mode: 'incremental' });
       await vi.waitFor(() => expect(listRequests().length).toBeGreaterThanOrEqual(4), {
         timeout: 30_000,
@@ -119,7 +83,7 @@ describe('the app process killed mid-sync', () => {
       expect(stored).toBeGreaterThan(0);
       expect(stored).toBeLessThan(await serverTotal());
 
-      const second = await startHostProcess();
+      const second = await startHost();
       await second.rpc('sync.start', { mode: 'incremental' });
       await vi.waitFor(
         async () => {
@@ -181,7 +145,7 @@ describe('the app process killed mid-import', () => {
       server.admin.setFaults([
         { kind: 'latency', ms: 150, method: 'POST', path: '/forms/*/submissions' },
       ]);
-      const first = await startHostProcess();
+      const first = await startHost();
       const csv = Buffer.from(peopleCsv(60, 'killed')).toString('base64');
       const preview = await first.rpc('imports.parse', {
         fileName: 'people.csv',
@@ -204,7 +168,7 @@ describe('the app process killed mid-import', () => {
       await once(first.child, 'exit');
       expect(createdNames().length).toBeLessThan(60);
 
-      const second = await startHostProcess();
+      const second = await startHost();
       const jobState = async () => {
         const listed = (await second.rpc('imports.list')).data as {
           imports: Array<{ jobId: string; state: string }>;

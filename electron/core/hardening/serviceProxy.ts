@@ -47,7 +47,8 @@ export async function startServiceProxy(targetBaseUrl: string): Promise<ServiceP
             port: target.port,
             path: req.url,
             method: req.method,
-            headers: req.headers,
+            // As a reverse proxy does by default: the service sees its own name in Host.
+            headers: { ...req.headers, host: target.host },
           },
           (answer) => {
             res.writeHead(answer.statusCode ?? 502, answer.headers);

@@ -16,6 +16,7 @@ import { DEMO_FORM } from './importTestbed';
 import { PROBLEM_COLUMN } from './ownExport';
 import { readCsv } from './readCsv';
 import { formulaCells } from './testing/spreadsheetView';
+import { createLogger } from '../log';
 
 const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const fixture = (name: string) => readFileSync(path.resolve(projectRoot, 'fixtures/csv', name));
@@ -50,6 +51,7 @@ beforeAll(async () => {
   };
   const ctx: AppContext = {
     dataDir: dir,
+    log: createLogger({ write: () => {} }),
     emit: (event) => events.push(event),
     session: () => session,
     onSessionOpened: () => () => {},

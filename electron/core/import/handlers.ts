@@ -7,6 +7,7 @@ import { exportFailedRows, exportReport } from './exportRows';
 import { freezeJob } from './freezeJob';
 import { ImportJournal } from './importJournal';
 import { ImportRunner } from './runImport';
+import { RunnerLease } from './runnerLease';
 import { importWizardHandlers } from './wizardHandlers';
 
 type ImportHandlers = Pick<Handlers, `imports.${string}` & keyof Handlers>;
@@ -22,8 +23,9 @@ interface WorkspaceImports {
 
 /**
  * The import family. Each open workspace gets its journal and runner; jobs a crash or a closed
- * workspace left running are marked interrupted when it opens again and offered for resume
- * (resumed at once with `resumeInterrupted`, for the first workspace opened).
+ * workspace left running (no live runner holds their lease) are marked interrupted when it opens
+ * again and offered for resume (resumed at once with `resumeInterrupted`, for the first workspace
+ * opened).
  */
 export function importHandlers(
   ctx: AppContext,
@@ -37,17 +39,21 @@ export function importHandlers(
       const journal = new ImportJournal(session.db);
       const cache = importCache(session.db);
       const workspaceId = session.workspace.id;
+      const lease = new RunnerLease(session.db);
       const runner = new ImportRunner({
         api: session.api,
         journal,
+        lease,
+        log: ctx.log,
         storeCreated: (formId, submissions) => cache.storeCreated(formId, submissions),
         cacheChanged: (formId) =>
           ctx.emit({ type: 'cache.changed', workspaceId, tables: ['submissions'], formId }),
         emit: (event) => ctx.emit(event),
       });
-      const interrupted = journal.markInterrupted();
       // The core's thread was started again after the one before it stopped mid-import: the
       // imports it was running go on, as they would have; later workspaces' are offered instead.
+      if (resumeInterrupted) lease.releaseThisProcess();
+      const interrupted = journal.markInterrupted();
       if (resumeInterrupted) for (const jobId of interrupted) void runner.run(jobId);
       resumeInterrupted = false;
       session.signal.addEventListener('abort', () => void runner.stopAll(), { once: true });

@@ -6,6 +6,7 @@ import {
   type ImportState,
   type ImportSummary,
 } from '../../shared/contract/imports';
+import { leaseIsLive, type LeaseColumns } from './runnerLease';
 import { type RememberedMapping } from './suggestMapping';
 
 export interface JobRecord {
@@ -203,14 +204,21 @@ export class ImportJournal {
       .run(notice, this.now(), jobId);
   }
 
-  /** Jobs a crash left mid-run: offered for resume. */
-  markInterrupted(): string[] {
-    return this.db
-      .prepare<[string], { job_id: string }>(
-        `UPDATE import_jobs SET state = 'interrupted', updated_at = ? WHERE state IN ('running', 'verifying') RETURNING job_id`,
+  /** Jobs a crash left mid-run (no live runner holds their lease): offered for resume. */
+  markInterrupted(nowMs = Date.now()): string[] {
+    const orphans = this.db
+      .prepare<[], LeaseColumns & { job_id: string }>(
+        `SELECT job_id, lease_runner, lease_pid, lease_until FROM import_jobs WHERE state IN ('running', 'verifying')`,
       )
-      .all(this.now())
-      .map((r) => r.job_id);
+      .all()
+      .filter((job) => !leaseIsLive(job, nowMs))
+      .map((job) => job.job_id);
+    const mark = this.db.prepare(
+      `UPDATE import_jobs SET state = 'interrupted', updated_at = ? WHERE job_id = ?`,
+    );
+    const at = this.now();
+    this.db.transaction(() => orphans.forEach((jobId) => mark.run(at, jobId)))();
+    return orphans;
   }
 
   sourceRows(jobId: string): SourceRow[] {

@@ -5,11 +5,13 @@ import { type ColumnMapping } from '../../shared/contract/imports';
 import { createApiClient } from '../api/client';
 import { RateScheduler } from '../api/rateScheduler';
 import { openCache, type CacheDb } from '../cache/openCache';
+import { createLogger } from '../log';
 import { importCache, type ImportCache } from './cacheAccess';
 import { freezeJob } from './freezeJob';
 import { ImportJournal } from './importJournal';
 import { readCsv } from './readCsv';
 import { ImportRunner } from './runImport';
+import { RunnerLease } from './runnerLease';
 
 // Wiring for the import's integration tests and its benchmark: a real cache file in a temp dir,
 // a real API client against a server on loopback, and the runner between them.
@@ -67,6 +69,8 @@ export function openTestbed(options: TestbedOptions): Testbed {
   const runner = new ImportRunner({
     api,
     journal,
+    lease: new RunnerLease(db),
+    log: createLogger({ write: () => {} }),
     storeCreated: (formId, submissions) => cache.storeCreated(formId, submissions),
     cacheChanged: () => {},
     emit: () => {},

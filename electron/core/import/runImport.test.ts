@@ -4,7 +4,9 @@ import { startLocalApi, type LocalApi } from '../../local-api';
 import { createApiClient } from '../api/client';
 import { RateScheduler } from '../api/rateScheduler';
 import { DEMO_FORM, PEOPLE_MAPPINGS, openTestbed, peopleCsv, type Testbed } from './importTestbed';
+import { createLogger } from '../log';
 import { ImportRunner } from './runImport';
+import { RunnerLease } from './runnerLease';
 
 let api: LocalApi;
 let bed: Testbed;
@@ -192,6 +194,7 @@ describe('import run', () => {
   it('pauses when the cache cannot take a batch, and on resume finds that batch on the server instead of resending it', async () => {
     bed.prepare('diskfull', peopleCsv(25, 'diskfull'));
     let failures = 1;
+    const logged: string[] = [];
     const runner = new ImportRunner({
       api: createApiClient({
         baseUrl: api.baseUrl,
@@ -199,6 +202,8 @@ describe('import run', () => {
         scheduler: new RateScheduler({ limit: 50 }),
       }),
       journal: bed.journal,
+      lease: new RunnerLease(bed.db),
+      log: createLogger({ write: (line) => logged.push(line) }),
       storeCreated: (formId, submissions) => {
         if (failures-- > 0) throw new Error('SQLITE_FULL: database or disk is full');
         bed.cache.storeCreated(formId, submissions);
@@ -214,6 +219,10 @@ describe('import run', () => {
       unknown: 10,
     });
     expect(bed.journal.summary('diskfull')!.notice).toMatch(/^Paused: /);
+    // The person reads "Paused"; the log keeps why.
+    expect(logged.join('\n')).toMatch(
+      /import diskfull stopped.*SQLITE_FULL: database or disk is full/,
+    );
     expect(await runner.run('diskfull')).toBe('done');
     expectExactlyOnce('diskfull', 25);
   });

@@ -4,14 +4,20 @@ import { type AppEvent } from '../../shared/contract';
 import { type ImportState } from '../../shared/contract/imports';
 import { AppError } from '../../shared/errors';
 import { type ApiClient } from '../api/types';
+import { type Logger } from '../log';
 import { type BatchRow, type ImportJournal } from './importJournal';
 import { normaliseTime } from './rowFingerprint';
+import { LEASE_MS, LeaseLost, type RunnerLease } from './runnerLease';
 import { mappedQuestionIds } from './validateJob';
 import { verifyBatch } from './verifyBatch';
 
 export interface ImportDeps {
   api: Pick<ApiClient, 'createSubmissions' | 'listSubmissions'>;
   journal: ImportJournal;
+  /** The journal's one-runner-per-job lease, on the same database. */
+  lease: RunnerLease;
+  /** Where a runner's failures are written with their cause. */
+  log: Pick<Logger, 'error'>;
   /** Puts created submissions in the cache; runs inside the journal's transaction. */
   storeCreated(formId: string, submissions: readonly Submission[]): void;
   /** After the transaction: tell the renderer the form's submissions changed. */
@@ -70,13 +76,27 @@ export class ImportRunner {
     return this.loops.has(jobId);
   }
 
-  /** Starts (or resumes) the job's loop; a no-op when it already runs. */
+  /**
+   * Starts (or resumes) the job's loop; a no-op when it already runs here. Throws, before anything
+   * is sent, when another runner (another process on the same journal) holds the job's lease.
+   */
   run(jobId: string): Promise<ImportState> {
     const existing = this.loops.get(jobId);
     if (existing) {
       existing.stop = null;
       return existing.done;
     }
+    const { lease } = this.deps;
+    lease.take(jobId);
+    // Renewed between batches too; the timer covers long waits (a slow create, a back-off).
+    const renewal = setInterval(() => {
+      try {
+        lease.renew(jobId);
+      } catch {
+        // The file is closing; the loop finds out at its next step.
+      }
+    }, LEASE_MS / 3);
+    renewal.unref();
     const loop = {
       stop: null as Stop | null,
       wake: () => {},
@@ -84,7 +104,15 @@ export class ImportRunner {
     };
     loop.done = this.loopJob(jobId, loop)
       .catch((error: unknown) => this.pauseOnError(jobId, error))
-      .finally(() => this.loops.delete(jobId));
+      .finally(() => {
+        clearInterval(renewal);
+        this.loops.delete(jobId);
+        try {
+          lease.release(jobId);
+        } catch {
+          // A closed file: the lease expires by itself.
+        }
+      });
     this.loops.set(jobId, loop);
     return loop.done;
   }
@@ -130,6 +158,7 @@ export class ImportRunner {
     journal.setState(jobId, 'running');
     emit('running');
     for (;;) {
+      if (!this.deps.lease.renew(jobId)) throw new LeaseLost();
       const uncertain = journal.uncertainBatches(jobId);
       if (uncertain.length > 0) {
         journal.setState(jobId, 'verifying');
@@ -236,6 +265,9 @@ export class ImportRunner {
    * its journal says it is, paused with the reason, and resumes from there.
    */
   private pauseOnError(jobId: string, error: unknown): ImportState {
+    this.deps.log.error(`import ${jobId} stopped`, error);
+    // The runner that holds the lease now owns the job's state.
+    if (error instanceof LeaseLost) return 'paused';
     const reason = error instanceof AppError ? error.message : 'an unexpected error stopped it';
     try {
       this.deps.journal.setState(

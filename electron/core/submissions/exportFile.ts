@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { once } from 'node:events';
 import { AppError } from '../../shared/errors';
+import { ensurePrivateDir } from '../privateFiles';
 
 export interface WrittenExport {
   exportId: string;
@@ -12,7 +13,8 @@ export interface WrittenExport {
 }
 
 /**
- * Streams chunks into a new file under `<dataDir>/exports/`, honouring back-pressure so a form of
+ * Streams chunks into a new private file under `<dataDir>/exports/` (removed after a week, at a
+ * start: see `dataDirSetup.ts`), honouring back-pressure so a form of
  * any size is never held whole. A failed export leaves no partial file behind.
  */
 export async function writeExport(
@@ -23,10 +25,10 @@ export async function writeExport(
   { signal, exportId = randomUUID() }: { signal?: AbortSignal; exportId?: string } = {},
 ): Promise<WrittenExport> {
   const directory = path.join(dataDir, 'exports');
-  await fs.promises.mkdir(directory, { recursive: true });
+  ensurePrivateDir(directory);
   const fileName = `${safeName(baseName)}-${new Date().toISOString().replace(/[:.]/g, '-')}-${exportId.slice(0, 8)}.${extension}`;
   const filePath = path.join(directory, fileName);
-  const out = fs.createWriteStream(filePath, { flags: 'wx' });
+  const out = fs.createWriteStream(filePath, { flags: 'wx', mode: 0o600 });
   let bytes = 0;
   try {
     for (const chunk of chunks) {

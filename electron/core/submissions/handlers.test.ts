@@ -11,6 +11,7 @@ import { cacheReadHandlers } from '../cacheReads';
 import { cacheStores } from '../cache/cacheStores';
 import { type WorkspaceSession } from '../context';
 import { dispatch } from '../dispatch';
+import { startServiceProxy, type ServiceProxy } from '../hardening/serviceProxy';
 import { neutraliseFormulas } from '../import/formulaGuard';
 import { FORMULA_VALUES, formulaCells } from '../import/testing/spreadsheetView';
 import { formHandlers } from '../sync/formHandlers';
@@ -27,9 +28,17 @@ let sync: SyncService;
 let session: WorkspaceSession;
 let handlers: Handlers;
 
-async function setUp(options: LocalApiOptions = {}): Promise<void> {
+let proxy: ServiceProxy | undefined;
+
+/** `viaProxy`: the workspace talks to the server through a proxy a test may make answer itself. */
+async function setUp(options: LocalApiOptions = {}, viaProxy = false): Promise<void> {
   server = await startLocalApi({ rateLimit: 0, submissionsPerForm: 120, seed: 3, ...options });
-  testbed = createTestContext({ baseUrl: server.baseUrl, apiKey: server.apiKey, dataDir: dir });
+  proxy = viaProxy ? await startServiceProxy(server.baseUrl) : undefined;
+  testbed = createTestContext({
+    baseUrl: proxy?.baseUrl ?? server.baseUrl,
+    apiKey: server.apiKey,
+    dataDir: dir,
+  });
   sync = syncServiceFor(testbed.ctx, { intervalMs: 0 });
   // Only the families under test: the full map also needs the workspace manager.
   handlers = {
@@ -59,6 +68,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   testbed?.close();
+  await proxy?.close();
   await server?.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -109,6 +119,59 @@ describe('submission operations', () => {
     expect(result.alreadyGone).toBe(true);
     expect(result.message).toMatch(/already deleted/);
     expect(cacheStores(session.db).submissions.get(formId, submissionId)).toBeNull();
+  });
+
+  /** Opens the workspace through a proxy that answers every delete with a 404 of its own. */
+  async function deletesAnswered404(contentType: string, body: (submissionId: string) => string) {
+    await setUp({}, true);
+    const formId = firstForm();
+    const submissionId = server.admin.submissionsOf(formId)[0]?.submissionId ?? '';
+    proxy!.intercept = (request, response) => {
+      if (request.method !== 'DELETE') return false;
+      response.writeHead(404, { 'content-type': contentType });
+      response.end(body(submissionId));
+      return true;
+    };
+    return { formId, submissionId };
+  }
+
+  it('keeps the row when a 404 to the delete is not the service saying the submission is gone', async () => {
+    // A proxy in front of the service answers deletes with its own error page.
+    const { formId, submissionId } = await deletesAnswered404(
+      'text/html',
+      () => '<html><body><h1>404 Not Found</h1>nginx</body></html>',
+    );
+    const result = await call('submissions.delete', { formId, submissionId });
+    expect(result).toEqual({
+      ok: false,
+      error: expect.objectContaining({
+        code: 'REMOTE',
+        message: expect.stringMatching(
+          /without saying the submission is gone.*Nothing was removed here/,
+        ),
+      }),
+    });
+    expect(server.admin.submissionsOf(formId).some((s) => s.submissionId === submissionId)).toBe(
+      true,
+    );
+    expect(cacheStores(session.db).submissions.get(formId, submissionId)).not.toBeNull();
+    const log = await ok<{ entries: { kind: string }[] }>('activity.list', {});
+    expect(log.entries.some((e) => e.kind === 'submission.deleted')).toBe(false);
+  });
+
+  it('believes the service\'s own "not found" only once a read of the submission says the same', async () => {
+    const { formId, submissionId } = await deletesAnswered404('application/json', (id) =>
+      JSON.stringify({ statusCode: 404, error: 'Not Found', message: `Submission ${id} not found` }),
+    );
+    const result = await call('submissions.delete', { formId, submissionId });
+    expect(result).toEqual({
+      ok: false,
+      error: expect.objectContaining({
+        code: 'REMOTE',
+        message: expect.stringMatching(/yet it still returns it/),
+      }),
+    });
+    expect(cacheStores(session.db).submissions.get(formId, submissionId)).not.toBeNull();
   });
 
   it('deletes nothing while offline, and reads fall back to the cache', async () => {
@@ -232,14 +295,16 @@ describe('exports', () => {
       ],
     };
     await setUp({ data, submissionsPerForm: 0 });
-    const result = await ok<{ filePath: string; rows: number; bytes: number }>('submissions.export', {
+    const result = await ok<{ fileName: string; rows: number; bytes: number }>('submissions.export', {
       formId: 'fx1',
       format: 'csv',
       bom: true,
     });
     expect(result.rows).toBe(values.length);
-    expect(path.dirname(result.filePath)).toBe(path.join(dir, 'exports'));
-    const bytes = fs.readFileSync(result.filePath);
+    // The answer names the file, never where the data dir is.
+    expect(result).not.toHaveProperty('filePath');
+    expect(JSON.stringify(result)).not.toContain(dir);
+    const bytes = fs.readFileSync(path.join(dir, 'exports', result.fileName));
     expect(bytes.length).toBe(result.bytes);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(formulaCells(bytes.toString('utf8'))).toEqual([]);
@@ -253,8 +318,8 @@ describe('exports', () => {
   it('exports every matching row as JSON, not only a window', async () => {
     await setUp({ submissionsPerForm: 700 });
     const formId = firstForm();
-    const result = await ok<{ filePath: string; rows: number }>('submissions.export', { formId, format: 'json' });
-    const rows = JSON.parse(fs.readFileSync(result.filePath, 'utf8')) as { submissionId: string }[];
+    const result = await ok<{ fileName: string; rows: number }>('submissions.export', { formId, format: 'json' });
+    const rows = JSON.parse(fs.readFileSync(path.join(dir, 'exports', result.fileName), 'utf8')) as { submissionId: string }[];
     expect(rows).toHaveLength(result.rows);
     expect(rows.length).toBe(cacheStores(session.db).submissions.count(formId, 'finished'));
     expect(rows.length).toBeGreaterThan(500);
@@ -268,9 +333,10 @@ describe('exports', () => {
     const formId = firstForm();
     const submissionId = server.admin.submissionsOf(formId)[0]?.submissionId ?? '';
     await ok('submissions.delete', { formId, submissionId });
-    const result = await ok<{ filePath: string; entries: number }>('activity.export', {});
+    const result = await ok<{ fileName: string; entries: number }>('activity.export', {});
+    expect(result).not.toHaveProperty('filePath');
     expect(result.entries).toBe(1);
-    const entries = JSON.parse(fs.readFileSync(result.filePath, 'utf8')) as { submissionId: string; kind: string }[];
+    const entries = JSON.parse(fs.readFileSync(path.join(dir, 'exports', result.fileName), 'utf8')) as { submissionId: string; kind: string }[];
     expect(entries).toEqual([expect.objectContaining({ submissionId, kind: 'submission.deleted' })]);
   });
 });

@@ -73,7 +73,14 @@ export function webhookHandlers(ctx: AppContext): WebhookHandlers {
   const start = async (session: WorkspaceSession): Promise<TestReceiver> => {
     const started = await startTestReceiver({
       workspaceId: session.workspace.id,
-      store: (formId, submission) => {
+      store: async (formId, submissionId) => {
+        if (session.signal.aborted) return false;
+        const submission = await session.api.getSubmission(
+          formId,
+          submissionId,
+          {},
+          { priority: 'background', signal: session.signal },
+        );
         if (session.signal.aborted) return false;
         storeDelivered(session.db, formId, submission);
         ctx.emit({

@@ -16,7 +16,7 @@ export interface ReceiverServer {
 export interface ReceiverServerOptions {
   maxBodyBytes: number;
   /** Decides the status code: 200 when the delivery was understood, 400 when it was not. */
-  onDelivery(delivery: IncomingDelivery): 200 | 400 | 413;
+  onDelivery(delivery: IncomingDelivery): Promise<200 | 400 | 413>;
 }
 
 const PATH_PREFIX = '/hooks/';
@@ -43,20 +43,18 @@ export async function startReceiverServer(options: ReceiverServerOptions): Promi
     }
     readBody(req, options.maxBodyBytes, (body) => {
       if (body.tooLarge) {
-        options.onDelivery({ kind: 'tooLarge', bytes: body.bytes, formIdFromPath });
+        void options.onDelivery({ kind: 'tooLarge', bytes: body.bytes, formIdFromPath });
         res.setHeader('connection', 'close');
         return finish(res, 413, { error: 'Payload too large' });
       }
-      const status = options.onDelivery({
-        kind: 'body',
-        text: body.text,
-        bytes: body.bytes,
-        formIdFromPath,
-      });
-      finish(
-        res,
-        status,
-        status === 200 ? { received: true } : { error: 'No submission in the body' },
+      options.onDelivery({ kind: 'body', text: body.text, bytes: body.bytes, formIdFromPath }).then(
+        (status) =>
+          finish(
+            res,
+            status,
+            status === 200 ? { received: true } : { error: 'No submission in the body' },
+          ),
+        () => finish(res, 500, { error: 'The delivery could not be handled' }),
       );
     });
   });

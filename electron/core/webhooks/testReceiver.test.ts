@@ -19,8 +19,8 @@ beforeEach(async () => {
   receiver = await startTestReceiver({
     workspaceId: 'ws-1',
     maxBodyBytes: 4096,
-    store: (formId, s) => {
-      stored.push({ formId, submissionId: s.submissionId });
+    store: async (formId, submissionId) => {
+      stored.push({ formId, submissionId });
       return true;
     },
     onDelivery: (d) => announced.push(d),
@@ -139,7 +139,7 @@ describe('test receiver', () => {
     await expect(post(url, '{}')).rejects.toThrow();
     receiver = await startTestReceiver({
       workspaceId: 'ws-1',
-      store: () => false,
+      store: async () => false,
       onDelivery: () => {},
     });
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type Submission } from '../../shared/api/submission';
 import { type Delivery } from '../../shared/contract/webhooks';
+import { isAppError } from '../../shared/errors';
+import { requirePathId } from '../api/params';
 import { parseDeliveryBody } from './deliveryPayload';
 import { DeliveryLog } from './deliveryLog';
 import { startReceiverServer, type IncomingDelivery } from './receiverServer';
@@ -11,8 +12,11 @@ export interface TestReceiverOptions {
   maxBodyBytes?: number;
   /** How many deliveries are kept for the list. */
   capacity?: number;
-  /** Writes a first-seen submission to the cache; answers whether it did. */
-  store(formId: string, submission: Submission): boolean;
+  /**
+   * Reads a first-seen submission back from the service and writes what the service holds to the
+   * cache; answers whether it did. Throws NOT_FOUND when the service has no such submission.
+   */
+  store(formId: string, submissionId: string): Promise<boolean>;
   /** Told of every logged delivery (accepted or not), after it is in the log. */
   onDelivery(delivery: Delivery): void;
 }
@@ -40,13 +44,16 @@ const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * A receiver on this machine for trying webhooks without deploying a server: it logs what arrives
- * and writes new submissions into the cache, so tables update as respondents submit.
+ * and writes new submissions into the cache, so tables update as respondents submit. The service
+ * signs nothing and anyone who learns the address can post to it, so a delivery is only a hint:
+ * the form is the one whose address it came to, and what is cached is what the service answers
+ * when the submission is read back, never the body as sent.
  */
 export async function startTestReceiver(options: TestReceiverOptions): Promise<TestReceiver> {
   const id = randomUUID();
   const log = new DeliveryLog(options.capacity ?? 500);
 
-  const record = (incoming: IncomingDelivery): Delivery & { payload: unknown } => {
+  const record = async (incoming: IncomingDelivery): Promise<Delivery & { payload: unknown }> => {
     const base = {
       deliveryId: randomUUID(),
       receiverId: id,
@@ -80,19 +87,37 @@ export async function startTestReceiver(options: TestReceiverOptions): Promise<T
         payload: parsed.payload,
       };
     }
-    const formId = parsed.formId ?? incoming.formIdFromPath;
+    const formId = incoming.formIdFromPath ?? parsed.formId;
     const submissionId = parsed.submission.submissionId;
+    if (!isPlainId(submissionId) || (formId !== null && !isPlainId(formId))) {
+      return {
+        ...base,
+        status: 'rejected',
+        shape: null,
+        formId: null,
+        formName: null,
+        submissionId: null,
+        problem: 'The body names an id the service never gives (a dot segment or a slash).',
+        payload: parsed.payload,
+      };
+    }
     const duplicate = log.markSeen(formId, submissionId);
     let cached = false;
-    let problem: string | null = null;
+    let problem: string | null =
+      parsed.formId !== null && formId !== parsed.formId
+        ? `The body names form ${parsed.formId}; it came to form ${formId}'s address, which decides.`
+        : null;
     if (formId === null) {
       problem = 'No form id in the body or the address: not written to the cache.';
     } else if (!duplicate) {
       try {
-        cached = options.store(formId, parsed.submission);
-      } catch {
-        // The sender is not to blame: the delivery is still accepted and listed.
-        problem = 'The submission could not be written to the cache.';
+        cached = await options.store(formId, submissionId);
+      } catch (error) {
+        // The sender is not to blame for the cache: the delivery is still accepted and listed.
+        problem =
+          isAppError(error) && error.code === 'NOT_FOUND'
+            ? `The service has no submission ${submissionId} in this form: not written to the cache.`
+            : 'The submission could not be read back from the service: not written to the cache.';
       }
     }
     return {
@@ -111,8 +136,8 @@ export async function startTestReceiver(options: TestReceiverOptions): Promise<T
 
   const server = await startReceiverServer({
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-    onDelivery: (incoming) => {
-      const delivery = record(incoming);
+    onDelivery: async (incoming) => {
+      const delivery = await record(incoming);
       log.add(delivery);
       const { payload: _payload, ...summary } = delivery;
       options.onDelivery(summary);
@@ -142,4 +167,13 @@ export async function startTestReceiver(options: TestReceiverOptions): Promise<T
     owns: (url) => bases().some((base) => url === base || url.startsWith(`${base}/`)),
     stop: () => server.close(),
   };
+}
+
+function isPlainId(id: string): boolean {
+  try {
+    requirePathId(id, 'id');
+    return true;
+  } catch {
+    return false;
+  }
 }

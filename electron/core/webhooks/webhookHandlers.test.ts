@@ -21,6 +21,7 @@ import { dispatch } from '../dispatch';
 import { webhookHandlers } from './handlers';
 import { webhookManager } from './webhookManager';
 import { WebhookRegistry } from './webhookRegistry';
+import { createLogger } from '../log';
 
 const FORM = 'cFb7q2LxWm';
 const OTHER_FORM = 'evR3gN8tYu';
@@ -58,6 +59,7 @@ function openWorkspace(id = 'ws-demo', cacheFile = file): void {
 function startApp(): void {
   const ctx: AppContext = {
     dataDir: dir,
+    log: createLogger({ write: () => {} }),
     emit: (event) => events.push(event),
     session: () => session,
     onSessionOpened: () => () => {},
@@ -353,6 +355,43 @@ describe('test receiver', () => {
     expect(store.countSeen(FORM, 'finished', passId)).toBe(1);
     store.sweep(FORM, 'finished', passId);
     expect(store.get(FORM, submission.submissionId)).not.toBeNull();
+  });
+
+  it('takes a delivery as a hint: the address decides the form, the service what is cached', async () => {
+    await ok('webhooks.receiver.start', {});
+    // Submitted before the webhook existed: the receiver has not seen them.
+    const { submission } = await service.admin.respond(OTHER_FORM);
+    const real = (await service.admin.respond(FORM)).submission;
+    const webhook = await created({ formId: FORM, toReceiver: true });
+    const post = (body: unknown) =>
+      fetch(webhook.url, { method: 'POST', body: JSON.stringify(body) });
+    const store = new SubmissionStore(db);
+
+    // Invented: an id the service does not hold, claiming another form.
+    await post({ formId: OTHER_FORM, submission: { ...submission, submissionId: 'forged-1' } });
+    // Real id, forged answers.
+    const altered = {
+      ...real,
+      questions: real.questions.map((q) => ({ ...q, value: 'forged answer' })),
+    };
+    await post({ formId: FORM, submission: altered });
+    // A dot segment, which would collapse in any URL it entered.
+    await post({ formId: FORM, submission: { ...submission, submissionId: '..' } });
+
+    const [dots, rewritten, invented] = (await ok('webhooks.deliveries', { limit: 3 })).deliveries;
+    expect(invented).toMatchObject({
+      formId: FORM,
+      cached: false,
+      problem: 'The service has no submission forged-1 in this form: not written to the cache.',
+    });
+    expect(store.get(FORM, 'forged-1')).toBeNull();
+    expect(store.get(OTHER_FORM, 'forged-1')).toBeNull();
+    expect(rewritten).toMatchObject({ formId: FORM, duplicate: false, cached: true });
+    expect(store.get(FORM, real.submissionId)?.submission).toEqual(real);
+    expect(dots).toMatchObject({
+      status: 'rejected',
+      problem: expect.stringMatching(/dot segment/),
+    });
   });
 
   it('marks a delivery repeated by the sender as a duplicate', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { type AppEvent } from '../../shared/contract';
@@ -9,8 +9,10 @@ import { type ApiClient } from '../api/types';
 import { ActivityLog } from '../cache/activityLog';
 import { type CacheRebuild, type OpenCacheOptions } from '../cache/openCache';
 import { type OpenedCache, type WorkspaceSession } from '../context';
+import { prepareDataDir } from '../dataDirSetup';
 import { type PageWriter } from '../sync/pageStore';
 import { type Logger } from '../log';
+import { ensurePrivateDir } from '../privateFiles';
 import { defaultWorkspaceName, normaliseBaseUrl } from './baseUrl';
 import { lockedApiClient } from './lockedApiClient';
 import { DEMO_WORKSPACE_ID, WorkspaceRegistry, type WorkspaceRecord } from './registry';
@@ -83,8 +85,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
 
   constructor(private readonly options: WorkspaceManagerOptions) {
     this.dataDir = options.dataDir;
-    // Caches hold respondents' personal data: a new data dir is for this OS user alone.
-    mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+    prepareDataDir(options.dataDir);
     this.registry = new WorkspaceRegistry(options.dataDir);
   }
 
@@ -94,6 +95,10 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
 
   emit(event: AppEvent): void {
     this.options.emit(event);
+  }
+
+  get log(): Logger {
+    return this.options.log;
   }
 
   session(): WorkspaceSession {
@@ -299,7 +304,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
   ): Workspace {
     this.closeSession();
     const dir = this.workspaceDir(record.id);
-    mkdirSync(dir, { recursive: true });
+    ensurePrivateDir(dir);
     const file = join(dir, 'cache.sqlite');
     let rebuilt: CacheRebuild | null = null;
     const db = this.options.openCache(file, {
@@ -428,7 +433,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
   private startDemo(): Promise<DemoServer> {
     if (!this.demo) {
       const dir = join(this.dataDir, 'demo');
-      mkdirSync(dir, { recursive: true });
+      ensurePrivateDir(dir);
       this.demo = this.options.startDemo({ store: join(dir, 'store.jsonl') }).then(
         (server) => {
           this.options.log.addSecret(server.apiKey);

@@ -30,6 +30,23 @@ describe('WorkspaceRegistry', () => {
     expect(again.currentId).toBe(b.id);
   });
 
+  it('loses no change made through another copy of the list since it was read', () => {
+    const setup = new WorkspaceRegistry(dataDir);
+    const a = setup.add(remote);
+    const one = new WorkspaceRegistry(dataDir);
+    const other = new WorkspaceRegistry(dataDir);
+    const added = one.add({ ...remote, name: 'Added in one' });
+    other.update(a.id, { name: 'Renamed in the other' });
+    expect(new WorkspaceRegistry(dataDir).all().map((w) => [w.id, w.name])).toEqual([
+      [a.id, 'Renamed in the other'],
+      [added.id, 'Added in one'],
+    ]);
+    other.remove(added.id);
+    expect(new WorkspaceRegistry(dataDir).all().map((w) => w.name)).toEqual([
+      'Renamed in the other',
+    ]);
+  });
+
   it('forgets the current workspace when it is removed', () => {
     const registry = new WorkspaceRegistry(dataDir);
     const a = registry.add(remote);

@@ -33,19 +33,7 @@ export class WorkspaceRegistry {
 
   constructor(dataDir: string) {
     this.file = join(dataDir, 'workspaces.json');
-    try {
-      this.state = readJsonFile(this.file, RegistryFile, {
-        version: 1,
-        currentId: null,
-        workspaces: [],
-      });
-    } catch (error) {
-      throw new AppError(
-        'DB',
-        'The list of workspaces could not be read. Its file may be damaged.',
-        { cause: error },
-      );
-    }
+    this.state = this.load();
   }
 
   all(): WorkspaceRecord[] {
@@ -73,7 +61,7 @@ export class WorkspaceRegistry {
       id: fields.id ?? randomUUID(),
       createdAt: new Date().toISOString(),
     };
-    this.save({ ...this.state, workspaces: [...this.state.workspaces, record] });
+    this.change((state) => ({ ...state, workspaces: [...state.workspaces, record] }));
     return { ...record };
   }
 
@@ -81,30 +69,55 @@ export class WorkspaceRegistry {
     id: string,
     changes: Partial<Pick<WorkspaceRecord, 'name' | 'baseUrl' | 'keyStorage'>>,
   ): WorkspaceRecord {
-    const updated = { ...this.require(id), ...changes };
-    this.save({
-      ...this.state,
-      workspaces: this.state.workspaces.map((w) => (w.id === id ? updated : w)),
-    });
+    let updated: WorkspaceRecord | undefined;
+    this.change((state) => ({
+      ...state,
+      workspaces: state.workspaces.map((w) => (w.id === id ? (updated = { ...w, ...changes }) : w)),
+    }));
+    if (!updated) throw new AppError('NOT_FOUND', 'That workspace no longer exists.');
     return { ...updated };
   }
 
   remove(id: string): boolean {
-    if (!this.get(id)) return false;
-    this.save({
-      ...this.state,
-      currentId: this.state.currentId === id ? null : this.state.currentId,
-      workspaces: this.state.workspaces.filter((w) => w.id !== id),
+    let removed = false;
+    this.change((state) => {
+      removed = state.workspaces.some((w) => w.id === id);
+      return {
+        ...state,
+        currentId: state.currentId === id ? null : state.currentId,
+        workspaces: state.workspaces.filter((w) => w.id !== id),
+      };
     });
-    return true;
+    return removed;
   }
 
   setCurrent(id: string | null): void {
-    if (this.state.currentId !== id) this.save({ ...this.state, currentId: id });
+    if (this.state.currentId !== id) this.change((state) => ({ ...state, currentId: id }));
   }
 
-  private save(next: RegistryFile): void {
+  /**
+   * Read, change, write: the file is read again right before each change, so a change never
+   * writes back an old copy over one made since (another window of the app, an edit by hand).
+   */
+  private change(apply: (state: RegistryFile) => RegistryFile): void {
+    const next = apply(this.load());
     writeFileAtomic(this.file, `${JSON.stringify(next, null, 2)}\n`);
     this.state = next;
+  }
+
+  private load(): RegistryFile {
+    try {
+      return readJsonFile(this.file, RegistryFile, {
+        version: 1,
+        currentId: null,
+        workspaces: [],
+      });
+    } catch (error) {
+      throw new AppError(
+        'DB',
+        'The list of workspaces could not be read. Its file may be damaged.',
+        { cause: error },
+      );
+    }
   }
 }

@@ -24,6 +24,6 @@ export const activityOps = {
   /** The whole log as a JSON file under the data dir's exports. */
   'activity.export': op(
     z.strictObject({}),
-    z.object({ exportId: z.string(), fileName: z.string(), filePath: z.string(), entries: z.number(), bytes: z.number() }),
+    z.object({ exportId: z.string(), fileName: z.string(), entries: z.number(), bytes: z.number() }),
   ),
 };

@@ -110,10 +110,10 @@ export const submissionOps = {
   ),
   'submissions.export': op(
     SubmissionFilter.extend({ format: ExportFormat, bom: z.boolean().default(false) }),
+    // No path: where the data dir is stays in the core (files.saveExport delivers by id).
     z.object({
       exportId: z.string(),
       fileName: z.string(),
-      filePath: z.string(),
       rows: z.number(),
       bytes: z.number(),
     }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeExternalUrl } from './externalUrl';
+import { mailtoUrl, safeExternalUrl } from './externalUrl';
 
 describe('safeExternalUrl', () => {
   it('lets https links through', () => {
@@ -30,6 +30,21 @@ describe('safeExternalUrl', () => {
       'http://dashboard.stripe.com/payments/pi_1',
     ]) {
       expect(safeExternalUrl(href, 'stripe.com')).toBeNull();
+    }
+  });
+});
+
+describe('mailtoUrl', () => {
+  it('links a plain address and leaves anything carrying more as text', () => {
+    expect(mailtoUrl('ana@example.com')).toBe('mailto:ana@example.com');
+    for (const email of [
+      'ana@example.com?cc=boss@example.com&body=Hello',
+      'ana@example.com,boss@example.com',
+      'ana@example.com%3Fcc=x',
+      'ana @example.com',
+      'not an address',
+    ]) {
+      expect(mailtoUrl(email)).toBeNull();
     }
   });
 });

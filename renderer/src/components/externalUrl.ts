@@ -13,3 +13,14 @@ export function safeExternalUrl(href: string, domain?: string): string | null {
     return null;
   }
 }
+
+/**
+ * A `mailto:` link for a plain address only. A respondent types the address: one like
+ * `a@b.example?cc=x@y.example&body=…` would open a mail already addressed and written by them,
+ * so anything with a query, a second address or spaces stays text.
+ */
+export function mailtoUrl(email: string): string | null {
+  return /^[^\s@?&#%,;:<>"'()[\]\\/]+@[^\s@?&#%,;:<>"'()[\]\\/]+$/.test(email)
+    ? `mailto:${email}`
+    : null;
+}

@@ -4,6 +4,7 @@ import {
   importJournalServerTimes,
   importJournalTables,
 } from '../../import/journalMigration';
+import { importRunnerLease } from '../../import/runnerLeaseMigration';
 import { webhookRegistryTables } from '../../webhooks/registryMigration';
 import { cacheTables } from './v01CacheTables';
 import { coveringQueryIndexes } from './v21CoveringQueryIndexes';
@@ -29,4 +30,5 @@ export const migrations: readonly Migration[] = [
   keepPreviews,
   formChanges,
   walkRequests,
+  importRunnerLease,
 ];

@@ -4,6 +4,7 @@ import { AppError } from '../../../shared/errors';
 import { createApiClient, type ApiObserver } from '../../api';
 import { openCache } from '../../cache/openCache';
 import { type AppContext, type WorkspaceSession } from '../../context';
+import { createLogger } from '../../log';
 
 export interface TestContext {
   ctx: AppContext;
@@ -31,6 +32,7 @@ export function createTestContext(options: {
   let current: { session: WorkspaceSession; controller: AbortController } | null = null;
   const ctx: AppContext = {
     dataDir: options.dataDir,
+    log: createLogger({ write: () => {} }),
     emit: (event) => events.push(event),
     session() {
       if (!current) throw new AppError('NOT_FOUND', 'Open a workspace first.');

@@ -1,5 +1,4 @@
 import {
-  Anchor,
   Badge,
   Code,
   ColorSwatch,
@@ -15,6 +14,7 @@ import {
 import { IconPaperclip } from '@tabler/icons-react';
 import { type CSSProperties } from 'react';
 import { ExternalLink } from '../../components/ExternalLink';
+import { MailLink } from '../../components/MailLink';
 import { safeExternalUrl } from '../../components/externalUrl';
 import { answerLine, type Answer, type FileRef } from './answerModel';
 import { Marked } from './Marked';
@@ -208,11 +208,7 @@ export function AnswerDisplay({
     case 'link':
       return <ExternalLink href={answer.url} />;
     case 'email':
-      return (
-        <Anchor href={`mailto:${answer.email}`} size="sm">
-          {answer.email}
-        </Anchor>
-      );
+      return <MailLink email={answer.email} />;
     case 'json':
       return compact ? (
         <Code fz="xs" title={answer.pretty}>

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Anchor,
   Badge,
   Code,
   Divider,
@@ -14,6 +13,7 @@ import { IconDatabase } from '@tabler/icons-react';
 import { type ReactNode } from 'react';
 import { type Submission } from '../../../../electron/shared/api/submission';
 import { CopyButton } from '../../components/CopyButton';
+import { MailLink } from '../../components/MailLink';
 import { AnswerDisplay } from './AnswerDisplay';
 import { describeAnswer } from './answerModel';
 import { formatCalculation } from './calculationValue';
@@ -112,9 +112,7 @@ export function SubmissionDetail({
         )}
         {submission.login?.email && (
           <Field label="Login e-mail">
-            <Anchor href={`mailto:${submission.login.email}`} size="sm">
-              {submission.login.email}
-            </Anchor>
+            <MailLink email={submission.login.email} />
           </Field>
         )}
         {quiz && (
