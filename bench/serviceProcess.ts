@@ -22,11 +22,15 @@ export interface ServiceAddress {
   port: number;
 }
 
+/** One key for every run, so the service started again at the same address is the same account. */
+const BENCH_KEY = 'sk_bench_interaction00000000000000';
+
 async function main(): Promise<void> {
   const setup = JSON.parse(await text(process.stdin)) as ServiceSetup;
   const forms = DEMO_FORMS.slice(0, setup.forms).map(({ submissions: _none, ...form }) => form);
   const api = await startLocalApi({
     port: setup.port,
+    apiKeys: [BENCH_KEY],
     rateLimit: setup.rateLimit,
     submissionsPerForm: setup.count,
     seed: 42,

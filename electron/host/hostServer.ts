@@ -22,8 +22,8 @@ export const MAX_RPC_BODY_BYTES = 1024 * 1024;
 export interface HostServerOptions {
   port: number;
   token: string;
-  /** Runs an operation in the core and answers its envelope (`CoreThreads.call`). */
-  call(op: unknown, input: unknown): Promise<Result<unknown>>;
+  /** Runs an operation in the core and answers its envelope as JSON text (`CoreThreads.callForText`). */
+  call(op: unknown, input: unknown): Promise<string>;
   events: EventStream;
   downloads: Downloads;
   rendererDir: string;
@@ -89,7 +89,7 @@ export function createRequestHandler(options: HostServerOptions) {
       return json(response, 400, refusal('The request names no operation.'));
     }
     const input = 'input' in body ? body.input : undefined;
-    return json(response, 200, await options.call(body.op, input));
+    return jsonText(response, 200, await options.call(body.op, input));
   }
 
   function events(request: IncomingMessage, response: ServerResponse, url: URL): void {
@@ -130,7 +130,10 @@ function refusal(message: string): Result<never> {
 }
 
 function json(response: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
+  jsonText(response, status, JSON.stringify(body));
+}
+
+function jsonText(response: ServerResponse, status: number, text: string): void {
   response.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(text),

@@ -84,7 +84,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const handle = createRequestHandler({
     port,
     token,
-    call: (op, input) => core.call(op, input),
+    call: (op, input) => core.callForText(op, input),
     events,
     downloads,
     rendererDir: options.rendererDir,

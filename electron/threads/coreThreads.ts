@@ -29,6 +29,8 @@ export interface CoreThreadsOptions {
 /** The core as the shell sees it: an operation in, an envelope out, events out. */
 export interface CoreThreads {
   call(op: unknown, input: unknown): Promise<Result<unknown>>;
+  /** The same envelope as JSON text, for a shell that sends it on as it came (browser mode). */
+  callForText(op: unknown, input: unknown): Promise<string>;
   /** Stops a worker as a crash would (fault drills): the core, or the reader at `index`. */
   crash(which: 'core' | { reader: number }): Promise<void>;
   close(): Promise<void>;
@@ -150,12 +152,15 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
   const leastBusy = (): WorkerThread =>
     readers.reduce((best, reader) => (reader.load < best.load ? reader : best));
 
+  const callForText = (op: unknown, input: unknown): Promise<string> => {
+    if (isCacheRead(op)) return leastBusy().callForText(op, input, cache);
+    if (isImportWizardStep(op)) return importer.callForText(op, input, cache);
+    return core.callForText(String(op), input);
+  };
+
   return {
-    call: (op, input) => {
-      if (isCacheRead(op)) return leastBusy().call(op, input, cache);
-      if (isImportWizardStep(op)) return importer.call(op, input, cache);
-      return core.call(String(op), input);
-    },
+    call: async (op, input) => JSON.parse(await callForText(op, input)) as Result<unknown>,
+    callForText,
     crash: (which) => (which === 'core' ? core : (readers[which.reader] ?? core)).crash(),
     close: async () => {
       await core.close();

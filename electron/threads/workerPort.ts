@@ -26,7 +26,9 @@ export class WorkerPort {
   serve(handle: (call: CallMessage) => Promise<Result<unknown>>, close: () => Promise<void>): void {
     this.port.on('message', (message: ToWorker) => {
       if (message.kind === 'call') {
-        void handle(message).then((result) => this.post({ kind: 'result', id: message.id, result }));
+        void handle(message).then((result) =>
+          this.post({ kind: 'result', id: message.id, text: JSON.stringify(result) }),
+        );
       } else if (message.kind === 'answer') {
         const settle = this.asks.get(message.id);
         this.asks.delete(message.id);

@@ -33,7 +33,7 @@ const CLOSE_GRACE_MS = 10_000;
 export class WorkerThread {
   private worker: Worker;
   private nextId = 1;
-  private readonly pending = new Map<number, (result: Result<unknown>) => void>();
+  private readonly pending = new Map<number, (text: string) => void>();
   private readonly stops: number[] = [];
   private closing = false;
   private givenUp = false;
@@ -53,7 +53,12 @@ export class WorkerThread {
     return this.pending.size;
   }
 
-  call(op: string, input: unknown, cache?: OpenCache | null): Promise<Result<unknown>> {
+  async call(op: string, input: unknown, cache?: OpenCache | null): Promise<Result<unknown>> {
+    return JSON.parse(await this.callForText(op, input, cache)) as Result<unknown>;
+  }
+
+  /** The envelope as the worker wrote it, JSON text, for a shell that passes it on as it is. */
+  callForText(op: string, input: unknown, cache?: OpenCache | null): Promise<string> {
     if (this.givenUp || this.closing) return Promise.resolve(failure(this.downError()));
     const id = this.nextId++;
     return new Promise((resolve) => {
@@ -99,7 +104,7 @@ export class WorkerThread {
     const ready = new Promise<void>((resolve) => {
       worker.on('message', (message: FromWorker) => {
         if (message.kind === 'ready') resolve();
-        else if (message.kind === 'result') this.settle(message.id, message.result);
+        else if (message.kind === 'result') this.settle(message.id, message.text);
         else if (message.kind === 'closed') void worker.terminate();
         else this.options.onNote(message);
       });
@@ -112,10 +117,10 @@ export class WorkerThread {
     return { worker, ready };
   }
 
-  private settle(id: number, result: Result<unknown>): void {
+  private settle(id: number, text: string): void {
     const resolve = this.pending.get(id);
     this.pending.delete(id);
-    resolve?.(result);
+    resolve?.(text);
   }
 
   private stopped(worker: Worker, reason: string): void {
@@ -150,8 +155,8 @@ export class WorkerThread {
   }
 }
 
-function failure(error: AppError): Result<never> {
-  return { ok: false, error: error.toShape() };
+function failure(error: AppError): string {
+  return JSON.stringify({ ok: false, error: error.toShape() } satisfies Result<never>);
 }
 
 /**
