@@ -1,7 +1,8 @@
-import { type CacheDb, connectCache } from '../core/cache/openCache';
+import { connectCache } from '../core/cache/openCache';
 import { dispatch } from '../core/dispatch';
 import { importWizardHandlers } from '../core/import/wizardHandlers';
 import { AppError } from '../shared/errors';
+import { CacheConnection } from './cacheConnection';
 import { type OpenCache } from './protocol';
 import { WorkerPort } from './workerPort';
 
@@ -13,12 +14,12 @@ import { WorkerPort } from './workerPort';
 const port = new WorkerPort();
 const log = port.logger();
 let cache: OpenCache | null = null;
-let opened: { file: string; generation: number; db: CacheDb } | null = null;
+const connection = new CacheConnection(connectCache);
 
 const handlers = importWizardHandlers({
   session: () => {
     if (!cache) throw new AppError('NOT_FOUND', 'Open a workspace first.');
-    return { db: database(cache) };
+    return { db: connection.to(cache) };
   },
   formQuestions: (formId) => port.ask('formQuestions', formId),
 });
@@ -30,18 +31,6 @@ port.serve(
       log.error(`operation ${name} failed`, error),
     );
   },
-  async () => close(),
+  async () => connection.close(),
 );
 port.post({ kind: 'ready' });
-
-function database(wanted: OpenCache): CacheDb {
-  if (opened?.file === wanted.file && opened.generation === wanted.generation) return opened.db;
-  close();
-  opened = { file: wanted.file, generation: wanted.generation, db: connectCache(wanted.file) };
-  return opened.db;
-}
-
-function close(): void {
-  if (opened?.db.open) opened.db.close();
-  opened = null;
-}

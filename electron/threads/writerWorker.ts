@@ -1,9 +1,9 @@
-import { cacheStores, type CacheStores } from '../core/cache/cacheStores';
+import { cacheStores } from '../core/cache/cacheStores';
 import { connectCache } from '../core/cache/openCache';
 import { storageError } from '../core/cache/storageError';
 import { storeIncrementalPage, storeReconcilePage, type IncrementalPage, type ReconcilePage } from '../core/sync/pageStore';
 import { AppError, isAppError, type Result } from '../shared/errors';
-import { type OpenCache } from './protocol';
+import { CacheConnection } from './cacheConnection';
 import { WorkerPort } from './workerPort';
 
 /**
@@ -14,13 +14,13 @@ import { WorkerPort } from './workerPort';
  */
 const port = new WorkerPort();
 const log = port.logger();
-let opened: { file: string; generation: number; stores: CacheStores } | null = null;
+const connection = new CacheConnection(connectCache);
 
 port.serve(
   async ({ op, input, cache }): Promise<Result<unknown>> => {
     try {
       if (!cache) throw new AppError('INTERNAL', 'A page came without its workspace.');
-      const stores = storesFor(cache);
+      const stores = cacheStores(connection.to(cache));
       const stored =
         op === 'pages.incremental'
           ? storeIncrementalPage(stores, input as IncrementalPage)
@@ -35,19 +35,6 @@ port.serve(
       return { ok: false, error: failure.toShape() };
     }
   },
-  async () => close(),
+  async () => connection.close(),
 );
 port.post({ kind: 'ready' });
-
-function storesFor(cache: OpenCache): CacheStores {
-  if (opened?.file === cache.file && opened.generation === cache.generation) return opened.stores;
-  close();
-  const stores = cacheStores(connectCache(cache.file));
-  opened = { file: cache.file, generation: cache.generation, stores };
-  return stores;
-}
-
-function close(): void {
-  if (opened?.stores.db.open) opened.stores.db.close();
-  opened = null;
-}
