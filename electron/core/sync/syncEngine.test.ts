@@ -287,7 +287,10 @@ describe('SyncEngine against the local API', () => {
     server.admin.clearFaults();
     server.admin.clearRequests();
     await engine().run({ formId, mode: 'incremental' }, never);
-    expect(listRequests()[0]?.query.offset).toBe(String(state.nextOffset));
+    // Pages asked for together are logged as they are answered, in any order: the resumed pull
+    // asked for nothing before the page it had reached.
+    const resumed = listRequests().filter((r) => (r.query.status ?? 'finished') === 'finished');
+    expect(Math.min(...resumed.map((r) => Number(r.query.offset)))).toBe(state.nextOffset);
     expect(cached(formId)).toEqual(onServer(formId));
   });
 
