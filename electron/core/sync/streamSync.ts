@@ -10,7 +10,7 @@ import { type CacheStores } from '../cache/cacheStores';
 import { toSubmissionRow } from '../cache/submissionRow';
 import { type SweptRow } from '../cache/submissionStore';
 
-export type PassKind = 'incremental' | 'reconcile';
+export type PassKind = 'incremental' | 'reconcile' | 'window';
 
 export interface PageReport {
   status: SubmissionStatus;
@@ -44,7 +44,8 @@ export interface PassResult {
  * Pulls what is new in one form and status: `sort=asc` from the newest cached submission (less an
  * overlap for late arrivals), offset paging. Each page is stored with the pass's position in one
  * transaction, so a sync cut at any point resumes where it stopped. At the end, the listing's total
- * is checked against the cache: a difference means deletions (or a skipped row) a reconcile finds.
+ * of a pull from the start is checked against the cache: a difference means deletions (or a skipped
+ * row) a reconcile finds.
  */
 export async function incrementalPass(formId: string, status: SubmissionStatus, o: StreamOptions): Promise<PassResult> {
   const { submissions, syncState } = o.stores;
@@ -76,7 +77,9 @@ export async function incrementalPass(formId: string, status: SubmissionStatus, 
         syncState.update(formId, status, { nextOffset: offset });
         return;
       }
-      if (submissions.count(formId, status, afterDate) !== page.totalResponses) syncState.askWalk(formId, status);
+      // A pull of the whole listing answers for its count; one from a date leaves what does not add
+      // up to the comparison of windows after it, which covers the whole form.
+      if (afterDate === undefined && submissions.count(formId, status) !== page.totalResponses) syncState.askWalk(formId, status);
       syncState.update(formId, status, { phase: 'idle', nextOffset: 0, lastSyncedAt: syncedAt, lastError: null });
       // Read again, not from the pass's start: a walk asked for meanwhile (previews) counts too.
       reconcileDue = syncState.get(formId, status).reconcileDue;
@@ -175,7 +178,7 @@ export async function reconcilePass(
   return { changed, vanished, reconcileDue };
 }
 
-interface ListedPage {
+export interface ListedPage {
   page: ListSubmissionsResponse;
   /** Where the next page starts. */
   offset: number;
@@ -197,9 +200,9 @@ const PAGES_AHEAD = 3;
  * requests independent; each page must be full for the next offset to hold, and a short page ends
  * the listing (any page fetched past it is dropped).
  */
-async function* listingPages(
+export async function* listingPages(
   formId: string,
-  listing: Pick<ListSubmissionsParams, 'status' | 'afterDate' | 'includePreview'>,
+  listing: Pick<ListSubmissionsParams, 'status' | 'afterDate' | 'beforeDate' | 'includePreview'>,
   start: number,
   o: StreamOptions,
 ): AsyncGenerator<ListedPage> {
