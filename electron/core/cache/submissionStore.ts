@@ -9,6 +9,12 @@ export interface UpsertCounts {
   unchanged: number;
 }
 
+export interface UpsertOptions {
+  seenPass?: number;
+  keepPreviewFlag?: boolean;
+  leaveSeen?: boolean;
+}
+
 export interface SweptRow {
   submissionId: string;
   isPreview: boolean;
@@ -95,11 +101,7 @@ export class SubmissionStore {
     formId: string,
     rows: readonly SubmissionRow[],
     syncedAt: string,
-    {
-      seenPass = 0,
-      keepPreviewFlag = false,
-      leaveSeen = false,
-    }: { seenPass?: number; keepPreviewFlag?: boolean; leaveSeen?: boolean } = {},
+    { seenPass = 0, keepPreviewFlag = false, leaveSeen = false }: UpsertOptions = {},
   ): UpsertCounts {
     const counts: UpsertCounts = { inserted: 0, updated: 0, unchanged: 0 };
     const searchTexts: { rowid: number; text: string; replaces: boolean }[] = [];

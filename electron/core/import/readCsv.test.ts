@@ -126,6 +126,16 @@ describe('readCsv choices', () => {
 describe('readCsv on files people really produce', () => {
   const bytes = (text: string) => new TextEncoder().encode(text);
 
+  /** A ZIP record: little-endian fields at their offsets, the rest zero. */
+  function record(size: number, fields: Array<[at: number, value: number, bytes: 2 | 4]>): Buffer {
+    const b = Buffer.alloc(size);
+    for (const [at, value, n] of fields) {
+      if (n === 2) b.writeUInt16LE(value, at);
+      else b.writeUInt32LE(value, at);
+    }
+    return b;
+  }
+
   /** A real ZIP archive (entries stored, not compressed), as workbooks and documents are. */
   function zip(entries: Record<string, string>): Uint8Array {
     const parts: Buffer[] = [];
@@ -134,34 +144,16 @@ describe('readCsv on files people really produce', () => {
     for (const [name, content] of Object.entries(entries)) {
       const data = Buffer.from(content);
       const fileName = Buffer.from(name);
-      const crc = crc32(data);
-      const local = Buffer.alloc(30);
-      local.writeUInt32LE(0x04034b50, 0);
-      local.writeUInt16LE(20, 4);
-      local.writeUInt32LE(crc, 14);
-      local.writeUInt32LE(data.length, 18);
-      local.writeUInt32LE(data.length, 22);
-      local.writeUInt16LE(fileName.length, 26);
-      const entry = Buffer.alloc(46);
-      entry.writeUInt32LE(0x02014b50, 0);
-      entry.writeUInt16LE(20, 4);
-      entry.writeUInt16LE(20, 6);
-      entry.writeUInt32LE(crc, 16);
-      entry.writeUInt32LE(data.length, 20);
-      entry.writeUInt32LE(data.length, 24);
-      entry.writeUInt16LE(fileName.length, 28);
-      entry.writeUInt32LE(offset, 42);
+      const [crc, n, len] = [crc32(data), fileName.length, data.length];
+      const local = record(30, [[0, 0x04034b50, 4], [4, 20, 2], [14, crc, 4], [18, len, 4], [22, len, 4], [26, n, 2]]);
+      const entry = record(46, [[0, 0x02014b50, 4], [4, 20, 2], [6, 20, 2], [16, crc, 4], [20, len, 4], [24, len, 4], [28, n, 2], [42, offset, 4]]);
       parts.push(local, fileName, data);
       central.push(entry, fileName);
-      offset += local.length + fileName.length + data.length;
+      offset += local.length + n + len;
     }
     const directory = Buffer.concat(central);
-    const end = Buffer.alloc(22);
-    end.writeUInt32LE(0x06054b50, 0);
-    end.writeUInt16LE(central.length / 2, 8);
-    end.writeUInt16LE(central.length / 2, 10);
-    end.writeUInt32LE(directory.length, 12);
-    end.writeUInt32LE(offset, 16);
+    const count = central.length / 2;
+    const end = record(22, [[0, 0x06054b50, 4], [8, count, 2], [10, count, 2], [12, directory.length, 4], [16, offset, 4]]);
     return new Uint8Array(Buffer.concat([...parts, directory, end]));
   }
 

@@ -8,7 +8,7 @@ import { AppError } from '../../shared/errors';
 import { type ApiClient } from '../api/types';
 import { type CacheStores } from '../cache/cacheStores';
 import { toSubmissionRow } from '../cache/submissionRow';
-import { type SweptRow } from '../cache/submissionStore';
+import { type SweptRow, type UpsertOptions } from '../cache/submissionStore';
 
 export type PassKind = 'incremental' | 'reconcile' | 'window';
 
@@ -64,15 +64,8 @@ export async function incrementalPass(formId: string, status: SubmissionStatus, 
     const syncedAt = o.now().toISOString();
     let pageChanged = 0;
     o.stores.submissions.transaction(() => {
-      const counts = submissions.upsert(
-        formId,
-        page.responses.map((s) => toSubmissionRow(s, status, false)),
-        syncedAt,
-        // Rows that arrive while a reconcile is half-way are marked seen by it: they exist.
-        { seenPass: state.passId },
-      );
-      pageChanged = counts.inserted + counts.updated;
-      o.stores.questions.learnFrom(formId, page.responses);
+      // Rows that arrive while a reconcile is half-way are marked seen by it: they exist.
+      pageChanged = storePage(formId, status, page, syncedAt, o, { seenPass: state.passId });
       if (!done) {
         syncState.update(formId, status, { nextOffset: offset });
         return;
@@ -85,13 +78,7 @@ export async function incrementalPass(formId: string, status: SubmissionStatus, 
       reconcileDue = syncState.get(formId, status).reconcileDue;
     });
     changed += pageChanged;
-    o.onPage({
-      status,
-      pass: 'incremental',
-      rows: page.responses.length,
-      changed: pageChanged,
-      remaining: Math.max(0, page.totalResponses - offset),
-    });
+    reportPage(o, status, 'incremental', page, offset, pageChanged);
   }
   return { changed, vanished: [], reconcileDue };
 }
@@ -137,14 +124,7 @@ export async function reconcilePass(
     const syncedAt = o.now().toISOString();
     let pageChanged = 0;
     o.stores.submissions.transaction(() => {
-      const counts = submissions.upsert(
-        formId,
-        page.responses.map((s) => toSubmissionRow(s, status, previews)),
-        syncedAt,
-        { seenPass: passId, keepPreviewFlag: previews, leaveSeen: true },
-      );
-      pageChanged = counts.inserted + counts.updated;
-      o.stores.questions.learnFrom(formId, page.responses);
+      pageChanged = storePage(formId, status, page, syncedAt, o, { seenPass: passId, keepPreviewFlag: previews, leaveSeen: true });
       if (!done) {
         syncState.update(formId, status, { nextOffset: offset, passTotal, passDisturbed: disturbed });
         return;
@@ -167,18 +147,42 @@ export async function reconcilePass(
       });
     });
     changed += pageChanged;
-    o.onPage({
-      status,
-      pass: 'reconcile',
-      rows: page.responses.length,
-      changed: pageChanged + vanished.length,
-      remaining: Math.max(0, page.totalResponses - offset),
-    });
+    reportPage(o, status, 'reconcile', page, offset, pageChanged + vanished.length);
   }
   return { changed, vanished, reconcileDue };
 }
 
-export interface ListedPage {
+/**
+ * Stores one listed page inside the caller's transaction and learns its questions; answers how
+ * many rows it added or changed. With `keepPreviewFlag` the listing mixes in previews.
+ */
+export function storePage(
+  formId: string,
+  status: SubmissionStatus,
+  page: ListSubmissionsResponse,
+  syncedAt: string,
+  o: StreamOptions,
+  options: UpsertOptions,
+): number {
+  const rows = page.responses.map((s) => toSubmissionRow(s, status, options.keepPreviewFlag ?? false));
+  const counts = o.stores.submissions.upsert(formId, rows, syncedAt, options);
+  o.stores.questions.learnFrom(formId, page.responses);
+  return counts.inserted + counts.updated;
+}
+
+/** Tells the caller a page was stored, and how much of its listing is left. */
+export function reportPage(
+  o: StreamOptions,
+  status: SubmissionStatus,
+  pass: PassKind,
+  page: ListSubmissionsResponse,
+  offset: number,
+  changed: number,
+): void {
+  o.onPage({ status, pass, rows: page.responses.length, changed, remaining: Math.max(0, page.totalResponses - offset) });
+}
+
+interface ListedPage {
   page: ListSubmissionsResponse;
   /** Where the next page starts. */
   offset: number;

@@ -1,9 +1,8 @@
 import { type SubmissionStatus } from '../../shared/api/endpoints';
 import { type TimeWindow } from '../cache/submissionWindows';
-import { toSubmissionRow } from '../cache/submissionRow';
 import { type SweptRow } from '../cache/submissionStore';
 import { findChangedWindows, windowParams } from './findChangedWindows';
-import { listingPages, type PassResult, type StreamOptions } from './streamSync';
+import { listingPages, reportPage, storePage, type PassResult, type StreamOptions } from './streamSync';
 
 /**
  * Finds what an incremental pull cannot see, deletes (and rows that appeared with an old time)
@@ -35,7 +34,7 @@ async function relistWindow(
   w: TimeWindow,
   o: StreamOptions,
 ): Promise<{ changed: number; vanished: SweptRow[] }> {
-  const { submissions, windows, questions } = o.stores;
+  const { submissions, windows } = o.stores;
   const { passId } = o.stores.syncState.get(formId, status);
   const seen = new Set<string>();
   let firstTotal: number | null = null;
@@ -46,14 +45,7 @@ async function relistWindow(
     const syncedAt = o.now().toISOString();
     let pageChanged = 0;
     submissions.transaction(() => {
-      const counts = submissions.upsert(
-        formId,
-        page.responses.map((s) => toSubmissionRow(s, status, false)),
-        syncedAt,
-        { seenPass: passId },
-      );
-      pageChanged = counts.inserted + counts.updated;
-      questions.learnFrom(formId, page.responses);
+      pageChanged = storePage(formId, status, page, syncedAt, o, { seenPass: passId });
       for (const s of page.responses) seen.add(s.submissionId);
       if (done && page.totalResponses === firstTotal && seen.size >= page.totalResponses) {
         const gone = windows.ids(formId, status, w).filter((id) => !seen.has(id));
@@ -62,13 +54,7 @@ async function relistWindow(
       }
     });
     changed += pageChanged;
-    o.onPage({
-      status,
-      pass: 'window',
-      rows: page.responses.length,
-      changed: pageChanged + vanished.length,
-      remaining: Math.max(0, page.totalResponses - offset),
-    });
+    reportPage(o, status, 'window', page, offset, pageChanged + vanished.length);
   }
   return { changed, vanished };
 }
