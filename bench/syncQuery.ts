@@ -97,6 +97,8 @@ async function syncThroughput(
     const againMs = performance.now() - started;
     const again = api.admin.requests().length;
 
+    const deletes = await deletesFound(api, bed, cached[0] ?? 0, log);
+
     log(`fetching the previews of ${label} submissions, once asked for`);
     api.admin.clearRequests();
     keepPreviews(bed.stores, FORM.id);
@@ -121,10 +123,11 @@ async function syncThroughput(
       {
         benchmark: 'incremental sync with nothing new (one form)',
         measured: `${ms(againMs)}, ${again} requests`,
-        reference: '2 requests (one per status)',
-        target: 'one request per form and status',
-        met: again === 2,
+        reference: '4 requests (per status: the new rows, one count of the rest)',
+        target: 'two requests per form and status',
+        met: again === 4,
       },
+      deletes,
       {
         benchmark: `preview responses of the same form, fetched once asked for (a walk of every row, ${previews.toLocaleString('en')} previews found)`,
         measured: `${previewSeconds.toFixed(1)} s, ${lists().length} listing requests`,
@@ -137,6 +140,46 @@ async function syncThroughput(
     bed.close();
     await api.close();
   }
+}
+
+/**
+ * Deletes made elsewhere, one among the oldest rows and one in the middle, beside a new respondent:
+ * the listing requests of the next incremental sync, against the walk that found them before.
+ */
+async function deletesFound(
+  api: LocalApi,
+  bed: { stores: CacheStores; engine: SyncEngine },
+  finished: number,
+  log: (line: string) => void,
+): Promise<BenchRow> {
+  const label = finished.toLocaleString('en');
+  const rows = api.admin.submissionsOf(FORM.id, { includePreview: false });
+  const isFinished = (id: string) => bed.stores.submissions.get(FORM.id, id)?.status === 'finished';
+  const finishedRows = rows.filter((s) => isFinished(s.submissionId));
+  for (const at of [3, Math.floor(finishedRows.length / 2)]) {
+    api.admin.remove(FORM.id, finishedRows[at]?.submissionId ?? '');
+  }
+  await api.admin.respond(FORM.id, {});
+  log(`an incremental sync after two deletes among ${label} finished rows and one new respondent`);
+  api.admin.clearRequests();
+  const started = performance.now();
+  await bed.engine.run({ formId: FORM.id, mode: 'incremental' }, never);
+  const seconds = (performance.now() - started) / 1000;
+  const listings = api.admin.requests().filter((r) => r.path.endsWith('/submissions'));
+  const finishedListings = listings.filter((r) => (r.query.status ?? 'finished') === 'finished').length;
+  const pages = Math.ceil(finished / MAX_PAGE_SIZE);
+  // Per status the pull of new rows and one count; per changed region 2 + 2·⌈log2(pages)⌉.
+  const budget = 3 + 2 * (2 + 2 * Math.ceil(Math.log2(pages)));
+  const equal =
+    bed.stores.submissions.count(FORM.id, 'finished') + bed.stores.submissions.count(FORM.id, 'in_progress') ===
+    api.admin.submissionsOf(FORM.id, { includePreview: false }).length;
+  return {
+    benchmark: `deletes made elsewhere in a form of ${label} finished rows (one among the oldest, one in the middle) and one new respondent, found by the next incremental sync`,
+    measured: `${seconds.toFixed(1)} s, ${listings.length} listing requests (${finishedListings} of the finished rows); cache ${equal ? 'equal to' : 'NOT equal to'} the server`,
+    reference: `a walk of the form: ${pages} requests`,
+    target: `≤ ${budget} requests: per status the new rows and one count, per changed region 2 + 2·⌈log2(${pages} pages)⌉`,
+    met: equal && listings.length <= budget,
+  };
 }
 
 async function queryLatency(

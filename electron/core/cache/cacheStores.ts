@@ -4,6 +4,7 @@ import { FormStore } from './formStore';
 import { QuestionCatalog } from './questionCatalog';
 import { SubmissionQuery } from './submissionQuery';
 import { SubmissionStore } from './submissionStore';
+import { SubmissionWindows } from './submissionWindows';
 import { SyncStateStore } from './syncStateStore';
 
 /** The repositories of one workspace file, prepared once per open database. */
@@ -11,6 +12,7 @@ export interface CacheStores {
   db: CacheDb;
   forms: FormStore;
   submissions: SubmissionStore;
+  windows: SubmissionWindows;
   query: SubmissionQuery;
   questions: QuestionCatalog;
   syncState: SyncStateStore;
@@ -26,6 +28,7 @@ export function cacheStores(db: CacheDb): CacheStores {
       db,
       forms: new FormStore(db),
       submissions: new SubmissionStore(db),
+      windows: new SubmissionWindows(db),
       query: new SubmissionQuery(db),
       questions: new QuestionCatalog(db),
       syncState: new SyncStateStore(db),

@@ -9,6 +9,12 @@ export interface UpsertCounts {
   unchanged: number;
 }
 
+export interface UpsertOptions {
+  seenPass?: number;
+  keepPreviewFlag?: boolean;
+  leaveSeen?: boolean;
+}
+
 export interface SweptRow {
   submissionId: string;
   isPreview: boolean;
@@ -39,7 +45,6 @@ export class SubmissionStore {
   private readonly newest;
   private readonly seenStatement;
   private readonly countStatement;
-  private readonly countAfterStatement;
 
   constructor(private readonly db: Database.Database) {
     this.find = db.prepare<
@@ -82,9 +87,6 @@ export class SubmissionStore {
     this.countStatement = db.prepare<[string, string], { n: number }>(
       `SELECT n FROM submission_counts WHERE form_id = ? AND status = ? AND is_preview = 0`,
     );
-    this.countAfterStatement = db.prepare<[string, string, string], { n: number }>(
-      `SELECT count(*) AS n FROM submissions WHERE form_id = ? AND status = ? AND is_preview = 0 AND submission_time > ?`,
-    );
   }
 
   /**
@@ -99,11 +101,7 @@ export class SubmissionStore {
     formId: string,
     rows: readonly SubmissionRow[],
     syncedAt: string,
-    {
-      seenPass = 0,
-      keepPreviewFlag = false,
-      leaveSeen = false,
-    }: { seenPass?: number; keepPreviewFlag?: boolean; leaveSeen?: boolean } = {},
+    { seenPass = 0, keepPreviewFlag = false, leaveSeen = false }: UpsertOptions = {},
   ): UpsertCounts {
     const counts: UpsertCounts = { inserted: 0, updated: 0, unchanged: 0 };
     const searchTexts: { rowid: number; text: string; replaces: boolean }[] = [];
@@ -189,10 +187,9 @@ export class SubmissionStore {
     return this.newest.get(formId, status)?.t ?? null;
   }
 
-  /** Non-preview rows (optionally submitted after a time): what the service's default listing counts. */
-  count(formId: string, status: SubmissionStatus, after?: string): number {
-    const row = after === undefined ? this.countStatement.get(formId, status) : this.countAfterStatement.get(formId, status, after);
-    return row?.n ?? 0;
+  /** Non-preview rows: what the service's default listing counts. */
+  count(formId: string, status: SubmissionStatus): number {
+    return this.countStatement.get(formId, status)?.n ?? 0;
   }
 
   /**

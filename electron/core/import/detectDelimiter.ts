@@ -63,3 +63,13 @@ function fieldCounts(text: string, delimiter: string): number[] {
   if (!blank && counts.length < SAMPLE_RECORDS) counts.push(fields);
   return counts;
 }
+
+/**
+ * Excel's `sep=;` first line, which it writes for a locale whose list separator is not a comma and
+ * reads back as the delimiter, never as a row. Answers the delimiter and the hint's length.
+ */
+export function excelSeparatorHint(text: string): { delimiter: Delimiter; length: number } | null {
+  const match = /^"?sep=(.)"?[ \t]*(?=\r|\n|$)/i.exec(text);
+  const delimiter = DELIMITERS.find((d) => d === match?.[1]);
+  return match && delimiter ? { delimiter, length: match[0].length } : null;
+}

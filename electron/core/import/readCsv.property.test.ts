@@ -45,7 +45,7 @@ const portableChar = fc.constantFrom(
 );
 const anyChar = fc.oneof(portableChar, fc.constantFrom('李', 'ë', '😀', 'ß', 'Ç'));
 
-/** A table of at least two columns whose rows are never all-empty (those are skipped as blank). */
+/** A table of at least two columns whose rows are never blank (empty or whitespace: skipped). */
 function tables(char: fc.Arbitrary<string>, delimiter: Delimiter) {
   const others = DELIMITERS.filter((d) => d !== delimiter);
   // Other delimiter characters inside values would make the choice truly ambiguous; the user's
@@ -56,14 +56,15 @@ function tables(char: fc.Arbitrary<string>, delimiter: Delimiter) {
   const safeCell = cell.filter((c) => !others.some((o) => c.includes(o)));
   return fc.integer({ min: 2, max: 5 }).chain((width) =>
     fc.tuple(
-      fc.array(
+      // Distinct names: a repeated one is read back with its column's number.
+      fc.uniqueArray(
         safeCell.filter((c) => c.trim() !== ''),
-        { minLength: width, maxLength: width },
+        { minLength: width, maxLength: width, selector: (c) => c.trim().toLowerCase() },
       ),
       fc.array(
         fc
           .array(safeCell, { minLength: width, maxLength: width })
-          .filter((r) => r.some((c) => c !== '')),
+          .filter((r) => r.some((c) => c.trim() !== '')),
         { maxLength: 8 },
       ),
     ),

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { crc32 } from 'node:zlib';
 import { AppError } from '../../shared/errors';
 import { readCsv } from './readCsv';
 
@@ -132,5 +133,100 @@ describe('readCsv choices', () => {
   it('refuses a row wider than the header instead of dropping its values', () => {
     const error = refusal(() => readCsv(bytes('a,b\n1,2\n1,2,3\n')));
     expect(error.details).toMatchObject({ line: 3, problem: 'TOO_MANY_FIELDS' });
+  });
+});
+
+describe('readCsv on files people really produce', () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+
+  /** A ZIP record: little-endian fields at their offsets, the rest zero. */
+  function record(size: number, fields: Array<[at: number, value: number, bytes: 2 | 4]>): Buffer {
+    const b = Buffer.alloc(size);
+    for (const [at, value, n] of fields) {
+      if (n === 2) b.writeUInt16LE(value, at);
+      else b.writeUInt32LE(value, at);
+    }
+    return b;
+  }
+
+  /** A real ZIP archive (entries stored, not compressed), as workbooks and documents are. */
+  function zip(entries: Record<string, string>): Uint8Array {
+    const parts: Buffer[] = [];
+    const central: Buffer[] = [];
+    let offset = 0;
+    for (const [name, content] of Object.entries(entries)) {
+      const data = Buffer.from(content);
+      const fileName = Buffer.from(name);
+      const [crc, n, len] = [crc32(data), fileName.length, data.length];
+      const local = record(30, [[0, 0x04034b50, 4], [4, 20, 2], [14, crc, 4], [18, len, 4], [22, len, 4], [26, n, 2]]);
+      const entry = record(46, [[0, 0x02014b50, 4], [4, 20, 2], [6, 20, 2], [16, crc, 4], [20, len, 4], [24, len, 4], [28, n, 2], [42, offset, 4]]);
+      parts.push(local, fileName, data);
+      central.push(entry, fileName);
+      offset += local.length + n + len;
+    }
+    const directory = Buffer.concat(central);
+    const count = central.length / 2;
+    const end = record(22, [[0, 0x06054b50, 4], [8, count, 2], [10, count, 2], [12, directory.length, 4], [16, offset, 4]]);
+    return new Uint8Array(Buffer.concat([...parts, directory, end]));
+  }
+
+  it("takes Excel's sep= first line as the delimiter, not as the header", () => {
+    const table = readCsv(bytes('sep=;\r\nName;Note\r\nAda;one, two, three\r\nBob;four, five\r\n'));
+    expect(table.delimiter).toBe(';');
+    expect(table.headerLine).toBe(2);
+    expect(table.columns).toEqual(['Name', 'Note']);
+    expect(table.rows).toEqual([
+      { line: 3, cells: ['Ada', 'one, two, three'] },
+      { line: 4, cells: ['Bob', 'four, five'] },
+    ]);
+    // Quoted, after a byte-order mark, and a tab: the same.
+    const tabbed = readCsv(new Uint8Array([0xef, 0xbb, 0xbf, ...bytes('"sep=\t"\nName\tNote\nAda\tx\n')]));
+    expect(tabbed.delimiter).toBe('\t');
+    expect(tabbed.columns).toEqual(['Name', 'Note']);
+  });
+
+  it.each([
+    ['an Excel workbook (.xlsx)', () => zip({ '[Content_Types].xml': '<Types/>', 'xl/workbook.xml': '<workbook/>' })],
+    [
+      'an OpenDocument spreadsheet (.ods)',
+      () => zip({ mimetype: 'application/vnd.oasis.opendocument.spreadsheet', 'content.xml': '<office:document-content/>' }),
+    ],
+    ['a ZIP archive', () => zip({ 'notes.txt': 'Name,Email\nAda,a@x.io\n' })],
+    ['a PDF document', () => bytes('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n')],
+    ['an Excel 97–2003 workbook (.xls)', () => new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...bytes('Name,Email')])],
+  ])('refuses %s renamed to .csv, saying what it is', (kind, file) => {
+    const error = refusal(() => readCsv(file()));
+    expect(error.message).toContain(`This file is ${kind}`);
+    expect(error.message).toContain('save it as CSV');
+    expect(error.details).toMatchObject({ problem: 'NOT_TEXT' });
+  });
+
+  it('refuses a file with NUL bytes, and binary data, instead of reading them as rows', () => {
+    expect(refusal(() => readCsv(bytes('Name,Email\nAda,ada@example.com\u0000\u0000\nBob,b@x.io\n'))).message).toMatch(
+      /^This file holds NUL bytes.*not CSV/,
+    );
+    // Bytes with no NUL and no pattern: what a program or a compressed file looks like.
+    let seed = 7;
+    const noise = Uint8Array.from({ length: 4096 }, () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return 1 + (seed % 255);
+    });
+    const error = refusal(() => readCsv(noise));
+    expect(error.message).toMatch(/^This file is binary data, not text/);
+    expect(error.details).toMatchObject({ problem: 'NOT_TEXT' });
+  });
+
+  it('takes rows of only spaces and tabs for blank rows', () => {
+    const table = readCsv(bytes('Name,Email\nAda,ada@x.io\n  ,\t\n \t \n\t\t\nBob,bob@x.io\n'));
+    expect(table.rows).toEqual([
+      { line: 2, cells: ['Ada', 'ada@x.io'] },
+      { line: 6, cells: ['Bob', 'bob@x.io'] },
+    ]);
+  });
+
+  it('tells apart columns whose headers repeat a name, by their column number', () => {
+    const table = readCsv(bytes('Name,Email,email ,Phone,Email\nAda,a@x.io,b@x.io,1,c@x.io\n'));
+    expect(table.columns).toEqual(['Name', 'Email (column 2)', 'email (column 3)', 'Phone', 'Email (column 5)']);
+    expect(table.rows[0]!.cells).toEqual(['Ada', 'a@x.io', 'b@x.io', '1', 'c@x.io']);
   });
 });

@@ -1,6 +1,7 @@
 import { parse, type CsvError } from 'csv-parse/sync';
 import { AppError } from '../../shared/errors';
-import { detectDelimiter, type Delimiter } from './detectDelimiter';
+import { detectDelimiter, excelSeparatorHint, type Delimiter } from './detectDelimiter';
+import { refuseNonText } from './refuseNonText';
 import { decodeText, detectEncoding, type TextEncoding } from './textEncoding';
 
 export interface ReadOptions {
@@ -32,14 +33,19 @@ const HEADER_SEARCH_RECORDS = 50;
 /**
  * Reads a CSV file completely or not at all: a malformed file (an unterminated quote, a row wider
  * than the header) is refused with the line where the bad record starts, never half-read.
- * Blank lines and rows with only empty cells are skipped; so is a trailing column that has neither
- * a header nor any value (a trailing delimiter on every line).
+ * Blank lines and rows whose cells are empty or only whitespace are skipped; so is a trailing
+ * column that has neither a header nor any value (a trailing delimiter on every line). Excel's
+ * `sep=` first line sets the delimiter; a file that is not text is refused, saying what it is.
  */
 export function readCsv(bytes: Uint8Array, options: ReadOptions = {}): CsvTable {
   const detected = detectEncoding(bytes);
   const encoding = options.encoding ?? detected.encoding;
-  const text = decodeText(bytes, encoding);
-  const delimiter = options.delimiter ?? detectDelimiter(text);
+  const decoded = decodeText(bytes, encoding);
+  refuseNonText(bytes, decoded);
+  const hint = excelSeparatorHint(decoded);
+  // The hint's line is emptied, not removed: the lines keep the numbers they have in the file.
+  const text = hint ? decoded.slice(hint.length) : decoded;
+  const delimiter = options.delimiter ?? hint?.delimiter ?? detectDelimiter(text);
   const records = parseRecords(text, delimiter);
   if (records.length === 0) throw new AppError('INVALID_INPUT', 'The file has no rows to read.');
 
@@ -48,7 +54,7 @@ export function readCsv(bytes: Uint8Array, options: ReadOptions = {}): CsvTable 
   const width = header.cells.length;
   const body: CsvRow[] = [];
   for (const record of records.slice(headerIndex + 1)) {
-    if (record.cells.every((c) => c === '')) continue;
+    if (record.cells.every((c) => c.trim() === '')) continue;
     if (record.cells.length > width && record.cells.slice(width).some((c) => c !== '')) {
       throw new AppError(
         'INVALID_INPUT',
@@ -73,11 +79,19 @@ export function readCsv(bytes: Uint8Array, options: ReadOptions = {}): CsvTable 
         : false,
     delimiter,
     headerLine: header.line,
-    columns: header.cells
-      .map((name, i) => (name.trim() === '' ? `Column ${i + 1}` : name))
-      .filter((_, i) => keep[i]),
+    columns: tellApart(header.cells.map((name, i) => (name.trim() === '' ? `Column ${i + 1}` : name))).filter(
+      (_, i) => keep[i],
+    ),
     rows: body.map((r) => ({ line: r.line, cells: r.cells.filter((_, i) => keep[i]) })),
   };
+}
+
+/** Headers that repeat a name (in any case) carry their column's number, so a mapping can tell them apart. */
+function tellApart(names: string[]): string[] {
+  const key = (name: string) => name.trim().toLowerCase();
+  const uses = new Map<string, number>();
+  for (const name of names) uses.set(key(name), (uses.get(key(name)) ?? 0) + 1);
+  return names.map((name, i) => ((uses.get(key(name)) ?? 0) > 1 ? `${name.trim()} (column ${i + 1})` : name));
 }
 
 /** Every non-blank record with its starting line, or AppError naming the line of the bad record. */

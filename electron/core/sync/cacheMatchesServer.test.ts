@@ -16,6 +16,7 @@ let dir: string;
 let server: LocalApi;
 let testbed: TestContext;
 let session: WorkspaceSession;
+let engine: SyncEngine;
 let formIds: string[];
 /** Text to search for, cut from real answers, so searches find something. */
 let needles: string[];
@@ -26,7 +27,7 @@ beforeAll(async () => {
   server = await startLocalApi({ rateLimit: 0, submissionsPerForm: 400, seed: 11 });
   testbed = createTestContext({ baseUrl: server.baseUrl, apiKey: server.apiKey, dataDir: dir });
   session = testbed.open();
-  const engine = new SyncEngine({
+  engine = new SyncEngine({
     workspaceId: 'w',
     api: session.api,
     stores: cacheStores(session.db),
@@ -101,4 +102,47 @@ describe('the cache answers like the server', () => {
       { numRuns: 150 },
     );
   });
+
+  it('stays equal to the server after every incremental sync, whatever was deleted or created before it', async () => {
+    const share = fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true });
+    const change = fc.oneof(
+      fc.record({ kind: fc.constant('delete' as const), share }),
+      fc.record({ kind: fc.constant('respond' as const), status: fc.constantFrom('finished' as const, 'in_progress' as const) }),
+      fc.record({ kind: fc.constant('finish' as const), share }),
+    );
+    const pick = <T>(rows: readonly T[], at: number): T | undefined => rows[Math.floor(at * rows.length)];
+    await fc.assert(
+      fc.asyncProperty(fc.nat(), fc.array(change, { minLength: 1, maxLength: 6 }), async (formIndex, changes) => {
+        const formId = formIds[formIndex % formIds.length] ?? '';
+        // The cache, equal to the server before the changes, tells which rows are in progress.
+        const finishedNow = new Set<string>();
+        for (const c of changes) {
+          const live = server.admin.submissionsOf(formId, { includePreview: false });
+          if (c.kind === 'delete') {
+            const row = pick(live, c.share);
+            if (row) server.admin.remove(formId, row.submissionId);
+          } else if (c.kind === 'respond') {
+            await server.admin.respond(formId, { status: c.status });
+          } else {
+            // Finished with the time it was started: an old row appears in the finished listing.
+            const unfinished = live.filter(
+              (s) => !finishedNow.has(s.submissionId) && cacheStores(session.db).submissions.get(formId, s.submissionId)?.status === 'in_progress',
+            );
+            const row = pick(unfinished, c.share);
+            if (row) {
+              await server.admin.finish(formId, row.submissionId);
+              finishedNow.add(row.submissionId);
+            }
+          }
+        }
+        const [result] = await engine.run({ formId, mode: 'incremental' }, new AbortController().signal);
+        expect(result?.error).toBeNull();
+        const filter = SubmissionFilter.parse({ formId, status: 'all', includePreview: true });
+        const cached = [...cacheStores(session.db).query.all(filter)].map((r) => r.submission);
+        expect(cached).toEqual(server.admin.submissionsOf(formId, { includePreview: true }));
+      }),
+      { numRuns: 20 },
+    );
+    // Twenty syncs, each with its counts and the windows it lists again.
+  }, 120_000);
 });

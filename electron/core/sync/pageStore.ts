@@ -2,7 +2,7 @@ import { type SubmissionStatus } from '../../shared/api/endpoints';
 import { type Submission } from '../../shared/api/submission';
 import { type CacheStores } from '../cache/cacheStores';
 import { toSubmissionRow } from '../cache/submissionRow';
-import { type SweptRow } from '../cache/submissionStore';
+import { type SweptRow, type UpsertOptions } from '../cache/submissionStore';
 
 /** One page of an incremental pull, and where the pull stands after it. */
 export interface IncrementalPage {
@@ -62,30 +62,43 @@ export function pageWriterOn(stores: CacheStores): PageWriter {
   };
 }
 
+/** A page's rows and what they teach of the form's questions, inside the caller's transaction. */
+export function storePage(
+  stores: CacheStores,
+  formId: string,
+  status: SubmissionStatus,
+  responses: readonly Submission[],
+  syncedAt: string,
+  options: UpsertOptions,
+): number {
+  const rows = responses.map((s) => toSubmissionRow(s, status, options.keepPreviewFlag ?? false));
+  const counts = stores.submissions.upsert(formId, rows, syncedAt, options);
+  stores.questions.learnFrom(formId, responses);
+  return counts.inserted + counts.updated;
+}
+
 /**
  * Stores a pull's page with the pull's position in one transaction, so a sync cut at any point
  * resumes where it stopped. At the last page the listing's total is checked against the cache: a
  * difference means deletions (or a skipped row) that a reconcile finds.
  */
 export function storeIncrementalPage(stores: CacheStores, page: IncrementalPage): StoredPage {
-  const { submissions, syncState, questions } = stores;
+  const { submissions, syncState } = stores;
   const { formId, status } = page;
   let stored: StoredPage = { changed: 0, vanished: [], reconcileDue: false };
   submissions.transaction(() => {
-    const counts = submissions.upsert(
-      formId,
-      page.responses.map((s) => toSubmissionRow(s, status, false)),
-      page.syncedAt,
-      // Rows that arrive while a reconcile is half-way are marked seen by it: they exist.
-      { seenPass: page.passId },
-    );
-    stored = { ...stored, changed: counts.inserted + counts.updated };
-    questions.learnFrom(formId, page.responses);
+    // Rows that arrive while a reconcile is half-way are marked seen by it: they exist.
+    const changed = storePage(stores, formId, status, page.responses, page.syncedAt, {
+      seenPass: page.passId,
+    });
+    stored = { ...stored, changed };
     if (!page.done) {
       syncState.update(formId, status, { nextOffset: page.offset });
       return;
     }
-    if (submissions.count(formId, status, page.afterDate) !== page.totalResponses)
+    // A pull of the whole listing answers for its count; one from a date leaves what does not add
+    // up to the comparison of windows after it, which covers the whole form.
+    if (page.afterDate === undefined && submissions.count(formId, status) !== page.totalResponses)
       syncState.askWalk(formId, status);
     syncState.update(formId, status, {
       phase: 'idle',
@@ -104,18 +117,16 @@ export function storeIncrementalPage(stores: CacheStores, page: IncrementalPage)
  * listing held still and every row was seen, the cached rows the walk did not see are swept.
  */
 export function storeReconcilePage(stores: CacheStores, page: ReconcilePage): StoredPage {
-  const { submissions, syncState, questions } = stores;
+  const { submissions, syncState } = stores;
   const { formId, status, passId, passTotal } = page;
   let stored: StoredPage = { changed: 0, vanished: [], reconcileDue: false };
   submissions.transaction(() => {
-    const counts = submissions.upsert(
-      formId,
-      page.responses.map((s) => toSubmissionRow(s, status, page.previews)),
-      page.syncedAt,
-      { seenPass: passId, keepPreviewFlag: page.previews, leaveSeen: true },
-    );
-    stored = { ...stored, changed: counts.inserted + counts.updated };
-    questions.learnFrom(formId, page.responses);
+    const changed = storePage(stores, formId, status, page.responses, page.syncedAt, {
+      seenPass: passId,
+      keepPreviewFlag: page.previews,
+      leaveSeen: true,
+    });
+    stored = { ...stored, changed };
     if (!page.done) {
       syncState.update(formId, status, {
         nextOffset: page.offset,

@@ -10,7 +10,7 @@ import { type CacheStores } from '../cache/cacheStores';
 import { type SweptRow } from '../cache/submissionStore';
 import { type PageWriter } from './pageStore';
 
-export type PassKind = 'incremental' | 'reconcile';
+export type PassKind = 'incremental' | 'reconcile' | 'window';
 
 export interface PageReport {
   status: SubmissionStatus;
@@ -46,7 +46,8 @@ export interface PassResult {
  * Pulls what is new in one form and status: `sort=asc` from the newest cached submission (less an
  * overlap for late arrivals), offset paging. Each page is stored with the pass's position in one
  * transaction, so a sync cut at any point resumes where it stopped. At the end, the listing's total
- * is checked against the cache: a difference means deletions (or a skipped row) a reconcile finds.
+ * of a pull from the start is checked against the cache: a difference means deletions (or a skipped
+ * row) a reconcile finds.
  */
 export async function incrementalPass(formId: string, status: SubmissionStatus, o: StreamOptions): Promise<PassResult> {
   const { submissions, syncState } = o.stores;
@@ -76,13 +77,7 @@ export async function incrementalPass(formId: string, status: SubmissionStatus, 
     const pageChanged = stored.changed;
     if (done) reconcileDue = stored.reconcileDue;
     changed += pageChanged;
-    o.onPage({
-      status,
-      pass: 'incremental',
-      rows: page.responses.length,
-      changed: pageChanged,
-      remaining: Math.max(0, page.totalResponses - offset),
-    });
+    reportPage(o, status, 'incremental', page, offset, pageChanged);
   }
   return { changed, vanished: [], reconcileDue };
 }
@@ -144,15 +139,22 @@ export async function reconcilePass(
       reconcileDue = stored.reconcileDue;
     }
     changed += pageChanged;
-    o.onPage({
-      status,
-      pass: 'reconcile',
-      rows: page.responses.length,
-      changed: pageChanged + vanished.length,
-      remaining: Math.max(0, page.totalResponses - offset),
-    });
+    reportPage(o, status, 'reconcile', page, offset, pageChanged + vanished.length);
   }
   return { changed, vanished, reconcileDue };
+}
+
+
+/** Tells the caller a page was stored, and how much of its listing is left. */
+export function reportPage(
+  o: StreamOptions,
+  status: SubmissionStatus,
+  pass: PassKind,
+  page: ListSubmissionsResponse,
+  offset: number,
+  changed: number,
+): void {
+  o.onPage({ status, pass, rows: page.responses.length, changed, remaining: Math.max(0, page.totalResponses - offset) });
 }
 
 interface ListedPage {
@@ -177,23 +179,18 @@ const PAGES_AHEAD = 3;
  * requests independent; each page must be full for the next offset to hold, and a short page ends
  * the listing (any page fetched past it is dropped).
  */
-async function* listingPages(
+export async function* listingPages(
   formId: string,
-  listing: Pick<ListSubmissionsParams, 'status' | 'afterDate' | 'includePreview'>,
+  listing: Pick<ListSubmissionsParams, 'status' | 'afterDate' | 'beforeDate' | 'includePreview'>,
   start: number,
   o: StreamOptions,
 ): AsyncGenerator<ListedPage> {
-  // Pages still ahead when the listing stops (a failure, a cancel, a short page) are called off and
-  // waited for: a request retried after the pass has answered would reach the server, and the
-  // cache, after the sync that asked for it said it was over.
-  const abandon = new AbortController();
-  const signal = AbortSignal.any([o.signal, abandon.signal]);
   const fetchPage = (offset: number) => {
     checkCancelled(o.signal);
     const request = o.api.listSubmissions(
       formId,
       { ...listing, sort: 'asc', limit: MAX_PAGE_SIZE, offset },
-      { priority: 'background', signal },
+      { priority: 'background', signal: o.signal },
     );
     // A page fetched ahead may be abandoned (a failure or cancel while storing the one before).
     request.catch(() => {});
@@ -208,22 +205,17 @@ async function* listingPages(
       requested += MAX_PAGE_SIZE;
     }
   };
-  try {
-    // The first page alone: the listing's total is not known before it.
-    requestUpTo(start + 1);
-    // Every page yielded so far was full, so when none is ahead, `requested` is `offset`: a listing
-    // not done always has its next page requested.
-    for (let next = ahead.shift(); next; next = ahead.shift()) {
-      const page = await next;
-      offset += page.responses.length;
-      const done = page.responses.length < MAX_PAGE_SIZE || offset >= page.totalResponses;
-      if (!done) requestUpTo(page.totalResponses);
-      yield { page, offset, done };
-      if (done) return;
-    }
-  } finally {
-    abandon.abort(new AppError('CANCELLED', 'Sync was cancelled.'));
-    await Promise.allSettled(ahead);
+  // The first page alone: the listing's total is not known before it.
+  requestUpTo(start + 1);
+  // Every page yielded so far was full, so when none is ahead, `requested` is `offset`: a listing
+  // not done always has its next page requested.
+  for (let next = ahead.shift(); next; next = ahead.shift()) {
+    const page = await next;
+    offset += page.responses.length;
+    const done = page.responses.length < MAX_PAGE_SIZE || offset >= page.totalResponses;
+    if (!done) requestUpTo(page.totalResponses);
+    yield { page, offset, done };
+    if (done) return;
   }
 }
 

@@ -10,6 +10,7 @@ import { type PageWriter, pageWriterOn } from './pageStore';
 import { toSubmissionRow } from '../cache/submissionRow';
 import { type SweptRow } from '../cache/submissionStore';
 import { checkCancelled, incrementalPass, reconcilePass, type PageReport, type StreamOptions } from './streamSync';
+import { windowPass } from './windowPass';
 
 export interface SyncTuning {
   /** An incremental pull starts this long before the newest cached submission. */
@@ -103,6 +104,10 @@ export class SyncEngine {
     };
     // Before the first request: from here on, what changes on this form may be behind this run.
     this.target.onForm?.(formId, 'begun');
+    // Statuses whose pull covered only the newest rows and no walk followed: their counts are
+    // compared window by window, in-progress first, as a response that left that listing is
+    // followed to the finished one before the finished one is counted.
+    const counted: SubmissionStatus[] = [];
     try {
       await this.learnMetadata(formId, mode, signal);
       for (const status of STATUSES) {
@@ -123,8 +128,9 @@ export class SyncEngine {
         const state = stores.syncState.get(formId, status);
         if (mode === 'full' || pulled.reconcileDue || this.reconcileStale(state.lastReconciledAt)) {
           await this.walk(formId, status, options, result, opensWalk);
-        }
+        } else if (state.afterDate !== null) counted.unshift(status);
       }
+      for (const status of counted) await this.compareWindows(formId, status, options, result);
       this.progress(formId, 'done', progress.totals(), true);
     } catch (error) {
       const failure = isAppError(error)
@@ -170,6 +176,13 @@ export class SyncEngine {
     into.changed += walked.changed;
     into.removed += walked.vanished.length;
     if (status === 'in_progress' && walked.vanished.length > 0) await this.followFinished(formId, walked.vanished, options.signal);
+  }
+
+  private async compareWindows(formId: string, status: SubmissionStatus, options: StreamOptions, into: FormSyncResult): Promise<void> {
+    const compared = await windowPass(formId, status, options);
+    into.changed += compared.changed;
+    into.removed += compared.vanished.length;
+    if (status === 'in_progress' && compared.vanished.length > 0) await this.followFinished(formId, compared.vanished, options.signal);
   }
 
   /**

@@ -109,6 +109,14 @@ export function FormCard({ form, status, progress, offline, onOpen, onSync }: Fo
             Synced <RelativeTime value={lastSyncedAt} />
           </Text>
         )}
+        {status?.lastReconciledAt && (
+          // Counts find deletes at every sync; only a row-by-row comparison sees edits of old rows.
+          <Tooltip label="Every sync finds deleted submissions; a full comparison, every few hours or on a full sync, also finds edits of older ones.">
+            <Text size="xs" c="dimmed">
+              Fully compared <RelativeTime value={status.lastReconciledAt} />
+            </Text>
+          </Tooltip>
+        )}
         {stale && !syncing && (
           <Tooltip label="Not synced for a while, or the service cannot be reached: rows may be out of date.">
             <Badge

@@ -29,6 +29,8 @@ function phaseLabel(phase: string): string {
       return 'Fetching new submissions';
     case 'reconcile':
       return 'Checking for edits and deletions';
+    case 'window':
+      return 'Reading again where submissions were deleted';
     case 'full':
       return 'Downloading all submissions';
     default:

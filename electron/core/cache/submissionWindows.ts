@@ -1,0 +1,81 @@
+import type Database from 'better-sqlite3';
+import { type SubmissionStatus } from '../../shared/api/endpoints';
+
+/**
+ * A span of submission times, `from` included and `to` left out (ISO times to the millisecond, as
+ * the cache and the service keep them); an open end is absent.
+ */
+export interface TimeWindow {
+  from?: string;
+  to?: string;
+}
+
+// Canonical ISO times compare as text; these sort before and after every one of them.
+const OPEN_FROM = '';
+const OPEN_TO = '~';
+
+/**
+ * What the cache holds of a form's default listing (one status, no previews) within a window of
+ * submission times: what the sync compares, window by window, with the service's counts.
+ */
+export class SubmissionWindows {
+  private readonly countStatement;
+  private readonly firstStatement;
+  private readonly nthTimeStatement;
+  private readonly nextTimeStatement;
+  private readonly idsStatement;
+
+  constructor(db: Database.Database) {
+    const where = `form_id = ? AND status = ? AND is_preview = 0 AND submission_time >= ? AND submission_time < ?`;
+    this.countStatement = db.prepare<[string, string, string, string], { n: number }>(
+      `SELECT count(*) AS n FROM submissions WHERE ${where}`,
+    );
+    this.firstStatement = db.prepare<[string, string, string, string], { id: string; t: string }>(
+      `SELECT submission_id AS id, submission_time AS t FROM submissions WHERE ${where}
+       ORDER BY submission_time, submission_id LIMIT 1`,
+    );
+    this.nthTimeStatement = db.prepare<[string, string, string, string, number], { t: string }>(
+      `SELECT submission_time AS t FROM submissions WHERE ${where}
+       ORDER BY submission_time, submission_id LIMIT 1 OFFSET ?`,
+    );
+    this.nextTimeStatement = db.prepare<[string, string, string, string, string], { t: string | null }>(
+      `SELECT min(submission_time) AS t FROM submissions WHERE ${where} AND submission_time > ?`,
+    );
+    this.idsStatement = db.prepare<[string, string, string, string], { id: string }>(
+      `SELECT submission_id AS id FROM submissions WHERE ${where}`,
+    );
+  }
+
+  count(formId: string, status: SubmissionStatus, w: TimeWindow): number {
+    return this.countStatement.get(formId, status, ...bounds(w))?.n ?? 0;
+  }
+
+  /** The first row in the listing's order (time, then id), as a `limit=1` request answers it. */
+  firstId(formId: string, status: SubmissionStatus, w: TimeWindow): string | null {
+    return this.firstStatement.get(formId, status, ...bounds(w))?.id ?? null;
+  }
+
+  /**
+   * A time that cuts the window's rows about in half, both halves holding at least one row: the
+   * middle row's time, or, when the rows before it share the first row's time, the next time after
+   * that. Null when every row has the same time (such a window cannot be cut by time).
+   */
+  splitTime(formId: string, status: SubmissionStatus, w: TimeWindow): string | null {
+    const [from, to] = bounds(w);
+    const first = this.firstStatement.get(formId, status, from, to)?.t;
+    if (first === undefined) return null;
+    const n = this.count(formId, status, w);
+    const middle = this.nthTimeStatement.get(formId, status, from, to, Math.floor(n / 2))?.t;
+    if (middle !== undefined && middle > first) return middle;
+    return this.nextTimeStatement.get(formId, status, from, to, first)?.t ?? null;
+  }
+
+  /** The ids of the window's rows. */
+  ids(formId: string, status: SubmissionStatus, w: TimeWindow): string[] {
+    return this.idsStatement.all(formId, status, ...bounds(w)).map((r) => r.id);
+  }
+}
+
+function bounds(w: TimeWindow): [string, string] {
+  return [w.from ?? OPEN_FROM, w.to ?? OPEN_TO];
+}
