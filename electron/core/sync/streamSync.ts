@@ -185,12 +185,17 @@ export async function* listingPages(
   start: number,
   o: StreamOptions,
 ): AsyncGenerator<ListedPage> {
+  // Pages still ahead when the listing stops (a failure, a cancel, a short page) are called off and
+  // waited for: a request retried after the pass has answered would reach the server, and the
+  // cache, after the sync that asked for it said it was over.
+  const abandon = new AbortController();
+  const signal = AbortSignal.any([o.signal, abandon.signal]);
   const fetchPage = (offset: number) => {
     checkCancelled(o.signal);
     const request = o.api.listSubmissions(
       formId,
       { ...listing, sort: 'asc', limit: MAX_PAGE_SIZE, offset },
-      { priority: 'background', signal: o.signal },
+      { priority: 'background', signal },
     );
     // A page fetched ahead may be abandoned (a failure or cancel while storing the one before).
     request.catch(() => {});
@@ -205,17 +210,22 @@ export async function* listingPages(
       requested += MAX_PAGE_SIZE;
     }
   };
-  // The first page alone: the listing's total is not known before it.
-  requestUpTo(start + 1);
-  // Every page yielded so far was full, so when none is ahead, `requested` is `offset`: a listing
-  // not done always has its next page requested.
-  for (let next = ahead.shift(); next; next = ahead.shift()) {
-    const page = await next;
-    offset += page.responses.length;
-    const done = page.responses.length < MAX_PAGE_SIZE || offset >= page.totalResponses;
-    if (!done) requestUpTo(page.totalResponses);
-    yield { page, offset, done };
-    if (done) return;
+  try {
+    // The first page alone: the listing's total is not known before it.
+    requestUpTo(start + 1);
+    // Every page yielded so far was full, so when none is ahead, `requested` is `offset`: a listing
+    // not done always has its next page requested.
+    for (let next = ahead.shift(); next; next = ahead.shift()) {
+      const page = await next;
+      offset += page.responses.length;
+      const done = page.responses.length < MAX_PAGE_SIZE || offset >= page.totalResponses;
+      if (!done) requestUpTo(page.totalResponses);
+      yield { page, offset, done };
+      if (done) return;
+    }
+  } finally {
+    abandon.abort(new AppError('CANCELLED', 'Sync was cancelled.'));
+    await Promise.allSettled(ahead);
   }
 }
 
