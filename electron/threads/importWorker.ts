@@ -1,9 +1,9 @@
 import { connectCache } from '../core/cache/openCache';
-import { dispatch } from '../core/dispatch';
 import { importWizardHandlers } from '../core/import/wizardHandlers';
 import { AppError } from '../shared/errors';
 import { CacheConnection } from './cacheConnection';
 import { type OpenCache } from './protocol';
+import { serveOperations } from './serveOperations';
 import { WorkerPort } from './workerPort';
 
 /**
@@ -12,7 +12,6 @@ import { WorkerPort } from './workerPort';
  * file of 100k rows takes seconds to read and check; the core and the readers answer meanwhile.
  */
 const port = new WorkerPort();
-const log = port.logger();
 let cache: OpenCache | null = null;
 const connection = new CacheConnection(connectCache);
 
@@ -24,13 +23,9 @@ const handlers = importWizardHandlers({
   formQuestions: (formId) => port.ask('formQuestions', formId),
 });
 
-port.serve(
-  (call) => {
-    cache = call.cache ?? null;
-    return dispatch(handlers, call.op, call.input, (name, error) =>
-      log.error(`operation ${name} failed`, error),
-    );
-  },
-  async () => connection.close(),
+serveOperations(
+  port,
+  handlers,
+  (called) => (cache = called),
+  () => connection.close(),
 );
-port.post({ kind: 'ready' });

@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3';
 import { workerData } from 'node:worker_threads';
 import { cacheReadHandlers } from '../core/cacheReads';
-import { dispatch } from '../core/dispatch';
 import { AppError } from '../shared/errors';
 import { CacheConnection } from './cacheConnection';
 import { type OpenCache, type ReaderStart } from './protocol';
+import { serveOperations } from './serveOperations';
 import { WorkerPort } from './workerPort';
 
 /**
@@ -14,7 +14,6 @@ import { WorkerPort } from './workerPort';
  */
 const start = workerData as ReaderStart;
 const port = new WorkerPort();
-const log = port.logger();
 let cache: OpenCache | null = null;
 const connection = new CacheConnection((file) => {
   const db = new Database(file, { readonly: true, fileMustExist: true });
@@ -32,13 +31,9 @@ const handlers = cacheReadHandlers({
   },
 });
 
-port.serve(
-  (call) => {
-    cache = call.cache ?? null;
-    return dispatch(handlers, call.op, call.input, (name, error) =>
-      log.error(`operation ${name} failed`, error),
-    );
-  },
-  async () => connection.close(),
+serveOperations(
+  port,
+  handlers,
+  (called) => (cache = called),
+  () => connection.close(),
 );
-port.post({ kind: 'ready' });
