@@ -85,13 +85,22 @@ test.describe('app shell', () => {
     dataDir,
   }) => {
     const bodies: string[] = [];
-    app.on('response', async (response) => {
+    // Each response is read while the page is open: all are awaited before the checks, so none is
+    // still being read when the test ends and the page closes.
+    const reading: Promise<void>[] = [];
+    app.on('response', (response) => {
       if (response.request().resourceType() === 'eventsource') return;
-      const body = await response.text().catch(() => '');
-      bodies.push(`${JSON.stringify(await response.allHeaders())}\n${body}`);
+      reading.push(
+        Promise.all([
+          response.text().catch(() => ''),
+          // A response after the checks may still be read as the page closes.
+          response.allHeaders().catch(() => ({})),
+        ]).then(([body, headers]) => void bodies.push(`${JSON.stringify(headers)}\n${body}`)),
+      );
     });
     await connect(app, remoteApi.baseUrl, remoteApi.apiKey);
     await expect(app.getByText('Customer feedback').first()).toBeVisible();
+    await Promise.all(reading);
 
     const page = await app.evaluate(() => ({
       html: document.documentElement.outerHTML,
