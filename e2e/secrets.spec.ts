@@ -261,10 +261,20 @@ test.describe('the API key', () => {
         if (new URL(request.url()).pathname === '/rpc')
           traffic.calls.push(request.postData() ?? '');
       });
-      page.on('response', async (response) => {
+      // Each answer is read while the page is open: all are awaited before the checks, so none is
+      // still being read when the test ends and the page closes.
+      const reading: Promise<void>[] = [];
+      page.on('response', (response) => {
         if (response.request().resourceType() === 'eventsource') return;
-        const body = await response.text().catch(() => '');
-        traffic.answers.push(`${JSON.stringify(await response.allHeaders())}\n${body}`);
+        reading.push(
+          Promise.all([
+            response.text().catch(() => ''),
+            // An answer after the checks may still be read as the page closes.
+            response.allHeaders().catch(() => ({})),
+          ]).then(
+            ([body, headers]) => void traffic.answers.push(`${JSON.stringify(headers)}\n${body}`),
+          ),
+        );
       });
       await watchMessages(page, traffic);
       await page.goto(host.url);
@@ -277,6 +287,7 @@ test.describe('the API key', () => {
       await activityExport(page, downloads);
       const offline = await writeWhileDown(page, api);
       traffic.shown.add(offline);
+      await Promise.all(reading);
 
       // Every feature ran: the key was used, and the things it produced are on disk.
       expect(api.admin.requests().length).toBeGreaterThan(10);
