@@ -84,7 +84,7 @@ describe('the core behind a worker boundary', () => {
       interval: 20,
     });
     const inFlight = Array.from({ length: 10 }, () => call('sync.status'));
-    await host.core.crash('core');
+    await host.core.crashCore();
     const storedAtKill = await cachedTotal(formId);
     const requestsAtKill = listRequests(formId).length;
 
@@ -126,7 +126,7 @@ describe('the core behind a worker boundary', () => {
       () => expect(service.admin.submissionsOf(DEMO_FORM).length - before).toBeGreaterThanOrEqual(30),
       { timeout: 60_000, interval: 10 },
     );
-    await host.core.crash('core');
+    await host.core.crashCore();
 
     await vi.waitFor(
       async () => {

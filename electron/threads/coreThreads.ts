@@ -31,8 +31,8 @@ export interface CoreThreads {
   call(op: unknown, input: unknown): Promise<Result<unknown>>;
   /** The same envelope as JSON text, for a shell that sends it on as it came (browser mode). */
   callForText(op: unknown, input: unknown): Promise<string>;
-  /** Stops a worker as a crash would (fault drills): the core, or the reader at `index`. */
-  crash(which: 'core' | { reader: number }): Promise<void>;
+  /** Stops the core's worker as a crash would (fault drills). */
+  crashCore(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -83,7 +83,10 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
       const shaped =
         error instanceof AppError
           ? error
-          : new AppError('INTERNAL', 'Something went wrong inside Formdesk. Details are in the log.');
+          : new AppError(
+              'INTERNAL',
+              'Something went wrong inside Formdesk. Details are in the log.',
+            );
       return { ok: false, error: shaped.toShape() };
     }
   };
@@ -107,7 +110,9 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
   const formQuestions = async (formId: string) => {
     const result = await core.call('questions.list', { formId });
     if (!result.ok) throw AppError.fromShape(result.error);
-    const { questions } = result.data as { questions: { id: string; name: string; type: string }[] };
+    const { questions } = result.data as {
+      questions: { id: string; name: string; type: string }[];
+    };
     return questions.map(({ id, name, type }) => ({ id, name, type }));
   };
 
@@ -134,7 +139,8 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
       builtDir: options.builtDir,
       workerData: () => ({ dataDir: options.start.dataDir }),
       onNote: onNote(() => reader),
-      onStopped: (reason) => options.log.error(`a reader thread stopped (${reason}); starting it again`),
+      onStopped: (reason) =>
+        options.log.error(`a reader thread stopped (${reason}); starting it again`),
     });
     return reader;
   });
@@ -161,7 +167,7 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
   return {
     call: async (op, input) => JSON.parse(await callForText(op, input)) as Result<unknown>,
     callForText,
-    crash: (which) => (which === 'core' ? core : (readers[which.reader] ?? core)).crash(),
+    crashCore: () => core.crash(),
     close: async () => {
       await core.close();
       await Promise.all([importer, ...readers].map((thread) => thread.close()));

@@ -30,7 +30,8 @@ const writer = new WorkerThread({
   onNote: (note) => {
     if (note.kind === 'log') log[note.level](note.text);
   },
-  onStopped: (reason) => log.error(`the page writer's thread stopped (${reason}); starting it again`),
+  onStopped: (reason) =>
+    log.error(`the page writer's thread stopped (${reason}); starting it again`),
 });
 
 const workspaces = new WorkspaceManager({

@@ -1,5 +1,10 @@
 import { type OpenedCache } from '../core/context';
-import { type IncrementalPage, type PageWriter, type ReconcilePage, type StoredPage } from '../core/sync/pageStore';
+import {
+  type IncrementalPage,
+  type PageWriter,
+  type ReconcilePage,
+  type StoredPage,
+} from '../core/sync/pageStore';
 import { AppError } from '../shared/errors';
 import { type PageOp } from './protocol';
 import { type WorkerThread } from './workerThread';

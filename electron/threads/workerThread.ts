@@ -113,7 +113,9 @@ export class WorkerThread {
     });
     let error: Error | null = null;
     worker.on('error', (thrown) => (error = thrown));
-    worker.once('exit', (code) => this.stopped(worker, error ? String(error.message) : `exit code ${code}`));
+    worker.once('exit', (code) =>
+      this.stopped(worker, error ? String(error.message) : `exit code ${code}`),
+    );
     return { worker, ready };
   }
 
@@ -137,7 +139,8 @@ export class WorkerThread {
     this.options.onStopped(reason);
     const now = Date.now();
     this.stops.push(now);
-    while (this.stops.length > 0 && (this.stops[0] ?? now) < now - RESTART_WINDOW_MS) this.stops.shift();
+    while (this.stops.length > 0 && (this.stops[0] ?? now) < now - RESTART_WINDOW_MS)
+      this.stops.shift();
     if (this.stops.length > RESTARTS_IN_WINDOW) {
       this.givenUp = true;
       return;

@@ -1,7 +1,12 @@
 import { cacheStores } from '../core/cache/cacheStores';
 import { connectCache } from '../core/cache/openCache';
 import { storageError } from '../core/cache/storageError';
-import { storeIncrementalPage, storeReconcilePage, type IncrementalPage, type ReconcilePage } from '../core/sync/pageStore';
+import {
+  storeIncrementalPage,
+  storeReconcilePage,
+  type IncrementalPage,
+  type ReconcilePage,
+} from '../core/sync/pageStore';
 import { AppError, isAppError, type Result } from '../shared/errors';
 import { CacheConnection } from './cacheConnection';
 import { WorkerPort } from './workerPort';
