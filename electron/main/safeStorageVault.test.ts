@@ -13,7 +13,7 @@ function keyring(
   backend: ReturnType<SafeStorage['getSelectedStorageBackend']>,
   secret = randomBytes(32),
 ) {
-  const calls = { encrypt: 0, decrypt: 0 };
+  const calls = { encrypt: 0, decrypt: 0, unpadded: 0 };
   const storage = {
     isAsyncEncryptionAvailable: async () => true,
     getSelectedStorageBackend: () => backend,
@@ -29,6 +29,7 @@ function keyring(
       const result = Buffer.concat([decipher.update(data.subarray(16)), decipher.final()]).toString(
         'utf8',
       );
+      calls.unpadded += 1;
       return { result, shouldReEncrypt: false };
     },
   } as unknown as SafeStorage;
@@ -79,6 +80,20 @@ describe('SafeStorageVault', () => {
       'linux',
     );
     expect(await otherUser.get('w1')).toBeNull();
+  });
+
+  it('answers null, not noise, when another keyring unpads the ciphertext by chance', async () => {
+    // AES-CBC under the wrong secret unpads cleanly about once in 256 tries; try until it does.
+    const { storage } = keyring('gnome_libsecret');
+    await (await SafeStorageVault.open(dataDir, storage, 'linux')).put('w1', KEY, 'secure');
+    for (let attempt = 0; attempt < 20_000; attempt++) {
+      const secret = randomBytes(32);
+      const other = keyring('gnome_libsecret', secret);
+      const vault = await SafeStorageVault.open(dataDir, other.storage, 'linux');
+      expect(await vault.get('w1')).toBeNull();
+      if (other.calls.unpadded > 0) return;
+    }
+    throw new Error('no wrong secret unpadded the ciphertext in 20,000 tries');
   });
 
   it('removes a key from disk and memory', async () => {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { type SafeStorage } from 'electron';
 import { z } from 'zod';
+import { apiKeyProblem } from '../shared/api/apiKey';
 import { type KeyStorage } from '../shared/contract/workspaces';
 import { AppError } from '../shared/errors';
 import { readJsonFile, writeFileAtomic } from '../core/workspaces/atomicFile';
@@ -90,6 +91,9 @@ export class SafeStorageVault implements KeyVault {
       const { result, shouldReEncrypt } = await this.safeStorage.decryptStringAsync(
         Buffer.from(entry.data, 'base64'),
       );
+      // Linux keyrings encrypt with AES-CBC and no MAC: under another keyring's secret about one
+      // decryption in 256 unpads cleanly and yields noise. Only a key of the shape we stored is one.
+      if (apiKeyProblem(result) !== null) return null;
       if (shouldReEncrypt) await this.put(workspaceId, result, entry.storage);
       else await this.inMemory.put(workspaceId, result, entry.storage);
       return result;
