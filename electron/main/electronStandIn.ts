@@ -189,7 +189,7 @@ export function createElectronStandIn(
     ipcRenderer: {
       invoke: async (...args: unknown[]) => {
         recorded.rendererInvokes.push(args);
-        return { ok: true, data: null };
+        return JSON.stringify({ ok: true, data: null });
       },
       on: (channel: string, listener: (...args: unknown[]) => void) => {
         const set = recorded.rendererListeners.get(channel) ?? new Set();

@@ -84,7 +84,7 @@ async function start(log: Logger): Promise<void> {
     emit: (event) => broadcast(BrowserWindow.getAllWindows(), event),
     builtDir: __dirname,
   });
-  registerIpcRouter(ipcMain, (op, input) => core.call(op, input), log);
+  registerIpcRouter(ipcMain, (op, input) => core.callForText(op, input), log);
 
   let closing = false;
   app.on('before-quit', (event) => {

@@ -53,7 +53,7 @@ afterAll(async () => {
 function invoke(frame: { url: string; parent: unknown } | null, op: unknown, input?: unknown) {
   const handler = recorded.ipcHandlers.get(INVOKE_CHANNEL);
   if (!handler) throw new Error('no IPC router registered');
-  return handler({ senderFrame: frame }, op, input);
+  return handler({ senderFrame: frame }, op, input).then((text) => JSON.parse(String(text)));
 }
 const appFrame = { url: 'app://formdesk/index.html#/forms', parent: null };
 
@@ -282,13 +282,15 @@ describe('a packaged build', () => {
       expect(standIn.recorded.windows[0]!.loadedUrls).toEqual(['app://formdesk/index.html']);
       expect(process.env.ELECTRON_RENDERER_URL).toBeUndefined();
       const handler = standIn.recorded.ipcHandlers.get(INVOKE_CHANNEL)!;
-      await expect(
-        handler(
-          { senderFrame: { url: 'https://evil.example/', parent: null } },
-          'workspaces.list',
-          {},
-        ),
-      ).resolves.toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
+      const refused = await handler(
+        { senderFrame: { url: 'https://evil.example/', parent: null } },
+        'workspaces.list',
+        {},
+      );
+      expect(JSON.parse(String(refused))).toMatchObject({
+        ok: false,
+        error: { code: 'UNAUTHORIZED' },
+      });
     } finally {
       delete process.env.ELECTRON_RENDERER_URL;
       standIn.app.emit('before-quit', { preventDefault: () => {} });

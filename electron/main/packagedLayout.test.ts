@@ -73,11 +73,12 @@ afterAll(async () => {
 
 async function invoke<T>(op: string, input: unknown = {}): Promise<T> {
   const handler = recorded.ipcHandlers.get(INVOKE_CHANNEL)!;
-  const result = (await handler(
+  const text = await handler(
     { senderFrame: { url: 'app://formdesk/index.html', parent: null } },
     op,
     input,
-  )) as Result<T>;
+  );
+  const result = JSON.parse(String(text)) as Result<T>;
   if (!result.ok) throw new Error(`${op}: ${result.error.code} ${result.error.message}`);
   return result.data;
 }

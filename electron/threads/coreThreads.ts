@@ -28,8 +28,10 @@ export interface CoreThreadsOptions {
 
 /** The core as the shell sees it: an operation in, an envelope out, events out. */
 export interface CoreThreads {
-  call(op: unknown, input: unknown): Promise<Result<unknown>>;
-  /** The same envelope as JSON text, for a shell that sends it on as it came (browser mode). */
+  /**
+   * The envelope as the worker wrote it, JSON text: each shell sends it on as it came (browser
+   * mode's HTTP, Electron's IPC to the preload, which parses it), so no shell thread parses it.
+   */
   callForText(op: unknown, input: unknown): Promise<string>;
   /** Stops the core's worker as a crash would (fault drills). */
   crashCore(): Promise<void>;
@@ -165,7 +167,6 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
   };
 
   return {
-    call: async (op, input) => JSON.parse(await callForText(op, input)) as Result<unknown>,
     callForText,
     crashCore: () => core.crash(),
     close: async () => {
