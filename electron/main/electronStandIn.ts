@@ -29,6 +29,8 @@ export interface Recorded {
   permissionCheckHandler:
     ((contents: unknown, permission: string, requestingOrigin: string) => boolean) | null;
   openedExternally: string[];
+  /** The addresses `net.fetch` was asked for. */
+  netRequests: string[];
   exposed: Map<string, unknown>;
   rendererInvokes: unknown[][];
   rendererListeners: Map<string, Set<(...args: unknown[]) => void>>;
@@ -93,6 +95,7 @@ export function createElectronStandIn(
     permissionRequestHandler: null,
     permissionCheckHandler: null,
     openedExternally: [],
+    netRequests: [],
     exposed: new Map(),
     rendererInvokes: [],
     rendererListeners: new Map(),
@@ -182,7 +185,12 @@ export function createElectronStandIn(
         shouldReEncrypt: false,
       }),
     },
-    net: { fetch: (url: string, init: RequestInit) => fetch(url, init) },
+    net: {
+      fetch: (url: string, init: RequestInit) => {
+        recorded.netRequests.push(url);
+        return fetch(url, init);
+      },
+    },
     contextBridge: {
       exposeInMainWorld: (name: string, api: unknown) => recorded.exposed.set(name, api),
     },

@@ -182,6 +182,14 @@ describe('built main process', () => {
     });
   });
 
+  it("reaches the service through Electron's network stack, not Node's", async () => {
+    expect(await invoke(appFrame, 'forms.list', {})).toMatchObject({ ok: true });
+    // The demo's forms were listed once at least (at start-up, or just now), and only through `net`.
+    const sent = recorded.netRequests.map((url) => new URL(url));
+    expect(sent.some((url) => url.pathname.endsWith('/forms'))).toBe(true);
+    expect(sent.every((url) => url.hostname === '127.0.0.1')).toBe(true);
+  });
+
   it('sends app events to the window on the event channel', async () => {
     const window = recorded.windows[0]!;
     expect(await invoke(appFrame, 'sync.start', { mode: 'full' })).toMatchObject({ ok: true });
