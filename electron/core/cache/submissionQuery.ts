@@ -8,10 +8,11 @@ import {
   type SubmissionFilter,
   type SubmissionListRow,
 } from '../../shared/contract/submissions';
+import { Memo } from './memo';
 
-type Param = string | number;
+export type Param = string | number;
 
-interface Where {
+export interface Where {
   sql: string;
   params: Param[];
 }
@@ -568,43 +569,6 @@ export class SubmissionQuery {
   }
 }
 
-/** Values read from the database, each kept until its form changes; the oldest make room. */
-class Memo<T> {
-  private readonly entries = new Map<string, { version: string; value: T; weight: number }>();
-  private weight = 0;
-
-  /** At most `size` values, and with `weigh`, at most `most` in their weights' sum. */
-  constructor(
-    private readonly size: number,
-    private readonly limit: { weigh: (value: T) => number; most: number } = {
-      weigh: () => 0,
-      most: 0,
-    },
-  ) {}
-
-  get(key: string, version: string): T | undefined {
-    const entry = this.entries.get(key);
-    return entry?.version === version ? entry.value : undefined;
-  }
-
-  set(key: string, version: string, value: T): void {
-    this.drop(key);
-    const weight = this.limit.weigh(value);
-    // A Map iterates in insertion order: the first key is the oldest.
-    for (const oldest of this.entries.keys()) {
-      if (this.entries.size < this.size && this.weight + weight <= this.limit.most) break;
-      this.drop(oldest);
-    }
-    this.entries.set(key, { version, value, weight });
-    this.weight += weight;
-  }
-
-  private drop(key: string): void {
-    this.weight -= this.entries.get(key)?.weight ?? 0;
-    this.entries.delete(key);
-  }
-}
-
 /** The ORDER BY of a sort by a column of the submissions. */
 function plainOrder(sortBy: SubmissionField, sort: SubmissionFilter['sort']): string {
   const dir = sort === 'desc' ? 'DESC' : 'ASC';
@@ -761,7 +725,11 @@ function toListRow(row: RawRow): SubmissionListRow {
   };
 }
 
-function whereOf(filter: SubmissionFilter, byStatus: boolean): Where {
+/**
+ * The conditions on `submissions s` of a view: form, status (when `byStatus`), previews, dates, and
+ * the rows its search and answer filters let through.
+ */
+export function whereOf(filter: SubmissionFilter, byStatus: boolean): Where {
   const clauses = ['s.form_id = ?'];
   const params: Param[] = [filter.formId];
   if (byStatus && filter.status !== 'all') {
