@@ -7,12 +7,13 @@ import { openCache } from '../electron/core/cache/openCache';
 import { ConnectionMonitor } from '../electron/core/sync/connection';
 import { keepPreviews } from '../electron/core/sync/keepPreviews';
 import { pageWriterOn } from '../electron/core/sync/pageStore';
-import { incrementalPass, reconcilePass } from '../electron/core/sync/streamSync';
+import { reconcilePass } from '../electron/core/sync/streamSync';
 import { SyncEngine } from '../electron/core/sync/syncEngine';
 import { type LocalApi } from '../electron/local-api';
 import { MAX_PAGE_SIZE } from '../electron/shared/api/endpoints';
 import { SubmissionFilter } from '../electron/shared/contract/submissions';
 import { BENCH_FORM as FORM, singleFormApi, sizeLabel, unthrottledClient } from './benchApi';
+import { fillCache } from './filledCache';
 import { median, ms, p95, sample } from './stats';
 import type { BenchOptions, BenchRow } from './types';
 
@@ -166,12 +167,15 @@ async function deletesFound(
   await bed.engine.run({ formId: FORM.id, mode: 'incremental' }, never);
   const seconds = (performance.now() - started) / 1000;
   const listings = api.admin.requests().filter((r) => r.path.endsWith('/submissions'));
-  const finishedListings = listings.filter((r) => (r.query.status ?? 'finished') === 'finished').length;
+  const finishedListings = listings.filter(
+    (r) => (r.query.status ?? 'finished') === 'finished',
+  ).length;
   const pages = Math.ceil(finished / MAX_PAGE_SIZE);
   // Per status the pull of new rows and one count; per changed region 2 + 2·⌈log2(pages)⌉.
   const budget = 3 + 2 * (2 + 2 * Math.ceil(Math.log2(pages)));
   const equal =
-    bed.stores.submissions.count(FORM.id, 'finished') + bed.stores.submissions.count(FORM.id, 'in_progress') ===
+    bed.stores.submissions.count(FORM.id, 'finished') +
+      bed.stores.submissions.count(FORM.id, 'in_progress') ===
     api.admin.submissionsOf(FORM.id, { includePreview: false }).length;
   return {
     benchmark: `deletes made elsewhere in a form of ${label} finished rows (one among the oldest, one in the middle) and one new respondent, found by the next incremental sync`,
@@ -191,26 +195,9 @@ async function queryLatency(
   const api = await singleFormApi(count, 0);
   const bed = open(api, path.join(dir, `query-${label}.sqlite`), 10_000);
   try {
-    log(`filling a cache with ${label} submissions (unthrottled pull)`);
-    const fillStarted = performance.now();
-    const pull = {
-      api: unthrottledClient(api),
-      stores: bed.stores,
-      writer: pageWriterOn(bed.stores),
-      signal: never,
-      now: () => new Date(),
-      overlapMs: 0,
-      onPage: () => {},
-    };
-    for (const status of ['finished', 'in_progress'] as const)
-      await incrementalPass(FORM.id, status, pull);
-    const fillSeconds = (performance.now() - fillStarted) / 1000;
+    await fillCache(api, bed.stores, count, log);
     const db = bed.stores.db;
-    db.exec('ANALYZE');
     const total = bed.stores.submissions.count(FORM.id, 'finished');
-    log(
-      `${total} finished rows cached in ${fillSeconds.toFixed(1)} s; file ${(fs.statSync(db.name).size / 2 ** 20).toFixed(0)} MiB`,
-    );
 
     const words = ['plan', 'support', 'price', 'great', 'slow', 'team'];
     const filter = (extra: Partial<SubmissionFilter>) =>
