@@ -12,7 +12,7 @@ import { cacheStores } from '../cache/cacheStores';
 import { type WorkspaceSession } from '../context';
 import { dispatch } from '../dispatch';
 import { startServiceProxy, type ServiceProxy } from '../hardening/serviceProxy';
-import { neutraliseFormulas } from '../import/formulaGuard';
+import { neutraliseFormulas } from '../../shared/csv/formulaGuard';
 import { FORMULA_VALUES, formulaCells } from '../import/testing/spreadsheetView';
 import { formHandlers } from '../sync/formHandlers';
 import { syncHandlers } from '../sync/handlers';
