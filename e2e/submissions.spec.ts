@@ -613,6 +613,33 @@ test.describe('summary', () => {
     // The other plans now have no rows behind them: their bars show 0 and narrow nothing.
     await expect(plan.locator('[data-summary-bar]')).toHaveCount(1);
 
+    // Its numbers and its chart, copied from the chart's menu.
+    await app.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await plan.getByRole('button', { name: 'Copy “Which plan are you on?”' }).click();
+    await app.getByRole('menuitem', { name: 'Copy the numbers (CSV)' }).click();
+    await expect
+      .poll(() => app.evaluate(() => navigator.clipboard.readText()))
+      .toBe(
+        [
+          'Answer,Submissions,Share (%)',
+          'Starter plan,0,0.0',
+          `Pro plan,${proPlan},100.0`,
+          'Team plan,0,0.0',
+          'Enterprise,0,0.0',
+          '',
+        ].join('\r\n'),
+      );
+    await plan.getByRole('button', { name: 'Copy “Which plan are you on?”' }).click();
+    await app.getByRole('menuitem', { name: 'Copy the chart as an image' }).click();
+    await expect
+      .poll(() =>
+        app.evaluate(async () => {
+          const [item] = await navigator.clipboard.read();
+          return item?.types ?? [];
+        }),
+      )
+      .toContain('image/png');
+
     await app.getByRole('tab', { name: 'Table' }).click();
     await expect(grid(app)).toHaveAttribute('data-state', 'ready');
     await expect(resultCount(app)).toHaveText(countText(proPlan));

@@ -2,6 +2,8 @@ import { Blockquote, Card, Group, Stack, Table, Text, Title } from '@mantine/cor
 import { BarChart } from '@mantine/charts';
 import { type QuestionSummary } from '../../../../electron/shared/contract/summary';
 import { RelativeTime } from '../../components/RelativeTime';
+import { SummaryCopyMenu } from './SummaryCopyMenu';
+import { summaryTable } from './summaryTable';
 import { type SummaryPick } from './summaryFilters';
 import { SummaryBars, type SummaryBar } from './SummaryBars';
 import { answeredLine, bucketLabel, countOf, figure, percent } from './summaryWords';
@@ -18,17 +20,27 @@ export function QuestionSummaryCard({
   total: number;
   onPick: Pick;
 }) {
+  const answered = answeredLine(question.answered, total);
   return (
     <Card withBorder radius="md" padding="md" data-summary-question={question.key}>
       <Stack gap="xs">
-        <div>
-          <Title order={3} fz="md" lineClamp={2}>
-            {question.name || question.key}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {answeredLine(question.answered, total)}
-          </Text>
-        </div>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <div>
+            <Title order={3} fz="md" lineClamp={2}>
+              {question.name || question.key}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {answered}
+            </Text>
+          </div>
+          {question.answered > 0 && (
+            <SummaryCopyMenu
+              name={question.name || question.key}
+              subtitle={answered}
+              table={summaryTable(question)}
+            />
+          )}
+        </Group>
         {question.answered > 0 && <Figures question={question} onPick={onPick} />}
       </Stack>
     </Card>

@@ -8,6 +8,8 @@ import { type SubmissionQuery } from './queryInput';
 import { QuestionSummaryCard } from './QuestionSummaryCard';
 import { filterFor } from './summaryFilters';
 import { SummaryBars } from './SummaryBars';
+import { SummaryCopyMenu } from './SummaryCopyMenu';
+import { timelineTable } from './summaryTable';
 import { bucketLabel, countOf, figure, money } from './summaryWords';
 import { useSummary } from './useSummary';
 
@@ -59,16 +61,25 @@ function Overview({ summary }: { summary: SubmissionSummary }) {
   const { timeline, quiz, payments } = summary;
   const finished = timeline.points.reduce((n, p) => n + p.finished, 0);
   const inProgress = timeline.points.reduce((n, p) => n + p.inProgress, 0);
+  const described = `${countOf(finished, 'finished submission')} and ${countOf(inProgress, 'submission')} in progress under these filters`;
   return (
     <SimpleGrid cols={{ base: 1, lg: quiz || payments.length > 0 ? 2 : 1 }} spacing="md">
       <Card withBorder radius="md" padding="md">
-        <Title order={3} fz="md">
-          Submissions per {BUCKET_WORD[timeline.bucket]}
-        </Title>
-        <Text size="sm" c="dimmed" mb="xs">
-          {countOf(finished, 'finished submission')} and {countOf(inProgress, 'submission')} in
-          progress under these filters
-        </Text>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <div>
+            <Title order={3} fz="md">
+              Submissions per {BUCKET_WORD[timeline.bucket]}
+            </Title>
+            <Text size="sm" c="dimmed" mb="xs">
+              {described}
+            </Text>
+          </div>
+          <SummaryCopyMenu
+            name={`Submissions per ${BUCKET_WORD[timeline.bucket]}`}
+            subtitle={described}
+            table={timelineTable(timeline)}
+          />
+        </Group>
         <BarChart
           h={200}
           data={timeline.points.map((p) => ({
