@@ -1,11 +1,16 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { cacheStores } from '../electron/core/cache/cacheStores';
 import { openCache } from '../electron/core/cache/openCache';
 import { SubmissionSummaries } from '../electron/core/cache/submissionSummary';
 import { SubmissionFilter } from '../electron/shared/contract/submissions';
-import { BENCH_FORM as FORM, singleFormApi, sizeLabel, unthrottledClient } from './benchApi';
+import {
+  BENCH_FORM as FORM,
+  inTempDir,
+  querySizes,
+  singleFormApi,
+  sizeLabel,
+  unthrottledClient,
+} from './benchApi';
 import { fillCache } from './filledCache';
 import { median, ms, p95, sample } from './stats';
 import type { BenchOptions, BenchRow } from './types';
@@ -24,15 +29,12 @@ export async function runSummaryBench({
   log = () => {},
   maxRows = Number.POSITIVE_INFINITY,
 }: Partial<BenchOptions> & { quick: boolean }): Promise<BenchRow[]> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-bench-summary-'));
-  try {
+  return inTempDir('summary', async (dir) => {
     const rows: BenchRow[] = [];
-    for (const size of (quick ? [5_000] : [100_000, 1_000_000]).filter((n) => n <= maxRows))
+    for (const size of querySizes(quick, maxRows))
       rows.push(...(await summaryLatency(size, dir, log)));
     return rows;
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 async function summaryLatency(

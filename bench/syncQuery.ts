@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createApiClient } from '../electron/core/api';
 import { cacheStores, type CacheStores } from '../electron/core/cache/cacheStores';
@@ -12,7 +10,14 @@ import { SyncEngine } from '../electron/core/sync/syncEngine';
 import { type LocalApi } from '../electron/local-api';
 import { MAX_PAGE_SIZE } from '../electron/shared/api/endpoints';
 import { SubmissionFilter } from '../electron/shared/contract/submissions';
-import { BENCH_FORM as FORM, singleFormApi, sizeLabel, unthrottledClient } from './benchApi';
+import {
+  BENCH_FORM as FORM,
+  inTempDir,
+  querySizes,
+  singleFormApi,
+  sizeLabel,
+  unthrottledClient,
+} from './benchApi';
 import { fillCache } from './filledCache';
 import { median, ms, p95, sample } from './stats';
 import type { BenchOptions, BenchRow } from './types';
@@ -35,15 +40,12 @@ export async function runSyncQueryBench({
   log = () => {},
   maxRows = Number.POSITIVE_INFINITY,
 }: Partial<BenchOptions> & { quick: boolean }): Promise<BenchRow[]> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-bench-sync-'));
-  try {
+  return inTempDir('sync', async (dir) => {
     const rows = await syncThroughput(quick ? 1_500 : 100_000, dir, log);
-    for (const size of (quick ? [5_000] : [100_000, 1_000_000]).filter((n) => n <= maxRows))
+    for (const size of querySizes(quick, maxRows))
       rows.push(...(await queryLatency(size, dir, log)));
     return rows;
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 function open(
