@@ -161,7 +161,7 @@ export class SubmissionSummaries {
           kind: 'text',
           answered,
           top: personal ? [] : this.top(from, formId, q.entry.id),
-          latest: answered > 0 ? this.latest(formId, q.entry.id) : [],
+          latest: answered > 0 ? this.latest(from, formId, q.entry.id) : [],
         };
       }
       return this.fromGroups(q, base, groups.get(q.entry.id) ?? []);
@@ -233,14 +233,21 @@ export class SubmissionSummaries {
 
   /** The latest answers to a question in the view, newest first: a walk back in time that stops early. */
   private latest(
+    from: string,
     formId: string,
     key: string,
   ): { submissionId: string; submissionTime: string; text: string }[] {
+    // A view of most of the form walks it newest first and stops at the third answer; a view of
+    // a few rows sorts its own answers instead of walking past every row outside it.
+    const rows =
+      from === VIEW_DRIVEN
+        ? `FROM temp.summary_rows v CROSS JOIN submissions s INDEXED BY submissions_by_id ON s.id = v.id`
+        : `FROM submissions s INDEXED BY submissions_by_form_time`;
+    const inView = from === VIEW_DRIVEN ? '' : 'AND +s.id IN (SELECT id FROM temp.summary_rows)';
     return this.statement<Param[], { submissionId: string; submissionTime: string; text: string }>(
       `SELECT s.submission_id AS submissionId, s.submission_time AS submissionTime, a.value_text AS text
-         FROM submissions s INDEXED BY submissions_by_form_time
-         JOIN answers a ON a.submission_rowid = s.id AND a.field_key = ?
-         WHERE s.form_id = ? AND +s.id IN (SELECT id FROM temp.summary_rows)
+         ${rows} JOIN answers a ON a.submission_rowid = s.id AND a.field_key = ?
+         WHERE s.form_id = ? ${inView}
          ORDER BY s.submission_time DESC, s.submission_id DESC LIMIT ?`,
     ).all(key, formId, LATEST_ANSWERS);
   }
