@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createApiClient } from '../electron/core/api';
 import { type ApiClient } from '../electron/core/api/types';
 import { startLocalApi, type LocalApi } from '../electron/local-api';
@@ -33,4 +36,19 @@ export function sizeLabel(count: number): string {
     : count >= 1_000
       ? `${count / 1_000}k`
       : String(count);
+}
+
+/** The cache sizes the query benchmarks read: 5k in the quick tier, 100k and 1M in the full one. */
+export function querySizes(quick: boolean, maxRows: number): number[] {
+  return (quick ? [5_000] : [100_000, 1_000_000]).filter((n) => n <= maxRows);
+}
+
+/** Runs `fn` with a temporary directory of its own, removed afterwards whatever happens. */
+export async function inTempDir<T>(name: string, fn: (dir: string) => Promise<T>): Promise<T> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `formdesk-bench-${name}-`));
+  try {
+    return await fn(dir);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }

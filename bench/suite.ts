@@ -1,5 +1,6 @@
 import { runImportBench } from './import';
 import { runInteractionBench } from './interaction';
+import { runSummaryBench } from './summary';
 import { runSyncQueryBench } from './syncQuery';
 import { runSyncUnthrottledBench } from './syncUnthrottled';
 import type { Bench } from './types';
@@ -9,6 +10,7 @@ import { runUiBench } from './ui';
 export const benches: Bench[] = [
   { name: 'import', run: runImportBench },
   { name: 'sync-query', run: runSyncQueryBench },
+  { name: 'summary', run: runSummaryBench },
   { name: 'sync-unthrottled', run: runSyncUnthrottledBench },
   { name: 'ui', run: runUiBench },
   { name: 'interaction', run: runInteractionBench },

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createApiClient } from '../electron/core/api';
 import { cacheStores, type CacheStores } from '../electron/core/cache/cacheStores';
@@ -7,12 +5,20 @@ import { openCache } from '../electron/core/cache/openCache';
 import { ConnectionMonitor } from '../electron/core/sync/connection';
 import { keepPreviews } from '../electron/core/sync/keepPreviews';
 import { pageWriterOn } from '../electron/core/sync/pageStore';
-import { incrementalPass, reconcilePass } from '../electron/core/sync/streamSync';
+import { reconcilePass } from '../electron/core/sync/streamSync';
 import { SyncEngine } from '../electron/core/sync/syncEngine';
 import { type LocalApi } from '../electron/local-api';
 import { MAX_PAGE_SIZE } from '../electron/shared/api/endpoints';
 import { SubmissionFilter } from '../electron/shared/contract/submissions';
-import { BENCH_FORM as FORM, singleFormApi, sizeLabel, unthrottledClient } from './benchApi';
+import {
+  BENCH_FORM as FORM,
+  inTempDir,
+  querySizes,
+  singleFormApi,
+  sizeLabel,
+  unthrottledClient,
+} from './benchApi';
+import { fillCache } from './filledCache';
 import { median, ms, p95, sample } from './stats';
 import type { BenchOptions, BenchRow } from './types';
 
@@ -34,15 +40,12 @@ export async function runSyncQueryBench({
   log = () => {},
   maxRows = Number.POSITIVE_INFINITY,
 }: Partial<BenchOptions> & { quick: boolean }): Promise<BenchRow[]> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-bench-sync-'));
-  try {
+  return inTempDir('sync', async (dir) => {
     const rows = await syncThroughput(quick ? 1_500 : 100_000, dir, log);
-    for (const size of (quick ? [5_000] : [100_000, 1_000_000]).filter((n) => n <= maxRows))
+    for (const size of querySizes(quick, maxRows))
       rows.push(...(await queryLatency(size, dir, log)));
     return rows;
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 function open(
@@ -166,12 +169,15 @@ async function deletesFound(
   await bed.engine.run({ formId: FORM.id, mode: 'incremental' }, never);
   const seconds = (performance.now() - started) / 1000;
   const listings = api.admin.requests().filter((r) => r.path.endsWith('/submissions'));
-  const finishedListings = listings.filter((r) => (r.query.status ?? 'finished') === 'finished').length;
+  const finishedListings = listings.filter(
+    (r) => (r.query.status ?? 'finished') === 'finished',
+  ).length;
   const pages = Math.ceil(finished / MAX_PAGE_SIZE);
   // Per status the pull of new rows and one count; per changed region 2 + 2·⌈log2(pages)⌉.
   const budget = 3 + 2 * (2 + 2 * Math.ceil(Math.log2(pages)));
   const equal =
-    bed.stores.submissions.count(FORM.id, 'finished') + bed.stores.submissions.count(FORM.id, 'in_progress') ===
+    bed.stores.submissions.count(FORM.id, 'finished') +
+      bed.stores.submissions.count(FORM.id, 'in_progress') ===
     api.admin.submissionsOf(FORM.id, { includePreview: false }).length;
   return {
     benchmark: `deletes made elsewhere in a form of ${label} finished rows (one among the oldest, one in the middle) and one new respondent, found by the next incremental sync`,
@@ -191,26 +197,9 @@ async function queryLatency(
   const api = await singleFormApi(count, 0);
   const bed = open(api, path.join(dir, `query-${label}.sqlite`), 10_000);
   try {
-    log(`filling a cache with ${label} submissions (unthrottled pull)`);
-    const fillStarted = performance.now();
-    const pull = {
-      api: unthrottledClient(api),
-      stores: bed.stores,
-      writer: pageWriterOn(bed.stores),
-      signal: never,
-      now: () => new Date(),
-      overlapMs: 0,
-      onPage: () => {},
-    };
-    for (const status of ['finished', 'in_progress'] as const)
-      await incrementalPass(FORM.id, status, pull);
-    const fillSeconds = (performance.now() - fillStarted) / 1000;
+    await fillCache(api, bed.stores, count, log);
     const db = bed.stores.db;
-    db.exec('ANALYZE');
     const total = bed.stores.submissions.count(FORM.id, 'finished');
-    log(
-      `${total} finished rows cached in ${fillSeconds.toFixed(1)} s; file ${(fs.statSync(db.name).size / 2 ** 20).toFixed(0)} MiB`,
-    );
 
     const words = ['plan', 'support', 'price', 'great', 'slow', 'team'];
     const filter = (extra: Partial<SubmissionFilter>) =>

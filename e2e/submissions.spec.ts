@@ -579,3 +579,70 @@ test.describe('submissions browser', () => {
     await expect(resultCount(app)).toHaveText(countText(finished));
   });
 });
+
+test.describe('summary', () => {
+  test('sums up the view, and a click on an answer narrows the table to exactly those rows', async ({
+    app,
+    remoteApi,
+  }) => {
+    await openSubmissions(app, remoteApi);
+    const all = await serverRows(remoteApi, FEEDBACK.id);
+    await app.getByRole('tab', { name: 'Summary' }).click();
+    const panel = app.getByTestId('summary-panel');
+    await expect(app.getByTestId('summary-total')).toHaveText(
+      `Summary of ${all.length.toLocaleString('en-US')} submissions`,
+    );
+    const plan = panel.locator('[data-summary-question="pr04"]');
+    const proPlan = all.filter((s) =>
+      s.questions.some((q) => q.id === 'pr04' && q.value === 'Pro plan'),
+    ).length;
+    const bar = plan.getByRole('button', { name: /answered “Pro plan”/ });
+    await expect(bar).toHaveAccessibleName(
+      `Show the ${proPlan} submissions that answered “Pro plan”`,
+    );
+
+    await bar.click();
+    await expect(app.getByRole('button', { name: /^Remove filter/ })).toHaveAccessibleName(
+      /Which plan are you on\? is “Pro plan”/,
+    );
+    await expect(resultCount(app)).toHaveText(countText(proPlan));
+    // Every other chart follows the filter: the summary now covers those rows only.
+    await expect(app.getByTestId('summary-total')).toHaveText(
+      `Summary of ${proPlan.toLocaleString('en-US')} submissions`,
+    );
+    // The other plans now have no rows behind them: their bars show 0 and narrow nothing.
+    await expect(plan.locator('[data-summary-bar]')).toHaveCount(1);
+
+    // Its numbers and its chart, copied from the chart's menu.
+    await app.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await plan.getByRole('button', { name: 'Copy “Which plan are you on?”' }).click();
+    await app.getByRole('menuitem', { name: 'Copy the numbers (CSV)' }).click();
+    await expect
+      .poll(() => app.evaluate(() => navigator.clipboard.readText()))
+      .toBe(
+        [
+          'Answer,Submissions,Share (%)',
+          'Starter plan,0,0.0',
+          `Pro plan,${proPlan},100.0`,
+          'Team plan,0,0.0',
+          'Enterprise,0,0.0',
+          '',
+        ].join('\r\n'),
+      );
+    await plan.getByRole('button', { name: 'Copy “Which plan are you on?”' }).click();
+    await app.getByRole('menuitem', { name: 'Copy the chart as an image' }).click();
+    await expect
+      .poll(() =>
+        app.evaluate(async () => {
+          const [item] = await navigator.clipboard.read();
+          return item?.types ?? [];
+        }),
+      )
+      .toContain('image/png');
+
+    await app.getByRole('tab', { name: 'Table' }).click();
+    await expect(grid(app)).toHaveAttribute('data-state', 'ready');
+    await expect(resultCount(app)).toHaveText(countText(proPlan));
+    await expect(dataRows(app).first()).toContainText('Pro plan');
+  });
+});

@@ -13,6 +13,7 @@ import { exportSubmissions } from './submissions/exportSubmissions';
  */
 export const CACHE_READ_OPS = [
   'submissions.query',
+  'submissions.summary',
   'submissions.export',
   'activity.list',
   'activity.export',
@@ -32,6 +33,8 @@ export function cacheReadHandlers(ctx: CacheReadContext): Pick<Handlers, CacheRe
       const result = cacheStores(ctx.session().db).query.rowsFirst(filter, offset, limit);
       return { ...result, offset };
     },
+    'submissions.summary': async (filter) =>
+      cacheStores(ctx.session().db).summaries.summary(filter),
     'submissions.export': async (input) => {
       const session = ctx.session();
       return exportSubmissions(cacheStores(session.db), ctx.dataDir, input, (progress) =>

@@ -4,6 +4,7 @@ import { FormStore } from './formStore';
 import { QuestionCatalog } from './questionCatalog';
 import { SubmissionQuery } from './submissionQuery';
 import { SubmissionStore } from './submissionStore';
+import { SubmissionSummaries } from './submissionSummary';
 import { SubmissionWindows } from './submissionWindows';
 import { SyncStateStore } from './syncStateStore';
 
@@ -14,6 +15,7 @@ export interface CacheStores {
   submissions: SubmissionStore;
   windows: SubmissionWindows;
   query: SubmissionQuery;
+  summaries: SubmissionSummaries;
   questions: QuestionCatalog;
   syncState: SyncStateStore;
   activity: ActivityLog;
@@ -30,6 +32,7 @@ export function cacheStores(db: CacheDb): CacheStores {
       submissions: new SubmissionStore(db),
       windows: new SubmissionWindows(db),
       query: new SubmissionQuery(db),
+      summaries: new SubmissionSummaries(db),
       questions: new QuestionCatalog(db),
       syncState: new SyncStateStore(db),
       activity: new ActivityLog(db),

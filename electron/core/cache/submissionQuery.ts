@@ -11,9 +11,9 @@ import {
 import { mergeAdded, type SortKey } from './orderMerge';
 import { Memo } from './memo';
 
-type Param = string | number;
+export type Param = string | number;
 
-interface Where {
+export interface Where {
   sql: string;
   params: Param[];
 }
@@ -811,7 +811,11 @@ function toListRow(row: RawRow): SubmissionListRow {
   };
 }
 
-function whereOf(filter: SubmissionFilter, byStatus: boolean): Where {
+/**
+ * The conditions on `submissions s` of a view: form, status (when `byStatus`), previews, dates, and
+ * the rows its search and answer filters let through.
+ */
+export function whereOf(filter: SubmissionFilter, byStatus: boolean): Where {
   const clauses = ['s.form_id = ?'];
   const params: Param[] = [filter.formId];
   if (byStatus && filter.status !== 'all') {

@@ -2,7 +2,7 @@ import { type CellIssue } from '../../shared/contract/imports';
 import { AppError } from '../../shared/errors';
 import { type ImportJournal, type JobRecord } from './importJournal';
 import { PROBLEM_COLUMN } from './ownExport';
-import { writeCsv } from './writeCsv';
+import { writeCsv } from '../../shared/csv/writeCsv';
 
 const NOT_IMPORTED = new Set(['failed', 'invalid']);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { neutraliseFormulas, restoreFormulas } from './formulaGuard';
+import { neutraliseFormulas, restoreFormulas } from '../../shared/csv/formulaGuard';
 
 describe('formula guard', () => {
   it('marks every part a spreadsheet would run as a formula, under any delimiter', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writeCsv } from './writeCsv';
+import { writeCsv } from '../../shared/csv/writeCsv';
 import { readCsv } from './readCsv';
 import { PROBLEM_COLUMN, restoreOwnExport } from './ownExport';
 

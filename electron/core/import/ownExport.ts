@@ -1,4 +1,4 @@
-import { restoreFormulas } from './formulaGuard';
+import { restoreFormulas } from '../../shared/csv/formulaGuard';
 import { type CsvTable } from './readCsv';
 
 /**

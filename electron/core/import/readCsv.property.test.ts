@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DELIMITERS, type Delimiter } from './detectDelimiter';
 import { readCsv } from './readCsv';
 import { type TextEncoding } from './textEncoding';
-import { writeCsv } from './writeCsv';
+import { writeCsv } from '../../shared/csv/writeCsv';
 
 /** Every character Windows-1252 can encode, mapped to its byte. */
 const CP1252 = new Map<string, number>();

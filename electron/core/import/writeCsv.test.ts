@@ -1,10 +1,10 @@
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { restoreFormulas } from './formulaGuard';
+import { restoreFormulas } from '../../shared/csv/formulaGuard';
 import { readCsv } from './readCsv';
 import { FORMULA_VALUES, formulaCells, SPREADSHEET_DELIMITERS } from './testing/spreadsheetView';
-import { writeCsv } from './writeCsv';
+import { writeCsv } from '../../shared/csv/writeCsv';
 
 describe('writeCsv', () => {
   it('leaves no cell a spreadsheet would run, whatever delimiter it splits the file on', () => {

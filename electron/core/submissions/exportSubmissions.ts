@@ -5,7 +5,7 @@ import { type submissionOps, type SubmissionListRow } from '../../shared/contrac
 import { type CacheStores } from '../cache/cacheStores';
 import { type CatalogEntry } from '../cache/questionCatalog';
 import { calculationKey, urlParameterKey } from '../cache/submissionRow';
-import { csvLine } from '../import/writeCsv';
+import { csvLine } from '../../shared/csv/writeCsv';
 import { writeExport, type WrittenExport } from './exportFile';
 
 export type ExportInput = z.output<(typeof submissionOps)['submissions.export']['input']>;
@@ -35,7 +35,8 @@ export async function exportSubmissions(
     }
   };
   const body = counted(stores.query.all(filter));
-  const chunks = format === 'json' ? jsonChunks(body) : csvChunks(body, stores.questions.list(filter.formId));
+  const chunks =
+    format === 'json' ? jsonChunks(body) : csvChunks(body, stores.questions.list(filter.formId));
   const written = await writeExport(dataDir, formName, format, withBom(chunks, bom), { exportId });
   onProgress({ exportId, rows, total, done: true });
   return { ...written, rows };
@@ -57,23 +58,37 @@ function* jsonChunks(rows: Iterable<SubmissionListRow>): Generator<string> {
 }
 
 const SPREADSHEET_SAFE = { neutraliseFormulas: true };
-const FIXED = ['Submission ID', 'Submitted at', 'Last updated at', 'Status', 'Preview', 'Quiz score', 'Login email'];
+const FIXED = [
+  'Submission ID',
+  'Submitted at',
+  'Last updated at',
+  'Status',
+  'Preview',
+  'Quiz score',
+  'Login email',
+];
 
-function* csvChunks(rows: Iterable<SubmissionListRow>, fields: readonly CatalogEntry[]): Generator<string> {
+function* csvChunks(
+  rows: Iterable<SubmissionListRow>,
+  fields: readonly CatalogEntry[],
+): Generator<string> {
   yield csvLine([...FIXED, ...fields.map((f) => f.name || f.id)], SPREADSHEET_SAFE);
   for (const row of rows) {
     const s = row.submission;
     const values = valuesByKey(s);
-    yield csvLine([
-      row.submissionId,
-      row.submissionTime,
-      row.lastUpdatedAt ?? '',
-      row.status,
-      row.isPreview ? 'yes' : 'no',
-      s.quiz ? String(s.quiz.score) : '',
-      s.login?.email ?? '',
-      ...fields.map((f) => cellText(values.get(f.id))),
-    ], SPREADSHEET_SAFE);
+    yield csvLine(
+      [
+        row.submissionId,
+        row.submissionTime,
+        row.lastUpdatedAt ?? '',
+        row.status,
+        row.isPreview ? 'yes' : 'no',
+        s.quiz ? String(s.quiz.score) : '',
+        s.login?.email ?? '',
+        ...fields.map((f) => cellText(values.get(f.id))),
+      ],
+      SPREADSHEET_SAFE,
+    );
   }
 }
 
@@ -90,6 +105,7 @@ function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) return value.join(', ');
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number'))
+    return value.join(', ');
   return JSON.stringify(value);
 }

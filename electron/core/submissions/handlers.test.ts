@@ -12,14 +12,13 @@ import { cacheStores } from '../cache/cacheStores';
 import { type WorkspaceSession } from '../context';
 import { dispatch } from '../dispatch';
 import { startServiceProxy, type ServiceProxy } from '../hardening/serviceProxy';
-import { neutraliseFormulas } from '../import/formulaGuard';
+import { neutraliseFormulas } from '../../shared/csv/formulaGuard';
 import { FORMULA_VALUES, formulaCells } from '../import/testing/spreadsheetView';
 import { formHandlers } from '../sync/formHandlers';
 import { syncHandlers } from '../sync/handlers';
 import { syncServiceFor, type SyncService } from '../sync/syncService';
 import { createTestContext, type TestContext } from '../sync/testing/testContext';
 import { submissionHandlers } from './handlers';
-
 
 let dir: string;
 let server: LocalApi;
@@ -77,17 +76,41 @@ describe('submission operations', () => {
   it('syncs when the workspace opens and answers queries from the cache', async () => {
     await setUp();
     const formId = firstForm();
-    const page = await ok<{ rows: { submissionId: string }[]; total: number; counts: Record<string, number> }>(
-      'submissions.query',
-      { formId, limit: 10, offset: 5, sort: 'desc' },
+    const page = await ok<{
+      rows: { submissionId: string }[];
+      total: number;
+      counts: Record<string, number>;
+    }>('submissions.query', { formId, limit: 10, offset: 5, sort: 'desc' });
+    const listed = await session.api.listSubmissions(formId, {
+      sort: 'desc',
+      offset: 5,
+      limit: 10,
+    });
+    expect(page.rows.map((r) => r.submissionId)).toEqual(
+      listed.responses.map((s) => s.submissionId),
     );
-    const listed = await session.api.listSubmissions(formId, { sort: 'desc', offset: 5, limit: 10 });
-    expect(page.rows.map((r) => r.submissionId)).toEqual(listed.responses.map((s) => s.submissionId));
     expect(page.total).toBe(listed.totalResponses);
     expect(page.counts.finished).toBe(page.total);
-    const status = await ok<{ forms: { state: string }[]; connection: { state: string } }>('sync.status', {});
+    const status = await ok<{ forms: { state: string }[]; connection: { state: string } }>(
+      'sync.status',
+      {},
+    );
     expect(status.connection.state).toBe('online');
     expect(status.forms.every((f) => f.state === 'synced')).toBe(true);
+  });
+
+  it('sums up the same view the table shows, through the contract', async () => {
+    await setUp();
+    const formId = firstForm();
+    const view = { formId, status: 'in_progress', search: 'the' };
+    const summary = await ok<{ total: number; questions: { key: string; answered: number }[] }>(
+      'submissions.summary',
+      view,
+    );
+    const page = await ok<{ total: number }>('submissions.query', { ...view, limit: 1 });
+    expect(summary.total).toBe(page.total);
+    expect(summary.questions.length).toBeGreaterThan(0);
+    for (const q of summary.questions) expect(q.answered).toBeLessThanOrEqual(summary.total);
   });
 
   it('refuses a window larger than 500 rows', async () => {
@@ -101,13 +124,27 @@ describe('submission operations', () => {
     const formId = firstForm();
     const target = server.admin.submissionsOf(formId)[3];
     const submissionId = target?.submissionId ?? '';
-    const result = await ok<{ deleted: boolean; alreadyGone: boolean }>('submissions.delete', { formId, submissionId });
+    const result = await ok<{ deleted: boolean; alreadyGone: boolean }>('submissions.delete', {
+      formId,
+      submissionId,
+    });
     expect(result).toMatchObject({ deleted: true, alreadyGone: false });
-    expect(server.admin.submissionsOf(formId).some((s) => s.submissionId === submissionId)).toBe(false);
+    expect(server.admin.submissionsOf(formId).some((s) => s.submissionId === submissionId)).toBe(
+      false,
+    );
     expect(cacheStores(session.db).submissions.get(formId, submissionId)).toBeNull();
-    const log = await ok<{ entries: { kind: string; submissionId: string; snapshot: unknown }[] }>('activity.list', {});
-    expect(log.entries[0]).toMatchObject({ kind: 'submission.deleted', submissionId, snapshot: target });
-    expect(testbed.events).toContainEqual(expect.objectContaining({ type: 'cache.changed', formId }));
+    const log = await ok<{ entries: { kind: string; submissionId: string; snapshot: unknown }[] }>(
+      'activity.list',
+      {},
+    );
+    expect(log.entries[0]).toMatchObject({
+      kind: 'submission.deleted',
+      submissionId,
+      snapshot: target,
+    });
+    expect(testbed.events).toContainEqual(
+      expect.objectContaining({ type: 'cache.changed', formId }),
+    );
   });
 
   it('removes the cached row when the server says it was already deleted elsewhere', async () => {
@@ -115,7 +152,10 @@ describe('submission operations', () => {
     const formId = firstForm();
     const submissionId = server.admin.submissionsOf(formId)[0]?.submissionId ?? '';
     server.admin.remove(formId, submissionId);
-    const result = await ok<{ alreadyGone: boolean; message: string }>('submissions.delete', { formId, submissionId });
+    const result = await ok<{ alreadyGone: boolean; message: string }>('submissions.delete', {
+      formId,
+      submissionId,
+    });
     expect(result.alreadyGone).toBe(true);
     expect(result.message).toMatch(/already deleted/);
     expect(cacheStores(session.db).submissions.get(formId, submissionId)).toBeNull();
@@ -161,7 +201,11 @@ describe('submission operations', () => {
 
   it('believes the service\'s own "not found" only once a read of the submission says the same', async () => {
     const { formId, submissionId } = await deletesAnswered404('application/json', (id) =>
-      JSON.stringify({ statusCode: 404, error: 'Not Found', message: `Submission ${id} not found` }),
+      JSON.stringify({
+        statusCode: 404,
+        error: 'Not Found',
+        message: `Submission ${id} not found`,
+      }),
     );
     const result = await call('submissions.delete', { formId, submissionId });
     expect(result).toEqual({
@@ -180,10 +224,13 @@ describe('submission operations', () => {
     const submissionId = server.admin.submissionsOf(formId)[0]?.submissionId ?? '';
     await server.close();
 
-    const read = await ok<{ source: string; notice: string; submission: { submissionId: string } }>('submissions.get', {
-      formId,
-      submissionId,
-    });
+    const read = await ok<{ source: string; notice: string; submission: { submissionId: string } }>(
+      'submissions.get',
+      {
+        formId,
+        submissionId,
+      },
+    );
     expect(read.source).toBe('cache');
     expect(read.notice).toMatch(/cannot be reached/);
     expect(read.submission.submissionId).toBe(submissionId);
@@ -191,7 +238,10 @@ describe('submission operations', () => {
     const forms = await ok<{ source: string; forms: unknown[] }>('forms.list', {});
     expect(forms.source).toBe('cache');
     expect(forms.forms.length).toBeGreaterThan(0);
-    const status = await ok<{ connection: { state: string }; forms: { stale: boolean }[] }>('sync.status', {});
+    const status = await ok<{ connection: { state: string }; forms: { stale: boolean }[] }>(
+      'sync.status',
+      {},
+    );
     expect(status.connection.state).toBe('offline');
     expect(status.forms.every((f) => f.stale)).toBe(true);
 
@@ -199,7 +249,10 @@ describe('submission operations', () => {
     const deleted = await call('submissions.delete', { formId, submissionId });
     expect(deleted).toEqual({
       ok: false,
-      error: expect.objectContaining({ code: 'OFFLINE', message: 'You are offline; nothing was deleted.' }),
+      error: expect.objectContaining({
+        code: 'OFFLINE',
+        message: 'You are offline; nothing was deleted.',
+      }),
     });
     expect(cacheStores(session.db).submissions.get(formId, submissionId)).not.toBeNull();
   });
@@ -209,7 +262,10 @@ describe('submission operations', () => {
     const formId = firstForm();
     const submissionId = server.admin.submissionsOf(formId)[0]?.submissionId ?? '';
     server.admin.edit(formId, submissionId);
-    const read = await ok<{ source: string; submission: { editLink?: string; lastUpdatedAt: string } }>('submissions.get', {
+    const read = await ok<{
+      source: string;
+      submission: { editLink?: string; lastUpdatedAt: string };
+    }>('submissions.get', {
       formId,
       submissionId,
       includeEditLink: true,
@@ -226,7 +282,8 @@ describe('submission operations', () => {
     const listings = () => server.admin.requests().filter((r) => r.path === '/forms').length;
     const before = listings();
     // The sync just listed the forms: reads as often as a sync commits pages cost no request.
-    for (let i = 0; i < 3; i++) expect((await ok<{ source: string }>('forms.list', {})).source).toBe('cache');
+    for (let i = 0; i < 3; i++)
+      expect((await ok<{ source: string }>('forms.list', {})).source).toBe('cache');
     expect(listings()).toBe(before);
 
     const stores = cacheStores(session.db).forms;
@@ -238,18 +295,26 @@ describe('submission operations', () => {
 
   it('lists forms with cached counts, sync state and a per-day chart', async () => {
     await setUp();
-    const { forms } = await ok<{ forms: { formId: string; counts: Record<string, number>; syncState: string; perDay: unknown[] }[] }>(
-      'forms.list',
-      {},
+    const { forms } = await ok<{
+      forms: {
+        formId: string;
+        counts: Record<string, number>;
+        syncState: string;
+        perDay: unknown[];
+      }[];
+    }>('forms.list', {});
+    expect(forms.map((f) => f.formId)).toEqual(
+      (await session.api.listForms()).map((f) => f.formId),
     );
-    expect(forms.map((f) => f.formId)).toEqual((await session.api.listForms()).map((f) => f.formId));
     for (const form of forms) {
       const store = cacheStores(session.db).forms;
       expect(form.counts).toEqual(store.counts(form.formId));
       expect(form.syncState).toBe('synced');
       expect(form.perDay).toHaveLength(30);
     }
-    const { questions } = await ok<{ questions: { id: string }[] }>('questions.list', { formId: forms[0]?.formId });
+    const { questions } = await ok<{ questions: { id: string }[] }>('questions.list', {
+      formId: forms[0]?.formId,
+    });
     expect(questions.length).toBeGreaterThan(0);
   });
 
@@ -257,7 +322,11 @@ describe('submission operations', () => {
     await setUp();
     const formId = firstForm();
     const withPreviews = () =>
-      ok<{ total: number; counts: { preview: number } }>('submissions.query', { formId, includePreview: true, limit: 1 });
+      ok<{ total: number; counts: { preview: number } }>('submissions.query', {
+        formId,
+        includePreview: true,
+        limit: 1,
+      });
     // The first sync took the listing as the service gives it by default: no previews.
     expect((await withPreviews()).counts.preview).toBe(0);
     expect(server.admin.requests().some((r) => r.query.includePreview === 'true')).toBe(false);
@@ -295,11 +364,14 @@ describe('exports', () => {
       ],
     };
     await setUp({ data, submissionsPerForm: 0 });
-    const result = await ok<{ fileName: string; rows: number; bytes: number }>('submissions.export', {
-      formId: 'fx1',
-      format: 'csv',
-      bom: true,
-    });
+    const result = await ok<{ fileName: string; rows: number; bytes: number }>(
+      'submissions.export',
+      {
+        formId: 'fx1',
+        format: 'csv',
+        bom: true,
+      },
+    );
     expect(result.rows).toBe(values.length);
     // The answer names the file, never where the data dir is.
     expect(result).not.toHaveProperty('filePath');
@@ -310,7 +382,9 @@ describe('exports', () => {
     expect(formulaCells(bytes.toString('utf8'))).toEqual([]);
     const table = parse(bytes, { bom: true, columns: true }) as Record<string, string>[];
     const exported = table.map((r) => r.Answer);
-    expect(exported).toEqual(values.map((v) => (v === '-5' || v === 'normal' ? v : neutraliseFormulas(v))));
+    expect(exported).toEqual(
+      values.map((v) => (v === '-5' || v === 'normal' ? v : neutraliseFormulas(v))),
+    );
     expect(exported).toContain('-5');
     expect(exported).toContain("a;'=1+2");
   });
@@ -318,13 +392,24 @@ describe('exports', () => {
   it('exports every matching row as JSON, not only a window', async () => {
     await setUp({ submissionsPerForm: 700 });
     const formId = firstForm();
-    const result = await ok<{ fileName: string; rows: number }>('submissions.export', { formId, format: 'json' });
-    const rows = JSON.parse(fs.readFileSync(path.join(dir, 'exports', result.fileName), 'utf8')) as { submissionId: string }[];
+    const result = await ok<{ fileName: string; rows: number }>('submissions.export', {
+      formId,
+      format: 'json',
+    });
+    const rows = JSON.parse(
+      fs.readFileSync(path.join(dir, 'exports', result.fileName), 'utf8'),
+    ) as { submissionId: string }[];
     expect(rows).toHaveLength(result.rows);
     expect(rows.length).toBe(cacheStores(session.db).submissions.count(formId, 'finished'));
     expect(rows.length).toBeGreaterThan(500);
     expect(testbed.events).toContainEqual(
-      expect.objectContaining({ type: 'export.progress', formId, rowsDone: result.rows, rowsTotal: result.rows, done: true }),
+      expect.objectContaining({
+        type: 'export.progress',
+        formId,
+        rowsDone: result.rows,
+        rowsTotal: result.rows,
+        done: true,
+      }),
     );
   });
 
@@ -336,7 +421,11 @@ describe('exports', () => {
     const result = await ok<{ fileName: string; entries: number }>('activity.export', {});
     expect(result).not.toHaveProperty('filePath');
     expect(result.entries).toBe(1);
-    const entries = JSON.parse(fs.readFileSync(path.join(dir, 'exports', result.fileName), 'utf8')) as { submissionId: string; kind: string }[];
-    expect(entries).toEqual([expect.objectContaining({ submissionId, kind: 'submission.deleted' })]);
+    const entries = JSON.parse(
+      fs.readFileSync(path.join(dir, 'exports', result.fileName), 'utf8'),
+    ) as { submissionId: string; kind: string }[];
+    expect(entries).toEqual([
+      expect.objectContaining({ submissionId, kind: 'submission.deleted' }),
+    ]);
   });
 });

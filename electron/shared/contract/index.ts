@@ -4,6 +4,7 @@ import { fileOps } from './files';
 import { formOps } from './forms';
 import { importOps } from './imports';
 import { submissionOps } from './submissions';
+import { summaryOps } from './summary';
 import { syncOps } from './sync';
 import { webhookOps } from './webhooks';
 import { workspaceOps } from './workspaces';
@@ -15,6 +16,7 @@ export * from './files';
 export * from './forms';
 export * from './imports';
 export * from './submissions';
+export * from './summary';
 export * from './sync';
 export * from './webhooks';
 export * from './workspaces';
@@ -25,6 +27,7 @@ export const contract = {
   ...formOps,
   ...syncOps,
   ...submissionOps,
+  ...summaryOps,
   ...activityOps,
   ...webhookOps,
   ...importOps,

@@ -1,9 +1,12 @@
-import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconFilterOff, IconInbox } from '@tabler/icons-react';
+import { IconChartBar, IconFilterOff, IconInbox, IconTable } from '@tabler/icons-react';
 import { getCoreRowModel, useReactTable, type Updater } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
-import { type SubmissionListRow } from '../../../../electron/shared/contract/submissions';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import {
+  type AnswerFilter,
+  type SubmissionListRow,
+} from '../../../../electron/shared/contract/submissions';
 import { toErrorShape, useOp, useOpMutation } from '../../bridge';
 import { EmptyState } from '../../components/EmptyState';
 import { adviseOn } from '../../components/errorAdvice';
@@ -21,6 +24,7 @@ import { toSubmissionQuery } from './queryInput';
 import { SubmissionDrawer } from './SubmissionDrawer';
 import { SubmissionsTable } from './SubmissionsTable';
 import { SubmissionsToolbar } from './SubmissionsToolbar';
+import { withFilter } from './summaryFilters';
 import { SyncIndicator } from './SyncIndicator';
 import { useBrowseView } from './useBrowseView';
 import { useSubmissionWindows } from './useSubmissionWindows';
@@ -28,6 +32,9 @@ import { ViewsMenu } from './ViewsMenu';
 import { type ViewStore } from './viewStore';
 
 const numberFormat = new Intl.NumberFormat();
+
+// The summary's charts draw with recharts, the largest library in the app: loaded when first shown.
+const SummaryPanel = lazy(() => import('./SummaryPanel'));
 
 function apply<T>(updater: Updater<T>, current: T): T {
   return typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater;
@@ -122,6 +129,9 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
     apply();
     setToolbarVersion((v) => v + 1);
   };
+  const [mode, setMode] = useState<'table' | 'summary'>('table');
+  const addAnswerFilter = (filter: AnswerFilter) =>
+    replaceFilters(() => setFilters((f) => ({ answers: withFilter(f.answers, filter) })));
 
   const open = (index: number) => {
     const row = windows.rowAt(index);
@@ -180,6 +190,22 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
       />
       <Group justify="space-between" gap="xs">
         <Group gap={8}>
+          <Tabs
+            variant="pills"
+            radius="xl"
+            value={mode}
+            onChange={(value) => value && setMode(value as typeof mode)}
+            activateTabWithKeyboard
+          >
+            <Tabs.List aria-label="Show the submissions as">
+              <Tabs.Tab value="table" leftSection={<IconTable size={14} />}>
+                Table
+              </Tabs.Tab>
+              <Tabs.Tab value="summary" leftSection={<IconChartBar size={14} />}>
+                Summary
+              </Tabs.Tab>
+            </Tabs.List>
+          </Tabs>
           <Text
             size="sm"
             c="dimmed"
@@ -238,6 +264,10 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
             When people answer this form, their submissions appear here, also offline once synced.
           </EmptyState>
         )
+      ) : mode === 'summary' ? (
+        <Suspense fallback={<LoadingState rows={4} height={160} label="Loading charts" />}>
+          <SummaryPanel query={query} onFilter={addAnswerFilter} />
+        </Suspense>
       ) : (
         <SubmissionsTable
           table={table}

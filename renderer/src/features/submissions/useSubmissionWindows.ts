@@ -1,11 +1,12 @@
-import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   type SubmissionListRow,
   type StatusCounts,
 } from '../../../../electron/shared/contract/submissions';
-import { useAppEvent, useInvoke } from '../../bridge';
+import { useInvoke } from '../../bridge';
 import { type SubmissionQuery } from './queryInput';
+import { useBoundedRefresh } from './useBoundedRefresh';
 import { planWindows } from './windowPlan';
 
 /** Rows per request: small enough to answer instantly, large enough to scroll a while. */
@@ -73,7 +74,7 @@ export function useSubmissionWindows(query: SubmissionQuery): SubmissionWindows 
     placeholderData: keepPreviousData,
   });
 
-  useBoundedRefresh(query.formId);
+  useBoundedRefresh(query.formId, WINDOWS_QUERY, REFRESH_INTERVAL_MS);
 
   const pages = result.data?.pages;
   const { rows, start } = useMemo(() => {
@@ -143,31 +144,4 @@ export function useSubmissionWindows(query: SubmissionQuery): SubmissionWindows 
     showRange,
     refetch: () => void refetch(),
   };
-}
-
-/** Refetches the windows when the form's cached rows change: at once, then at most every interval. */
-function useBoundedRefresh(formId: string): void {
-  const queryClient = useQueryClient();
-  const last = useRef(0);
-  const pending = useRef<number | null>(null);
-
-  useEffect(
-    () => () => {
-      if (pending.current !== null) window.clearTimeout(pending.current);
-    },
-    [],
-  );
-
-  useAppEvent('cache.changed', (event) => {
-    if (!event.tables.includes('submissions') || (event.formId && event.formId !== formId)) return;
-    if (pending.current !== null) return;
-    const refresh = () => {
-      pending.current = null;
-      last.current = Date.now();
-      void queryClient.invalidateQueries({ queryKey: [WINDOWS_QUERY] });
-    };
-    const wait = last.current + REFRESH_INTERVAL_MS - Date.now();
-    if (wait <= 0) refresh();
-    else pending.current = window.setTimeout(refresh, wait);
-  });
 }

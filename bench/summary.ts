@@ -1,0 +1,119 @@
+import path from 'node:path';
+import { cacheStores } from '../electron/core/cache/cacheStores';
+import { openCache } from '../electron/core/cache/openCache';
+import { SubmissionSummaries } from '../electron/core/cache/submissionSummary';
+import { SubmissionFilter } from '../electron/shared/contract/submissions';
+import {
+  BENCH_FORM as FORM,
+  inTempDir,
+  querySizes,
+  singleFormApi,
+  sizeLabel,
+  unthrottledClient,
+} from './benchApi';
+import { fillCache } from './filledCache';
+import { median, ms, p95, sample } from './stats';
+import type { BenchOptions, BenchRow } from './types';
+
+/** Summaries read per case: enough that the slowest 5% are more than one outlier. */
+const RUNS = 40;
+
+/**
+ * The Summary tab of a form: every question's figures for a view, read anew (nothing remembered
+ * from a read before), for the whole form and after a filter changes. The reference is the floor
+ * of any exact summary: one grouped walk of every answer of the form in its index, with no view
+ * to check rows against.
+ */
+export async function runSummaryBench({
+  quick,
+  log = () => {},
+  maxRows = Number.POSITIVE_INFINITY,
+}: Partial<BenchOptions> & { quick: boolean }): Promise<BenchRow[]> {
+  return inTempDir('summary', async (dir) => {
+    const rows: BenchRow[] = [];
+    for (const size of querySizes(quick, maxRows))
+      rows.push(...(await summaryLatency(size, dir, log)));
+    return rows;
+  });
+}
+
+async function summaryLatency(
+  count: number,
+  dir: string,
+  log: (line: string) => void,
+): Promise<BenchRow[]> {
+  const label = sizeLabel(count);
+  const api = await singleFormApi(count, 0);
+  const db = openCache(path.join(dir, `summary-${label}.sqlite`));
+  try {
+    const stores = cacheStores(db);
+    const client = unthrottledClient(api);
+    // As a sync does: the form listed, its metadata (the options of its choices) kept.
+    stores.forms.replaceListed(await client.listForms(), new Date().toISOString());
+    stores.forms.setMetadata(FORM.id, await client.getFormMetadata(FORM.id));
+    await fillCache(api, stores, count, log);
+
+    const view = (extra: Partial<SubmissionFilter> = {}) =>
+      SubmissionFilter.parse({ formId: FORM.id, ...extra });
+    const times = db
+      .prepare<[string], { first: string; last: string }>(
+        `SELECT min(submission_time) AS first, max(submission_time) AS last FROM submissions WHERE form_id = ?`,
+      )
+      .get(FORM.id)!;
+    const at = (share: number) =>
+      new Date(
+        Date.parse(times.first) + share * (Date.parse(times.last) - Date.parse(times.first)),
+      ).toISOString();
+    // What a person clicks through: a plan, a rating band, a date range, a word, the other status.
+    const changes = [
+      view({ answers: [{ key: 'pr04', op: 'choiceIs', value: 'Pro plan' }] }),
+      view({ answers: [{ key: 'st05', op: 'numberRange', min: 4, max: 5 }] }),
+      view({ afterDate: at(0.5), beforeDate: at(0.75) }),
+      view({ search: 'support' }),
+      view({ status: 'in_progress' }),
+    ];
+    // A summary read before is remembered until the form changes: each read here has a filter of
+    // its own, one that leaves the same rows (a bound past the newest row, a millisecond apart).
+    const summaries = new SubmissionSummaries(db);
+    const past = Date.parse(times.last) + 86_400_000;
+    const anew = (filter: SubmissionFilter, i: number) =>
+      summaries.summary(
+        filter.beforeDate === undefined
+          ? { ...filter, beforeDate: new Date(past + i).toISOString() }
+          : { ...filter, afterDate: new Date(Date.parse(filter.afterDate!) - i - 1).toISOString() },
+      );
+    const whole = await sample(RUNS, (i) => anew(view(), i));
+    const changed = await sample(RUNS, (i) => anew(changes[i % changes.length]!, RUNS + i));
+    const floorStatement = db.prepare(
+      `SELECT field_key, value_text, count(*) FROM answers WHERE form_id = ? GROUP BY field_key, value_text`,
+    );
+    const floor = await sample(10, () => floorStatement.all(FORM.id));
+    const questions = summaries.summary(view()).questions.length;
+    log(
+      `whole: median ${ms(median(whole))}; after a filter change: median ${ms(median(changed))}; floor ${ms(median(floor))}`,
+    );
+    const budget = count >= 1_000_000 ? 1_000 : 150;
+    const reference = `one grouped walk of every answer of the form, no view: median ${ms(median(floor))}`;
+    return [
+      {
+        benchmark: `${label}: the whole summary of a form (${questions} questions, calculations and URL parameters), read anew`,
+        measured: `median ${ms(median(whole))}, p95 ${ms(p95(whole))}`,
+        reference,
+        ratio: median(whole) / Math.max(median(floor), 0.001),
+        target: `p95 ≤ ${budget} ms`,
+        met: p95(whole) <= budget,
+      },
+      {
+        benchmark: `${label}: the summary after a filter change (a plan, a rating band, a date range, a word, the other status)`,
+        measured: `median ${ms(median(changed))}, p95 ${ms(p95(changed))}`,
+        reference,
+        ratio: median(changed) / Math.max(median(floor), 0.001),
+        target: `p95 ≤ ${budget} ms`,
+        met: p95(changed) <= budget,
+      },
+    ];
+  } finally {
+    db.close();
+    await api.close();
+  }
+}

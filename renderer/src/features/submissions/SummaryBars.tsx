@@ -1,0 +1,61 @@
+import { UnstyledButton } from '@mantine/core';
+import { BarsList } from '@mantine/charts';
+
+export interface SummaryBar {
+  name: string;
+  value: number;
+  /** What a click on the bar does; a bar without it is not clickable (an "other" bar). */
+  onPick?: () => void;
+  /** Says what the click shows, for screen readers and the tooltip. */
+  pickLabel?: string;
+}
+
+/**
+ * Horizontal bars, one per answer, each a button that narrows the view to the submissions that
+ * gave it. A row of text and a bar reads well at any count of answers, in light and dark alike.
+ */
+export function SummaryBars({
+  bars,
+  format,
+  color = 'blue',
+  label,
+}: {
+  bars: SummaryBar[];
+  format: (value: number) => string;
+  color?: string;
+  /** Names the list for screen readers: the question. */
+  label: string;
+}) {
+  const byName = new Map(bars.map((bar) => [bar.name, bar]));
+  return (
+    <BarsList
+      aria-label={label}
+      data={bars.map(({ name, value }) => ({ name, value }))}
+      valueFormatter={format}
+      barColor={color}
+      barHeight={28}
+      barGap={4}
+      minBarSize={4}
+      styles={{
+        barLabel: { whiteSpace: 'nowrap', overflow: 'visible' },
+        barValue: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+      }}
+      renderBar={(item, bar) => {
+        const known = byName.get(item.name);
+        if (!known?.onPick) return bar;
+        return (
+          <UnstyledButton
+            w="100%"
+            onClick={known.onPick}
+            aria-label={known.pickLabel}
+            title={known.pickLabel}
+            data-summary-bar={item.name}
+            style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+          >
+            {bar}
+          </UnstyledButton>
+        );
+      }}
+    />
+  );
+}
