@@ -2,11 +2,13 @@ import { type ColumnConversion, type DateFormat } from '../../shared/contract/im
 
 /** A cell turned into what the service takes, or the reason it cannot be. */
 export type Converted =
-  { ok: true; value: unknown; warning?: string } | { ok: false; message: string };
+  | { ok: true; value: unknown; warning?: string }
+  | { ok: false; message: string; suggestion?: string };
 
-const ok = (value: unknown, warning?: string): Converted =>
+export const ok = (value: unknown, warning?: string): Converted =>
   warning ? { ok: true, value, warning } : { ok: true, value };
-const fail = (message: string): Converted => ({ ok: false, message });
+export const fail = (message: string, suggestion?: string): Converted =>
+  suggestion === undefined ? { ok: false, message } : { ok: false, message, suggestion };
 
 const CURRENCY = /^[\s€$£¥]*|[\s€$£¥]*$/g;
 
@@ -97,6 +99,34 @@ export function convertUrl(raw: string): Converted {
   } catch {
     return fail(`"${raw}" is not a web address.`);
   }
+}
+
+/** Digits with the usual separators; 6 to 15 digits (the international numbering plan's most). */
+export function convertPhone(raw: string): Converted {
+  const value = raw.trim();
+  const digits = value.replace(/^\+/, '').replace(/[\s().\-/]/g, '');
+  return /^\d{6,15}$/.test(digits) && /^\+?[\d\s().\-/]+$/.test(value)
+    ? ok(value)
+    : fail(
+        `"${raw}" is not a phone number: write its digits, with + and the country code for a number abroad (e.g. +49 30 1234567).`,
+      );
+}
+
+const TIME_OF_DAY = /^(\d{1,2})(?::(\d{2}))(?::(\d{2}))?\s*([ap]\.?m\.?)?$/i;
+
+/** A time of day as the service's time questions hold it, `HH:mm`: `9:30`, `09:30:00`, `2:30 pm`. */
+export function convertTime(raw: string): Converted {
+  const match = TIME_OF_DAY.exec(raw.trim());
+  let hour = Number(match?.[1]);
+  const minute = Number(match?.[2]);
+  const meridiem = match?.[4]?.[0]?.toLowerCase();
+  if (match && meridiem) {
+    if (hour < 1 || hour > 12) hour = NaN;
+    else hour = (hour % 12) + (meridiem === 'p' ? 12 : 0);
+  }
+  if (!match || !(hour >= 0 && hour < 24) || minute >= 60 || Number(match[3] ?? 0) >= 60)
+    return fail(`"${raw}" is not a time of day: write it as 14:30 or 2:30 pm.`);
+  return ok(`${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`);
 }
 
 export function convertInteger(raw: string, convert: ColumnConversion = {}): Converted {
