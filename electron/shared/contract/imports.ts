@@ -211,7 +211,14 @@ export const importOps = {
   'imports.suggestMapping': op(
     z.strictObject({ formId: z.string().min(1).max(200), fileId: z.string().min(1).max(100) }),
     z.object({
-      mappings: z.array(ColumnMapping.extend({ confidence: z.number(), remembered: z.boolean() })),
+      mappings: z.array(
+        ColumnMapping.extend({
+          confidence: z.number(),
+          remembered: z.boolean(),
+          /** Why this target (its header, its values, an earlier choice), in a sentence. */
+          reason: z.string(),
+        }),
+      ),
       questions: z.array(
         z.object({ id: z.string(), name: z.string(), type: z.string(), rules: QuestionRules }),
       ),
