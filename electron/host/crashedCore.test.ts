@@ -106,6 +106,33 @@ describe('the core behind a worker boundary', () => {
     expect(logged.some((line) => /the core's thread stopped/.test(line))).toBe(true);
   }, 120_000);
 
+  it('finds a delete made elsewhere at the next sync, the window listed again by the writer thread', async () => {
+    await open({ submissionsPerForm: 400 });
+    const formId = DEMO_FORM;
+    await synced(formId);
+    const oldest = service.admin
+      .submissionsOf(formId, { includePreview: false })
+      .sort((a, b) => a.submissionTime.localeCompare(b.submissionTime))
+      .slice(0, 2)
+      .map((s) => s.submissionId);
+    for (const id of oldest) service.admin.remove(formId, id);
+    const left = service.admin.submissionsOf(formId, { includePreview: false }).length;
+
+    await ok('sync.start', { formId, mode: 'incremental' });
+    await vi.waitFor(async () => expect(await cachedTotal(formId, 'all')).toBe(left), {
+      timeout: 60_000,
+      interval: 100,
+    });
+    const first = await ok<{ rows: { submissionId: string }[] }>('submissions.query', {
+      formId,
+      status: 'all',
+      sort: 'asc',
+      limit: 5,
+    });
+    expect(first.rows.map((r) => r.submissionId)).not.toContain(oldest[0]);
+    expect(first.rows.map((r) => r.submissionId)).not.toContain(oldest[1]);
+  }, 120_000);
+
   it('goes on with an import after its worker is killed mid-import, creating each row once', async () => {
     await open({ submissionsPerForm: 10 });
     const before = service.admin.submissionsOf(DEMO_FORM).length;

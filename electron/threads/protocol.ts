@@ -3,6 +3,7 @@ import { type OpenedCache } from '../core/context';
 import { type ExportFile } from '../core/exportDelivery';
 import { type CatalogueQuestion } from '../core/import/suggestMapping';
 import { type LogLevel } from '../core/log';
+import { type PageWriter } from '../core/sync/pageStore';
 import { type KeyringStatus } from '../core/workspaces/types';
 import { type LocalApiOptions } from '../local-api';
 import { type AppEvent } from '../shared/contract';
@@ -84,4 +85,4 @@ export interface ReaderStart {
 }
 
 /** What the core asks of the thread that stores a sync's pages. */
-export type PageOp = 'pages.incremental' | 'pages.reconcile';
+export type PageOp = `pages.${keyof PageWriter}`;

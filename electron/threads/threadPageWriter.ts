@@ -1,10 +1,5 @@
 import { type OpenedCache } from '../core/context';
-import {
-  type IncrementalPage,
-  type PageWriter,
-  type ReconcilePage,
-  type StoredPage,
-} from '../core/sync/pageStore';
+import { type PageWriter } from '../core/sync/pageStore';
 import { AppError } from '../shared/errors';
 import { type PageOp } from './protocol';
 import { type WorkerThread } from './workerThread';
@@ -14,13 +9,15 @@ import { type WorkerThread } from './workerThread';
  * since: a sync still finishing after a switch writes where it started).
  */
 export function threadPageWriter(writer: WorkerThread, cache: OpenedCache): PageWriter {
-  const store = async (op: PageOp, page: IncrementalPage | ReconcilePage): Promise<StoredPage> => {
+  const store = async <T>(op: PageOp, page: unknown): Promise<T> => {
     const result = await writer.call(op, page, cache);
     if (!result.ok) throw AppError.fromShape(result.error);
-    return result.data as StoredPage;
+    return result.data as T;
   };
   return {
     incremental: (page) => store('pages.incremental', page),
     reconcile: (page) => store('pages.reconcile', page),
+    window: (page) => store('pages.window', page),
+    forms: (list) => store('pages.forms', list),
   };
 }

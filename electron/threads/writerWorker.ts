@@ -1,14 +1,10 @@
 import { cacheStores } from '../core/cache/cacheStores';
 import { connectCache } from '../core/cache/openCache';
 import { storageError } from '../core/cache/storageError';
-import {
-  storeIncrementalPage,
-  storeReconcilePage,
-  type IncrementalPage,
-  type ReconcilePage,
-} from '../core/sync/pageStore';
+import { pageWriterOn, type PageWriter } from '../core/sync/pageStore';
 import { AppError, isAppError, type Result } from '../shared/errors';
 import { CacheConnection } from './cacheConnection';
+import { type PageOp } from './protocol';
 import { WorkerPort } from './workerPort';
 
 /**
@@ -25,12 +21,11 @@ port.serve(
   async ({ op, input, cache }): Promise<Result<unknown>> => {
     try {
       if (!cache) throw new AppError('INTERNAL', 'A page came without its workspace.');
-      const stores = cacheStores(connection.to(cache));
-      const stored =
-        op === 'pages.incremental'
-          ? storeIncrementalPage(stores, input as IncrementalPage)
-          : storeReconcilePage(stores, input as ReconcilePage);
-      return { ok: true, data: stored };
+      const writer = pageWriterOn(cacheStores(connection.to(cache)));
+      const write = writer[(op as PageOp).slice('pages.'.length) as keyof PageWriter] as (
+        input: unknown,
+      ) => Promise<unknown>;
+      return { ok: true, data: await write(input) };
     } catch (error) {
       if (isAppError(error)) return { ok: false, error: error.toShape() };
       log.error('storing a page failed', error);

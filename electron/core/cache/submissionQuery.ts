@@ -8,6 +8,8 @@ import {
   type SubmissionFilter,
   type SubmissionListRow,
 } from '../../shared/contract/submissions';
+import { mergeAdded, type SortKey } from './orderMerge';
+import { VersionMemo } from './versionMemo';
 
 type Param = string | number;
 
@@ -71,6 +73,12 @@ const MAX_RUNS = 16;
 const FEW_MATCHES = 5_000;
 /** A rarer word is looked for among this many times a screen's worth of the view's first rows. */
 const WIDER_LOOK = 20;
+/**
+ * Rows added to a form since its view's order was read are merged into that order up to this many
+ * (a sync's page holds 150); more, and the order is read again. Each merged row reads about
+ * log2(rows) keys to find its place.
+ */
+const MERGED_AT_MOST = 1_000;
 
 interface RawRow {
   id: number;
@@ -105,6 +113,8 @@ export type RowsFirstWindow = Omit<QueryWindow, 'counts'> &
 interface Order {
   ids: number[];
   complete: boolean;
+  /** The file's largest rowid when the order was read: rows added since have larger ones. */
+  through?: number;
 }
 
 /**
@@ -140,16 +150,17 @@ const ROWS_STATEMENT = `SELECT ${COLUMNS} FROM submissions s WHERE s.id IN (SELE
  */
 export class SubmissionQuery {
   private readonly statements = new Map<string, Database.Statement<Param[], unknown>>();
-  private readonly orders = new Memo<Order>(ORDERS_KEPT, {
+  private readonly orders = new VersionMemo<Order>(ORDERS_KEPT, {
     weigh: (order) => order.ids.length,
     most: ORDER_IDS_KEPT,
   });
-  private readonly tallies = new Memo<StatusTally[]>(COUNTS_KEPT);
-  private readonly passes = new Memo<Uint8Array>(NARROWED_KEPT);
-  private readonly facetLists = new Memo<number[]>(NARROWED_KEPT);
-  private readonly numeric = new Memo<boolean>(COUNTS_KEPT);
-  private readonly answeredEarly = new Memo<true>(NARROWED_KEPT);
+  private readonly tallies = new VersionMemo<StatusTally[]>(COUNTS_KEPT);
+  private readonly passes = new VersionMemo<Uint8Array>(NARROWED_KEPT);
+  private readonly facetLists = new VersionMemo<number[]>(NARROWED_KEPT);
+  private readonly numeric = new VersionMemo<boolean>(COUNTS_KEPT);
+  private readonly answeredEarly = new VersionMemo<true>(NARROWED_KEPT);
   private readonly versionStatement;
+  private readonly rewrittenStatement;
   private readonly prefixRows: number;
   private readonly rowsFirstFrom: number;
 
@@ -167,6 +178,9 @@ export class SubmissionQuery {
     this.versionStatement = db.prepare<[string], { version: number }>(
       `SELECT version FROM form_changes WHERE form_id = ?`,
     );
+    this.rewrittenStatement = db
+      .prepare<[string], number>(`SELECT rewritten FROM form_changes WHERE form_id = ?`)
+      .pluck();
   }
 
   /**
@@ -305,6 +319,11 @@ export class SubmissionQuery {
     const key = JSON.stringify(filter);
     const known = this.orders.get(key, version);
     if (known && (known.complete || known.ids.length >= end)) return known;
+    const grown = known ? undefined : this.grownOrder(filter, key);
+    if (grown && (grown.complete || grown.ids.length >= end)) {
+      this.orders.set(key, version, grown);
+      return grown;
+    }
     const passing = this.passing(filter, version);
     const order = passing
       ? this.narrowedOrder(filter, passing, version)
@@ -398,8 +417,58 @@ export class SubmissionQuery {
     return { ids, complete: true };
   }
 
+  /**
+   * The whole order kept from an earlier version of the view's form with the rows added since
+   * merged in, when nothing but additions happened since (a sync's new pages); undefined otherwise.
+   * Plain views only: a search's or an answer filter's rows are read from their own indexes again.
+   *
+   * No transaction: an export may be streaming on this connection. The reads go in an order that
+   * is safe without one: the added rows, then whether anything was rewritten (a delete after the
+   * first read is seen by the second), then the keys of kept rows (one gone meanwhile gives up).
+   */
+  private grownOrder(filter: SubmissionFilter, key: string): Order | undefined {
+    const kept = this.orders.latest(key);
+    const through = kept?.value.through;
+    const { sortBy } = filter;
+    if (
+      !kept ||
+      through === undefined ||
+      typeof sortBy === 'object' ||
+      narrowingSets(filter).length > 0
+    )
+      return undefined;
+    const where = whereOf(filter, true);
+    const columns = keyColumns(sortBy);
+    const largest = this.largestRowid();
+    // NOT INDEXED: the rowid range leads, so this reads the rows added since alone.
+    const added = this.statement<[number, ...SortKey]>(
+      `SELECT s.id, ${columns.join(', ')} FROM submissions s NOT INDEXED
+       WHERE s.id > ? AND ${where.sql} ORDER BY ${plainOrder(sortBy, filter.sort)} LIMIT ?`,
+    )
+      .raw()
+      .all(through, ...where.params, MERGED_AT_MOST + 1);
+    if (added.length > MERGED_AT_MOST) return undefined;
+    if ((this.rewrittenStatement.get(filter.formId) ?? 0) > Number(kept.version)) return undefined;
+    const keyOf = this.statement<SortKey>(
+      `SELECT ${columns.join(', ')} FROM submissions s WHERE s.id = ?`,
+    ).raw();
+    const ids = mergeAdded(
+      kept.value.ids,
+      added.map(([id, ...sortKey]) => ({ id, key: sortKey })),
+      (id) => keyOf.get(id),
+      {
+        descending: filter.sort === 'desc',
+        nocase: columns.map((c) => c === FIELD_COLUMN.loginEmail),
+      },
+    );
+    return ids
+      ? { ids, complete: true, through: Math.max(largest, ...added.map(([id]) => id)) }
+      : undefined;
+  }
+
   /** The view's first `wanted` rowids in order (every one, when `wanted` is infinite). */
   private readOrder(filter: SubmissionFilter, wanted: number, version: string): Order {
+    const largest = this.largestRowid();
     let ids: number[] = [];
     for (const segment of this.segments(filter, version)) {
       const left = wanted - ids.length;
@@ -410,7 +479,18 @@ export class SubmissionQuery {
       ids = ids.length === 0 ? found : ids.concat(found);
       if (ids.length >= wanted) break;
     }
-    return { ids, complete: ids.length < wanted };
+    if (ids.length >= wanted) return { ids, complete: false };
+    return { ids, complete: true, through: ids.reduce((max, id) => Math.max(max, id), largest) };
+  }
+
+  /**
+   * The file's largest rowid. Writes commit one at a time and each new row takes a rowid above
+   * every one in the file, so rows come in rowid order: a read that follows this one holds every
+   * row up to it, and every row up to the largest it saw itself. Up to there, rows of a view added
+   * later have larger rowids.
+   */
+  private largestRowid(): number {
+    return this.statement<number>('SELECT max(id) FROM submissions').pluck().get() ?? 0;
   }
 
   /**
@@ -429,7 +509,7 @@ export class SubmissionQuery {
     const needed = sets.filter((set) => !set.except).length;
     // One snapshot for every read, so the sets agree with each other.
     const passing = this.db.transaction(() => {
-      const last = this.statement<number>('SELECT max(id) FROM submissions').pluck().get() ?? 0;
+      const last = this.largestRowid();
       // How many sets hold each row, or EXCLUDED.
       const held = new Uint8Array(last + 1);
       for (const set of sets) {
@@ -568,49 +648,19 @@ export class SubmissionQuery {
   }
 }
 
-/** Values read from the database, each kept until its form changes; the oldest make room. */
-class Memo<T> {
-  private readonly entries = new Map<string, { version: string; value: T; weight: number }>();
-  private weight = 0;
-
-  /** At most `size` values, and with `weigh`, at most `most` in their weights' sum. */
-  constructor(
-    private readonly size: number,
-    private readonly limit: { weigh: (value: T) => number; most: number } = {
-      weigh: () => 0,
-      most: 0,
-    },
-  ) {}
-
-  get(key: string, version: string): T | undefined {
-    const entry = this.entries.get(key);
-    return entry?.version === version ? entry.value : undefined;
-  }
-
-  set(key: string, version: string, value: T): void {
-    this.drop(key);
-    const weight = this.limit.weigh(value);
-    // A Map iterates in insertion order: the first key is the oldest.
-    for (const oldest of this.entries.keys()) {
-      if (this.entries.size < this.size && this.weight + weight <= this.limit.most) break;
-      this.drop(oldest);
-    }
-    this.entries.set(key, { version, value, weight });
-    this.weight += weight;
-  }
-
-  private drop(key: string): void {
-    this.weight -= this.entries.get(key)?.weight ?? 0;
-    this.entries.delete(key);
-  }
-}
-
 /** The ORDER BY of a sort by a column of the submissions. */
 function plainOrder(sortBy: SubmissionField, sort: SubmissionFilter['sort']): string {
   const dir = sort === 'desc' ? 'DESC' : 'ASC';
+  return keyColumns(sortBy)
+    .map((column) => `${column} ${dir}`)
+    .join(', ');
+}
+
+/** The columns a sort by a column of the submissions orders on. */
+function keyColumns(sortBy: SubmissionField): string[] {
   // Ties break on the id, so windows never overlap or skip rows between pages.
-  const tail = `s.submission_time ${dir}, s.submission_id ${dir}`;
-  return sortBy === 'submissionTime' ? tail : `${FIELD_COLUMN[sortBy]} ${dir}, ${tail}`;
+  const tail = ['s.submission_time', 's.submission_id'];
+  return sortBy === 'submissionTime' ? tail : [FIELD_COLUMN[sortBy], ...tail];
 }
 
 /** The rowids that pass, when they are few enough to sort from the rowids alone; else null. */

@@ -2,6 +2,7 @@ import { type Handlers } from '../../shared/contract';
 import { cacheStores } from '../cache/cacheStores';
 import { type AppContext } from '../context';
 import { keepPreviews } from './keepPreviews';
+import { pageWriterOn } from './pageStore';
 import { syncServiceFor } from './syncService';
 
 type FormHandlers = Pick<Handlers, 'forms.list' | 'questions.list' | 'forms.keepPreviews'>;
@@ -34,7 +35,7 @@ export function formHandlers(ctx: AppContext): FormHandlers {
             .track(() =>
               session.api.listForms({ priority: 'interactive', signal: session.signal }),
             );
-          stores.forms.replaceListed(forms, now.toISOString());
+          await (session.pages ?? pageWriterOn(stores)).forms({ forms, at: now.toISOString() });
           source = 'server';
         } catch (error) {
           // Offline (or refused): the cached list is the answer, and sync.status says why.

@@ -1,8 +1,10 @@
 import { type SubmissionStatus } from '../../shared/api/endpoints';
+import { type FormSummary } from '../../shared/api/form';
 import { type Submission } from '../../shared/api/submission';
 import { type CacheStores } from '../cache/cacheStores';
 import { toSubmissionRow } from '../cache/submissionRow';
 import { type SweptRow, type UpsertOptions } from '../cache/submissionStore';
+import { type TimeWindow } from '../cache/submissionWindows';
 
 /** One page of an incremental pull, and where the pull stands after it. */
 export interface IncrementalPage {
@@ -36,6 +38,27 @@ export interface ReconcilePage {
   disturbed: boolean;
 }
 
+/** One page of a window listed again (deletes found by counts), and what the listing has seen. */
+export interface WindowPage {
+  formId: string;
+  status: SubmissionStatus;
+  responses: Submission[];
+  syncedAt: string;
+  passId: number;
+  window: TimeWindow;
+  /**
+   * At the window's last page, when its count held still and every row was listed: every id the
+   * listing returned, so the cached rows of the window it did not return are swept. Null before.
+   */
+  listedIds: string[] | null;
+}
+
+/** The service's list of forms, taken as the truth. */
+export interface FormList {
+  forms: FormSummary[];
+  at: string;
+}
+
 export interface StoredPage {
   /** Rows the page added or changed. */
   changed: number;
@@ -46,12 +69,15 @@ export interface StoredPage {
 
 /**
  * Where a sync's pages are written. Storing a page is the longest thing a sync does (tens of
- * milliseconds at 100k rows), so the app writes them on a thread of its own, with a connection of
- * its own, while the sync fetches the next; tests and tools write them in their own thread.
+ * milliseconds at 100k rows), and a form gone from the service's list takes its rows with it (0.9 s
+ * for 3k rows seen in a profile), so the app writes them on a thread of its own, with a connection
+ * of its own, while the sync fetches the next; tests and tools write them in their own thread.
  */
 export interface PageWriter {
   incremental(page: IncrementalPage): Promise<StoredPage>;
   reconcile(page: ReconcilePage): Promise<StoredPage>;
+  window(page: WindowPage): Promise<StoredPage>;
+  forms(list: FormList): Promise<{ removed: string[] }>;
 }
 
 /** Writes pages on the caller's thread, through its connection. */
@@ -59,6 +85,8 @@ export function pageWriterOn(stores: CacheStores): PageWriter {
   return {
     incremental: async (page) => storeIncrementalPage(stores, page),
     reconcile: async (page) => storeReconcilePage(stores, page),
+    window: async (page) => storeWindowPage(stores, page),
+    forms: async ({ forms, at }) => stores.forms.replaceListed(forms, at),
   };
 }
 
@@ -152,6 +180,31 @@ export function storeReconcilePage(stores: CacheStores, page: ReconcilePage): St
       ...(complete ? { lastReconciledAt: page.syncedAt } : {}),
       lastError: null,
     });
+  });
+  return stored;
+}
+
+/**
+ * Stores a page of a window listed again; at its last page (when the listing could vouch for the
+ * window) the window's cached rows the listing did not return are swept, in the same transaction.
+ */
+export function storeWindowPage(stores: CacheStores, page: WindowPage): StoredPage {
+  const { submissions, windows } = stores;
+  const { formId, status, listedIds } = page;
+  let stored: StoredPage = { changed: 0, vanished: [], reconcileDue: false };
+  submissions.transaction(() => {
+    const changed = storePage(stores, formId, status, page.responses, page.syncedAt, {
+      seenPass: page.passId,
+    });
+    stored = { ...stored, changed };
+    if (listedIds === null) return;
+    const listed = new Set(listedIds);
+    const gone = windows.ids(formId, status, page.window).filter((id) => !listed.has(id));
+    for (const id of gone) submissions.delete(formId, id);
+    stored = {
+      ...stored,
+      vanished: gone.map((submissionId) => ({ submissionId, isPreview: false })),
+    };
   });
   return stored;
 }

@@ -80,7 +80,8 @@ export class SyncEngine {
   private async refreshForms(signal: AbortSignal): Promise<string[]> {
     const { api, stores, connection } = this.target;
     const forms = await connection.track(() => api.listForms({ priority: 'background', signal }));
-    stores.forms.replaceListed(forms, this.tuning.now().toISOString());
+    const writer = this.target.writer ?? pageWriterOn(stores);
+    await writer.forms({ forms, at: this.tuning.now().toISOString() });
     this.changed(['forms']);
     return forms.map((f) => f.formId);
   }

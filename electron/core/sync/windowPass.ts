@@ -2,7 +2,6 @@ import { type SubmissionStatus } from '../../shared/api/endpoints';
 import { type TimeWindow } from '../cache/submissionWindows';
 import { type SweptRow } from '../cache/submissionStore';
 import { findChangedWindows, windowParams } from './findChangedWindows';
-import { storePage } from './pageStore';
 import { listingPages, reportPage, type PassResult, type StreamOptions } from './streamSync';
 
 /**
@@ -35,7 +34,6 @@ async function relistWindow(
   w: TimeWindow,
   o: StreamOptions,
 ): Promise<{ changed: number; vanished: SweptRow[] }> {
-  const { submissions, windows } = o.stores;
   const { passId } = o.stores.syncState.get(formId, status);
   const seen = new Set<string>();
   let firstTotal: number | null = null;
@@ -43,19 +41,20 @@ async function relistWindow(
   let vanished: SweptRow[] = [];
   for await (const { page, offset, done } of listingPages(formId, { status, ...windowParams(w) }, 0, o)) {
     firstTotal ??= page.totalResponses;
-    const syncedAt = o.now().toISOString();
-    let pageChanged = 0;
-    submissions.transaction(() => {
-      pageChanged = storePage(o.stores, formId, status, page.responses, syncedAt, { seenPass: passId });
-      for (const s of page.responses) seen.add(s.submissionId);
-      if (done && page.totalResponses === firstTotal && seen.size >= page.totalResponses) {
-        const gone = windows.ids(formId, status, w).filter((id) => !seen.has(id));
-        for (const id of gone) submissions.delete(formId, id);
-        vanished = gone.map((submissionId) => ({ submissionId, isPreview: false }));
-      }
+    for (const s of page.responses) seen.add(s.submissionId);
+    const vouched = done && page.totalResponses === firstTotal && seen.size >= page.totalResponses;
+    const stored = await o.writer.window({
+      formId,
+      status,
+      responses: page.responses,
+      syncedAt: o.now().toISOString(),
+      passId,
+      window: w,
+      listedIds: vouched ? [...seen] : null,
     });
-    changed += pageChanged;
-    reportPage(o, status, 'window', page, offset, pageChanged + vanished.length);
+    changed += stored.changed;
+    vanished = stored.vanished;
+    reportPage(o, status, 'window', page, offset, stored.changed + vanished.length);
   }
   return { changed, vanished };
 }

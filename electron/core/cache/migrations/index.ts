@@ -12,6 +12,7 @@ import { submissionCounts } from './v22SubmissionCounts';
 import { keepPreviews } from './v23KeepPreviews';
 import { formChanges } from './v24FormChanges';
 import { walkRequests } from './v25WalkRequests';
+import { formRewrites } from './v27FormRewrites';
 
 /**
  * Every schema step of the workspace file, in order. Append only: a shipped migration never
@@ -31,4 +32,5 @@ export const migrations: readonly Migration[] = [
   formChanges,
   walkRequests,
   importRunnerLease,
+  formRewrites,
 ];

@@ -1,0 +1,176 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Submission } from '../../shared/api/submission';
+import { SubmissionFilter } from '../../shared/contract/submissions';
+import { openCache, type CacheDb } from './openCache';
+import { toSubmissionRow } from './submissionRow';
+import { SubmissionQuery } from './submissionQuery';
+import { SubmissionStore } from './submissionStore';
+
+let dir: string;
+let db: CacheDb;
+let store: SubmissionStore;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-merge-'));
+  db = openCache(path.join(dir, 'w.sqlite'));
+  store = new SubmissionStore(db);
+});
+afterEach(() => {
+  db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Values that sort apart only by SQLite's rules: case under NOCASE, code points above U+FFFF. */
+const EMAILS = [
+  null,
+  'ann@x.org',
+  'Ann@x.org',
+  'ANN@x.org',
+  'émile@x.org',
+  'zoë@x.org',
+  '😀@x.org',
+  '\uffee@x.org',
+];
+
+interface Drawn {
+  minute: number;
+  email: number;
+  score: number | null;
+  amount: number | null;
+  finished: boolean;
+  preview: boolean;
+}
+
+const drawnRow = fc.record({
+  // Few minutes: many rows share a time, and ties break on the id.
+  minute: fc.integer({ min: 0, max: 20 }),
+  email: fc.integer({ min: 0, max: EMAILS.length - 1 }),
+  score: fc.option(fc.integer({ min: -5, max: 5 })),
+  amount: fc.option(fc.double({ min: 0, max: 100, noNaN: true })),
+  finished: fc.boolean(),
+  preview: fc.boolean(),
+});
+
+let serial = 0;
+function add(formId: string, rows: Drawn[]): void {
+  store.transaction(() => {
+    for (const status of ['finished', 'in_progress'] as const) {
+      for (const preview of [false, true]) {
+        const picked = rows.filter(
+          (r) => (r.finished ? 'finished' : 'in_progress') === status && r.preview === preview,
+        );
+        const submissions = picked.map((r): Submission => {
+          serial += 1;
+          const time = new Date(Date.UTC(2026, 0, 1, 0, r.minute)).toISOString();
+          return {
+            // Ids that do not sort as they were added.
+            submissionId: `s${(serial * 7919) % 100_003}`,
+            submissionTime: time,
+            lastUpdatedAt: r.score === null ? null : time,
+            questions: [],
+            ...(EMAILS[r.email] ? { login: { email: EMAILS[r.email]! } } : {}),
+            ...(r.score === null ? {} : { quiz: { score: r.score, maxScore: 10 } }),
+            ...(r.amount === null
+              ? {}
+              : {
+                  payments: [{ id: `p${serial}`, value: { totalAmount: r.amount } }],
+                }),
+          } as Submission;
+        });
+        store.upsert(
+          formId,
+          submissions.map((s) => toSubmissionRow(s, status, preview)),
+          't',
+        );
+      }
+    }
+  });
+}
+
+const VIEWS = (
+  ['submissionTime', 'lastUpdatedAt', 'quizScore', 'loginEmail', 'paymentAmount'] as const
+).flatMap((sortBy) =>
+  (['asc', 'desc'] as const).flatMap((sort) =>
+    [
+      { status: 'all', includePreview: true },
+      { status: 'finished', includePreview: false },
+      { status: 'in_progress', includePreview: true, afterDate: '2026-01-01T00:05:00.000Z' },
+    ].map((rest) => SubmissionFilter.parse({ formId: 'f1', sortBy, sort, ...rest })),
+  ),
+);
+
+const shown = (q: SubmissionQuery, view: SubmissionFilter) =>
+  q.window(view, 0, 1_000).rows.map((r) => r.submissionId);
+
+describe('orders kept across added rows', () => {
+  it('shows every view as a fresh read does, page after page of added rows', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(drawnRow, { maxLength: 25 }), { minLength: 1, maxLength: 6 }),
+        (pages) => {
+          db.exec('DELETE FROM submissions');
+          const kept = new SubmissionQuery(db);
+          for (const page of pages) {
+            add('f1', page);
+            // Another form's rows between: rowids this form's views never hold.
+            add('f2', page.slice(0, 3));
+            for (const view of VIEWS)
+              expect(shown(kept, view)).toEqual(shown(new SubmissionQuery(db), view));
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('merges a page into a deep view without reading its order again, and reads it again after a delete', () => {
+    add(
+      'f1',
+      Array.from({ length: 300 }, (_, i) => ({
+        minute: i % 20,
+        email: i % EMAILS.length,
+        score: null,
+        amount: null,
+        finished: true,
+        preview: false,
+      })),
+    );
+    const ran: string[] = [];
+    const reader = new Database(db.name, { verbose: (sql) => ran.push(String(sql)) });
+    try {
+      const kept = new SubmissionQuery(reader, { prefixRows: 10 });
+      const view = SubmissionFilter.parse({ formId: 'f1', sort: 'desc' });
+      const wholeOrders = () => ran.filter((sql) => /LIMIT -1(\.0)?$/.test(sql)).length;
+      expect(kept.window(view, 200, 10).rows).toHaveLength(10);
+      expect(wholeOrders()).toBe(1);
+
+      add(
+        'f1',
+        Array.from({ length: 150 }, (_, i) => ({
+          minute: (i * 7) % 20,
+          email: 0,
+          score: null,
+          amount: null,
+          finished: true,
+          preview: false,
+        })),
+      );
+      const deep = kept.window(view, 400, 10);
+      expect(wholeOrders()).toBe(1);
+      expect(deep.total).toBe(450);
+      expect(deep.rows.map((r) => r.submissionId)).toEqual(
+        new SubmissionQuery(db).window(view, 400, 10).rows.map((r) => r.submissionId),
+      );
+
+      store.delete('f1', deep.rows[0]!.submissionId);
+      expect(kept.window(view, 400, 10).rows[0]!.submissionId).toBe(deep.rows[1]!.submissionId);
+      expect(wholeOrders()).toBe(2);
+    } finally {
+      reader.close();
+    }
+  });
+});
