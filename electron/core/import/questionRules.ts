@@ -106,6 +106,25 @@ export function withRules(
   return attached;
 }
 
+/** The mappings with each question's rules attached, whatever questions are left out. */
+export function attachRules(
+  mappings: readonly ColumnMapping[],
+  definitions: readonly QuestionDefinition[],
+): ColumnMapping[] {
+  const byId = new Map(definitions.map((d) => [d.id, d]));
+  return mappings.map((m): ColumnMapping => {
+    if (m.target.kind !== 'question') return m;
+    const { rules: _sent, ...target } = m.target;
+    const definition = byId.get(m.target.id);
+    return definition
+      ? {
+          ...m,
+          target: { ...target, type: target.type ?? definition.type, rules: definition.rules },
+        }
+      : { ...m, target };
+  });
+}
+
 /** A mapping as it is remembered and shown: the form's rules are looked up again each time. */
 export function withoutRules(mapping: ColumnMapping): ColumnMapping {
   if (mapping.target.kind !== 'question' || !mapping.target.rules) return mapping;

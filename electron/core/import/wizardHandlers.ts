@@ -7,7 +7,8 @@ import { importCache, type ImportCache } from './cacheAccess';
 import { dryRun } from './dryRun';
 import { ImportJournal } from './importJournal';
 import { restoreOwnExport } from './ownExport';
-import { withRules, withoutRules } from './questionRules';
+import { previewCell } from './previewCell';
+import { attachRules, withRules, withoutRules } from './questionRules';
 import { readCsv, type CsvTable } from './readCsv';
 import { type CatalogueQuestion, normaliseHeader, suggestMapping } from './suggestMapping';
 import { UploadStore } from './uploadStore';
@@ -18,6 +19,7 @@ export const IMPORT_WIZARD_OPS = [
   'imports.upload',
   'imports.parse',
   'imports.suggestMapping',
+  'imports.previewMapping',
   'imports.validate',
   'imports.dryRun',
 ] as const;
@@ -25,6 +27,8 @@ export type ImportWizardOp = (typeof IMPORT_WIZARD_OPS)[number];
 
 /** Rows shown in the read step's preview. */
 const SAMPLE_ROWS = 20;
+/** Rows shown as they will be sent beside the mapping. */
+const MAPPED_ROWS = 5;
 /** Read files whose tables stay in memory for the wizard's later steps. */
 const KEPT_TABLES = 4;
 
@@ -105,6 +109,20 @@ export function importWizardHandlers(ctx: ImportWizardContext): Pick<Handlers, I
         table.rows.slice(0, 200).map((r) => r.cells),
       );
       return { mappings, questions: definitions };
+    },
+
+    'imports.previewMapping': async ({ fileId, formId, mappings }) => {
+      const { cache } = opened();
+      const { table } = parsedFile(fileId);
+      const attached = attachRules(mappings, cache.definitions(formId));
+      return {
+        rows: table.rows.slice(0, MAPPED_ROWS).map((row) => ({
+          line: row.line,
+          cells: attached
+            .filter((m) => m.target.kind !== 'ignore')
+            .map((m) => ({ column: m.column, ...previewCell(row.cells[m.column] ?? '', m) })),
+        })),
+      };
     },
 
     'imports.validate': async (input) => {

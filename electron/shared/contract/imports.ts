@@ -224,6 +224,29 @@ export const importOps = {
       ),
     }),
   ),
+  /** The first rows as the mapping would send them: each cell's value, or why it cannot be. */
+  'imports.previewMapping': op(
+    z.strictObject({
+      fileId: z.string().min(1).max(100),
+      formId: z.string().min(1).max(200),
+      mappings: z.array(ColumnMapping),
+    }),
+    z.object({
+      rows: z.array(
+        z.object({
+          line: z.number().int(),
+          cells: z.array(
+            z.object({
+              column: z.number().int(),
+              /** The value as sent, in JSON; null when nothing is sent (empty, or a problem). */
+              sent: z.string().nullable(),
+              problem: z.string().nullable(),
+            }),
+          ),
+        }),
+      ),
+    }),
+  ),
   'imports.validate': op(
     z.union([
       z.strictObject({
