@@ -15,8 +15,12 @@ export interface ContentFit {
   reason: string;
 }
 
-/** Share of values that must fit before the values alone suggest a question. */
-const FITTING = 0.9;
+/**
+ * Share of values that must fit before the values alone suggest a question. Not all: a file
+ * with a few bad values (a 9 among 1–5 ratings, a misspelt choice) still belongs to the
+ * question, and its bad values are what the review step is for.
+ */
+const FITTING = 0.75;
 
 /** Types whose values can be told apart by their shape, and how sure a fitting column makes us. */
 const SHAPED: Record<string, { score: number; what: string }> = {

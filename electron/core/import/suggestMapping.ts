@@ -287,10 +287,11 @@ function guessConversion(
     return comma ? { decimalSeparator: ',' } : undefined;
   }
   if (kind === 'date' || kind === 'datetime') {
-    const format = DATE_GUESSES.find((f) =>
-      samples.every((s) => convertDate(s, { dateFormat: f }).ok),
-    );
-    return format && format !== 'iso' ? { dateFormat: format } : undefined;
+    // The format most values read in: a single impossible date (31.02.) is the value's problem.
+    const fitting = (format: DateFormat) =>
+      samples.filter((s) => convertDate(s, { dateFormat: format }).ok).length;
+    const best = DATE_GUESSES.reduce((a, b) => (fitting(b) > fitting(a) ? b : a));
+    return fitting(best) > 0 && best !== 'iso' ? { dateFormat: best } : undefined;
   }
   return undefined;
 }
