@@ -144,17 +144,12 @@ describe('suggestMapping by the values', () => {
   });
 
   it('keeps a column for its question when a few values are wrong: those are for the review', () => {
-    const mappings = suggestMapping(
-      ['Score', 'Tier', 'Submitted'],
-      form,
-      new Map(),
-      [
-        ['5', 'Pro plan', '04.03.2025'],
-        ['9', 'Pro plna', '05.03.2025'],
-        ['4', 'Gold', '06.03.2025'],
-        ['3', 'Starter plan', '31.02.2025'],
-      ],
-    );
+    const mappings = suggestMapping(['Score', 'Tier', 'Submitted'], form, new Map(), [
+      ['5', 'Pro plan', '04.03.2025'],
+      ['9', 'Pro plna', '05.03.2025'],
+      ['4', 'Gold', '06.03.2025'],
+      ['3', 'Starter plan', '31.02.2025'],
+    ]);
     expect(targets(mappings)).toEqual(['st', 'pl', 'submissionTime']);
     expect(mappings[0]!.reason).toBe('3 of the first 4 values are star ratings.');
     expect(mappings[2]!.convert).toEqual({ dateFormat: 'dd.mm.yyyy' });
