@@ -1,7 +1,7 @@
 import { type Page } from '@playwright/test';
 import { type Submission } from '../electron/shared/api/submission';
 import { type LocalApi } from '../electron/local-api';
-import { expect, test } from './fixtures';
+import { connectAccount, expect, test } from './fixtures';
 
 // The local API's "Customer feedback" form (electron/local-api/demoForms.ts): a 5-star rating,
 // a plan dropdown, "What did you like?" checkboxes and one long-answer question.
@@ -20,12 +20,7 @@ const CSV = [
 ].join('\r\n');
 
 async function connect(app: Page, api: LocalApi): Promise<void> {
-  await app.getByRole('button', { name: 'Connect your account' }).click();
-  const form = app.getByRole('form', { name: 'Connect your account' });
-  await form.getByText('Self-hosted or other').click();
-  await form.getByLabel('Base URL').fill(api.baseUrl);
-  await form.getByLabel('API key').fill(api.apiKey);
-  await form.getByRole('button', { name: 'Connect', exact: true }).click();
+  await connectAccount(app, api);
   // The form's questions, with their choices, are learnt by its first sync.
   await expect(app.getByRole('article', { name: FEEDBACK.name })).toHaveAttribute(
     'data-state',

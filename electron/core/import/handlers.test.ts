@@ -291,6 +291,25 @@ describe('import operations', () => {
       { column: 1, target: { kind: 'question', id: 'st05', type: 'StarRating' } },
       { column: 2, target: { kind: 'question', id: 'pr04', type: 'Dropdown' } },
     ];
+    // Beside the mapping: the first rows as they will be sent, or why a value cannot be.
+    const shown = await handlers['imports.previewMapping']({
+      fileId: preview.fileId,
+      formId: DEMO_FORM,
+      mappings,
+    });
+    expect(shown.rows[0]).toEqual({
+      line: 2,
+      cells: [
+        { column: 0, sent: '"a@example.com"', problem: null },
+        {
+          column: 1,
+          sent: null,
+          problem:
+            '"9" is not allowed: the question "How satisfied are you overall?" takes a whole number from 1 to 5.',
+        },
+        { column: 2, sent: '"Pro plan"', problem: null },
+      ],
+    });
     const checked = await handlers['imports.validate']({
       fileId: preview.fileId,
       formId: DEMO_FORM,

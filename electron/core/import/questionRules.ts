@@ -81,20 +81,10 @@ export function withRules(
   mappings: readonly ColumnMapping[],
   definitions: readonly QuestionDefinition[],
 ): ColumnMapping[] {
-  const byId = new Map(definitions.map((d) => [d.id, d]));
-  const mapped = new Set<string>();
-  const attached = mappings.map((m): ColumnMapping => {
-    if (m.target.kind !== 'question') return m;
-    mapped.add(m.target.id);
-    const { rules: _sent, ...target } = m.target;
-    const definition = byId.get(m.target.id);
-    return definition
-      ? {
-          ...m,
-          target: { ...target, type: target.type ?? definition.type, rules: definition.rules },
-        }
-      : { ...m, target };
-  });
+  const attached = attachRules(mappings, definitions);
+  const mapped = new Set(
+    attached.flatMap((m) => (m.target.kind === 'question' ? [m.target.id] : [])),
+  );
   const missing = definitions.filter((d) => d.rules.required && !mapped.has(d.id));
   if (missing.length > 0) {
     const names = missing.map((d) => `"${d.name}"`).join(', ');
