@@ -45,7 +45,9 @@ export function ImportWizard({
   const [mappings, setMappings] = useState<ColumnMapping[] | null>(null);
   const [validation, setValidation] = useState<ImportValidation | null>(null);
   const [started, setStarted] = useState(false);
-  const begin = useOpMutation('imports.start');
+  // The import screen asks for the job's state as it opens: refetching the review's queries
+  // first (the default) would only hold the run's controls back while the first batches go.
+  const begin = useOpMutation('imports.start', { invalidates: [] });
   const jobId = start?.jobId ?? validation?.jobId ?? null;
   const list = useOp('imports.list', {}, { enabled: jobId !== null && step === IMPORT_STEP });
   const jobState = list.data?.imports.find((i) => i.jobId === jobId)?.state;

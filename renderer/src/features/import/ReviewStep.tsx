@@ -183,7 +183,7 @@ export function ReviewStep({ formId, preview, mappings, validation, onValidated 
                           </Table.Td>
                         );
                       })}
-                      <Table.Td>
+                      <Table.Td miw={300}>
                         <Stack gap={2}>
                           {issues.map((issue, i) => (
                             <Text
@@ -247,7 +247,7 @@ function CellEditor({
       <IconAlertTriangle size={14} color="var(--mantine-color-yellow-7)" />
     );
   return (
-    <Stack gap={2}>
+    <Stack gap={2} miw={150}>
       <TextInput
         size="xs"
         aria-label={`${column} on line ${line}`}
