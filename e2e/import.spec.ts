@@ -112,7 +112,7 @@ test.describe('CSV import', () => {
     const summary = app.getByLabel('Validation summary');
     await expect(summary).toContainText('2 with errors (not sent)');
     await expect(app.getByRole('table', { name: 'Rows with problems' })).toContainText(
-      'Line 3, column "Email": "bea at example" is not an e-mail address.',
+      'Line 3, column "Email": "bea at example" is not an e-mail address: write it as name@example.com.',
     );
     // Fixed in its cell: leaving the cell checks it again.
     await app.getByRole('textbox', { name: 'Email on line 3' }).fill('bea.fix@example.com');

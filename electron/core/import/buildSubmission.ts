@@ -155,10 +155,7 @@ function convertKind(raw: string, mapping: ColumnMapping): Converted {
     case 'list':
       return convertList(raw, { ...convert, listSeparator: listSeparator(raw, convert) });
     case 'json':
-      return convertJson(
-        raw,
-        mapping.target.kind === 'question' ? (mapping.target.type ?? 'structured') : 'structured',
-      );
+      return convertJson(raw);
   }
 }
 

@@ -86,8 +86,13 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function convertEmail(raw: string): Converted {
   const value = raw.trim();
-  return EMAIL.test(value) ? ok(value) : fail(`"${raw}" is not an e-mail address.`);
+  return EMAIL.test(value)
+    ? ok(value)
+    : fail(`"${raw}" is not an e-mail address: write it as name@example.com.`);
 }
+
+const NOT_A_WEB_ADDRESS = (raw: string) =>
+  `"${raw}" is not a web address: write it in full, starting with https://.`;
 
 export function convertUrl(raw: string): Converted {
   const value = raw.trim();
@@ -95,9 +100,9 @@ export function convertUrl(raw: string): Converted {
     const url = new URL(value);
     return url.protocol === 'http:' || url.protocol === 'https:'
       ? ok(value)
-      : fail(`"${raw}" is not a web address.`);
+      : fail(NOT_A_WEB_ADDRESS(raw));
   } catch {
-    return fail(`"${raw}" is not a web address.`);
+    return fail(NOT_A_WEB_ADDRESS(raw));
   }
 }
 
@@ -136,11 +141,13 @@ export function convertInteger(raw: string, convert: ColumnConversion = {}): Con
 }
 
 /** Structured values (Address, Matrix, files…) can only come as the JSON the service returns. */
-export function convertJson(raw: string, type: string): Converted {
+export function convertJson(raw: string): Converted {
   try {
     return ok(JSON.parse(raw));
   } catch {
-    return fail(`A ${type} answer is structured; write it as JSON (as exported by Formdesk).`);
+    return fail(
+      `"${raw}" is not a structured answer: this question takes one (an address, a table, files…) written as JSON, as Formdesk exports it.`,
+    );
   }
 }
 
