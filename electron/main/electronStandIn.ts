@@ -29,6 +29,8 @@ export interface Recorded {
   permissionCheckHandler:
     ((contents: unknown, permission: string, requestingOrigin: string) => boolean) | null;
   openedExternally: string[];
+  /** The addresses `net.fetch` was asked for. */
+  netRequests: string[];
   exposed: Map<string, unknown>;
   rendererInvokes: unknown[][];
   rendererListeners: Map<string, Set<(...args: unknown[]) => void>>;
@@ -93,6 +95,7 @@ export function createElectronStandIn(
     permissionRequestHandler: null,
     permissionCheckHandler: null,
     openedExternally: [],
+    netRequests: [],
     exposed: new Map(),
     rendererInvokes: [],
     rendererListeners: new Map(),
@@ -182,14 +185,19 @@ export function createElectronStandIn(
         shouldReEncrypt: false,
       }),
     },
-    net: { fetch: (url: string, init: RequestInit) => fetch(url, init) },
+    net: {
+      fetch: (url: string, init: RequestInit) => {
+        recorded.netRequests.push(url);
+        return fetch(url, init);
+      },
+    },
     contextBridge: {
       exposeInMainWorld: (name: string, api: unknown) => recorded.exposed.set(name, api),
     },
     ipcRenderer: {
       invoke: async (...args: unknown[]) => {
         recorded.rendererInvokes.push(args);
-        return { ok: true, data: null };
+        return JSON.stringify({ ok: true, data: null });
       },
       on: (channel: string, listener: (...args: unknown[]) => void) => {
         const set = recorded.rendererListeners.get(channel) ?? new Set();

@@ -6,6 +6,7 @@ import {
   dialog,
   ipcMain,
   Menu,
+  net,
   protocol,
   safeStorage,
   session,
@@ -68,7 +69,8 @@ async function start(log: Logger): Promise<void> {
   );
   // The core runs in worker threads: this process routes calls and never waits for SQLite or the
   // service, so windows, menus and IPC answer whatever a sync or an import is doing. The core
-  // reaches the service with Node's fetch (Electron's `net` exists only on this thread).
+  // reaches the service through this process's `net` (Electron's network stack exists only here):
+  // the system's proxy settings and certificate store apply.
   const core = await startCoreThreads({
     start: {
       dataDir,
@@ -82,9 +84,10 @@ async function start(log: Logger): Promise<void> {
     deliverExport,
     log,
     emit: (event) => broadcast(BrowserWindow.getAllWindows(), event),
+    fetch: (url, init) => net.fetch(url, init),
     builtDir: __dirname,
   });
-  registerIpcRouter(ipcMain, (op, input) => core.call(op, input), log);
+  registerIpcRouter(ipcMain, (op, input) => core.callForText(op, input), log);
 
   let closing = false;
   app.on('before-quit', (event) => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureBuilt } from '../../scripts/ensureBuilt.mjs';
-import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../shared/channels';
+import { EVENT_CHANNEL } from '../shared/channels';
 import { CONTENT_SECURITY_POLICY } from '../core/rendererFiles';
 import { lockDataDir } from '../core/dataDirLock';
 import { writeExport } from '../core/submissions/exportFile';
@@ -13,48 +13,34 @@ import {
   StandInContents,
   type Recorded,
 } from './electronStandIn';
+import { type BuiltMain, type SenderFrame, startBuiltMain } from './testing/builtMain';
 
 const projectRoot = resolve(__dirname, '../..');
 const mainBundle = join(projectRoot, 'out/main/index.js');
 
 let dataDir: string;
+let main: BuiltMain;
 let recorded: Recorded;
-let app: ReturnType<typeof createElectronStandIn>['app'];
 const savedDataDir = process.env.FORMDESK_DATA_DIR;
 
 beforeAll(async () => {
   ensureBuilt();
   dataDir = mkdtempSync(join(tmpdir(), 'formdesk-main-'));
   process.env.FORMDESK_DATA_DIR = dataDir;
-  const standIn = createElectronStandIn();
-  recorded = standIn.recorded;
-  app = standIn.app;
-  loadWithStandIn(mainBundle, standIn.electron);
-  standIn.markReady();
   // Start-up opens the demo workspace (a local API in-process), then the window.
-  await vi.waitFor(() => expect(recorded.windows[0]?.loadedUrls).toHaveLength(1), {
-    timeout: 20_000,
-    interval: 50,
-  });
+  main = await startBuiltMain(mainBundle);
+  recorded = main.recorded;
 }, 60_000);
 
 afterAll(async () => {
-  const quitsBefore = recorded.quitCalls;
-  app.emit('before-quit', { preventDefault: () => {} });
-  await vi.waitFor(() => expect(recorded.quitCalls).toBeGreaterThan(quitsBefore), {
-    timeout: 10_000,
-    interval: 50,
-  });
+  await main.quit();
   if (savedDataDir === undefined) delete process.env.FORMDESK_DATA_DIR;
   else process.env.FORMDESK_DATA_DIR = savedDataDir;
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function invoke(frame: { url: string; parent: unknown } | null, op: unknown, input?: unknown) {
-  const handler = recorded.ipcHandlers.get(INVOKE_CHANNEL);
-  if (!handler) throw new Error('no IPC router registered');
-  return handler({ senderFrame: frame }, op, input);
-}
+const invoke = (frame: SenderFrame | null, op: unknown, input?: unknown) =>
+  main.invoke(op, input, frame);
 const appFrame = { url: 'app://formdesk/index.html#/forms', parent: null };
 
 describe('built main process', () => {
@@ -152,7 +138,7 @@ describe('built main process', () => {
 
   it('keeps every page on the app: navigation away and new windows refused, https links to the OS browser', () => {
     const contents = new StandInContents();
-    app.emit('web-contents-created', {}, contents);
+    main.app.emit('web-contents-created', {}, contents);
     const navigate = (url: string) => {
       let prevented = false;
       contents.emit('will-navigate', { preventDefault: () => (prevented = true) }, url);
@@ -180,6 +166,14 @@ describe('built main process', () => {
       ok: true,
       data: { currentId: 'demo', keyring: { secure: true, backend: 'gnome_libsecret' } },
     });
+  });
+
+  it("reaches the service through Electron's network stack, not Node's", async () => {
+    expect(await invoke(appFrame, 'forms.list', {})).toMatchObject({ ok: true });
+    // The demo's forms were listed once at least (at start-up, or just now), and only through `net`.
+    const sent = recorded.netRequests.map((url) => new URL(url));
+    expect(sent.some((url) => url.pathname.endsWith('/forms'))).toBe(true);
+    expect(sent.every((url) => url.hostname === '127.0.0.1')).toBe(true);
   });
 
   it('sends app events to the window on the event channel', async () => {
@@ -271,31 +265,20 @@ describe('a packaged build', () => {
     const ownDir = mkdtempSync(join(tmpdir(), 'formdesk-main-packaged-'));
     process.env.FORMDESK_DATA_DIR = ownDir;
     process.env.ELECTRON_RENDERER_URL = 'https://evil.example/';
-    const standIn = createElectronStandIn({ isPackaged: true });
+    const packaged = await startBuiltMain(mainBundle, { isPackaged: true });
     try {
-      loadWithStandIn(mainBundle, standIn.electron);
-      standIn.markReady();
-      await vi.waitFor(() => expect(standIn.recorded.windows[0]?.loadedUrls).toHaveLength(1), {
-        timeout: 20_000,
-        interval: 50,
-      });
-      expect(standIn.recorded.windows[0]!.loadedUrls).toEqual(['app://formdesk/index.html']);
+      expect(packaged.recorded.windows[0]!.loadedUrls).toEqual(['app://formdesk/index.html']);
       expect(process.env.ELECTRON_RENDERER_URL).toBeUndefined();
-      const handler = standIn.recorded.ipcHandlers.get(INVOKE_CHANNEL)!;
-      await expect(
-        handler(
-          { senderFrame: { url: 'https://evil.example/', parent: null } },
+      expect(
+        await packaged.invoke(
           'workspaces.list',
           {},
+          { url: 'https://evil.example/', parent: null },
         ),
-      ).resolves.toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
+      ).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
     } finally {
       delete process.env.ELECTRON_RENDERER_URL;
-      standIn.app.emit('before-quit', { preventDefault: () => {} });
-      await vi.waitFor(() => expect(standIn.recorded.quitCalls).toBeGreaterThan(0), {
-        timeout: 10_000,
-        interval: 50,
-      });
+      await packaged.quit();
       process.env.FORMDESK_DATA_DIR = dataDir;
       rmSync(ownDir, { recursive: true, force: true });
     }

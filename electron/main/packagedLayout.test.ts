@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureBuilt } from '../../scripts/ensureBuilt.mjs';
-import { INVOKE_CHANNEL } from '../shared/channels';
 import { type Result } from '../shared/errors';
-import { createElectronStandIn, loadWithStandIn, type Recorded } from './electronStandIn';
+import { type BuiltMain, startBuiltMain } from './testing/builtMain';
 
 // The app as a package holds it (electron-builder.yml: `out/**`, `package.json`, and the runtime
 // dependencies in node_modules, with nothing of the development tree around it): the main bundle
@@ -15,8 +14,7 @@ import { createElectronStandIn, loadWithStandIn, type Recorded } from './electro
 
 const projectRoot = resolve(__dirname, '../..');
 let packaged: string;
-let recorded: Recorded;
-let app: ReturnType<typeof createElectronStandIn>['app'];
+let main: BuiltMain;
 const savedDataDir = process.env.FORMDESK_DATA_DIR;
 
 /** A package's runtime dependencies and theirs, as the packager takes them. */
@@ -48,36 +46,18 @@ beforeAll(async () => {
   }
   const dataDir = join(packaged, 'data');
   process.env.FORMDESK_DATA_DIR = dataDir;
-  const standIn = createElectronStandIn();
-  recorded = standIn.recorded;
-  app = standIn.app;
-  loadWithStandIn(join(appDir, 'out/main/index.js'), standIn.electron);
-  standIn.markReady();
-  await vi.waitFor(() => expect(recorded.windows[0]?.loadedUrls).toHaveLength(1), {
-    timeout: 30_000,
-    interval: 50,
-  });
+  main = await startBuiltMain(join(appDir, 'out/main/index.js'));
 }, 60_000);
 
 afterAll(async () => {
-  const quitsBefore = recorded.quitCalls;
-  app.emit('before-quit', { preventDefault: () => {} });
-  await vi.waitFor(() => expect(recorded.quitCalls).toBeGreaterThan(quitsBefore), {
-    timeout: 15_000,
-    interval: 50,
-  });
+  await main.quit();
   if (savedDataDir === undefined) delete process.env.FORMDESK_DATA_DIR;
   else process.env.FORMDESK_DATA_DIR = savedDataDir;
   rmSync(packaged, { recursive: true, force: true });
 });
 
 async function invoke<T>(op: string, input: unknown = {}): Promise<T> {
-  const handler = recorded.ipcHandlers.get(INVOKE_CHANNEL)!;
-  const result = (await handler(
-    { senderFrame: { url: 'app://formdesk/index.html', parent: null } },
-    op,
-    input,
-  )) as Result<T>;
+  const result = (await main.invoke(op, input)) as Result<T>;
   if (!result.ok) throw new Error(`${op}: ${result.error.code} ${result.error.message}`);
   return result.data;
 }

@@ -32,8 +32,8 @@ describe('built preload', () => {
     expect(Object.keys(bridge).sort()).toEqual(['invoke', 'onEvent']);
   });
 
-  it('sends operations on the one invoke channel', async () => {
-    await bridge.invoke('workspaces.list', {});
+  it('sends operations on the one invoke channel and hands back the envelope main wrote as text', async () => {
+    expect(await bridge.invoke('workspaces.list', {})).toEqual({ ok: true, data: null });
     expect(standIn.recorded.rendererInvokes).toEqual([[INVOKE_CHANNEL, 'workspaces.list', {}]]);
   });
 

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { CACHE_READ_OPS, type CacheReadOp } from '../core/cacheReads';
+import { type FetchLike } from '../core/api';
 import { type DeliverExport } from '../core/exportDelivery';
 import { IMPORT_WIZARD_OPS, type ImportWizardOp } from '../core/import/wizardHandlers';
 import { type Logger } from '../core/log';
@@ -7,16 +8,27 @@ import { type KeyVault } from '../core/workspaces/types';
 import { type AppEvent } from '../shared/contract';
 import { type KeyStorage } from '../shared/contract/workspaces';
 import { AppError, type Result } from '../shared/errors';
-import { type CoreStart, type OpenCache, type ShellServiceName } from './protocol';
+import {
+  type CoreStart,
+  type OpenCache,
+  type ShellRequest,
+  type ShellServiceName,
+} from './protocol';
+import { answerShellFetch } from './shellFetch';
 import { type WorkerNote, WorkerThread } from './workerThread';
 
 export interface CoreThreadsOptions {
   /** How the core starts (its keyring comes from `vault`). */
-  start: Omit<CoreStart, 'keyring' | 'restarted' | 'builtDir'>;
+  start: Omit<CoreStart, 'keyring' | 'restarted' | 'builtDir' | 'shellFetch'>;
   vault: KeyVault;
   deliverExport: DeliverExport;
   log: Logger;
   emit(event: AppEvent): void;
+  /**
+   * The shell's own way to reach the service, when the core should use it rather than Node's
+   * fetch: the desktop app's `net.fetch`, which applies the system's proxy and certificates.
+   */
+  fetch?: FetchLike;
   /** Reader threads; two by default, so a long count never holds up a window. */
   readers?: number;
   /**
@@ -28,8 +40,10 @@ export interface CoreThreadsOptions {
 
 /** The core as the shell sees it: an operation in, an envelope out, events out. */
 export interface CoreThreads {
-  call(op: unknown, input: unknown): Promise<Result<unknown>>;
-  /** The same envelope as JSON text, for a shell that sends it on as it came (browser mode). */
+  /**
+   * The envelope as the worker wrote it, JSON text: each shell sends it on as it came (browser
+   * mode's HTTP, Electron's IPC to the preload, which parses it), so no shell thread parses it.
+   */
   callForText(op: unknown, input: unknown): Promise<string>;
   /** Stops the core's worker as a crash would (fault drills). */
   crashCore(): Promise<void>;
@@ -104,6 +118,9 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
         return options.deliverExport(args[0] as Parameters<DeliverExport>[0]);
       case 'formQuestions':
         return formQuestions(first);
+      case 'fetch':
+        if (!options.fetch) throw new AppError('INTERNAL', 'This shell makes no requests.');
+        return answerShellFetch(options.fetch, args[0] as ShellRequest);
     }
   };
 
@@ -125,6 +142,7 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
         keyring,
         restarted,
         builtDir: options.builtDir ?? null,
+        shellFetch: options.fetch !== undefined,
       }) satisfies CoreStart,
     onNote: onNote(() => core),
     onStopped: (reason) => {
@@ -165,7 +183,6 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
   };
 
   return {
-    call: async (op, input) => JSON.parse(await callForText(op, input)) as Result<unknown>,
     callForText,
     crashCore: () => core.crash(),
     close: async () => {

@@ -9,6 +9,7 @@ import { startLocalApi } from '../local-api';
 import { AppError } from '../shared/errors';
 import { type CoreStart } from './protocol';
 import { RemoteVault } from './remoteVault';
+import { shellFetch } from './shellFetch';
 import { threadPageWriter } from './threadPageWriter';
 import { WorkerPort } from './workerPort';
 import { WorkerThread } from './workerThread';
@@ -40,7 +41,11 @@ const workspaces = new WorkspaceManager({
   log,
   emit: (event) => port.emit(event),
   createApiClient: (options) =>
-    createApiClient({ ...options, ...(start.rateLimit ? { rateLimit: start.rateLimit } : {}) }),
+    createApiClient({
+      ...options,
+      ...(start.rateLimit ? { rateLimit: start.rateLimit } : {}),
+      ...(start.shellFetch ? { fetch: shellFetch((request) => port.ask('fetch', request)) } : {}),
+    }),
   openCache: (file, hooks) => openCache(file, hooks),
   checkCache: checkCacheFile,
   startDemo: ({ store }) =>

@@ -27,7 +27,21 @@ export interface ShellServices {
   deliverExport: (file: ExportFile) => Promise<ExportDelivery>;
   /** A form's questions as the core knows them (asking the service when it knows none yet). */
   formQuestions: (formId: string) => Promise<CatalogueQuestion[]>;
+  /** A request to the service through the shell's network stack (Electron's, in the desktop app). */
+  fetch: (request: ShellRequest) => Promise<ShellResponse>;
 }
+
+export interface ShellRequest {
+  url: string;
+  method: string;
+  headers: [string, string][];
+  body: string | null;
+}
+
+/** A whole answer, or the failure: its message and its system code (`ECONNREFUSED`, `ERR_…`). */
+export type ShellResponse =
+  | { status: number; statusText: string; headers: [string, string][]; body: string }
+  | { failure: string; code: string };
 export type ShellServiceName = keyof ShellServices;
 
 export type ToWorker =
@@ -72,6 +86,8 @@ export interface CoreStart {
   restarted: boolean;
   /** The built worker entries, for the threads the core starts itself; null from source. */
   builtDir: string | null;
+  /** The service is reached through the shell's network stack (`shellFetch`), not Node's. */
+  shellFetch: boolean;
 }
 
 /** The demo service's tunables (tests and tools shrink or unthrottle it). */

@@ -15,7 +15,7 @@ import { WorkerPort } from './workerPort';
  */
 const port = new WorkerPort();
 const log = port.logger();
-const connection = new CacheConnection(connectCache);
+const connection = new CacheConnection((file) => connectCache(file, { refetchable: true }));
 
 port.serve(
   async ({ op, input, cache }): Promise<Result<unknown>> => {

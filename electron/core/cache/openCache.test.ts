@@ -6,7 +6,7 @@ import { AppError } from '../../shared/errors';
 import { userVersion, type Migration } from './migrate';
 import { migrations } from './migrations';
 import { checkCacheFile } from './fullCheck';
-import { openCache, type CacheRebuild } from './openCache';
+import { connectCache, openCache, type CacheRebuild } from './openCache';
 import { logActivity, writeCacheDamagedInside } from './testing/damagedCache';
 
 let dir: string;
@@ -35,6 +35,22 @@ describe('openCache', () => {
     expect(db.pragma('busy_timeout', { simple: true })).toBeGreaterThan(0);
     expect(db.pragma('page_size', { simple: true })).toBe(16384);
     db.close();
+  });
+
+  it('syncs every commit of a second writer, but the one writing only what the service gives again', () => {
+    const file = path.join(dir, 'w.sqlite');
+    const core = openCache(file);
+    const writer = connectCache(file);
+    const pages = connectCache(file, { refetchable: true });
+    try {
+      expect(writer.pragma('synchronous', { simple: true })).toBe(2);
+      expect(pages.pragma('synchronous', { simple: true })).toBe(1);
+      expect(pages.pragma('journal_mode', { simple: true })).toBe('wal');
+      // The import journal's connection keeps syncing each commit.
+      expect(core.pragma('synchronous', { simple: true })).toBe(2);
+    } finally {
+      for (const db of [pages, writer, core]) db.close();
+    }
   });
 
   it('refuses a file from a newer version with a DB error and leaves it in place', () => {

@@ -9,7 +9,7 @@ import {
   type SubmissionListRow,
 } from '../../shared/contract/submissions';
 import { mergeAdded, type SortKey } from './orderMerge';
-import { VersionMemo } from './versionMemo';
+import { Memo } from './memo';
 
 type Param = string | number;
 
@@ -150,15 +150,15 @@ const ROWS_STATEMENT = `SELECT ${COLUMNS} FROM submissions s WHERE s.id IN (SELE
  */
 export class SubmissionQuery {
   private readonly statements = new Map<string, Database.Statement<Param[], unknown>>();
-  private readonly orders = new VersionMemo<Order>(ORDERS_KEPT, {
+  private readonly orders = new Memo<Order>(ORDERS_KEPT, {
     weigh: (order) => order.ids.length,
     most: ORDER_IDS_KEPT,
   });
-  private readonly tallies = new VersionMemo<StatusTally[]>(COUNTS_KEPT);
-  private readonly passes = new VersionMemo<Uint8Array>(NARROWED_KEPT);
-  private readonly facetLists = new VersionMemo<number[]>(NARROWED_KEPT);
-  private readonly numeric = new VersionMemo<boolean>(COUNTS_KEPT);
-  private readonly answeredEarly = new VersionMemo<true>(NARROWED_KEPT);
+  private readonly tallies = new Memo<StatusTally[]>(COUNTS_KEPT);
+  private readonly passes = new Memo<Uint8Array>(NARROWED_KEPT);
+  private readonly facetLists = new Memo<number[]>(NARROWED_KEPT);
+  private readonly numeric = new Memo<boolean>(COUNTS_KEPT);
+  private readonly answeredEarly = new Memo<true>(NARROWED_KEPT);
   private readonly versionStatement;
   private readonly rewrittenStatement;
   private readonly prefixRows: number;

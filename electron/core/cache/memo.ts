@@ -1,5 +1,5 @@
 /** Values read from the database, each kept until its form changes; the oldest make room. */
-export class VersionMemo<T> {
+export class Memo<T> {
   private readonly entries = new Map<string, { version: string; value: T; weight: number }>();
   private weight = 0;
 

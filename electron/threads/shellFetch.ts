@@ -1,0 +1,80 @@
+import { type FetchLike } from '../core/api';
+import { networkCode } from '../core/api/errors';
+import { type ShellRequest, type ShellResponse } from './protocol';
+
+/** Statuses whose answer has no body, which a `Response` refuses to be built with. */
+const NO_BODY = new Set([101, 204, 205, 304]);
+
+/**
+ * A fetch for the core's API clients that goes through the shell's network stack: in the desktop
+ * app Electron's `net`, which applies the system's proxy settings and certificate store and exists
+ * only in the main process. The answer crosses whole (a page is 150 submissions); an abort or a
+ * timeout rejects here at once, and the shell's request is left to finish unread.
+ */
+export function shellFetch(ask: (request: ShellRequest) => Promise<ShellResponse>): FetchLike {
+  return async (url, init) => {
+    const { signal } = init;
+    signal?.throwIfAborted();
+    const answer = ask(shellRequest(url, init));
+    const answered = await (signal ? abortable(answer, signal) : answer);
+    if ('failure' in answered) {
+      // Shaped as Node's fetch fails, so the client's errors read the code from the cause.
+      const cause = Object.assign(new Error(answered.failure), { code: answered.code });
+      throw new TypeError('fetch failed', { cause });
+    }
+    return new Response(NO_BODY.has(answered.status) ? null : answered.body, {
+      status: answered.status,
+      statusText: answered.statusText,
+      headers: answered.headers,
+    });
+  };
+}
+
+/** Answers a request sent through `shellFetch`, with the shell's own fetch. */
+export async function answerShellFetch(
+  fetch: FetchLike,
+  request: ShellRequest,
+): Promise<ShellResponse> {
+  try {
+    const response = await fetch(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      // The core gave up on its side long before this (its own timeouts abort there).
+      signal: AbortSignal.timeout(SHELL_FETCH_LIMIT_MS),
+    });
+    return {
+      status: response.status,
+      statusText: response.statusText,
+      headers: [...response.headers],
+      body: await response.text(),
+    };
+  } catch (error) {
+    return {
+      failure: error instanceof Error ? error.message : String(error),
+      code: networkCode(error),
+    };
+  }
+}
+
+/** No request the core makes waits longer than this for its whole answer. */
+const SHELL_FETCH_LIMIT_MS = 5 * 60_000;
+
+function shellRequest(url: string, init: RequestInit): ShellRequest {
+  if (init.body !== undefined && init.body !== null && typeof init.body !== 'string')
+    throw new TypeError('Requests through the shell carry text bodies only.');
+  return {
+    url,
+    method: init.method ?? 'GET',
+    headers: [...new Headers(init.headers)],
+    body: init.body ?? null,
+  };
+}
+
+function abortable<T>(answer: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
