@@ -43,7 +43,8 @@ test('reviews a file against the form, fixes it in place and creates each row on
   app,
   remoteApi,
 }) => {
-  test.setTimeout(120_000);
+  // A first sync of a whole account, then the import: on a loaded machine this takes minutes.
+  test.setTimeout(240_000);
   await connect(app, remoteApi);
   await app
     .getByRole('navigation', { name: 'Sections' })
