@@ -30,10 +30,7 @@ export class ActivityLog {
   private readonly everything;
 
   constructor(db: Database.Database) {
-    this.insert = db.prepare<
-      [string, string, string, string | null, string | null, string, string | null],
-      { id: number }
-    >(
+    this.insert = db.prepare<[string, string, string, string | null, string | null, string, string | null], { id: number }>(
       `INSERT INTO activity_log (at, workspace_id, kind, form_id, submission_id, summary, snapshot_json)
        VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     );

@@ -36,10 +36,9 @@ export class FormStore {
     this.lastListedStatement = db.prepare<[], { at: string | null }>(
       `SELECT max(listed_at) AS at FROM forms`,
     );
-    this.countsStatement = db.prepare<
-      [string],
-      { status: 'finished' | 'in_progress'; is_preview: number; n: number }
-    >(`SELECT status, is_preview, n FROM submission_counts WHERE form_id = ?`);
+    this.countsStatement = db.prepare<[string], { status: 'finished' | 'in_progress'; is_preview: number; n: number }>(
+      `SELECT status, is_preview, n FROM submission_counts WHERE form_id = ?`,
+    );
     this.perDayStatement = db.prepare<[string, string], DayCount>(
       `SELECT substr(submission_time, 1, 10) AS day, count(*) AS count FROM submissions
        WHERE form_id = ? AND submission_time >= ? AND is_preview = 0 GROUP BY day ORDER BY day`,
@@ -65,10 +64,7 @@ export class FormStore {
       .transaction(() => {
         forms.forEach((f, i) => this.upsert.run(f.formId, f.name, i, at));
         const keep = new Set(forms.map((f) => f.formId));
-        const removed = this.listStatement
-          .all()
-          .filter((f) => !keep.has(f.form_id))
-          .map((f) => f.form_id);
+        const removed = this.listStatement.all().filter((f) => !keep.has(f.form_id)).map((f) => f.form_id);
         for (const formId of removed) {
           for (const table of ['submissions', 'questions', 'sync_state', 'forms'] as const) {
             this.db.prepare(`DELETE FROM ${table} WHERE form_id = ?`).run(formId);
@@ -112,12 +108,8 @@ export class FormStore {
 
   /** Submissions per UTC day over the last `days` days, zero days included, oldest first. */
   perDay(formId: string, now: Date, days: number): DayCount[] {
-    const start = new Date(
-      Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (days - 1)),
-    );
-    const found = new Map(
-      this.perDayStatement.all(formId, start.toISOString()).map((r) => [r.day, r.count]),
-    );
+    const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (days - 1)));
+    const found = new Map(this.perDayStatement.all(formId, start.toISOString()).map((r) => [r.day, r.count]));
     return Array.from({ length: days }, (_, i) => {
       const day = new Date(start.getTime() + i * 86_400_000).toISOString().slice(0, 10);
       return { day, count: found.get(day) ?? 0 };

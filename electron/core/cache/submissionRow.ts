@@ -24,13 +24,7 @@ export interface SubmissionRow {
   searchText: string;
 }
 
-const NUMERIC_TYPES = new Set([
-  'NumberInput',
-  'CurrencyInput',
-  'Slider',
-  'OpinionScale',
-  'StarRating',
-]);
+const NUMERIC_TYPES = new Set(['NumberInput', 'CurrencyInput', 'Slider', 'OpinionScale', 'StarRating']);
 const DATE_TYPES = new Set(['DatePicker', 'DateTimePicker']);
 
 export const calculationKey = (id: string): string => `calculation:${id}`;
@@ -40,11 +34,7 @@ export const urlParameterKey = (id: string): string => `urlParameter:${id}`;
  * `isPreview`: the service does not mark preview responses (the form owner trying the form) on the
  * submission; only the listing it came from tells, so the caller says.
  */
-export function toSubmissionRow(
-  submission: Submission,
-  status: SubmissionStatus,
-  isPreview = false,
-): SubmissionRow {
+export function toSubmissionRow(submission: Submission, status: SubmissionStatus, isPreview = false): SubmissionRow {
   // An edit link lets anyone holding it change the answers: it is shown on request, never cached.
   const { editLink: _editLink, ...kept } = submission;
   const answers: AnswerValue[] = [];
@@ -53,20 +43,14 @@ export function toSubmissionRow(
     if (value) answers.push(value);
   }
   for (const c of submission.calculations ?? []) {
-    const value = answerValue(
-      calculationKey(c.id),
-      c.type === 'number' ? 'NumberInput' : c.type,
-      c.value,
-    );
+    const value = answerValue(calculationKey(c.id), c.type === 'number' ? 'NumberInput' : c.type, c.value);
     if (value) answers.push(value);
   }
   for (const p of submission.urlParameters ?? []) {
     const value = answerValue(urlParameterKey(p.id), 'ShortAnswer', p.value);
     if (value) answers.push(value);
   }
-  const amounts = (submission.payments ?? [])
-    .map((p) => p.value.totalAmount)
-    .filter((n) => typeof n === 'number');
+  const amounts = (submission.payments ?? []).map((p) => p.value.totalAmount).filter((n) => typeof n === 'number');
   return {
     submissionId: submission.submissionId,
     status,
@@ -101,10 +85,8 @@ function answerValue(fieldKey: string, type: string, value: unknown): AnswerValu
     };
   }
   if (typeof value === 'number') return { fieldKey, text: String(value), num: value, json: null };
-  if (typeof value === 'boolean')
-    return { fieldKey, text: String(value), num: value ? 1 : 0, json: null };
-  if (typeof value === 'string')
-    return { fieldKey, text: value, num: numberOf(type, value), json: null };
+  if (typeof value === 'boolean') return { fieldKey, text: String(value), num: value ? 1 : 0, json: null };
+  if (typeof value === 'string') return { fieldKey, text: value, num: numberOf(type, value), json: null };
   const text = leaves(value).join(', ');
   return text === '' ? null : { fieldKey, text, num: null, json: null };
 }

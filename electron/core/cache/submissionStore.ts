@@ -49,14 +49,7 @@ export class SubmissionStore {
   constructor(private readonly db: Database.Database) {
     this.find = db.prepare<
       [string, string],
-      {
-        id: number;
-        raw: string;
-        status: string;
-        is_preview: number;
-        synced_at: string;
-        seen_pass: number;
-      }
+      { id: number; raw: string; status: string; is_preview: number; synced_at: string; seen_pass: number }
     >(
       `SELECT id, raw, status, is_preview, synced_at, seen_pass FROM submissions WHERE form_id = ? AND submission_id = ?`,
     );
@@ -72,9 +65,7 @@ export class SubmissionStore {
          seen_pass = max(seen_pass, excluded.seen_pass)
        RETURNING id`,
     );
-    this.touch = db.prepare(
-      `UPDATE submissions SET synced_at = ?, seen_pass = max(seen_pass, ?) WHERE id = ?`,
-    );
+    this.touch = db.prepare(`UPDATE submissions SET synced_at = ?, seen_pass = max(seen_pass, ?) WHERE id = ?`);
     this.clearAnswers = db.prepare(`DELETE FROM answers WHERE submission_rowid = ?`);
     this.insertAnswer = db.prepare(
       `INSERT INTO answers (submission_rowid, form_id, field_key, value_text, value_num, value_json) VALUES (?, ?, ?, ?, ?, ?)`,
@@ -84,10 +75,7 @@ export class SubmissionStore {
     this.remove = db.prepare<[string, string], { raw: string }>(
       `DELETE FROM submissions WHERE form_id = ? AND submission_id = ? RETURNING raw`,
     );
-    this.sweepStatement = db.prepare<
-      [string, string, number],
-      { submission_id: string; is_preview: number }
-    >(
+    this.sweepStatement = db.prepare<[string, string, number], { submission_id: string; is_preview: number }>(
       `DELETE FROM submissions WHERE form_id = ? AND status = ? AND seen_pass < ? RETURNING submission_id, is_preview`,
     );
     this.seenStatement = db.prepare<[string, string, number], { n: number }>(
@@ -119,16 +107,14 @@ export class SubmissionStore {
     const searchTexts: { rowid: number; text: string; replaces: boolean }[] = [];
     for (const given of rows) {
       const existing = this.find.get(formId, given.submissionId);
-      const row =
-        existing && keepPreviewFlag ? { ...given, isPreview: existing.is_preview === 1 } : given;
+      const row = existing && keepPreviewFlag ? { ...given, isPreview: existing.is_preview === 1 } : given;
       if (
         existing &&
         existing.raw === row.raw &&
         existing.status === row.status &&
         existing.is_preview === Number(row.isPreview)
       ) {
-        if (!leaveSeen || existing.seen_pass < seenPass)
-          this.touch.run(syncedAt, seenPass, existing.id);
+        if (!leaveSeen || existing.seen_pass < seenPass) this.touch.run(syncedAt, seenPass, existing.id);
         counts.unchanged++;
         continue;
       }
@@ -153,13 +139,8 @@ export class SubmissionStore {
       } else {
         counts.inserted++;
       }
-      for (const a of row.answers)
-        this.insertAnswer.run(stored.id, formId, a.fieldKey, a.text, a.num, a.json);
-      searchTexts.push({
-        rowid: stored.id,
-        text: row.searchText,
-        replaces: existing !== undefined,
-      });
+      for (const a of row.answers) this.insertAnswer.run(stored.id, formId, a.fieldKey, a.text, a.num, a.json);
+      searchTexts.push({ rowid: stored.id, text: row.searchText, replaces: existing !== undefined });
     }
     // Last, after every other write of the rows: each statement that opens a savepoint (every
     // upsert here does) makes FTS5 flush what it holds in memory as a new segment of the index.

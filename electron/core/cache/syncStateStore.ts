@@ -50,19 +50,11 @@ export class SyncStateStore {
   private readonly answer;
 
   constructor(private readonly db: Database.Database) {
-    this.getStatement = db.prepare<[string, string], Row>(
-      `SELECT * FROM sync_state WHERE form_id = ? AND status = ?`,
-    );
-    this.ensure = db.prepare(
-      `INSERT INTO sync_state (form_id, status) VALUES (?, ?) ON CONFLICT DO NOTHING`,
-    );
-    this.listStatement = db.prepare<[string], Row>(
-      `SELECT * FROM sync_state WHERE form_id = ? ORDER BY status`,
-    );
+    this.getStatement = db.prepare<[string, string], Row>(`SELECT * FROM sync_state WHERE form_id = ? AND status = ?`);
+    this.ensure = db.prepare(`INSERT INTO sync_state (form_id, status) VALUES (?, ?) ON CONFLICT DO NOTHING`);
+    this.listStatement = db.prepare<[string], Row>(`SELECT * FROM sync_state WHERE form_id = ? ORDER BY status`);
     // Pass ids grow across every form and status, so a row's `seen_pass` compares with any pass.
-    this.nextPass = db.prepare<[], { p: number }>(
-      `SELECT coalesce(max(pass_id), 0) + 1 AS p FROM sync_state`,
-    );
+    this.nextPass = db.prepare<[], { p: number }>(`SELECT coalesce(max(pass_id), 0) + 1 AS p FROM sync_state`);
     // Requests for a walk are counted, so that a walk clears only those made before it opened.
     const where = `WHERE form_id = ? AND status = ?`;
     this.ask = db.prepare(`UPDATE sync_state SET reconcile_due = reconcile_due + 1 ${where}`);
@@ -107,18 +99,13 @@ export class SyncStateStore {
     this.ensure.run(formId, status);
     const sets: string[] = [];
     const params: (string | number | null)[] = [];
-    for (const [key, value] of Object.entries(changes) as [
-      keyof typeof COLUMN,
-      SyncState[keyof typeof COLUMN],
-    ][]) {
+    for (const [key, value] of Object.entries(changes) as [keyof typeof COLUMN, SyncState[keyof typeof COLUMN]][]) {
       // Column names come from the fixed map, never from the caller.
       sets.push(`${COLUMN[key]} = ?`);
       params.push(typeof value === 'boolean' ? Number(value) : value);
     }
     if (sets.length === 0) return;
-    this.db
-      .prepare(`UPDATE sync_state SET ${sets.join(', ')} WHERE form_id = ? AND status = ?`)
-      .run(...params, formId, status);
+    this.db.prepare(`UPDATE sync_state SET ${sets.join(', ')} WHERE form_id = ? AND status = ?`).run(...params, formId, status);
   }
 }
 
