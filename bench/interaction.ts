@@ -78,7 +78,11 @@ async function duringFirstSync(
     const host = await startChild<ServedHost>('hostServe.ts', setup);
     try {
       log(`first sync of ${sizeLabel(count)} at 5 requests/s, probed every ${PROBE_EVERY_MS} ms`);
-      const samples = await probeWhile(host.value, BENCH_FORM.id, syncSettled(host.value, BENCH_FORM.id, SETTLE_MS));
+      const samples = await probeWhile(
+        host.value,
+        BENCH_FORM.id,
+        syncSettled(host.value, BENCH_FORM.id, SETTLE_MS),
+      );
       return row(`a first sync at 5 req/s fills ${sizeLabel(count)}`, samples, log);
     } finally {
       await host.stop();
@@ -135,7 +139,9 @@ const newFormSyncing: Scenario = async (bed, log) => {
   try {
     const host = await startChild<ServedHost>('hostServe.ts', { ...bed.setup, unthrottled: false });
     try {
-      log(`a new form's first sync beside ${sizeLabel(bed.count)} cached rows, for ${NEW_FORM_WATCH_MS / 1000} s at most`);
+      log(
+        `a new form's first sync beside ${sizeLabel(bed.count)} cached rows, for ${NEW_FORM_WATCH_MS / 1000} s at most`,
+      );
       const watched = Promise.race([
         syncSettled(host.value, SECOND_FORM, SETTLE_MS),
         new Promise((resolve) => setTimeout(resolve, NEW_FORM_WATCH_MS)),
@@ -201,7 +207,12 @@ const importing: Scenario = async (bed, log) =>
         fileId: preview.fileId,
         formId: BENCH_FORM.id,
         mappings: suggested.mappings.map((m) => {
-          const { confidence: _c, remembered: _r, ...mapping } = m as Record<string, unknown>;
+          const {
+            confidence: _c,
+            remembered: _r,
+            reason: _why,
+            ...mapping
+          } = m as Record<string, unknown>;
           return mapping;
         }),
       });
@@ -241,7 +252,11 @@ interface Sample {
  * Until `work` settles: every 20 ms, alternately, `workspaces.list` and a 100-row window at a
  * random depth of the form, each sent on time whether or not the one before has answered.
  */
-async function probeWhile(host: ServedHost, formId: string, work: Promise<unknown>): Promise<Sample[]> {
+async function probeWhile(
+  host: ServedHost,
+  formId: string,
+  work: Promise<unknown>,
+): Promise<Sample[]> {
   let done = false;
   const finished = work.then(
     () => (done = true),
@@ -304,9 +319,13 @@ async function startChild<T>(
   script: string,
   input: unknown,
 ): Promise<{ value: T; stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, script)], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(__dirname, script)],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   // Keys go over stdin, never the command line another process could read.
   child.stdin?.end(JSON.stringify(input));
   const exited = once(child, 'exit');

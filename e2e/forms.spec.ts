@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { type Locator, type Page } from '@playwright/test';
 import { type LocalApi } from '../electron/local-api';
-import { expect, test } from './fixtures';
+import { connectAccount, expect, test } from './fixtures';
 
 // The local API's demo forms (electron/local-api/demoForms.ts).
 const FEEDBACK = { id: 'cFb7q2LxWm', name: 'Customer feedback' };
@@ -26,12 +26,7 @@ async function openDemo(app: Page): Promise<void> {
 }
 
 async function connect(app: Page, api: LocalApi): Promise<void> {
-  await app.getByRole('button', { name: 'Connect your account' }).click();
-  const form = app.getByRole('form', { name: 'Connect your account' });
-  await form.getByText('Self-hosted or other').click();
-  await form.getByLabel('Base URL').fill(api.baseUrl);
-  await form.getByLabel('API key').fill(api.apiKey);
-  await form.getByRole('button', { name: 'Connect', exact: true }).click();
+  await connectAccount(app, api);
   await everyFormSynced(app);
 }
 

@@ -17,55 +17,58 @@ async function next(app: Page, name = 'Next'): Promise<void> {
   await app.getByRole('button', { name, exact: true }).click();
 }
 
+/** A new import into the demo form, with this file dropped on the first screen. */
+async function newImport(
+  app: Page,
+  file: string | { name: string; mimeType: string; buffer: Buffer },
+): Promise<void> {
+  await openImport(app);
+  await app.getByRole('button', { name: 'New import' }).click();
+  await app.getByRole('combobox', { name: 'Form to import into' }).click();
+  await app.getByRole('option', { name: FORM_NAME }).click();
+  await app.locator('input[type="file"]').setInputFiles(file);
+}
+
 test.describe('CSV import', () => {
   test('imports an Excel CSV into the demo form, through every step, to new rows in the table', async ({
     app,
   }) => {
-    await openImport(app);
-    await app.getByRole('button', { name: 'New import' }).click();
-
-    // Target
-    await app.getByRole('combobox', { name: 'Form to import into' }).click();
-    await app.getByRole('option', { name: FORM_NAME }).click();
-    await next(app);
-
-    // File: the picker's input takes the fixture; bytes go to core in base64 parts.
-    await app.locator('input[type="file"]').setInputFiles(fixture('contacts-utf8-bom-crlf.csv'));
-    await expect(app.locator('[data-state="file-read"]')).toContainText('4 rows read');
-    await next(app);
-
-    // Read: detected as UTF-8 with commas; the preview shows the quoted newline inside its cell.
+    // File: the picker's input takes the fixture; bytes go to core in base64 parts. How it was
+    // read (UTF-8, commas) sits beside the rows as read; the quoted newline stays in its cell.
+    await newImport(app, fixture('contacts-utf8-bom-crlf.csv'));
+    await expect(app.locator('[data-state="file-read"]')).toContainText('4 rows');
     const asRead = app.getByRole('table', { name: 'Rows as read' });
     await expect(asRead).toContainText('Compilers, Inc.');
     await expect(asRead).toContainText('My manager wrote:↵"worth a look"');
     await expect(asRead).toContainText('王小明');
+    await expect(app.getByRole('combobox', { name: 'Delimiter' })).toHaveValue('Comma ,');
     await next(app);
 
-    // Map: names matched to questions, the time column to the submission time.
+    // Columns: names matched to questions, the time column to the submission time; the first
+    // rows as they will be sent.
     const mapping = app.getByRole('table', { name: 'Column mapping' });
     await expect(mapping.getByRole('combobox', { name: 'Target for Full name' })).toHaveValue(
-      /Full name/,
+      'Full name (Short answer)',
     );
     await expect(mapping.getByRole('combobox', { name: 'Target for Email' })).toHaveValue(/Email/);
     await expect(mapping.getByRole('combobox', { name: 'Target for Submitted at' })).toHaveValue(
       'Submission time',
     );
+    await expect(app.getByRole('table', { name: 'Rows as they will be sent' })).toContainText(
+      '"2025-03-04T09:15:30.125Z"',
+    );
     await next(app);
 
-    // Validate: every row ready.
+    // Review: every row ready; the exact request behind its disclosure.
     await expect(app.getByText('4 ready')).toBeVisible();
-    await next(app);
-
-    // Dry run: one request, its body shown.
-    await expect(app.getByLabel('Dry run summary')).toContainText('4 rows to send');
+    await app.getByRole('button', { name: 'Show the requests' }).click();
+    await expect(app.getByLabel('Requests summary')).toContainText('4 rows to send in 1 request');
     await expect(app.getByLabel('Request 1 body')).toContainText('2025-03-04T09:15:30.125Z');
-    await next(app, 'Continue to run');
+    await next(app, 'Start import');
 
-    // Run
-    await app.getByRole('button', { name: 'Start import' }).click();
+    // Import: it runs, then its report follows on the same screen.
     // Background work: it shares the rate with the demo's first sync.
     await expect(app.locator('[data-state="import-done"]')).toBeVisible({ timeout: 45_000 });
-    await next(app);
 
     // Report: every row linked to its new submission.
     await expect(app.getByLabel('Import report')).toContainText('4 created');
@@ -90,12 +93,7 @@ test.describe('CSV import', () => {
   test('refuses a malformed file with the line of the problem, and sends nothing', async ({
     app,
   }) => {
-    await openImport(app);
-    await app.getByRole('button', { name: 'New import' }).click();
-    await app.getByRole('combobox', { name: 'Form to import into' }).click();
-    await app.getByRole('option', { name: FORM_NAME }).click();
-    await next(app);
-    await app.locator('input[type="file"]').setInputFiles(fixture('unterminated-quote.csv'));
+    await newImport(app, fixture('unterminated-quote.csv'));
     await expect(app.getByRole('alert')).toContainText('Line 3');
     await expect(app.getByRole('button', { name: 'Next', exact: true })).toBeDisabled();
   });
@@ -103,37 +101,31 @@ test.describe('CSV import', () => {
   test('fixes a bad cell in place and leaves a row out; only the rows chosen are sent', async ({
     app,
   }) => {
-    await openImport(app);
-    await app.getByRole('button', { name: 'New import' }).click();
-    await app.getByRole('combobox', { name: 'Form to import into' }).click();
-    await app.getByRole('option', { name: FORM_NAME }).click();
-    await next(app);
     const csv =
       'Full name,Email\nAmy Fix,amy.fix@example.com\nBea Fix,bea at example\nCy Fix,cy.fix@example.com\nDee Fix,dee@\n';
-    await app
-      .locator('input[type="file"]')
-      .setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    await expect(app.locator('[data-state="file-read"]')).toContainText('4 rows read');
-    await next(app);
+    await newImport(app, { name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect(app.locator('[data-state="file-read"]')).toContainText('4 rows');
     await next(app);
     await expect(app.getByRole('combobox', { name: 'Target for Email' })).toHaveValue(/Email/);
     await next(app);
 
     const summary = app.getByLabel('Validation summary');
     await expect(summary).toContainText('2 with errors (not sent)');
+    await expect(app.getByRole('table', { name: 'Rows with problems' })).toContainText(
+      'Line 3, column "Email": "bea at example" is not an e-mail address: write it as name@example.com.',
+    );
+    // Fixed in its cell: leaving the cell checks it again.
     await app.getByRole('textbox', { name: 'Email on line 3' }).fill('bea.fix@example.com');
-    await app.getByRole('button', { name: 'Save fixes (1)' }).click();
+    await app.keyboard.press('Tab');
     await expect(summary).toContainText('3 ready');
     await app.getByRole('checkbox', { name: 'Import line 5' }).uncheck();
     await expect(summary).toContainText('1 left out');
     await expect(summary).toContainText('0 with errors');
-    await next(app);
-    await expect(app.getByLabel('Dry run summary')).toContainText('3 rows to send');
-    await next(app, 'Continue to run');
-    await app.getByRole('button', { name: 'Start import' }).click();
+    await app.getByRole('button', { name: 'Show the requests' }).click();
+    await expect(app.getByLabel('Requests summary')).toContainText('3 rows to send');
+    await next(app, 'Start import');
     // Background work: it shares the rate with the demo's first sync.
     await expect(app.locator('[data-state="import-done"]')).toBeVisible({ timeout: 45_000 });
-    await next(app);
     await expect(app.getByLabel('Import report')).toContainText('3 created');
     await expect(app.getByLabel('Import report')).toContainText('1 skipped');
   });
@@ -141,32 +133,22 @@ test.describe('CSV import', () => {
   test('pauses a running import between batches and resumes it to the end', async ({ app }) => {
     // The demo workspace syncs its forms at the same time, through the same 5 requests a second.
     test.setTimeout(120_000);
-    await openImport(app);
-    await app.getByRole('button', { name: 'New import' }).click();
-    await app.getByRole('combobox', { name: 'Form to import into' }).click();
-    await app.getByRole('option', { name: FORM_NAME }).click();
-    await next(app);
     const rows = Array.from({ length: 300 }, (_, i) => `Paced Person ${i},paced${i}@example.com`);
     const csv = `Full name,Email\n${rows.join('\n')}\n`;
-    await app
-      .locator('input[type="file"]')
-      .setInputFiles({ name: 'paced.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    await expect(app.locator('[data-state="file-read"]')).toContainText('300 rows read');
-    await next(app);
+    await newImport(app, { name: 'paced.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect(app.locator('[data-state="file-read"]')).toContainText('300 rows');
     await next(app);
     await expect(app.getByRole('combobox', { name: 'Target for Email' })).toHaveValue(/Email/);
     await next(app);
     await expect(app.getByLabel('Validation summary')).toContainText('300 ready');
-    await next(app);
     // 30 requests at the service's 5 a second: about six seconds, time enough to pause.
-    await expect(app.getByLabel('Dry run summary')).toContainText('30 requests');
-    await next(app, 'Continue to run');
-    await app.getByRole('button', { name: 'Start import' }).click();
+    await app.getByRole('button', { name: 'Show the requests' }).click();
+    await expect(app.getByLabel('Requests summary')).toContainText('30 requests');
+    await next(app, 'Start import');
     await app.getByRole('button', { name: 'Pause' }).click();
     await expect(app.locator('[data-state="import-paused"]')).toBeVisible();
     await app.getByRole('button', { name: 'Resume' }).click();
     await expect(app.locator('[data-state="import-done"]')).toBeVisible({ timeout: 90_000 });
-    await next(app);
     await expect(app.getByLabel('Import report')).toContainText('300 created');
     await expect(app.getByLabel('Import report')).toContainText('0 failed');
   });

@@ -5,7 +5,7 @@ import { createLogger } from '../electron/core/log';
 import { MemoryKeyVault } from '../electron/core/workspaces/memoryVault';
 import { startHost } from '../electron/host/startHost';
 import { type LocalApi } from '../electron/local-api';
-import { expect, test } from './fixtures';
+import { connectAccount, expect, test } from './fixtures';
 
 // Runtime checks of the security checklist (docs/security-checklist.md) in the real renderer:
 // what a script injected into the page could do, and which links may leave the app.
@@ -78,12 +78,7 @@ async function inject(app: Page): Promise<Injection> {
 }
 
 async function connect(app: Page, api: LocalApi): Promise<void> {
-  await app.getByRole('button', { name: 'Connect your account' }).click();
-  const form = app.getByRole('form', { name: 'Connect your account' });
-  await form.getByText('Self-hosted or other').click();
-  await form.getByLabel('Base URL').fill(api.baseUrl);
-  await form.getByLabel('API key').fill(api.apiKey);
-  await form.getByRole('button', { name: 'Connect', exact: true }).click();
+  await connectAccount(app, api);
   await expect(app.getByRole('heading', { name: 'Forms' })).toBeVisible();
 }
 

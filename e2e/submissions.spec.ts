@@ -4,7 +4,7 @@ import { type Page } from '@playwright/test';
 import { type Submission } from '../electron/shared/api/submission';
 import { type Host } from '../electron/host/startHost';
 import { type LocalApi } from '../electron/local-api';
-import { expect, test } from './fixtures';
+import { connectAccount, expect, test } from './fixtures';
 
 // The local API's demo forms (electron/local-api/demoForms.ts).
 const FEEDBACK = { id: 'cFb7q2LxWm', name: 'Customer feedback' };
@@ -14,12 +14,7 @@ const QUIZ = 'Product quiz';
 
 /** Connects the fixture's own local API (demo data, with a handle to check the server side). */
 async function openSubmissions(app: Page, api: LocalApi): Promise<void> {
-  await app.getByRole('button', { name: 'Connect your account' }).click();
-  const form = app.getByRole('form', { name: 'Connect your account' });
-  await form.getByText('Self-hosted or other').click();
-  await form.getByLabel('Base URL').fill(api.baseUrl);
-  await form.getByLabel('API key').fill(api.apiKey);
-  await form.getByRole('button', { name: 'Connect', exact: true }).click();
+  await connectAccount(app, api);
   await app
     .getByRole('navigation', { name: 'Sections' })
     .getByRole('link', { name: 'Submissions' })

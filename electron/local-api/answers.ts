@@ -71,11 +71,13 @@ export function generateAnswer(question: LocalQuestion, ctx: AnswerContext): unk
     case 'CurrencyInput':
       return rng.int(500, 50_000) / 100;
     case 'Slider':
-      return rng.int(0, 10) * 10;
+      return question.min === undefined && question.max === undefined
+        ? rng.int(0, 10) * 10
+        : rng.int(question.min ?? 0, question.max ?? 100);
     case 'StarRating':
-      return rng.int(1, 5);
+      return rng.int(question.min ?? 1, question.max ?? 5);
     case 'OpinionScale':
-      return rng.int(0, 10);
+      return rng.int(question.min ?? 0, question.max ?? 10);
     case 'Checkbox':
     case 'Switch':
       return rng.chance(0.6);

@@ -74,10 +74,13 @@ export class LocalService {
     return {
       id: form.id,
       name: form.name,
-      questions: form.questions.map(({ id, name, type, options }) => ({
+      questions: form.questions.map(({ id, name, type, options, min, max, required }) => ({
         id,
         name,
         type,
+        ...(min === undefined ? {} : { min }),
+        ...(max === undefined ? {} : { max }),
+        ...(required ? { required } : {}),
         ...(options
           ? { options: options.map((label, i) => ({ id: `${id}-o${i + 1}`, value: label, label })) }
           : {}),

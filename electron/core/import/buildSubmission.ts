@@ -3,7 +3,11 @@ import {
   type PaymentValue,
   type SchedulingValue,
 } from '../../shared/api/submission';
-import { type ColumnMapping, type ColumnTarget } from '../../shared/contract/imports';
+import {
+  type ColumnConversion,
+  type ColumnMapping,
+  type ColumnTarget,
+} from '../../shared/contract/imports';
 import { AppError } from '../../shared/errors';
 import {
   convertBoolean,
@@ -14,14 +18,20 @@ import {
   convertJson,
   convertList,
   convertNumber,
+  convertPhone,
+  convertTime,
   convertUrl,
   type Converted,
 } from './convertCell';
+import { checkChoice, checkChoices, checkRange, checkRequired } from './checkRules';
 
 export type ValueKind =
   | 'text'
   | 'email'
+  | 'phone'
   | 'url'
+  | 'choice'
+  | 'time'
   | 'number'
   | 'integer'
   | 'date'
@@ -41,7 +51,12 @@ const QUESTION_KINDS: Record<string, ValueKind> = {
   OpinionScale: 'number',
   StarRating: 'number',
   EmailInput: 'email',
+  PhoneNumber: 'phone',
   URLInput: 'url',
+  Dropdown: 'choice',
+  MultipleChoice: 'choice',
+  ImagePicker: 'choice',
+  TimePicker: 'time',
   DatePicker: 'date',
   DateTimePicker: 'datetime',
   Checkbox: 'boolean',
@@ -93,12 +108,36 @@ export function targetKind(target: ColumnTarget): ValueKind {
 }
 
 export function convertValue(raw: string, mapping: ColumnMapping): Converted {
+  const converted = convertKind(raw, mapping);
+  const rules = mapping.target.kind === 'question' ? mapping.target.rules : undefined;
+  if (!converted.ok || !rules) return converted;
+  if (typeof converted.value === 'number') return checkRange(raw, converted.value, rules);
+  if (typeof converted.value === 'string' && targetKind(mapping.target) === 'choice')
+    return checkChoice(converted.value, rules);
+  if (Array.isArray(converted.value))
+    return checkChoices(
+      raw,
+      converted.value as string[],
+      listSeparator(raw, mapping.convert),
+      rules,
+    );
+  return converted;
+}
+
+function listSeparator(raw: string, convert: ColumnConversion = {}): string {
+  return convert.listSeparator ?? (raw.includes(';') ? ';' : ',');
+}
+
+function convertKind(raw: string, mapping: ColumnMapping): Converted {
   const convert = mapping.convert ?? {};
   switch (targetKind(mapping.target)) {
     case 'text':
+    case 'choice':
       return { ok: true, value: raw };
     case 'email':
       return convertEmail(raw);
+    case 'phone':
+      return convertPhone(raw);
     case 'url':
       return convertUrl(raw);
     case 'number':
@@ -109,15 +148,14 @@ export function convertValue(raw: string, mapping: ColumnMapping): Converted {
       return convertDate(raw, convert);
     case 'datetime':
       return convertDateTime(raw, convert);
+    case 'time':
+      return convertTime(raw);
     case 'boolean':
       return convertBoolean(raw, convert);
     case 'list':
-      return convertList(raw, convert);
+      return convertList(raw, { ...convert, listSeparator: listSeparator(raw, convert) });
     case 'json':
-      return convertJson(
-        raw,
-        mapping.target.kind === 'question' ? (mapping.target.type ?? 'structured') : 'structured',
-      );
+      return convertJson(raw);
   }
 }
 
@@ -126,6 +164,8 @@ export interface RowIssue {
   column: number | null;
   severity: 'error' | 'warning';
   message: string;
+  /** A close value the question allows, offered as the fix. */
+  suggestion?: string;
 }
 
 export interface BuiltRow {
@@ -176,7 +216,8 @@ function targetKey(target: ColumnTarget): string | null {
 
 /**
  * One CSV row to the create request's submission. Empty cells are left out (the question stays
- * unanswered); every other cell must convert, or the row is not built.
+ * unanswered) unless the form requires the question; every other cell must convert and be
+ * allowed by the question's rules, or the row is not built.
  */
 export function buildSubmission(
   cells: readonly string[],
@@ -189,10 +230,21 @@ export function buildSubmission(
   for (const mapping of mappings) {
     const { target } = mapping;
     const raw = cells[mapping.column] ?? '';
-    if (target.kind === 'ignore' || raw.trim() === '') continue;
+    if (target.kind === 'ignore') continue;
+    if (raw.trim() === '') {
+      const required = target.kind === 'question' ? checkRequired(target.rules) : null;
+      if (required) issues.push({ column: mapping.column, severity: 'error', message: required });
+      continue;
+    }
     const converted = convertValue(raw, mapping);
     if (!converted.ok) {
-      issues.push({ column: mapping.column, severity: 'error', message: converted.message });
+      const { message, suggestion } = converted;
+      issues.push({
+        column: mapping.column,
+        severity: 'error',
+        message,
+        ...(suggestion === undefined ? {} : { suggestion }),
+      });
       continue;
     }
     if (converted.warning)

@@ -2,11 +2,13 @@ import { type ColumnConversion, type DateFormat } from '../../shared/contract/im
 
 /** A cell turned into what the service takes, or the reason it cannot be. */
 export type Converted =
-  { ok: true; value: unknown; warning?: string } | { ok: false; message: string };
+  | { ok: true; value: unknown; warning?: string }
+  | { ok: false; message: string; suggestion?: string };
 
-const ok = (value: unknown, warning?: string): Converted =>
+export const ok = (value: unknown, warning?: string): Converted =>
   warning ? { ok: true, value, warning } : { ok: true, value };
-const fail = (message: string): Converted => ({ ok: false, message });
+export const fail = (message: string, suggestion?: string): Converted =>
+  suggestion === undefined ? { ok: false, message } : { ok: false, message, suggestion };
 
 const CURRENCY = /^[\s€$£¥]*|[\s€$£¥]*$/g;
 
@@ -84,8 +86,13 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function convertEmail(raw: string): Converted {
   const value = raw.trim();
-  return EMAIL.test(value) ? ok(value) : fail(`"${raw}" is not an e-mail address.`);
+  return EMAIL.test(value)
+    ? ok(value)
+    : fail(`"${raw}" is not an e-mail address: write it as name@example.com.`);
 }
+
+const NOT_A_WEB_ADDRESS = (raw: string) =>
+  `"${raw}" is not a web address: write it in full, starting with https://.`;
 
 export function convertUrl(raw: string): Converted {
   const value = raw.trim();
@@ -93,10 +100,38 @@ export function convertUrl(raw: string): Converted {
     const url = new URL(value);
     return url.protocol === 'http:' || url.protocol === 'https:'
       ? ok(value)
-      : fail(`"${raw}" is not a web address.`);
+      : fail(NOT_A_WEB_ADDRESS(raw));
   } catch {
-    return fail(`"${raw}" is not a web address.`);
+    return fail(NOT_A_WEB_ADDRESS(raw));
   }
+}
+
+/** Digits with the usual separators; 6 to 15 digits (the international numbering plan's most). */
+export function convertPhone(raw: string): Converted {
+  const value = raw.trim();
+  const digits = value.replace(/^\+/, '').replace(/[\s().\-/]/g, '');
+  return /^\d{6,15}$/.test(digits) && /^\+?[\d\s().\-/]+$/.test(value)
+    ? ok(value)
+    : fail(
+        `"${raw}" is not a phone number: write its digits, with + and the country code for a number abroad (e.g. +49 30 1234567).`,
+      );
+}
+
+const TIME_OF_DAY = /^(\d{1,2})(?::(\d{2}))(?::(\d{2}))?\s*([ap]\.?m\.?)?$/i;
+
+/** A time of day as the service's time questions hold it, `HH:mm`: `9:30`, `09:30:00`, `2:30 pm`. */
+export function convertTime(raw: string): Converted {
+  const match = TIME_OF_DAY.exec(raw.trim());
+  let hour = Number(match?.[1]);
+  const minute = Number(match?.[2]);
+  const meridiem = match?.[4]?.[0]?.toLowerCase();
+  if (match && meridiem) {
+    if (hour < 1 || hour > 12) hour = NaN;
+    else hour = (hour % 12) + (meridiem === 'p' ? 12 : 0);
+  }
+  if (!match || !(hour >= 0 && hour < 24) || minute >= 60 || Number(match[3] ?? 0) >= 60)
+    return fail(`"${raw}" is not a time of day: write it as 14:30 or 2:30 pm.`);
+  return ok(`${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`);
 }
 
 export function convertInteger(raw: string, convert: ColumnConversion = {}): Converted {
@@ -106,11 +141,13 @@ export function convertInteger(raw: string, convert: ColumnConversion = {}): Con
 }
 
 /** Structured values (Address, Matrix, files…) can only come as the JSON the service returns. */
-export function convertJson(raw: string, type: string): Converted {
+export function convertJson(raw: string): Converted {
   try {
     return ok(JSON.parse(raw));
   } catch {
-    return fail(`A ${type} answer is structured; write it as JSON (as exported by Formdesk).`);
+    return fail(
+      `"${raw}" is not a structured answer: this question takes one (an address, a table, files…) written as JSON, as Formdesk exports it.`,
+    );
   }
 }
 

@@ -9,7 +9,9 @@ import { type ColumnMapping } from '../../shared/contract/imports';
 import { startLocalApi, type LocalApi } from '../../local-api';
 import { createApiClient } from '../api/client';
 import { RateScheduler } from '../api/rateScheduler';
+import { FormStore } from '../cache/formStore';
 import { openCache, type CacheDb } from '../cache/openCache';
+import { QuestionCatalog } from '../cache/questionCatalog';
 import { type AppContext, type WorkspaceSession } from '../context';
 import { importHandlers } from './handlers';
 import { DEMO_FORM } from './importTestbed';
@@ -26,6 +28,7 @@ let dir: string;
 let db: CacheDb;
 const events: AppEvent[] = [];
 let handlers: ReturnType<typeof importHandlers>;
+let sessionApi: () => WorkspaceSession['api'];
 
 beforeAll(async () => {
   api = await startLocalApi({ rateLimit: 0, submissionsPerForm: 5 });
@@ -57,6 +60,7 @@ beforeAll(async () => {
     onSessionOpened: () => () => {},
   };
   handlers = importHandlers(ctx);
+  sessionApi = () => session.api;
 });
 afterAll(async () => {
   db.close();
@@ -169,7 +173,7 @@ describe('import operations', () => {
 
   it('reads its own file of rows to fix back as the values it was written from', async () => {
     const originals = [
-      // [full name, phone]: formula-like and phone values, and a mark of the person's own.
+      // [full name, free text]: formula-like and phone-like values, and a mark of the person's own.
       ['=1+2', '+44 20 7946 0958'],
       ['a;=1+2', '+1 555 0100'],
       ['@home', '-'],
@@ -178,16 +182,19 @@ describe('import operations', () => {
     ];
     const csv = (rows: string[][]) =>
       Buffer.from(
-        ['Full name,Email,Phone number', ...rows.map((r) => r.map((c) => `"${c}"`).join(','))]
+        ['Full name,Email,Heard of us', ...rows.map((r) => r.map((c) => `"${c}"`).join(','))]
           .map((line) => `${line}\r\n`)
           .join(''),
       );
     const read = async (fileName: string, bytes: Buffer) => {
-      const preview = await handlers['imports.parse']({ fileName, contentBase64: bytes.toString('base64') });
+      const preview = await handlers['imports.parse']({
+        fileName,
+        contentBase64: bytes.toString('base64'),
+      });
       const mappings: ColumnMapping[] = [
         { column: 0, target: { kind: 'question', id: 'nm01', type: 'ShortAnswer' } },
         { column: 1, target: { kind: 'question', id: 'em02', type: 'EmailInput' } },
-        { column: 2, target: { kind: 'question', id: 'ph03', type: 'PhoneNumber' } },
+        { column: 2, target: { kind: 'question', id: 'hd14', type: 'ShortAnswer' } },
       ];
       return handlers['imports.validate']({ fileId: preview.fileId, formId: DEMO_FORM, mappings });
     };
@@ -203,7 +210,8 @@ describe('import operations', () => {
     expect(first.errorRows).toBe(originals.length);
     await handlers['imports.start']({ jobId: first.jobId });
     await until(
-      async () => (await handlers['imports.report']({ jobId: first.jobId })).summary.state === 'done',
+      async () =>
+        (await handlers['imports.report']({ jobId: first.jobId })).summary.state === 'done',
     );
     const exported = Buffer.from(
       (await handlers['imports.exportFailed']({ jobId: first.jobId })).contentBase64,
@@ -214,12 +222,15 @@ describe('import operations', () => {
     expect(exported).toContain("'+44 20 7946 0958");
 
     // The person fixes the e-mails in the file and imports it again.
-    const fixed = await read('people-not-imported.csv', Buffer.from(exported.replaceAll(' at ', '@')));
+    const fixed = await read(
+      'people-not-imported.csv',
+      Buffer.from(exported.replaceAll(' at ', '@')),
+    );
     expect(fixed.errorRows).toBe(0);
     const plan = await handlers['imports.dryRun']({ jobId: fixed.jobId });
     const body = plan.firstBatches[0]!.body as { submissions: CreateSubmission[] };
     const sent = body.submissions.map((s) =>
-      ['nm01', 'ph03'].map((id) => s.questions.find((q) => q.id === id)?.value),
+      ['nm01', 'hd14'].map((id) => s.questions.find((q) => q.id === id)?.value),
     );
     expect(sent).toEqual(originals);
   });
@@ -256,5 +267,103 @@ describe('import operations', () => {
       fileId: preview.fileId,
     });
     expect(again.mappings[0]).toMatchObject({ remembered: true, target: { id: 'hd14' } });
+  });
+
+  it("checks each value against the form's own questions, in a sentence naming line and column", async () => {
+    // As a sync leaves it: the form listed, its metadata (options, required flags) kept.
+    const forms = new FormStore(db);
+    forms.replaceListed(
+      [{ formId: DEMO_FORM, name: 'Customer feedback' }],
+      new Date().toISOString(),
+    );
+    const metadata = await sessionApi().getFormMetadata(DEMO_FORM);
+    forms.setMetadata(DEMO_FORM, metadata);
+    new QuestionCatalog(db).adoptMetadata(DEMO_FORM, metadata!);
+
+    const preview = await handlers['imports.parse']({
+      fileName: 'ratings.csv',
+      contentBase64: Buffer.from(
+        'Email,Satisfaction,Plan\r\na@example.com,9,Pro Plan\r\nb@example.com,4,Pro plna\r\n',
+      ).toString('base64'),
+    });
+    const mappings: ColumnMapping[] = [
+      { column: 0, target: { kind: 'question', id: 'em02', type: 'EmailInput' } },
+      { column: 1, target: { kind: 'question', id: 'st05', type: 'StarRating' } },
+      { column: 2, target: { kind: 'question', id: 'pr04', type: 'Dropdown' } },
+    ];
+    // Beside the mapping: the first rows as they will be sent, or why a value cannot be.
+    const shown = await handlers['imports.previewMapping']({
+      fileId: preview.fileId,
+      formId: DEMO_FORM,
+      mappings,
+    });
+    expect(shown.rows[0]).toEqual({
+      line: 2,
+      cells: [
+        { column: 0, sent: '"a@example.com"', problem: null },
+        {
+          column: 1,
+          sent: null,
+          problem:
+            '"9" is not allowed: the question "How satisfied are you overall?" takes a whole number from 1 to 5.',
+        },
+        { column: 2, sent: '"Pro plan"', problem: null },
+      ],
+    });
+    const checked = await handlers['imports.validate']({
+      fileId: preview.fileId,
+      formId: DEMO_FORM,
+      mappings,
+    });
+    expect(checked).toMatchObject({ validRows: 0, errorRows: 2 });
+    expect(
+      checked.issues.map(({ line, column, severity, message, suggestion }) => ({
+        line,
+        column,
+        severity,
+        message,
+        suggestion,
+      })),
+    ).toEqual([
+      {
+        line: 2,
+        column: 1,
+        severity: 'error',
+        message:
+          'Line 2, column "Satisfaction": "9" is not allowed: the question "How satisfied are you overall?" takes a whole number from 1 to 5.',
+        suggestion: undefined,
+      },
+      {
+        line: 2,
+        column: 2,
+        severity: 'warning',
+        message: 'Line 2, column "Plan": "Pro Plan" is sent as "Pro plan", as the form writes it.',
+        suggestion: undefined,
+      },
+      {
+        line: 3,
+        column: 2,
+        severity: 'error',
+        message:
+          'Line 3, column "Plan": "Pro plna" is not one of the choices of the question "Which plan are you on?"; did you mean "Pro plan"?',
+        suggestion: 'Pro plan',
+      },
+    ]);
+
+    // Fixed in place: the offered choice and a rating in range make both rows ready.
+    const fixed = await handlers['imports.validate']({
+      jobId: checked.jobId,
+      edits: [
+        { rowIndex: 0, column: 1, value: '5' },
+        { rowIndex: 1, column: 2, value: 'Pro plan' },
+      ],
+    });
+    expect(fixed).toMatchObject({ validRows: 2, errorRows: 0 });
+    const plan = await handlers['imports.dryRun']({ jobId: checked.jobId });
+    const body = plan.firstBatches[0]!.body as { submissions: CreateSubmission[] };
+    expect(body.submissions.map((s) => s.questions.map((q) => q.value))).toEqual([
+      ['a@example.com', 5, 'Pro plan'],
+      ['b@example.com', 4, 'Pro plan'],
+    ]);
   });
 });

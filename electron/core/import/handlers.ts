@@ -79,7 +79,9 @@ export function importHandlers(
     ...importWizardHandlers({
       session: () => ctx.session(),
       formQuestions: async (formId) => {
-        const metadata = await ctx.session().api.getFormMetadata(formId, { priority: 'interactive' });
+        const metadata = await ctx
+          .session()
+          .api.getFormMetadata(formId, { priority: 'interactive' });
         return metadata?.questions.map(({ id, name, type }) => ({ id, name, type })) ?? [];
       },
     }),

@@ -79,9 +79,9 @@ export function readCsv(bytes: Uint8Array, options: ReadOptions = {}): CsvTable 
         : false,
     delimiter,
     headerLine: header.line,
-    columns: tellApart(header.cells.map((name, i) => (name.trim() === '' ? `Column ${i + 1}` : name))).filter(
-      (_, i) => keep[i],
-    ),
+    columns: tellApart(
+      header.cells.map((name, i) => (name.trim() === '' ? `Column ${i + 1}` : name)),
+    ).filter((_, i) => keep[i]),
     rows: body.map((r) => ({ line: r.line, cells: r.cells.filter((_, i) => keep[i]) })),
   };
 }
@@ -91,7 +91,9 @@ function tellApart(names: string[]): string[] {
   const key = (name: string) => name.trim().toLowerCase();
   const uses = new Map<string, number>();
   for (const name of names) uses.set(key(name), (uses.get(key(name)) ?? 0) + 1);
-  return names.map((name, i) => ((uses.get(key(name)) ?? 0) > 1 ? `${name.trim()} (column ${i + 1})` : name));
+  return names.map((name, i) =>
+    (uses.get(key(name)) ?? 0) > 1 ? `${name.trim()} (column ${i + 1})` : name,
+  );
 }
 
 /** Every non-blank record with its starting line, or AppError naming the line of the bad record. */

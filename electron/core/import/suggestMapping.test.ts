@@ -3,7 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readCsv } from './readCsv';
-import { normaliseHeader, suggestMapping, type CatalogueQuestion } from './suggestMapping';
+import { type ContentQuestion } from './contentMatch';
+import {
+  fileDecimal,
+  normaliseHeader,
+  suggestMapping,
+  type CatalogueQuestion,
+} from './suggestMapping';
 
 const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const fixture = (name: string) =>
@@ -85,5 +91,102 @@ describe('suggestMapping', () => {
       target: { id: 'q_amount' },
       convert: { decimalSeparator: ',' },
     });
+  });
+});
+
+describe('suggestMapping by the values', () => {
+  const form: ContentQuestion[] = [
+    { id: 'nm', name: 'Full name', type: 'ShortAnswer' },
+    { id: 'em', name: 'Email', type: 'EmailInput' },
+    {
+      id: 'st',
+      name: 'How satisfied are you overall?',
+      type: 'StarRating',
+      rules: { min: 1, max: 5, whole: true },
+    },
+    {
+      id: 'np',
+      name: 'How likely are you to recommend us?',
+      type: 'OpinionScale',
+      rules: { min: 0, max: 10, whole: true },
+    },
+    {
+      id: 'pl',
+      name: 'Which plan are you on?',
+      type: 'Dropdown',
+      rules: { options: ['Starter plan', 'Pro plan'] },
+    },
+    { id: 'hd', name: 'How did you hear about us?', type: 'ShortAnswer' },
+    { id: 'cm', name: 'Anything else you want to tell us?', type: 'LongAnswer' },
+  ];
+  const targets = (mappings: ReturnType<typeof suggestMapping>) =>
+    mappings.map((m) => (m.target.kind === 'question' ? m.target.id : m.target.kind));
+
+  it('maps columns whose headers say nothing by what they hold', () => {
+    const mappings = suggestMapping(
+      ['Name', 'Contact', 'Score', 'NPS', 'Tier', 'Comment'],
+      form,
+      new Map(),
+      [
+        ['Ann Lee', 'ann@example.com', '5', '9', 'Pro plan', 'Great'],
+        ['Bo Chen', 'bo@example.com', '3', '10', 'starter plan', ''],
+        ['Cy Ode', 'cy@example.com', '4', '7', 'Pro Plan', 'Slow on Mondays'],
+      ],
+    );
+    expect(targets(mappings)).toEqual(['nm', 'em', 'st', 'np', 'pl', 'cm']);
+    expect(mappings[1]).toMatchObject({
+      reason: 'All of the first 3 values are e-mail addresses.',
+    });
+    expect(mappings[1]!.confidence).toBeLessThan(1);
+    expect(mappings[5]!.reason).toBe(
+      'Free text, and "Anything else you want to tell us?" is the form\'s only long-answer question left.',
+    );
+  });
+
+  it('keeps a column for its question when a few values are wrong: those are for the review', () => {
+    const mappings = suggestMapping(['Score', 'Tier', 'Submitted'], form, new Map(), [
+      ['5', 'Pro plan', '04.03.2025'],
+      ['9', 'Pro plna', '05.03.2025'],
+      ['4', 'Gold', '06.03.2025'],
+      ['3', 'Starter plan', '31.02.2025'],
+    ]);
+    expect(targets(mappings)).toEqual(['st', 'pl', 'submissionTime']);
+    expect(mappings[0]!.reason).toBe('3 of the first 4 values are star ratings.');
+    expect(mappings[2]!.convert).toEqual({ dateFormat: 'dd.mm.yyyy' });
+  });
+
+  it('leaves free text unmapped when more than one text question could take it', () => {
+    const [only] = suggestMapping(['Column 7'], form, new Map(), [['Great'], ['Fine']]);
+    expect(only!.target).toEqual({ kind: 'ignore' });
+  });
+
+  it('does not take a 0–10 column for the 5-star rating', () => {
+    const [first] = suggestMapping(
+      ['Score'],
+      form.filter((q) => q.id === 'st'),
+      new Map(),
+      [['9'], ['2']],
+    );
+    expect(first!.target).toEqual({ kind: 'ignore' });
+  });
+
+  it('reads every number column of a file in the file’s one decimal mark', () => {
+    const mappings = suggestMapping(
+      ['Amount', 'Total'],
+      [
+        { id: 'a', name: 'Amount', type: 'NumberInput' },
+        { id: 't', name: 'Total', type: 'NumberInput' },
+      ],
+      new Map(),
+      [
+        ['1,234', '3,5'],
+        ['2,000', '1.234,5'],
+      ],
+    );
+    expect(mappings.map((m) => m.convert)).toEqual([
+      { decimalSeparator: ',' },
+      { decimalSeparator: ',' },
+    ]);
+    expect(fileDecimal([['1,234', '3.5']])).toBe('.');
   });
 });

@@ -5,6 +5,13 @@ import {
   type DateFormat,
 } from '../../shared/contract/imports';
 import { convertValue, targetKind } from './buildSubmission';
+import {
+  contentFit,
+  isFreeTextQuestion,
+  looksLikeFreeText,
+  looksLikeSentences,
+  type ContentQuestion,
+} from './contentMatch';
 import { convertDate, convertNumber } from './convertCell';
 
 export interface CatalogueQuestion {
@@ -17,7 +24,12 @@ export interface SuggestedMapping extends ColumnMapping {
   /** 0..1: how sure the match is; the wizard highlights weak ones. */
   confidence: number;
   remembered: boolean;
+  /** Why this target, in a sentence for the mapping step. */
+  reason: string;
 }
+
+/** Headers of a column people write remarks in: such text goes to a long answer. */
+const REMARK_HEADER = /\b(comments?|remarks?|notes?|feedback|message|anything else|other)\b/;
 
 /** A choice made for this form before, keyed by the column's normalised header. */
 export interface RememberedMapping {
@@ -89,13 +101,14 @@ function questionScore(column: string, question: CatalogueQuestion): number {
 }
 
 /**
- * A target per column: remembered choices first, then the best-scoring unclaimed question (each
- * question fills one column), then the time fields by their usual names. Conversions are guessed
- * from sample values (a decimal comma, a dd.mm.yyyy date).
+ * A target per column: remembered choices first, then the best-scoring unclaimed question by
+ * header (each question fills one column), the time fields by their usual names, then what the
+ * values say (e-mail addresses, a 1–5 rating, a question's choices, free text for the one text
+ * question left). Conversions are guessed from sample values (a decimal comma, a dd.mm.yyyy date).
  */
 export function suggestMapping(
   columns: readonly string[],
-  questions: readonly CatalogueQuestion[],
+  questions: readonly ContentQuestion[],
   remembered: ReadonlyMap<string, RememberedMapping>,
   sampleRows: ReadonlyArray<readonly string[]>,
 ): SuggestedMapping[] {
@@ -105,9 +118,11 @@ export function suggestMapping(
     target: { kind: 'ignore' },
     confidence: 0,
     remembered: false,
+    reason: 'Nothing in the form matches its header or its values.',
   }));
   const claimed = new Set<string>();
   const known = new Map(questions.map((q) => [q.id, q]));
+  const decimal = fileDecimal(sampleRows);
 
   normalised.forEach((key, column) => {
     const choice = remembered.get(key);
@@ -120,13 +135,19 @@ export function suggestMapping(
       ...(choice.convert ? { convert: choice.convert } : {}),
       confidence: 1,
       remembered: true,
+      reason: `Chosen for a column named "${columns[column]}" in an earlier import to this form.`,
     };
     if (choice.target.kind === 'question') claimed.add(choice.target.id);
   });
 
   const samplesOf = (column: number) =>
     sampleRows.map((r) => r[column] ?? '').filter((v) => v.trim() !== '');
-  const candidates: Array<{ column: number; question: CatalogueQuestion; score: number }> = [];
+  const candidates: Array<{
+    column: number;
+    question: ContentQuestion;
+    score: number;
+    reason: string;
+  }> = [];
   normalised.forEach((key, column) => {
     if (result[column]!.remembered) return;
     const samples = samplesOf(column);
@@ -140,22 +161,30 @@ export function suggestMapping(
               samples,
             )
           : 1;
-      candidates.push({ column, question, score: score * (fit < 0.5 ? 0.5 : 1) });
+      const reason =
+        score === 1
+          ? `The header is the question's name, "${question.name}".`
+          : `The header "${columns[column]}" reads like the question "${question.name}".`;
+      candidates.push({ column, question, score: score * (fit < 0.5 ? 0.5 : 1), reason });
     }
   });
-  candidates.sort((a, b) => b.score - a.score || a.column - b.column);
   const filled = new Set(result.filter((r) => r.remembered).map((r) => r.column));
-  for (const { column, question, score } of candidates) {
-    if (score < MIN_CONFIDENCE || filled.has(column) || claimed.has(question.id)) continue;
-    result[column] = {
-      column,
-      target: { kind: 'question', id: question.id, type: question.type },
-      confidence: score,
-      remembered: false,
-    };
-    filled.add(column);
-    claimed.add(question.id);
-  }
+  const assign = (pool: typeof candidates) => {
+    pool.sort((a, b) => b.score - a.score || a.column - b.column);
+    for (const { column, question, score, reason } of pool) {
+      if (score < MIN_CONFIDENCE || filled.has(column) || claimed.has(question.id)) continue;
+      result[column] = {
+        column,
+        target: { kind: 'question', id: question.id, type: question.type },
+        confidence: score,
+        remembered: false,
+        reason,
+      };
+      filled.add(column);
+      claimed.add(question.id);
+    }
+  };
+  assign(candidates);
 
   for (const [kind, names] of TIME_NAMES) {
     if (result.some((r) => r.target.kind === kind)) continue;
@@ -166,13 +195,49 @@ export function suggestMapping(
       target: { kind } as ColumnTarget,
       confidence: 0.9,
       remembered: false,
+      reason: `The header reads like the submission's ${kind === 'submissionTime' ? 'time' : 'last update'}.`,
     };
     filled.add(column);
   }
 
+  // Columns whose header matched nothing: their values may still say which question they answer.
+  const byContent: typeof candidates = [];
+  normalised.forEach((_, column) => {
+    if (filled.has(column)) return;
+    const samples = samplesOf(column);
+    for (const question of questions) {
+      if (claimed.has(question.id)) continue;
+      const convert = decimal === ',' ? { decimalSeparator: decimal } : undefined;
+      const fit = contentFit(samples, question, convert);
+      if (fit) byContent.push({ column, question, score: fit.score, reason: fit.reason });
+    }
+  });
+  assign(byContent);
+
+  // Free text fits any text question; it goes to one only when that one is the only one left.
+  normalised.forEach((key, column) => {
+    const samples = samplesOf(column);
+    if (filled.has(column) || !looksLikeFreeText(samples)) return;
+    const open = questions.filter((q) => isFreeTextQuestion(q) && !claimed.has(q.id));
+    const remarks = looksLikeSentences(samples) || REMARK_HEADER.test(key);
+    const long = open.filter((q) => q.type === 'LongAnswer');
+    const only = remarks && long.length > 0 ? long : open;
+    if (only.length !== 1) return;
+    const question = only[0]!;
+    const kind = question.type === 'LongAnswer' ? 'long-answer' : 'free-text';
+    assign([
+      {
+        column,
+        question,
+        score: MIN_CONFIDENCE,
+        reason: `Free text, and "${question.name}" is the form's only ${kind} question left.`,
+      },
+    ]);
+  });
+
   return result.map((mapping) => {
     if (mapping.remembered || mapping.target.kind === 'ignore') return mapping;
-    const convert = guessConversion(mapping, samplesOf(mapping.column));
+    const convert = guessConversion(mapping, samplesOf(mapping.column), decimal);
     return convert ? { ...mapping, convert } : mapping;
   });
 }
@@ -180,7 +245,7 @@ export function suggestMapping(
 /** Share of sample values that convert for the target, with the conversion the values suggest. */
 function valueFit(mapping: ColumnMapping, samples: string[]): number {
   if (samples.length === 0) return 1;
-  const convert = guessConversion(mapping, samples);
+  const convert = guessConversion(mapping, samples, '.');
   const fitting = samples.filter(
     (s) => convertValue(s, convert ? { ...mapping, convert } : mapping).ok,
   ).length;
@@ -189,19 +254,44 @@ function valueFit(mapping: ColumnMapping, samples: string[]): number {
 
 const DATE_GUESSES: DateFormat[] = ['iso', 'dd.mm.yyyy', 'dd/mm/yyyy', 'mm/dd/yyyy'];
 
-function guessConversion(mapping: ColumnMapping, samples: string[]): ColumnConversion | undefined {
+/**
+ * The file's decimal mark: a spreadsheet writes all its numbers in one locale, so a column that
+ * only reads one way (`3,5`, `1.234,50`) decides for the columns that read either way (`1,234`).
+ */
+export function fileDecimal(rows: ReadonlyArray<readonly string[]>): '.' | ',' {
+  const width = Math.max(0, ...rows.map((r) => r.length));
+  let comma = 0;
+  let dot = 0;
+  for (let column = 0; column < width; column++) {
+    const values = rows.map((r) => r[column]?.trim() ?? '').filter((v) => v !== '');
+    if (values.length === 0) continue;
+    const dotFits = values.every((v) => convertNumber(v).ok);
+    const commaFits = values.every((v) => convertNumber(v, { decimalSeparator: ',' }).ok);
+    if (commaFits && !dotFits) comma++;
+    if (dotFits && !commaFits) dot++;
+  }
+  return comma > dot ? ',' : '.';
+}
+
+function guessConversion(
+  mapping: ColumnMapping,
+  samples: string[],
+  decimal: '.' | ',',
+): ColumnConversion | undefined {
   if (samples.length === 0) return undefined;
   const kind = targetKind(mapping.target);
   if (kind === 'number' || kind === 'integer') {
-    const dotFails = samples.some((s) => !convertNumber(s).ok);
     const commaFits = samples.every((s) => convertNumber(s, { decimalSeparator: ',' }).ok);
-    return dotFails && commaFits ? { decimalSeparator: ',' } : undefined;
+    const dotFits = samples.every((s) => convertNumber(s).ok);
+    const comma = decimal === ',' ? commaFits : commaFits && !dotFits;
+    return comma ? { decimalSeparator: ',' } : undefined;
   }
   if (kind === 'date' || kind === 'datetime') {
-    const format = DATE_GUESSES.find((f) =>
-      samples.every((s) => convertDate(s, { dateFormat: f }).ok),
-    );
-    return format && format !== 'iso' ? { dateFormat: format } : undefined;
+    // The format most values read in: a single impossible date (31.02.) is the value's problem.
+    const fitting = (format: DateFormat) =>
+      samples.filter((s) => convertDate(s, { dateFormat: format }).ok).length;
+    const best = DATE_GUESSES.reduce((a, b) => (fitting(b) > fitting(a) ? b : a));
+    return fitting(best) > 0 && best !== 'iso' ? { dateFormat: best } : undefined;
   }
   return undefined;
 }

@@ -1,6 +1,6 @@
 import { type ImportValidation } from '../../shared/contract/imports';
 import { AppError } from '../../shared/errors';
-import { buildSubmission, checkMappings } from './buildSubmission';
+import { buildSubmission, checkMappings, type RowIssue } from './buildSubmission';
 import {
   issuesJson,
   type ImportJournal,
@@ -92,8 +92,16 @@ interface Judged {
   alreadyImported: number;
 }
 
+/** `Line 4, column "Rating": …`: where the problem is, for a sentence read away from the table. */
+function located(issue: RowIssue, line: number, columns: readonly string[]): RowIssue {
+  if (issue.column === null) return { ...issue, message: `Line ${line}: ${issue.message}` };
+  const header = columns[issue.column]?.trim();
+  const column = header ? `column "${header}"` : `column ${issue.column + 1}`;
+  return { ...issue, message: `Line ${line}, ${column}: ${issue.message}` };
+}
+
 function judgeRows(
-  job: Pick<JobRecord, 'mappings'>,
+  job: Pick<JobRecord, 'mappings' | 'columns'>,
   rows: readonly SourceRow[],
   known: Iterable<KnownSubmission>,
   importedBefore: ReadonlyMap<string, string>,
@@ -126,7 +134,12 @@ function judgeRows(
       }
     }
     const status = row.excluded ? 'excluded' : built.submission ? 'ready' : 'invalid';
-    verdicts.push({ rowIndex: row.rowIndex, status, issues, sourceKey });
+    verdicts.push({
+      rowIndex: row.rowIndex,
+      status,
+      issues: issues.map((i) => located(i, row.line, job.columns)),
+      sourceKey,
+    });
   }
   return { verdicts, alreadyImported };
 }

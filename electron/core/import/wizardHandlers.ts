@@ -7,6 +7,8 @@ import { importCache, type ImportCache } from './cacheAccess';
 import { dryRun } from './dryRun';
 import { ImportJournal } from './importJournal';
 import { restoreOwnExport } from './ownExport';
+import { previewCell } from './previewCell';
+import { attachRules, withRules, withoutRules } from './questionRules';
 import { readCsv, type CsvTable } from './readCsv';
 import { type CatalogueQuestion, normaliseHeader, suggestMapping } from './suggestMapping';
 import { UploadStore } from './uploadStore';
@@ -17,6 +19,7 @@ export const IMPORT_WIZARD_OPS = [
   'imports.upload',
   'imports.parse',
   'imports.suggestMapping',
+  'imports.previewMapping',
   'imports.validate',
   'imports.dryRun',
 ] as const;
@@ -24,6 +27,8 @@ export type ImportWizardOp = (typeof IMPORT_WIZARD_OPS)[number];
 
 /** Rows shown in the read step's preview. */
 const SAMPLE_ROWS = 20;
+/** Rows shown as they will be sent beside the mapping. */
+const MAPPED_ROWS = 5;
 /** Read files whose tables stay in memory for the wizard's later steps. */
 const KEPT_TABLES = 4;
 
@@ -96,13 +101,28 @@ export function importWizardHandlers(ctx: ImportWizardContext): Pick<Handlers, I
       let questions = cache.questions(formId);
       // Nothing learnt of the form yet (its first sync is still running): ask for its questions.
       if (questions.length === 0) questions = await ctx.formQuestions(formId);
+      const definitions = cache.definitions(formId, questions);
       const mappings = suggestMapping(
         table.columns,
-        questions,
+        definitions,
         journal.remembered(formId),
         table.rows.slice(0, 200).map((r) => r.cells),
       );
-      return { mappings, questions };
+      return { mappings, questions: definitions };
+    },
+
+    'imports.previewMapping': async ({ fileId, formId, mappings }) => {
+      const { cache } = opened();
+      const { table } = parsedFile(fileId);
+      const attached = attachRules(mappings, cache.definitions(formId));
+      return {
+        rows: table.rows.slice(0, MAPPED_ROWS).map((row) => ({
+          line: row.line,
+          cells: attached
+            .filter((m) => m.target.kind !== 'ignore')
+            .map((m) => ({ column: m.column, ...previewCell(row.cells[m.column] ?? '', m) })),
+        })),
+      };
     },
 
     'imports.validate': async (input) => {
@@ -115,6 +135,8 @@ export function importWizardHandlers(ctx: ImportWizardContext): Pick<Handlers, I
         return validateJob(journal, jobId, cache.known(jobOf(journal, jobId).formId));
       }
       const { fileName, table } = parsedFile(input.fileId);
+      // Refused mappings (a required question left out) leave the previous draft as it was.
+      const mappings = withRules(input.mappings, cache.definitions(input.formId));
       const previous = drafts.get(input.fileId);
       if (previous) journal.deleteDraft(previous);
       const jobId = randomUUID();
@@ -123,7 +145,7 @@ export function importWizardHandlers(ctx: ImportWizardContext): Pick<Handlers, I
         formId: input.formId,
         fileName,
         columns: table.columns,
-        mappings: input.mappings,
+        mappings,
       };
       const validation = createValidatedJob(journal, job, table.rows, cache.known(input.formId));
       drafts.set(input.fileId, jobId);
@@ -131,7 +153,7 @@ export function importWizardHandlers(ctx: ImportWizardContext): Pick<Handlers, I
         input.formId,
         input.mappings.map((m) => ({
           columnKey: normaliseHeader(table.columns[m.column] ?? ''),
-          mapping: { target: m.target, ...(m.convert ? { convert: m.convert } : {}) },
+          mapping: { target: withoutRules(m).target, ...(m.convert ? { convert: m.convert } : {}) },
         })),
       );
       return validation;

@@ -11,6 +11,11 @@ export const LocalQuestion = Named.extend({
   /** Open list, like the service's: an unknown type is served as given. */
   type: z.string().min(1),
   options: z.array(z.string()).optional(),
+  /** A scale's range (star ratings, opinion scales, sliders) when it is not the editor's default. */
+  min: z.number().optional(),
+  max: z.number().optional(),
+  /** The form cannot be sent without an answer to this question. */
+  required: z.boolean().optional(),
   /** Quiz forms: the answer that scores `points` (default 1). */
   correct: z.unknown().optional(),
   points: z.number().int().min(0).optional(),

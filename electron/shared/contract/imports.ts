@@ -39,6 +39,22 @@ export const PAYMENT_FIELDS = [
 
 const fieldId = z.string().trim().min(1).max(200);
 
+/**
+ * What the form allows for a question, from its metadata (or the type's defaults): the import
+ * attaches these to a draft's mappings, so every later check of the draft uses the same rules.
+ */
+export const QuestionRules = z.strictObject({
+  /** The question's title, for sentences about it. */
+  name: z.string().max(1000).optional(),
+  options: z.array(z.string().max(1000)).max(2000).optional(),
+  min: z.number().optional(),
+  max: z.number().optional(),
+  /** Whole numbers only (star ratings, opinion scales). */
+  whole: z.boolean().optional(),
+  required: z.boolean().optional(),
+});
+export type QuestionRules = z.infer<typeof QuestionRules>;
+
 /** Where one CSV column goes in the created submission. */
 export const ColumnTarget = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('ignore') }),
@@ -47,6 +63,7 @@ export const ColumnTarget = z.discriminatedUnion('kind', [
     kind: z.literal('question'),
     id: fieldId,
     type: z.string().max(100).optional(),
+    rules: QuestionRules.optional(),
   }),
   z.strictObject({ kind: z.literal('submissionTime') }),
   z.strictObject({ kind: z.literal('lastUpdatedAt') }),
@@ -87,6 +104,8 @@ export const CellIssue = z.object({
   column: z.number().int().nullable(),
   severity: z.enum(['error', 'warning']),
   message: z.string(),
+  /** A value the form allows that is close to the one given, offered as the fix. */
+  suggestion: z.string().optional(),
 });
 export type CellIssue = z.infer<typeof CellIssue>;
 
@@ -192,8 +211,40 @@ export const importOps = {
   'imports.suggestMapping': op(
     z.strictObject({ formId: z.string().min(1).max(200), fileId: z.string().min(1).max(100) }),
     z.object({
-      mappings: z.array(ColumnMapping.extend({ confidence: z.number(), remembered: z.boolean() })),
-      questions: z.array(z.object({ id: z.string(), name: z.string(), type: z.string() })),
+      mappings: z.array(
+        ColumnMapping.extend({
+          confidence: z.number(),
+          remembered: z.boolean(),
+          /** Why this target (its header, its values, an earlier choice), in a sentence. */
+          reason: z.string(),
+        }),
+      ),
+      questions: z.array(
+        z.object({ id: z.string(), name: z.string(), type: z.string(), rules: QuestionRules }),
+      ),
+    }),
+  ),
+  /** The first rows as the mapping would send them: each cell's value, or why it cannot be. */
+  'imports.previewMapping': op(
+    z.strictObject({
+      fileId: z.string().min(1).max(100),
+      formId: z.string().min(1).max(200),
+      mappings: z.array(ColumnMapping),
+    }),
+    z.object({
+      rows: z.array(
+        z.object({
+          line: z.number().int(),
+          cells: z.array(
+            z.object({
+              column: z.number().int(),
+              /** The value as sent, in JSON; null when nothing is sent (empty, or a problem). */
+              sent: z.string().nullable(),
+              problem: z.string().nullable(),
+            }),
+          ),
+        }),
+      ),
     }),
   ),
   'imports.validate': op(

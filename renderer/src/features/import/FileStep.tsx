@@ -5,7 +5,10 @@ import { useRef, useState } from 'react';
 import { type ImportPreview } from '../../../../electron/shared/contract/imports';
 import { useInvoke } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { base64Chunks, formatBytes, MAX_FILE_BYTES } from './fileChunks';
+import { formatBytes } from '../../components/plainNumbers';
+import { base64Chunks, MAX_FILE_BYTES } from './fileChunks';
+import { FilePreview } from './FilePreview';
+import { FormPicker } from './FormPicker';
 
 const ACCEPT = [
   'text/csv',
@@ -17,11 +20,18 @@ const ACCEPT = [
   '.tsv',
 ];
 
-/** Step 2: a CSV file, dropped or picked; its bytes go to core in base64 parts and are read there. */
+/**
+ * The first screen: the form, a CSV file dropped or picked (its bytes go to core in base64 parts
+ * and are read there), and how it was read beside the rows as read.
+ */
 export function FileStep({
+  formId,
+  onForm,
   preview,
   onRead,
 }: {
+  formId: string | null;
+  onForm: (formId: string | null) => void;
   preview: ImportPreview | null;
   onRead: (preview: ImportPreview) => void;
 }) {
@@ -58,6 +68,7 @@ export function FileStep({
 
   return (
     <Stack gap="sm">
+      <FormPicker formId={formId} onChange={onForm} />
       <Dropzone
         onDrop={(files) => files[0] && void send(files[0])}
         onReject={(rejections) =>
@@ -74,7 +85,7 @@ export function FileStep({
         loading={sent !== null}
         aria-label="Drop a CSV file here"
       >
-        <Group justify="center" gap="md" mih={140} style={{ pointerEvents: 'none' }}>
+        <Group justify="center" gap="md" mih={preview ? 60 : 140} style={{ pointerEvents: 'none' }}>
           <Dropzone.Idle>
             <IconFileSpreadsheet size={40} stroke={1.4} />
           </Dropzone.Idle>
@@ -82,7 +93,7 @@ export function FileStep({
             <IconUpload size={40} stroke={1.4} />
           </Dropzone.Accept>
           <div>
-            <Text size="lg">Drop a CSV file here</Text>
+            <Text size="lg">{preview ? 'Drop another file here' : 'Drop a CSV file here'}</Text>
             <Text size="sm" c="dimmed">
               CSV or tab-separated text, any common encoding, up to {formatBytes(MAX_FILE_BYTES)}.
             </Text>
@@ -93,11 +104,6 @@ export function FileStep({
         <Button variant="default" onClick={() => openRef.current?.()} disabled={sent !== null}>
           Choose a file…
         </Button>
-        {preview && (
-          <Text size="sm" data-state="file-read">
-            {preview.fileName}: {preview.rowCount.toLocaleString()} rows read
-          </Text>
-        )}
       </Group>
       {sent && (
         <Progress
@@ -111,6 +117,7 @@ export function FileStep({
         </Alert>
       )}
       {error !== null && <ErrorAlert error={error} />}
+      {preview && <FilePreview preview={preview} onRead={onRead} />}
     </Stack>
   );
 }

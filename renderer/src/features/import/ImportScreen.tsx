@@ -7,7 +7,8 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingState } from '../../components/LoadingState';
 import { RelativeTime } from '../../components/RelativeTime';
-import { ImportWizard, REPORT_STEP, RUN_STEP, type WizardStart } from './ImportWizard';
+import { useAppLocation } from '../../app/useAppLocation';
+import { ImportWizard, type WizardStart } from './ImportWizard';
 
 const STATE_COLOR: Record<string, string> = {
   done: 'teal',
@@ -22,6 +23,8 @@ const STATE_COLOR: Record<string, string> = {
 /** Past and running imports, with interrupted ones offered for resume; and the wizard for a new one. */
 export function ImportScreen() {
   const [wizard, setWizard] = useState<WizardStart | 'new' | null>(null);
+  // Opened from a form (`#/import?form=…`): that form is the one imported into.
+  const { formId: fromForm } = useAppLocation();
   const list = useOp('imports.list', {});
   const forms = useOp('forms.list', {});
   const formName = (id: string) => forms.data?.forms.find((f) => f.formId === id)?.name ?? id;
@@ -34,6 +37,7 @@ export function ImportScreen() {
         </Title>
         <ImportWizard
           start={wizard === 'new' ? undefined : wizard}
+          initialFormId={fromForm}
           onClose={() => setWizard(null)}
         />
       </Stack>
@@ -42,12 +46,7 @@ export function ImportScreen() {
 
   const started = (list.data?.imports ?? []).filter((i) => i.state !== 'draft');
   const interrupted = started.filter((i) => i.state === 'interrupted');
-  const open = (i: ImportSummary) =>
-    setWizard({
-      jobId: i.jobId,
-      formId: i.formId,
-      step: i.state === 'done' || i.state === 'cancelled' ? REPORT_STEP : RUN_STEP,
-    });
+  const open = (i: ImportSummary) => setWizard({ jobId: i.jobId, formId: i.formId });
 
   return (
     <Stack gap="md">

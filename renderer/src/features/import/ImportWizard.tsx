@@ -1,44 +1,57 @@
 import { Button, Group, Stack, Stepper } from '@mantine/core';
+import { IconArrowLeft, IconPlayerPlay } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import {
   type ColumnMapping,
   type ImportPreview,
   type ImportValidation,
 } from '../../../../electron/shared/contract/imports';
-import { useOp } from '../../bridge';
-import { DryRunStep } from './DryRunStep';
+import { useOp, useOpMutation } from '../../bridge';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { FileStep } from './FileStep';
 import { MapStep } from './MapStep';
-import { ReadStep } from './ReadStep';
 import { ReportStep } from './ReportStep';
+import { ReviewStep } from './ReviewStep';
 import { RunStep } from './RunStep';
-import { TargetStep } from './TargetStep';
-import { ValidateStep } from './ValidateStep';
 
-const STEPS = ['Target', 'File', 'Read', 'Map', 'Validate', 'Dry run', 'Run', 'Report'] as const;
-export const RUN_STEP = STEPS.indexOf('Run');
-export const REPORT_STEP = STEPS.indexOf('Report');
+const STEPS = ['File', 'Columns', 'Review', 'Import'] as const;
+export const IMPORT_STEP = STEPS.indexOf('Import');
+const REVIEW_STEP = STEPS.indexOf('Review');
 
 export interface WizardStart {
-  /** Reopens an import already under way (or finished) at its run or report step. */
+  /** Reopens an import already under way (or finished) at its last screen. */
   jobId: string;
   formId: string;
-  step: number;
 }
 
 /**
- * The guided import: each step checks what the next one needs, and changing an earlier choice
- * clears what was built on it (a new file clears the mapping, a new mapping the validation).
+ * The guided import in four screens: a file (and the form, and how the file is read), where its
+ * columns go, the rows reviewed and fixed, then the import and its report. Changing an earlier
+ * choice clears what was built on it (a new file clears the mapping, a new mapping the review).
+ * Each screen has one set of buttons: back, the next step, and the one way out.
  */
-export function ImportWizard({ start, onClose }: { start?: WizardStart; onClose: () => void }) {
-  const [step, setStep] = useState(start?.step ?? 0);
-  const [formId, setFormId] = useState<string | null>(start?.formId ?? null);
+export function ImportWizard({
+  start,
+  initialFormId,
+  onClose,
+}: {
+  start?: WizardStart;
+  initialFormId?: string | null;
+  onClose: () => void;
+}) {
+  const [step, setStep] = useState(start ? IMPORT_STEP : 0);
+  const [formId, setFormId] = useState<string | null>(start?.formId ?? initialFormId ?? null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [mappings, setMappings] = useState<ColumnMapping[] | null>(null);
   const [validation, setValidation] = useState<ImportValidation | null>(null);
+  const [started, setStarted] = useState(false);
+  // The import screen asks for the job's state as it opens: refetching the review's queries
+  // first (the default) would only hold the run's controls back while the first batches go.
+  const begin = useOpMutation('imports.start', { invalidates: [] });
   const jobId = start?.jobId ?? validation?.jobId ?? null;
-  const list = useOp('imports.list', {}, { enabled: jobId !== null && step >= RUN_STEP });
+  const list = useOp('imports.list', {}, { enabled: jobId !== null && step === IMPORT_STEP });
   const jobState = list.data?.imports.find((i) => i.jobId === jobId)?.state;
+  const finished = jobState === 'done' || jobState === 'cancelled';
 
   const chooseForm = (id: string | null) => {
     setFormId(id);
@@ -58,21 +71,29 @@ export function ImportWizard({ start, onClose }: { start?: WizardStart; onClose:
     setMappings(next);
     setValidation(null);
   }, []);
+  const startImport = () => {
+    if (!jobId) return;
+    begin.mutate(
+      { jobId },
+      {
+        onSuccess: () => {
+          setStarted(true);
+          setStep(IMPORT_STEP);
+        },
+      },
+    );
+  };
 
   const canLeave: boolean[] = [
-    formId !== null,
-    preview !== null,
-    preview !== null && preview.rowCount > 0,
+    formId !== null && preview !== null && preview.rowCount > 0,
     mappings?.some((m) => m.target.kind === 'question') ?? false,
     (validation?.validRows ?? 0) > 0,
-    true,
-    jobState === 'done' || jobState === 'cancelled',
     false,
   ];
   // Once an import has started there is no going back to change its rows.
-  const locked = start !== undefined || (jobState !== undefined && jobState !== 'draft');
+  const locked = start !== undefined || started;
   const canReach = (target: number) =>
-    locked ? target >= RUN_STEP : target <= step || canLeave.slice(0, target).every(Boolean);
+    locked ? target === IMPORT_STEP : target <= step || canLeave.slice(0, target).every(Boolean);
 
   return (
     <Stack gap="lg">
@@ -82,16 +103,10 @@ export function ImportWizard({ start, onClose }: { start?: WizardStart; onClose:
         size="sm"
         aria-label="Import steps"
       >
-        <Stepper.Step label="Target" allowStepSelect={canReach(0)}>
-          <TargetStep formId={formId} onChange={chooseForm} />
+        <Stepper.Step label="File" description="and the form" allowStepSelect={canReach(0)}>
+          <FileStep formId={formId} onForm={chooseForm} preview={preview} onRead={readFile} />
         </Stepper.Step>
-        <Stepper.Step label="File" allowStepSelect={canReach(1)}>
-          <FileStep preview={preview} onRead={readFile} />
-        </Stepper.Step>
-        <Stepper.Step label="Read" allowStepSelect={canReach(2)}>
-          {preview && <ReadStep preview={preview} onRead={readFile} />}
-        </Stepper.Step>
-        <Stepper.Step label="Map" allowStepSelect={canReach(3)}>
+        <Stepper.Step label="Columns" description="match them" allowStepSelect={canReach(1)}>
           {preview && formId && (
             <MapStep
               formId={formId}
@@ -101,9 +116,9 @@ export function ImportWizard({ start, onClose }: { start?: WizardStart; onClose:
             />
           )}
         </Stepper.Step>
-        <Stepper.Step label="Validate" allowStepSelect={canReach(4)}>
+        <Stepper.Step label="Review" description="fix or leave out" allowStepSelect={canReach(2)}>
           {preview && formId && mappings && (
-            <ValidateStep
+            <ReviewStep
               formId={formId}
               preview={preview}
               mappings={mappings}
@@ -112,34 +127,41 @@ export function ImportWizard({ start, onClose }: { start?: WizardStart; onClose:
             />
           )}
         </Stepper.Step>
-        <Stepper.Step label="Dry run" allowStepSelect={canReach(5)}>
-          {jobId && <DryRunStep jobId={jobId} />}
-        </Stepper.Step>
-        <Stepper.Step label="Run" allowStepSelect={canReach(6)}>
-          {jobId && <RunStep jobId={jobId} />}
-        </Stepper.Step>
-        <Stepper.Step label="Report" allowStepSelect={canReach(7)}>
-          {jobId && formId && <ReportStep jobId={jobId} formId={formId} />}
+        <Stepper.Step label="Import" description="and the report" allowStepSelect={canReach(3)}>
+          {jobId && formId && (
+            <Stack gap="lg">
+              <RunStep jobId={jobId} />
+              {finished && <ReportStep jobId={jobId} formId={formId} />}
+            </Stack>
+          )}
         </Stepper.Step>
       </Stepper>
+      {begin.error && <ErrorAlert error={begin.error} />}
       <Group justify="space-between">
-        <Button variant="subtle" onClick={onClose}>
-          {jobState === 'done' || jobState === 'cancelled' ? 'Close' : 'Back to imports'}
+        <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={onClose}>
+          Back to imports
         </Button>
-        <Group>
-          <Button
-            variant="default"
-            disabled={step === 0 || !canReach(step - 1)}
-            onClick={() => setStep(step - 1)}
-          >
-            Back
-          </Button>
-          {step < REPORT_STEP && (
-            <Button disabled={!canLeave[step]} onClick={() => setStep(step + 1)}>
-              {step === RUN_STEP - 1 ? 'Continue to run' : 'Next'}
+        {step < IMPORT_STEP && (
+          <Group>
+            <Button variant="default" disabled={step === 0} onClick={() => setStep(step - 1)}>
+              Back
             </Button>
-          )}
-        </Group>
+            {step === REVIEW_STEP ? (
+              <Button
+                leftSection={<IconPlayerPlay size={16} />}
+                disabled={!canLeave[step]}
+                loading={begin.isPending}
+                onClick={startImport}
+              >
+                Start import
+              </Button>
+            ) : (
+              <Button disabled={!canLeave[step]} onClick={() => setStep(step + 1)}>
+                Next
+              </Button>
+            )}
+          </Group>
+        )}
       </Group>
     </Stack>
   );

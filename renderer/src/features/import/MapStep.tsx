@@ -9,6 +9,7 @@ import {
   Table,
   Text,
   TextInput,
+  Tooltip,
 } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import {
@@ -30,6 +31,7 @@ import {
   valueOf,
   type QuestionChoice,
 } from './columnTargets';
+import { MappedRows } from './MappedRows';
 
 const OTHER = '__other__';
 
@@ -40,7 +42,10 @@ interface Props {
   onChange: (mappings: ColumnMapping[], questions: QuestionChoice[]) => void;
 }
 
-/** Step 4: where each column goes, suggested by name and remembered per form, with its conversions. */
+/**
+ * The second screen: where each column goes (suggested by header and by values, remembered per
+ * form), its conversions, and the first rows as they will be sent.
+ */
 export function MapStep({ formId, preview, mappings, onChange }: Props) {
   const suggestion = useOp(
     'imports.suggestMapping',
@@ -52,7 +57,7 @@ export function MapStep({ formId, preview, mappings, onChange }: Props) {
       new Map(
         (suggestion.data?.mappings ?? []).map((m) => [
           m.column,
-          { score: m.confidence, remembered: m.remembered },
+          { score: m.confidence, remembered: m.remembered, reason: m.reason },
         ]),
       ),
     [suggestion.data],
@@ -84,8 +89,8 @@ export function MapStep({ formId, preview, mappings, onChange }: Props) {
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        Columns are matched to the form&apos;s questions by name; your choices are remembered for
-        this form.
+        Columns are matched to the form&apos;s questions by their headers and by what they hold;
+        your choices are remembered for this form.
         {questions.length === 0 &&
           ' This form has no known questions yet: sync it first, or type question ids by hand.'}
       </Text>
@@ -137,28 +142,38 @@ export function MapStep({ formId, preview, mappings, onChange }: Props) {
           </Table.Tbody>
         </Table>
       </ScrollArea>
+      <MappedRows formId={formId} preview={preview} mappings={mappings} />
     </Stack>
   );
 }
+
+/** How sure a suggestion must be to read as a match rather than a guess to check. */
+const SURE = 0.85;
 
 function MatchBadge({
   match,
   target,
 }: {
-  match: { score: number; remembered: boolean } | undefined;
+  match: { score: number; remembered: boolean; reason: string } | undefined;
   target: ColumnTarget;
 }) {
   if (!match || target.kind === 'ignore' || match.score === 0) return null;
-  if (match.remembered)
-    return (
-      <Badge size="xs" variant="light">
-        remembered
-      </Badge>
-    );
+  const [label, color, meaning] = match.remembered
+    ? ['remembered', 'blue', 'You chose this target before, for a column with this header.']
+    : match.score >= SURE
+      ? ['match', 'teal', 'A sure match.']
+      : ['check', 'yellow', 'A guess: check that this is the right question.'];
   return (
-    <Badge size="xs" variant="light" color={match.score >= 0.85 ? 'teal' : 'yellow'}>
-      {match.score >= 0.85 ? 'match' : 'check'}
-    </Badge>
+    <Tooltip
+      label={`${meaning} ${match.reason} (How sure: ${Math.round(match.score * 100)}%.)`}
+      multiline
+      w={300}
+      events={{ hover: true, focus: true, touch: true }}
+    >
+      <Badge size="xs" variant="light" color={color} tabIndex={0}>
+        {label}
+      </Badge>
+    </Tooltip>
   );
 }
 

@@ -4,17 +4,16 @@ import { useState } from 'react';
 import { type ImportSummary } from '../../../../electron/shared/contract/imports';
 import { type EventOf, useAppEvent, useOp, useOpMutation } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { formatDuration } from './formatDuration';
+import { aboutDuration, countOf, perSecond } from '../../components/plainNumbers';
 
 const RUNNING = new Set(['running', 'verifying']);
 
-/** Step 7: the import running, with its pace and time left; pause, resume and cancel between batches. */
+/** The import running, with its pace and time left; pause, resume and cancel between batches. */
 export function RunStep({ jobId }: { jobId: string }) {
   // The job may be minutes old in the cached list (validation creates it): always ask again.
   const list = useOp('imports.list', {}, { refetchOnMount: 'always' });
   const [live, setLive] = useState<EventOf<'import.progress'> | null>(null);
   useAppEvent('import.progress', (event) => event.jobId === jobId && setLive(event));
-  const start = useOpMutation('imports.start');
   const pause = useOpMutation('imports.pause');
   const resume = useOpMutation('imports.resume');
   const cancel = useOpMutation('imports.cancel');
@@ -25,7 +24,7 @@ export function RunStep({ jobId }: { jobId: string }) {
   const state = live?.state ?? summary.state;
   const rowsTotal = live?.rowsTotal ?? summary.rowsTotal - summary.excluded - summary.invalid;
   const rowsDone = live?.rowsDone ?? summary.created + summary.failed + summary.skipped;
-  const failure = start.error ?? pause.error ?? resume.error ?? cancel.error;
+  const failure = pause.error ?? resume.error ?? cancel.error;
   const notice = live?.notice ?? summary.notice;
 
   return (
@@ -48,23 +47,14 @@ export function RunStep({ jobId }: { jobId: string }) {
             {state === 'draft' ? 'not started' : state}
           </Badge>
           <Text size="sm">
-            {rowsDone.toLocaleString()} of {rowsTotal.toLocaleString()} rows
-            {live?.rowsPerSecond ? ` · ${live.rowsPerSecond.toFixed(1)} rows/s` : ''}
+            {rowsDone.toLocaleString()} of {countOf(rowsTotal, 'row')}
+            {live?.rowsPerSecond ? ` · ${perSecond(live.rowsPerSecond, 'rows')}` : ''}
             {live && live.etaMs !== null && live.etaMs > 0
-              ? ` · about ${formatDuration(live.etaMs)} left`
+              ? ` · ${aboutDuration(live.etaMs)} left`
               : ''}
           </Text>
         </Group>
         <Group gap="xs">
-          {state === 'draft' && (
-            <Button
-              leftSection={<IconPlayerPlay size={16} />}
-              loading={start.isPending}
-              onClick={() => start.mutate({ jobId })}
-            >
-              Start import
-            </Button>
-          )}
           {RUNNING.has(state) && (
             <Button
               variant="default"

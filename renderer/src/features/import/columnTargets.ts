@@ -3,6 +3,7 @@ import {
   SCHEDULING_FIELDS,
   type ColumnTarget,
 } from '../../../../electron/shared/contract/imports';
+import { questionTypeLabel } from '../../components/questionTypeLabel';
 
 export interface QuestionChoice {
   id: string;
@@ -20,7 +21,7 @@ export function targetOptions(
       group: 'Questions',
       items: questions.map((q) => ({
         value: valueOf({ kind: 'question', id: q.id, type: q.type }),
-        label: `${q.name} (${q.type})`,
+        label: `${q.name} (${questionTypeLabel(q.type)})`,
       })),
     },
     {

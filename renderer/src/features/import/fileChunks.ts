@@ -25,9 +25,3 @@ export function* base64Chunks(
     yield { base64: toBase64(bytes.subarray(at, at + size)), final: at + size >= bytes.length };
   }
 }
-
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
-}

@@ -2,8 +2,8 @@ import { Select, Stack, Text } from '@mantine/core';
 import { useOp } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
 
-/** Step 1: which form the rows become submissions of. */
-export function TargetStep({
+/** Which form the rows become submissions of: preselected from where the import started. */
+export function FormPicker({
   formId,
   onChange,
 }: {
@@ -13,7 +13,7 @@ export function TargetStep({
   const forms = useOp('forms.list', {});
   if (forms.isError) return <ErrorAlert error={forms.error} onRetry={() => void forms.refetch()} />;
   return (
-    <Stack gap="sm" maw={480}>
+    <Stack gap={4} maw={480}>
       <Select
         label="Form to import into"
         placeholder={forms.isPending ? 'Loading forms…' : 'Choose a form'}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { type ImportPreview, type ReadOptions } from '../../../../electron/shared/contract/imports';
 import { useInvoke } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { countOf } from '../../components/plainNumbers';
 
 const ENCODINGS = [
   { value: 'utf-8', label: 'UTF-8' },
@@ -25,8 +26,11 @@ function shown(value: string): string {
     .replace(/\t/g, '→');
 }
 
-/** Step 3: how the file was read (encoding, delimiter, header row), overridable, with the rows as read. */
-export function ReadStep({
+/**
+ * How the file was read (encoding, delimiter, header row), changed right beside the rows as
+ * read: each change reads the file again and the preview follows.
+ */
+export function FilePreview({
   preview,
   onRead,
 }: {
@@ -56,8 +60,9 @@ export function ReadStep({
   };
 
   return (
-    <Stack gap="sm">
-      <Group align="flex-end">
+    <Group align="flex-start" gap="md" wrap="nowrap">
+      {/* The reading settings: one column of selects, so a workbook's sheet choice fits here too. */}
+      <Stack gap="xs" w={220} style={{ flexShrink: 0 }} aria-label="Reading settings" role="group">
         <Select
           label="Encoding"
           data={ENCODINGS}
@@ -80,45 +85,47 @@ export function ReadStep({
           value={preview.headerRow}
           disabled={busy}
           onChange={(v) => typeof v === 'number' && v >= 1 && void reread({ headerLine: v })}
-          w={140}
         />
-      </Group>
-      {error !== null && <ErrorAlert error={error} />}
-      <Text size="sm" c="dimmed">
-        {preview.rowCount.toLocaleString()} rows and {preview.columns.length} columns. The first
-        rows, exactly as read (· a space, ↵ a line break inside a value):
-      </Text>
-      <ScrollArea>
-        <Table
-          withTableBorder
-          withColumnBorders
-          aria-label="Rows as read"
-          data-state={busy ? 'loading' : 'ready'}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Line</Table.Th>
-              {preview.columns.map((c, i) => (
-                <Table.Th key={i}>
-                  <Code>{shown(c)}</Code>
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {preview.sampleRows.map((row) => (
-              <Table.Tr key={row.line}>
-                <Table.Td c="dimmed">{row.line}</Table.Td>
-                {row.cells.map((cell, i) => (
-                  <Table.Td key={i} style={{ whiteSpace: 'pre' }}>
-                    {shown(cell)}
-                  </Table.Td>
+      </Stack>
+      <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
+        {error !== null && <ErrorAlert error={error} />}
+        <Text size="sm" c="dimmed" data-state="file-read">
+          {preview.fileName}: {countOf(preview.rowCount, 'row')} and{' '}
+          {countOf(preview.columns.length, 'column')}. The first rows, exactly as read (· a space, ↵
+          a line break inside a value):
+        </Text>
+        <ScrollArea>
+          <Table
+            withTableBorder
+            withColumnBorders
+            aria-label="Rows as read"
+            data-state={busy ? 'loading' : 'ready'}
+          >
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Line</Table.Th>
+                {preview.columns.map((c, i) => (
+                  <Table.Th key={i}>
+                    <Code>{shown(c)}</Code>
+                  </Table.Th>
                 ))}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
-    </Stack>
+            </Table.Thead>
+            <Table.Tbody>
+              {preview.sampleRows.map((row) => (
+                <Table.Tr key={row.line}>
+                  <Table.Td c="dimmed">{row.line}</Table.Td>
+                  {row.cells.map((cell, i) => (
+                    <Table.Td key={i} style={{ whiteSpace: 'pre' }}>
+                      {shown(cell)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      </Stack>
+    </Group>
   );
 }

@@ -1,11 +1,11 @@
-import { Code, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Code, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useOp } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingState } from '../../components/LoadingState';
-import { formatDuration } from './formatDuration';
+import { aboutDuration, countOf } from '../../components/plainNumbers';
 
-/** Step 6: what would be sent, without sending: requests, time at the rate limit, the first bodies. */
-export function DryRunStep({ jobId }: { jobId: string }) {
+/** What would be sent, without sending: requests, time at the rate limit, the first bodies. */
+export function RequestsPreview({ jobId }: { jobId: string }) {
   const plan = useOp('imports.dryRun', { jobId }, { staleTime: 0 });
   if (plan.isError) return <ErrorAlert error={plan.error} onRetry={() => void plan.refetch()} />;
   if (!plan.data) return <LoadingState rows={3} height={36} label="Planning the requests" />;
@@ -13,20 +13,13 @@ export function DryRunStep({ jobId }: { jobId: string }) {
     plan.data;
   return (
     <Stack gap="sm" data-state="ready">
-      <Group gap="xl" aria-label="Dry run summary">
-        <Text>
-          <b>{rowsToSend.toLocaleString()}</b> rows to send
-        </Text>
-        <Text>
-          <b>{requests.toLocaleString()}</b> requests of up to 10
-        </Text>
-        <Text>
-          about <b>{formatDuration(expectedDurationMs)}</b> at 5 requests a second
-        </Text>
-        {skippedAlreadyImported > 0 && (
-          <Text>{skippedAlreadyImported.toLocaleString()} imported before, skipped</Text>
-        )}
-      </Group>
+      <Text aria-label="Requests summary">
+        {countOf(rowsToSend, 'row')} to send in {countOf(requests, 'request')}
+        {requests > 1 && ' of up to 10 rows each'}: {aboutDuration(expectedDurationMs)} at the
+        service&apos;s 5 requests a second.
+        {skippedAlreadyImported > 0 &&
+          ` ${countOf(skippedAlreadyImported, 'row')} imported before ${skippedAlreadyImported === 1 ? 'is' : 'are'} skipped.`}
+      </Text>
       <Text size="sm" c="dimmed">
         Rows without a time in the file get their own submission time when the import starts; that
         is how an interrupted batch is recognised on the server and never sent twice.
@@ -34,7 +27,10 @@ export function DryRunStep({ jobId }: { jobId: string }) {
       {firstBatches.map((batch, i) => (
         <Stack key={i} gap={4}>
           <Title order={4} fz="sm">
-            Request {i + 1}: lines {batch.rows[0]}–{batch.rows.at(-1)}
+            Request {i + 1}:{' '}
+            {batch.rows.length === 1
+              ? `line ${batch.rows[0]}`
+              : `lines ${batch.rows[0]}–${batch.rows.at(-1)}`}
           </Title>
           <ScrollArea h={200}>
             <Code block aria-label={`Request ${i + 1} body`}>

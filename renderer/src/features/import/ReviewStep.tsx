@@ -1,4 +1,5 @@
 import {
+  Accordion,
   Alert,
   Badge,
   Button,
@@ -9,7 +10,6 @@ import {
   Table,
   Text,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
 import { IconAlertTriangle, IconCircleX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -22,6 +22,8 @@ import {
 import { useInvoke } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingState } from '../../components/LoadingState';
+import { countOf } from '../../components/plainNumbers';
+import { RequestsPreview } from './RequestsPreview';
 
 interface Props {
   formId: string;
@@ -31,17 +33,29 @@ interface Props {
   onValidated: (validation: ImportValidation) => void;
 }
 
-type Edits = Map<string, { rowIndex: number; column: number; value: string }>;
+interface Edit {
+  rowIndex: number;
+  column: number;
+  value: string;
+}
+type Change = { edits?: Edit[]; exclude?: number[]; include?: number[] };
 
-/** Step 5: every row checked; only rows with problems are listed, to fix in place or leave out. */
-export function ValidateStep({ formId, preview, mappings, validation, onValidated }: Props) {
+const key = (rowIndex: number, column: number) => `${rowIndex}:${column}`;
+
+/**
+ * The third screen: every row checked. Rows with problems are listed with each problem's
+ * sentence, to fix in place (a cell is saved when it loses focus, or by taking the close value
+ * offered) or to leave out; the exact requests are behind a disclosure.
+ */
+export function ReviewStep({ formId, preview, mappings, validation, onValidated }: Props) {
   const invoke = useInvoke();
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-  const [edits, setEdits] = useState<Edits>(new Map());
+  const [typed, setTyped] = useState<Map<string, string>>(new Map());
   // A row's box answers the click at once; the journal's answer then confirms it (or a failure
   // puts it back and says why).
   const [choices, setChoices] = useState<Map<number, boolean>>(new Map());
+  const [requestsOpen, setRequestsOpen] = useState<string | null>(null);
 
   useEffect(() => {
     if (validation !== null) return;
@@ -57,18 +71,16 @@ export function ValidateStep({ formId, preview, mappings, validation, onValidate
   if (error !== null && validation === null) return <ErrorAlert error={error} />;
   if (validation === null) return <LoadingState rows={5} height={36} label="Checking every row" />;
 
-  const change = async (input: { edits?: Edits; exclude?: number[]; include?: number[] }) => {
+  const change = async (input: Change) => {
     setBusy(true);
     setError(null);
     try {
-      const result = await invoke('imports.validate', {
-        jobId: validation.jobId,
-        ...(input.edits ? { edits: [...input.edits.values()] } : {}),
-        ...(input.exclude ? { exclude: input.exclude } : {}),
-        ...(input.include ? { include: input.include } : {}),
+      onValidated(await invoke('imports.validate', { jobId: validation.jobId, ...input }));
+      setTyped((current) => {
+        const next = new Map(current);
+        for (const e of input.edits ?? []) next.delete(key(e.rowIndex, e.column));
+        return next;
       });
-      if (input.edits) setEdits(new Map());
-      onValidated(result);
     } catch (failure) {
       setError(failure);
     } finally {
@@ -118,19 +130,10 @@ export function ValidateStep({ formId, preview, mappings, validation, onValidate
         </Alert>
       ) : (
         <>
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed">
-              Rows with problems. Fix a value and save, or leave the row out. Rows with errors are
-              never sent.
-            </Text>
-            <Button
-              size="xs"
-              disabled={edits.size === 0 || busy}
-              onClick={() => void change({ edits })}
-            >
-              Save fixes ({edits.size})
-            </Button>
-          </Group>
+          <Text size="sm" c="dimmed">
+            Rows with problems. Fix a value in its cell (it is checked again as you leave the cell),
+            take the value offered, or leave the row out. Rows with errors are never sent.
+          </Text>
           <ScrollArea h={420}>
             <Table aria-label="Rows with problems" stickyHeader verticalSpacing={4}>
               <Table.Thead>
@@ -159,28 +162,28 @@ export function ValidateStep({ formId, preview, mappings, validation, onValidate
                           onChange={(e) => choose(row.rowIndex, e.currentTarget.checked)}
                         />
                       </Table.Td>
-                      {row.cells.map((cell, column) =>
-                        mapped.has(column) ? (
+                      {row.cells.map((cell, column) => {
+                        if (!mapped.has(column)) return null;
+                        const at = key(row.rowIndex, column);
+                        const save = (value: string) =>
+                          value !== cell &&
+                          void change({ edits: [{ rowIndex: row.rowIndex, column, value }] });
+                        return (
                           <Table.Td key={column}>
                             <CellEditor
                               line={row.line}
                               column={preview.columns[column] ?? ''}
-                              value={edits.get(`${row.rowIndex}:${column}`)?.value ?? cell}
+                              value={typed.get(at) ?? cell}
                               issue={issues.find((i) => i.column === column)}
-                              onChange={(value) =>
-                                setEdits((current) =>
-                                  new Map(current).set(`${row.rowIndex}:${column}`, {
-                                    rowIndex: row.rowIndex,
-                                    column,
-                                    value,
-                                  }),
-                                )
+                              onType={(value) =>
+                                setTyped((current) => new Map(current).set(at, value))
                               }
+                              onSave={save}
                             />
                           </Table.Td>
-                        ) : null,
-                      )}
-                      <Table.Td>
+                        );
+                      })}
+                      <Table.Td miw={300}>
                         <Stack gap={2}>
                           {issues.map((issue, i) => (
                             <Text
@@ -202,12 +205,21 @@ export function ValidateStep({ formId, preview, mappings, validation, onValidate
           {validation.rows.length <
             validation.errorRows + validation.warningRows + validation.excludedRows && (
             <Text size="xs" c="dimmed">
-              The first {validation.rows.length.toLocaleString()} rows with problems are shown; the
-              counts cover the whole file.
+              The first {countOf(validation.rows.length, 'row')} with problems are shown; the counts
+              cover the whole file.
             </Text>
           )}
         </>
       )}
+      <Accordion variant="contained" value={requestsOpen} onChange={setRequestsOpen}>
+        <Accordion.Item value="requests">
+          <Accordion.Control>Show the requests</Accordion.Control>
+          <Accordion.Panel>
+            {/* Planned when opened: the plan reads every row, and most imports never need it. */}
+            {requestsOpen === 'requests' && !busy && <RequestsPreview jobId={validation.jobId} />}
+          </Accordion.Panel>
+        </Accordion.Item>
+      </Accordion>
     </Stack>
   );
 }
@@ -217,13 +229,15 @@ function CellEditor({
   column,
   value,
   issue,
-  onChange,
+  onType,
+  onSave,
 }: {
   line: number;
   column: string;
   value: string;
   issue: CellIssue | undefined;
-  onChange: (v: string) => void;
+  onType: (value: string) => void;
+  onSave: (value: string) => void;
 }) {
   if (!issue) return <Text size="sm">{value}</Text>;
   const icon =
@@ -233,15 +247,23 @@ function CellEditor({
       <IconAlertTriangle size={14} color="var(--mantine-color-yellow-7)" />
     );
   return (
-    <Tooltip label={issue.message} multiline w={280}>
+    <Stack gap={2} miw={150}>
       <TextInput
         size="xs"
         aria-label={`${column} on line ${line}`}
+        aria-description={issue.message}
         value={value}
         error={issue.severity === 'error'}
         leftSection={icon}
-        onChange={(e) => onChange(e.currentTarget.value)}
+        onChange={(e) => onType(e.currentTarget.value)}
+        onBlur={(e) => onSave(e.currentTarget.value)}
+        onKeyDown={(e) => e.key === 'Enter' && onSave(e.currentTarget.value)}
       />
-    </Tooltip>
+      {issue.suggestion !== undefined && (
+        <Button size="compact-xs" variant="light" onClick={() => onSave(issue.suggestion!)}>
+          Use “{issue.suggestion}”
+        </Button>
+      )}
+    </Stack>
   );
 }
