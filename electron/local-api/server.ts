@@ -58,6 +58,8 @@ export interface LocalApi {
   apiKey: string;
   port: number;
   admin: LocalAdmin;
+  /** The account owner revokes a key: from now on the service refuses it as it does any wrong key. */
+  revokeKey(key: string): void;
   /** Simulated respondents a minute now (0: none). */
   readonly simulatePerMinute: number;
   /**
@@ -163,6 +165,7 @@ export async function startLocalApi(options: LocalApiOptions = {}): Promise<Loca
     apiKey: [...keys][0] as string,
     port,
     admin,
+    revokeKey: (key) => keys.delete(key),
     get simulatePerMinute() {
       return simulatePerMinute;
     },
