@@ -391,6 +391,10 @@ test.describe('submissions browser', () => {
     ]) {
       await expect(drawer.locator(`[data-question-type="${type}"]`)).toBeVisible();
     }
+    // Types read as people say them, not as the service's identifiers.
+    const dateRange = drawer.locator('[data-question-type="DateRange"]');
+    await expect(dateRange).toContainText('Date range');
+    await expect(dateRange).not.toContainText('DateRange');
     await expect(drawer.getByRole('region', { name: 'Scheduling' })).toContainText('When');
     await expect(drawer.getByRole('region', { name: 'Payments' })).toContainText(/[$€£¥]|[A-Z]{3}/);
     await expect(drawer.getByRole('region', { name: 'Calculations' })).toContainText('Party size');
@@ -415,7 +419,9 @@ test.describe('submissions browser', () => {
     await expect(drawer.getByText('Quiz score')).toBeVisible();
     await expect(drawer.getByText('Login e-mail')).toBeVisible();
     // A question type the app does not know is shown as its JSON, not dropped.
-    await expect(drawer.locator('[data-question-type="EmojiReaction"]')).toBeVisible();
+    await expect(drawer.locator('[data-question-type="EmojiReaction"]')).toContainText(
+      'Emoji reaction',
+    );
   });
 
   test('draws only the cells in view, within 800 elements wherever a wide form is scrolled', async ({
