@@ -6,10 +6,12 @@ import { formatCalculation } from './calculationValue';
 import { answerLine, describeAnswer } from './answerModel';
 import { type ColumnCatalog } from './columnCatalog';
 import { calculationColumnId, questionColumnId, sortOf, urlParameterColumnId } from './columnIds';
+import { dateColumnWidth } from './dateColumnWidth';
 import { formatDateTime } from './dateFormat';
 import { Marked } from './Marked';
 import { PaymentSummary } from './PaymentDisplay';
 import { SchedulingSummary } from './SchedulingDisplay';
+import { searchHit } from './searchHit';
 
 type Column = ColumnDef<SubmissionListRow>;
 
@@ -29,6 +31,19 @@ const dimDash = (
   </Text>
 );
 
+/**
+ * While a search is on, the column naming where each row matched, pinned beside Submitted: the
+ * match may be in a column scrolled out of view.
+ */
+export const SEARCH_HIT_COLUMN = 'searchHit';
+const HIT_STYLE = {
+  display: 'flex',
+  flexDirection: 'column',
+  minWidth: 0,
+  width: '100%',
+  lineHeight: 1.25,
+} as const;
+
 /** One column per thing the form records, each rendered by what it is (see answerModel). */
 export function buildColumns(catalog: ColumnCatalog, search: string): Column[] {
   const marking = search.trim() !== '';
@@ -40,14 +55,38 @@ export function buildColumns(catalog: ColumnCatalog, search: string): Column[] {
     {
       id: 'submissionTime',
       header: 'Submitted',
-      size: 185,
+      size: dateColumnWidth(),
       accessorFn: (row) => row.submissionTime,
       cell: ({ row }) => formatDateTime(row.original.submissionTime),
     },
+    ...(marking
+      ? [
+          {
+            id: SEARCH_HIT_COLUMN,
+            header: 'Found in',
+            size: 300,
+            enableSorting: false,
+            enableHiding: false,
+            cell: ({ row }) => {
+              const hit = searchHit(row.original.submission, catalog, search);
+              if (hit === null) return dimDash;
+              // The column's name above the text it matched, both within the row's height.
+              return (
+                <div style={HIT_STYLE}>
+                  <Text span size="xs" c="dimmed" lh={1.2} truncate="end">
+                    {hit.column}
+                  </Text>
+                  <Marked text={hit.snippet} search={search} oneLine />
+                </div>
+              );
+            },
+          } satisfies Column,
+        ]
+      : []),
     {
       id: 'lastUpdatedAt',
       header: 'Last updated',
-      size: 185,
+      size: dateColumnWidth(),
       accessorFn: (row) => row.lastUpdatedAt,
       cell: ({ row }) => formatDateTime(row.original.lastUpdatedAt) || '—',
     },
