@@ -207,7 +207,7 @@ test.describe('submissions browser', () => {
     await expect(resultCount(app)).toHaveText(countText(finished));
   });
 
-  test('keeps dates and headers whole, and says where a search matched out of view', async ({
+  test('keeps dates, presets and headers whole, and says where a search matched out of view', async ({
     app,
     remoteApi,
   }) => {
@@ -220,6 +220,15 @@ test.describe('submissions browser', () => {
     for (const column of ['Submitted', 'Last updated']) {
       expect(await cut(await cellUnder(first, column)), `${column} is cut`).toBe(false);
     }
+
+    // A preset keeps its name, also after a reload.
+    await app.getByRole('button', { name: /^Date range/ }).click();
+    await app.getByRole('button', { name: 'Last 90 days' }).click();
+    await expect(app.getByRole('button', { name: 'Date range: Last 90 days' })).toBeVisible();
+    await app.reload();
+    await expect(app.getByRole('button', { name: 'Date range: Last 90 days' })).toBeVisible();
+    await app.getByRole('button', { name: /^Date range/ }).click();
+    await app.getByRole('button', { name: 'Any time' }).click();
 
     const long = 'How likely are you to recommend us to a friend?';
     await header(long)
