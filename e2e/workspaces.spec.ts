@@ -63,7 +63,9 @@ test.describe('workspaces', () => {
 
   test('a key the service stops accepting gets one banner, and a new key is entered in place', async ({
     app,
+    host,
   }) => {
+    test.skip(host === null, 'The sync is asked of the browser-mode host directly.');
     const replacement = 'sk_test_acme2222222222222222222222';
     const api = await startLocalApi({
       port: 0,
@@ -75,7 +77,16 @@ test.describe('workspaces', () => {
       await addWorkspace(app, api, 'Acme');
       await expect(switcher(app)).toHaveValue('Acme');
       api.revokeKey(api.apiKey);
-      await app.getByRole('button', { name: 'Sync now' }).first().click();
+      // A sync asks the service, which now refuses the key (the page's button may already be off).
+      const url = new URL(host!.url);
+      await fetch(new URL('/rpc', url), {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${url.searchParams.get('token')}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ op: 'sync.start', input: {} }),
+      });
       await app
         .getByRole('navigation', { name: 'Sections' })
         .getByRole('link', { name: 'Forms' })

@@ -66,9 +66,13 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
     windows.rows.map((r) => r.submission),
   );
   const key = catalogKey(catalog);
-  // Columns are rebuilt only when the form's fields (or the search to mark) change.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const columns = useMemo(() => buildColumns(catalog, search), [key, search]);
+  // Columns are rebuilt only when the form's fields (or the search to mark, or whether previews
+  // show) change.
+  const columns = useMemo(
+    () => buildColumns(catalog, search, includePreview),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [key, search, includePreview],
+  );
   const searching = search.trim() !== '';
 
   const layoutSetter =

@@ -45,7 +45,11 @@ const HIT_STYLE = {
 } as const;
 
 /** One column per thing the form records, each rendered by what it is (see answerModel). */
-export function buildColumns(catalog: ColumnCatalog, search: string): Column[] {
+export function buildColumns(
+  catalog: ColumnCatalog,
+  search: string,
+  includePreview: boolean,
+): Column[] {
   const marking = search.trim() !== '';
   // Plain text is returned as a string, which the table draws as the cell itself: one element
   // per cell. A search needs elements to mark its matches.
@@ -90,30 +94,25 @@ export function buildColumns(catalog: ColumnCatalog, search: string): Column[] {
       accessorFn: (row) => row.lastUpdatedAt,
       cell: ({ row }) => formatDateTime(row.original.lastUpdatedAt) || '—',
     },
-    {
-      id: 'status',
-      header: 'Status',
-      // Wide enough for "In progress" and "Preview" side by side.
-      size: 205,
-      // The badges sit in the cell itself, which lays out its content in a row.
-      cell: ({ row }) => (
-        <>
-          <Badge
-            size="sm"
-            variant="dot"
-            color={row.original.status === 'finished' ? 'teal' : 'orange'}
-            tt="none"
-          >
-            {row.original.status === 'finished' ? 'Finished' : 'In progress'}
-          </Badge>
-          {row.original.isPreview && (
-            <Badge size="sm" variant="light" color="grape" tt="none">
-              Preview
-            </Badge>
-          )}
-        </>
-      ),
-    },
+    // The status tab already says finished or in progress: a column tells previews apart, and
+    // only while they are shown.
+    ...(includePreview
+      ? [
+          {
+            id: 'status',
+            header: 'Preview',
+            size: 100,
+            cell: ({ row }) =>
+              row.original.isPreview ? (
+                <Badge size="sm" variant="light" color="grape" tt="none">
+                  Preview
+                </Badge>
+              ) : (
+                dimDash
+              ),
+          } satisfies Column,
+        ]
+      : []),
     ...catalog.questions.map((question): Column => ({
       id: questionColumnId(question.id),
       header: question.name || question.id,

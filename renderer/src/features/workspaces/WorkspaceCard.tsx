@@ -85,8 +85,10 @@ export function WorkspaceCard({ workspace, current }: { workspace: Workspace; cu
             )}
           </Group>
           <Text size="sm" c="dimmed" truncate>
-            {region && region !== 'custom' ? `${REGION_LABELS[region]} · ` : ''}
-            {workspace.baseUrl}
+            {workspace.kind === 'demo'
+              ? // Its address is a port picked afresh at each start: nothing to copy or keep.
+                'Sample forms on a service inside Formdesk; nothing leaves this computer'
+              : `${region && region !== 'custom' ? `${REGION_LABELS[region]} · ` : ''}${workspace.baseUrl}`}
           </Text>
           <Group gap="xs">
             {workspace.kind === 'remote' && (
