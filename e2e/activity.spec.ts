@@ -66,6 +66,10 @@ test.describe('activity', () => {
     await expect(entries.nth(0)).toContainText('Submission deleted');
     await expect(entries.nth(0)).toContainText('Customer feedback');
     await expect(entries.nth(0)).toContainText('Demo workspace');
+    // Who it was, from the kept copy, said in words rather than by the submission's id.
+    await expect(entries.nth(0)).toContainText(
+      /Deleted the submission of .+ \(.+@.+\) from Customer feedback/,
+    );
 
     // The snapshot reads like the submission did.
     await entries

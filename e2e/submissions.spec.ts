@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { readFileSync } from 'node:fs';
-import { type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
 import { type Submission } from '../electron/shared/api/submission';
 import { type Host } from '../electron/host/startHost';
 import { type LocalApi } from '../electron/local-api';
@@ -202,6 +202,54 @@ test.describe('submissions browser', () => {
     await expect(resultCount(app)).toHaveText(countText(finished));
   });
 
+  test('keeps dates, presets and headers whole, and says where a search matched out of view', async ({
+    app,
+    remoteApi,
+  }) => {
+    await openSubmissions(app, remoteApi);
+    const header = (name: string) => grid(app).getByRole('columnheader', { name, exact: true });
+    const cellUnder = async (row: Locator, name: string) =>
+      row.locator(`[aria-colindex="${await header(name).getAttribute('aria-colindex')}"]`);
+    const cut = (cell: Locator) => cell.evaluate((el) => el.scrollWidth > el.clientWidth);
+    const first = dataRows(app).first();
+    for (const column of ['Submitted', 'Last updated']) {
+      expect(await cut(await cellUnder(first, column)), `${column} is cut`).toBe(false);
+    }
+
+    // A preset keeps its name, also after a reload.
+    await app.getByRole('button', { name: /^Date range/ }).click();
+    await app.getByRole('button', { name: 'Last 90 days' }).click();
+    await expect(app.getByRole('button', { name: 'Date range: Last 90 days' })).toBeVisible();
+    await app.reload();
+    await expect(app.getByRole('button', { name: 'Date range: Last 90 days' })).toBeVisible();
+    await app.getByRole('button', { name: /^Date range/ }).click();
+    await app.getByRole('button', { name: 'Any time' }).click();
+
+    const long = 'How likely are you to recommend us to a friend?';
+    await header(long)
+      .getByRole('button', { name: `Sort by ${long}` })
+      .hover();
+    await expect(app.getByRole('tooltip')).toHaveText(`${long} · Opinion scale`);
+
+    // A comment, far to the right, matched by words from its middle.
+    const rows = await serverRows(remoteApi, FEEDBACK.id);
+    const comment = rows
+      .map((r) => String(r.questions.find((q) => q.id === 'cm10')?.value ?? ''))
+      .find((text) => text.length > 60);
+    if (!comment) throw new Error('no long comment in the demo form');
+    const needle = comment.slice(40, 52).trim();
+    await app.getByRole('textbox', { name: 'Search submissions' }).fill(needle);
+    await expect(header('Found in')).toBeVisible();
+    const found = dataRows(app).first();
+    const foundIn = await cellUnder(found, 'Found in');
+    await expect(foundIn).toContainText('Anything else you want to tell us?');
+    const mark = foundIn.locator('mark').first();
+    await expect(mark).toHaveText(new RegExp(needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i'));
+    // The mark lies inside the cell, not cut away by its ellipsis.
+    const [cellBox, markBox] = [await foundIn.boundingBox(), await mark.boundingBox()];
+    expect(markBox!.x + markBox!.width).toBeLessThanOrEqual(cellBox!.x + cellBox!.width);
+  });
+
   test('shows the first rows of a search before its count, then asks again for the count', async ({
     app,
     host,
@@ -386,6 +434,10 @@ test.describe('submissions browser', () => {
     ]) {
       await expect(drawer.locator(`[data-question-type="${type}"]`)).toBeVisible();
     }
+    // Types read as people say them, not as the service's identifiers.
+    const dateRange = drawer.locator('[data-question-type="DateRange"]');
+    await expect(dateRange).toContainText('Date range');
+    await expect(dateRange).not.toContainText('DateRange');
     await expect(drawer.getByRole('region', { name: 'Scheduling' })).toContainText('When');
     await expect(drawer.getByRole('region', { name: 'Payments' })).toContainText(/[$€£¥]|[A-Z]{3}/);
     await expect(drawer.getByRole('region', { name: 'Calculations' })).toContainText('Party size');
@@ -410,7 +462,9 @@ test.describe('submissions browser', () => {
     await expect(drawer.getByText('Quiz score')).toBeVisible();
     await expect(drawer.getByText('Login e-mail')).toBeVisible();
     // A question type the app does not know is shown as its JSON, not dropped.
-    await expect(drawer.locator('[data-question-type="EmojiReaction"]')).toBeVisible();
+    await expect(drawer.locator('[data-question-type="EmojiReaction"]')).toContainText(
+      'Emoji reaction',
+    );
   });
 
   test('draws only the cells in view, within 800 elements wherever a wide form is scrolled', async ({

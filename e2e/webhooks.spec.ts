@@ -198,3 +198,66 @@ test.describe('webhooks', () => {
     await expect(viewer.getByLabel('Payload', { exact: true })).toHaveText('name=Ada&plan=pro');
   });
 });
+
+test.describe('webhooks in the demo', () => {
+  // One respondent a second once the switch is on, so the wait for one to this form stays short.
+  test.use({ demoRespondentsPerMinute: 60 });
+
+  test('a test delivery and a simulated respondent both reach the receiver and the table', async ({
+    app,
+    host,
+  }) => {
+    test.skip(host === null, "The demo's respondents are set through the browser-mode host.");
+    await openWebhooks(app);
+    const demoBaseUrl = await openWorkspaceBaseUrl(host!);
+    const simulation = app.getByRole('switch', { name: 'Simulated respondents' });
+    await expect(simulation).toBeChecked();
+    // Quiet while the test delivery is sent, so the form's newest submission stays the newest.
+    await simulation.click();
+    await expect(simulation).not.toBeChecked();
+
+    await app.getByRole('button', { name: 'Start receiver' }).click();
+    const toReceiver = app.getByRole('form', { name: 'Send a form to the receiver' });
+    await toReceiver.getByRole('combobox', { name: 'Form to watch' }).click();
+    await app.getByRole('option', { name: FORM_NAME }).click();
+    await toReceiver.getByRole('button', { name: 'Create webhook to receiver' }).click();
+    const createdId = await app.getByTestId('created-webhook-id').first().textContent();
+    const row = app
+      .getByRole('table', { name: 'Webhooks' })
+      .locator(`[data-webhook-id="${createdId}"]`);
+
+    const newest = await newestFinished(demoBaseUrl);
+    await row.getByRole('button', { name: 'Send a test delivery' }).click();
+    await expect(app.getByText('Test delivery received')).toBeVisible();
+    const deliveries = app.getByRole('table', { name: 'Deliveries' });
+    await expect(deliveries.locator(`[data-submission-id="${newest}"]`)).toContainText('in table');
+
+    await simulation.click();
+    await expect(simulation).toBeChecked();
+    const simulated = deliveries.locator(
+      `tbody tr[data-submission-id]:not([data-submission-id="${newest}"])`,
+    );
+    await expect(simulated.first()).toContainText('in table');
+    const simulatedId = await simulated.first().getAttribute('data-submission-id');
+    await simulation.click();
+    await expect(simulation).not.toBeChecked();
+
+    await app.evaluate((formId) => {
+      window.location.hash = `#/submissions?form=${formId}`;
+    }, FORM_ID);
+    const table = app.getByRole('grid', { name: 'Submissions' });
+    await expect(table.locator(`[data-submission-id="${simulatedId}"]`)).toBeVisible();
+    await expect(table.locator(`[data-submission-id="${newest}"]`)).toBeVisible();
+  });
+});
+
+/** The form's newest finished submission, as the demo service holds it. */
+async function newestFinished(demoBaseUrl: string): Promise<string> {
+  const response = await fetch(
+    `${demoBaseUrl}/forms/${FORM_ID}/submissions?limit=1&sort=desc&status=finished`,
+    { headers: { authorization: `Bearer ${DEMO_KEY}` } },
+  );
+  expect(response.status).toBe(200);
+  const { responses } = (await response.json()) as { responses: { submissionId: string }[] };
+  return responses[0]!.submissionId;
+}

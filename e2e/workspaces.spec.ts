@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { type Page } from '@playwright/test';
-import { type LocalApi } from '../electron/local-api';
+import { startLocalApi, type LocalApi } from '../electron/local-api';
 import { expect, test } from './fixtures';
 
 const DEMO = 'Demo workspace';
@@ -59,6 +59,54 @@ test.describe('workspaces', () => {
     await expect(
       workspaceCard(app, 'Acme').getByRole('button', { name: 'Switch to' }),
     ).toBeVisible();
+  });
+
+  test('a key the service stops accepting gets one banner, and a new key is entered in place', async ({
+    app,
+    host,
+  }) => {
+    test.skip(host === null, 'The sync is asked of the browser-mode host directly.');
+    const replacement = 'sk_test_acme2222222222222222222222';
+    const api = await startLocalApi({
+      port: 0,
+      seed: 7,
+      rateLimit: 0,
+      apiKeys: ['sk_test_acme1111111111111111111111', replacement],
+    });
+    try {
+      await addWorkspace(app, api, 'Acme');
+      await expect(switcher(app)).toHaveValue('Acme');
+      api.revokeKey(api.apiKey);
+      // A sync asks the service, which now refuses the key (the page's button may already be off).
+      const url = new URL(host!.url);
+      await fetch(new URL('/rpc', url), {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${url.searchParams.get('token')}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ op: 'sync.start', input: {} }),
+      });
+      await app
+        .getByRole('navigation', { name: 'Sections' })
+        .getByRole('link', { name: 'Forms' })
+        .click();
+      const banner = app.locator('[data-state="unauthorized"][role="alert"]');
+      await expect(banner).toContainText('The service refused this workspace’s API key');
+      // One banner for the cause, and no sentence twice on the screen.
+      await expect(app.getByRole('main').getByRole('alert')).toHaveCount(1);
+      await expect(app.getByText(/remove the workspace/i)).toHaveCount(0);
+
+      await banner.getByRole('button', { name: 'Enter a new key' }).click();
+      const form = app.getByRole('form', { name: 'Enter a new API key' });
+      await form.getByRole('textbox', { name: 'API key' }).fill(replacement);
+      await form.getByRole('button', { name: 'Use this key' }).click();
+      await expect(form).toBeHidden();
+      await expect(banner).toHaveCount(0);
+      await expect(app.getByText('Customer feedback').first()).toBeVisible();
+    } finally {
+      await api.close();
+    }
   });
 
   test('names the rule a key breaks before sending it to the service', async ({

@@ -48,6 +48,11 @@ try {
         .first()
         .waitFor({ state: 'detached', timeout: 60_000 })
         .catch(() => {});
+      // The charts come in their own chunk: wait for them, not for a blank box.
+      await page
+        .getByRole('img', { name: /^Submissions per day/ })
+        .nth(2)
+        .waitFor({ timeout: 60_000 });
       await page.screenshot({ path: path.join(outDir, `forms-${colorScheme}.png`) });
       await page.getByRole('button', { name: 'Open Customer feedback' }).click();
       await page

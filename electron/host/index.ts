@@ -2,6 +2,7 @@ import { resolve, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DataDirInUse, lockDataDir } from '../core/dataDirLock';
 import { createLogger } from '../core/log';
+import { DEMO_RESPONDENTS_PER_MINUTE } from '../core/workspaces/demoRespondents';
 import { startHost } from './startHost';
 
 /** `npm run serve -- [--port N] [--data-dir DIR] [--no-demo]`: Formdesk in the browser, until Ctrl+C. */
@@ -32,6 +33,8 @@ async function main(): Promise<void> {
     rendererDir: join(__dirname, '../renderer'),
     builtDir: __dirname,
     autoOpenDemo: !values['no-demo'],
+    // Respondents arrive now and then, so webhooks and the tables can be seen working.
+    demo: { simulatePerMinute: DEMO_RESPONDENTS_PER_MINUTE },
     ...(baseUrl && apiKey ? { remote: { baseUrl, apiKey } } : {}),
     log,
   });

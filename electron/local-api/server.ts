@@ -58,6 +58,15 @@ export interface LocalApi {
   apiKey: string;
   port: number;
   admin: LocalAdmin;
+  /** The account owner revokes a key: from now on the service refuses it as it does any wrong key. */
+  revokeKey(key: string): void;
+  /** Simulated respondents a minute now (0: none). */
+  readonly simulatePerMinute: number;
+  /**
+   * Starts, changes or stops the simulated respondents. A start from none brings the first
+   * respondent at once, so whoever switched it on sees it work.
+   */
+  simulate(perMinute: number): void;
   close(): Promise<void>;
 }
 
@@ -140,15 +149,27 @@ export async function startLocalApi(options: LocalApiOptions = {}): Promise<Loca
   });
   const port = (server.address() as AddressInfo).port;
   authorities = loopbackAuthorities(port);
-  const stopSimulator = options.simulatePerMinute
-    ? startSimulator(options.simulatePerMinute, seed, service.formIds(), admin)
-    : () => {};
+  let simulatePerMinute = 0;
+  let stopSimulator = () => {};
+  const simulate = (perMinute: number, firstAtOnce: boolean) => {
+    stopSimulator();
+    simulatePerMinute = Math.max(0, perMinute);
+    stopSimulator = startSimulator(simulatePerMinute, seed, service.formIds(), admin, {
+      firstAtOnce,
+    });
+  };
+  simulate(options.simulatePerMinute ?? 0, false);
 
   return {
     baseUrl: `http://127.0.0.1:${port}${BASE_PATH}`,
     apiKey: [...keys][0] as string,
     port,
     admin,
+    revokeKey: (key) => keys.delete(key),
+    get simulatePerMinute() {
+      return simulatePerMinute;
+    },
+    simulate: (perMinute) => simulate(perMinute, simulatePerMinute === 0),
     close: async () => {
       stopSimulator();
       service.stop();

@@ -8,13 +8,15 @@ const FINISHES_LATER = 0.5;
 /**
  * Simulated respondents: `perMinute` arrivals a minute, each to a form picked at random (seeded).
  * Some start and stop part-way; about half of those come back on a later tick and finish, so a
- * live demo shows new, unfinished and completed submissions. Returns the function that stops it.
+ * live demo shows new, unfinished and completed submissions. With `firstAtOnce`, the first
+ * arrives now rather than after one interval. Returns the function that stops it.
  */
 export function startSimulator(
   perMinute: number,
   seed: number,
   formIds: readonly string[],
   admin: Pick<LocalAdmin, 'respond' | 'finish'>,
+  { firstAtOnce = false }: { firstAtOnce?: boolean } = {},
 ): () => void {
   if (perMinute <= 0 || formIds.length === 0) return () => {};
   const rng = new Rng(seed ^ 0x51a);
@@ -40,12 +42,19 @@ export function startSimulator(
     if (rng.chance(FINISHES_LATER))
       unfinished.push({ formId, submissionId: submission.submissionId });
   };
-  const timer = setInterval(() => {
-    tick().catch((error: unknown) =>
-      console.error('local API: simulated respondent failed', error),
-    );
-  }, 60_000 / perMinute);
+  let stopped = false;
+  const arrive = () => {
+    tick().catch((error: unknown) => {
+      if (!stopped) console.error('local API: simulated respondent failed', error);
+    });
+  };
+  const timer = setInterval(arrive, 60_000 / perMinute);
   // Simulated traffic never keeps a process alive on its own.
   timer.unref();
-  return () => clearInterval(timer);
+  const first = firstAtOnce ? setImmediate(arrive) : undefined;
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+    if (first) clearImmediate(first);
+  };
 }

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Submission } from '../shared/api/submission';
 import { type LocalApi } from './server';
 import { call, openApiErrors, started } from './testSupport';
@@ -180,6 +180,29 @@ describe('simulated respondents', () => {
       expect(grown.unfinished).toBeGreaterThanOrEqual(1);
     } finally {
       await busy.close();
+    }
+  });
+});
+
+describe('the simulation switch', () => {
+  it('brings a respondent as soon as it is switched on, and none once it is off', async () => {
+    const quiet = await started();
+    const total = () =>
+      [FEEDBACK, EVENTS, 'pQz5kM1sJe'].reduce(
+        (sum, f) => sum + quiet.admin.submissionsOf(f).length,
+        0,
+      );
+    try {
+      expect(quiet.simulatePerMinute).toBe(0);
+      const before = total();
+      // One a minute: only the arrival at once can land while the test waits.
+      quiet.simulate(1);
+      expect(quiet.simulatePerMinute).toBe(1);
+      await vi.waitFor(() => expect(total()).toBe(before + 1));
+      quiet.simulate(0);
+      expect(quiet.simulatePerMinute).toBe(0);
+    } finally {
+      await quiet.close();
     }
   });
 });

@@ -14,6 +14,7 @@ import {
 } from 'electron';
 import { createLogger, type Logger } from '../core/log';
 import { ensurePrivateDir, makePrivate } from '../core/privateFiles';
+import { DEMO_RESPONDENTS_PER_MINUTE } from '../core/workspaces/demoRespondents';
 import { startCoreThreads } from '../threads/coreThreads';
 import { installAppMenu } from './appMenu';
 import { registerAppScheme, serveRenderer } from './appProtocol';
@@ -77,7 +78,8 @@ async function start(log: Logger): Promise<void> {
       remote: null,
       // The last workspace, else the demo on a first run (unless --no-demo asks for the welcome screen).
       autoOpenDemo: !process.argv.includes('--no-demo'),
-      demo: {},
+      // Respondents arrive now and then, so webhooks and the tables can be seen working.
+      demo: { simulatePerMinute: DEMO_RESPONDENTS_PER_MINUTE },
       rateLimit: null,
     },
     vault: await SafeStorageVault.open(dataDir, safeStorage, process.platform),

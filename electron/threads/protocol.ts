@@ -93,7 +93,7 @@ export interface CoreStart {
 /** The demo service's tunables (tests and tools shrink or unthrottle it). */
 export type DemoServiceOptions = Pick<
   LocalApiOptions,
-  'rateLimit' | 'submissionsPerForm' | 'seed' | 'apiKeys'
+  'rateLimit' | 'submissionsPerForm' | 'seed' | 'apiKeys' | 'simulatePerMinute'
 >;
 
 export interface ReaderStart {

@@ -11,7 +11,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { ConnectionProvider } from './app/connection';
 import { ErrorBoundary } from './app/ErrorBoundary';
-import { theme } from './app/theme';
+import { cssVariablesResolver, theme } from './app/theme';
 import { BridgeProvider, resolveBridge } from './bridge';
 
 const root = document.getElementById('root');
@@ -19,7 +19,11 @@ if (!root) throw new Error('index.html has no #root element.');
 
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+    >
       <Notifications position="bottom-right" />
       <BridgeProvider bridge={resolveBridge()}>
         <ConnectionProvider>

@@ -30,6 +30,11 @@ const scenarios: Record<string, (res: ServerResponse, auth: string) => void> = {
   // A careless server quoting the header it was sent.
   echoesKey: (res, auth) => serviceError(res, 400, `API Key invalid: got "${auth}"`),
   missing: (res) => serviceError(res, 404, 'Form not found'),
+  noRoute: (res) => serviceError(res, 404, 'Route GET:/forms/noRoute/submissions not found'),
+  html404: (res) => {
+    res.writeHead(404, { 'content-type': 'text/html' });
+    res.end('<html><body>Not Found</body></html>');
+  },
   limited: (res) =>
     serviceError(res, 429, 'Too many requests. Try again soon.', { 'retry-after': '0' }),
   broken: (res) => serviceError(res, 502, 'Bad gateway'),
@@ -134,7 +139,7 @@ describe('errors from the service and the network', () => {
   ])('recognises a refused key (%s) as UNAUTHORIZED', async (scenario) => {
     const error = await list(scenario);
     expect(error.code).toBe('UNAUTHORIZED');
-    expect(error.message).toMatch(/^The API key was refused/);
+    expect(error.message).toMatch(/^The service refused the API key/);
     expect(error.retryable).toBe(false);
   });
 
@@ -144,6 +149,21 @@ describe('errors from the service and the network', () => {
     const bad = await list('badRequest');
     expect(bad.code).toBe('INVALID_INPUT');
     expect(bad.message).toContain('offset must be a number');
+  });
+
+  it('says an address answers with no Form Submissions API when a 404 names no item', async () => {
+    expect(await list('missing')).toMatchObject({
+      message: 'The server has no such form: it may have been deleted.',
+      details: { missing: 'form' },
+    });
+    for (const scenario of ['noRoute', 'html404']) {
+      const error = await list(scenario);
+      expect(error.code).toBe('NOT_FOUND');
+      expect(error.message).toContain(
+        'no Form Submissions API: expected an address ending in /v1/api',
+      );
+      expect(error.details).toMatchObject({ noApi: true });
+    }
   });
 
   it('gives up on a 429 that persists with RATE_LIMITED, after the allowed retry', async () => {

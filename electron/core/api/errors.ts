@@ -7,6 +7,9 @@ import { AppError } from '../../shared/errors';
 
 export const UNREADABLE_MESSAGE = 'The server answered in a form Formdesk does not understand.';
 
+export const NO_API_MESSAGE =
+  'This address answers with no Form Submissions API: expected an address ending in /v1/api. Check the workspace’s address.';
+
 const AUTH_MESSAGES = AUTH_ERROR_MESSAGES.map((m) => m.toLowerCase());
 
 /** The service's error message, if the body has one. */
@@ -91,19 +94,23 @@ export function errorFromStatus(
   const details = { status };
   if (status >= 300 && status < 400) return redirected(status, location);
   if (isAuthFailure(status, message)) {
-    return new AppError(
-      'UNAUTHORIZED',
-      'The API key was refused by the server. Check the key in the workspace settings.',
-      {
-        details,
-      },
-    );
+    return new AppError('UNAUTHORIZED', 'The service refused the API key.', {
+      details,
+    });
   }
   if (status === 404 || status === 410) {
     const missing = missingItem(body);
-    return new AppError('NOT_FOUND', 'The server has no such item: it may have been deleted.', {
-      details: missing ? { ...details, missing } : details,
-    });
+    if (missing) {
+      return new AppError(
+        'NOT_FOUND',
+        `The server has no such ${missing}: it may have been deleted.`,
+        {
+          details: { ...details, missing },
+        },
+      );
+    }
+    // No item named: the route itself is unknown there, as at an address missing its /v1/api.
+    return new AppError('NOT_FOUND', NO_API_MESSAGE, { details: { ...details, noApi: true } });
   }
   if (status === 429) {
     return new AppError(

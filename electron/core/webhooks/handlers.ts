@@ -2,10 +2,12 @@ import { type Handlers } from '../../shared/contract';
 import { type ReceiverStatus, type WebhookRecord } from '../../shared/contract/webhooks';
 import { AppError } from '../../shared/errors';
 import { ActivityLog } from '../cache/activityLog';
+import { FormStore } from '../cache/formStore';
 import { type AppContext, type WorkspaceSession } from '../context';
 import { isReceiverUrl } from './receiverServer';
 import { storeDelivered } from './storeDelivered';
 import { startTestReceiver, type TestReceiver } from './testReceiver';
+import { sendTestDelivery } from './testDelivery';
 import { webhookManager } from './webhookManager';
 import { WebhookRegistry, type StoredWebhook } from './webhookRegistry';
 
@@ -141,6 +143,20 @@ export function webhookHandlers(ctx: AppContext): WebhookHandlers {
       const webhook = ops.adopt(input);
       announce();
       return annotate(webhook);
+    },
+    'webhooks.test': async ({ id }) => {
+      const session = ctx.session();
+      const webhook = new WebhookRegistry(session.db).get(id);
+      if (webhook === null)
+        throw new AppError('NOT_FOUND', `Webhook ${id} is not in the registry.`);
+      const named = (forms: readonly { formId: string; name: string }[]) =>
+        forms.find((f) => f.formId === webhook.formId)?.name;
+      // The cache knows the form's name once the forms were listed; otherwise the service does.
+      const formName =
+        named(new FormStore(session.db).list()) ??
+        named(await session.api.listForms({ priority: 'interactive', signal: session.signal })) ??
+        webhook.formId;
+      return sendTestDelivery({ api: session.api, webhook, formName, signal: session.signal });
     },
     'webhooks.forget': async ({ id }) => {
       const { ops, announce } = manager();

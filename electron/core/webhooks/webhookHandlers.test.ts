@@ -22,6 +22,7 @@ import { webhookHandlers } from './handlers';
 import { webhookManager } from './webhookManager';
 import { WebhookRegistry } from './webhookRegistry';
 import { createLogger } from '../log';
+import { refusingPort } from '../../local-api/testing/refusingPort';
 
 const FORM = 'cFb7q2LxWm';
 const OTHER_FORM = 'evR3gN8tYu';
@@ -340,6 +341,47 @@ describe('test receiver', () => {
     expect(withPayload?.payload).toMatchObject({
       formId: FORM,
       submission: { submissionId: submission.submissionId },
+    });
+  });
+
+  it('sends a test delivery of the newest finished submission, which the receiver logs and caches', async () => {
+    await ok('webhooks.receiver.start', {});
+    const webhook = await created({ formId: FORM, toReceiver: true });
+    const { responses } = await session.api.listSubmissions(FORM, {
+      limit: 1,
+      sort: 'desc',
+      status: 'finished',
+    });
+    const newest = responses[0]!.submissionId;
+
+    expect(await ok('webhooks.test', { id: webhook.id })).toEqual({
+      submissionId: newest,
+      answered: 200,
+    });
+    const [delivery] = (await ok('webhooks.deliveries', {})).deliveries;
+    expect(delivery).toMatchObject({
+      status: 'accepted',
+      shape: 'envelope',
+      formName: 'Customer feedback',
+      submissionId: newest,
+      cached: true,
+    });
+    expect(new SubmissionStore(db).get(FORM, newest)?.submission.submissionId).toBe(newest);
+  });
+
+  it('says when nothing answers a test delivery, and refuses one to an address it must not post to', async () => {
+    const closed = await refusingPort();
+    const dead = await created({ formId: FORM, url: `http://127.0.0.1:${closed}/hook` });
+    const refused = await call('webhooks.test', { id: dead.id });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'NETWORK', message: expect.stringContaining('Nothing answered at 127.0.0.1') },
+    });
+
+    await ok('webhooks.adopt', { id: 555, formId: FORM, url: 'http://hooks.example.com/plain' });
+    expect(await call('webhooks.test', { id: 555 })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: expect.stringContaining('Use https') },
     });
   });
 

@@ -13,5 +13,7 @@ export function workspaceHandlers(ctx: ShellContext): WorkspaceHandlers {
     'workspaces.remove': (input) => ws.remove(input),
     'workspaces.select': (input) => ws.select(input),
     'workspaces.openDemo': () => ws.openDemo(),
+    'workspaces.simulation': () => ws.simulation(),
+    'workspaces.setSimulation': (input) => ws.setSimulation(input),
   };
 }

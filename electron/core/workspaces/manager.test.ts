@@ -190,6 +190,34 @@ describe('WorkspaceManager', () => {
     expect(() => manager.session()).toThrow(/Open a workspace first/);
   });
 
+  it('switches the simulated respondents of the demo service on and off, and offers no switch elsewhere', async () => {
+    const { manager } = manage();
+    await add(manager, { keyStorage: 'session' });
+    expect(await manager.simulation()).toMatchObject({ available: false, on: false });
+    await expect(manager.setSimulation({ on: true })).rejects.toMatchObject({ code: 'CONFLICT' });
+
+    await manager.openDemo();
+    expect(await manager.simulation()).toEqual({ available: true, on: false, perMinute: 3 });
+    const forms = await manager.session().api.listForms();
+    const total = async () => {
+      let sum = 0;
+      for (const { formId } of forms) {
+        for (const status of ['finished', 'in_progress'] as const) {
+          const page = await manager.session().api.listSubmissions(formId, { limit: 1, status });
+          sum += page.totalResponses;
+        }
+      }
+      return sum;
+    };
+    const before = await total();
+    expect(await manager.setSimulation({ on: true })).toMatchObject({ on: true });
+    // The first respondent arrives as the switch turns on (finished or not: count both).
+    await vi.waitFor(async () => expect(await total()).toBeGreaterThan(before), {
+      timeout: 15_000,
+    });
+    expect(await manager.setSimulation({ on: false })).toMatchObject({ on: false });
+  });
+
   it('rebuilds a cache whose damage the background check finds, says so in Activity and announces it', async () => {
     const vault = new MemoryKeyVault();
     const first = manage({ vault }).manager;

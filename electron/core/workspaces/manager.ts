@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { type AppEvent } from '../../shared/contract';
-import { type KeyStorage, type Workspace } from '../../shared/contract/workspaces';
+import { type KeyStorage, type Simulation, type Workspace } from '../../shared/contract/workspaces';
 import { AppError } from '../../shared/errors';
 import { type ApiClient } from '../api/types';
 import { ActivityLog } from '../cache/activityLog';
@@ -14,6 +14,7 @@ import { type PageWriter } from '../sync/pageStore';
 import { type Logger } from '../log';
 import { ensurePrivateDir } from '../privateFiles';
 import { defaultWorkspaceName, normaliseBaseUrl } from './baseUrl';
+import { DEMO_RESPONDENTS_PER_MINUTE } from './demoRespondents';
 import { lockedApiClient } from './lockedApiClient';
 import { DEMO_WORKSPACE_ID, WorkspaceRegistry, type WorkspaceRecord } from './registry';
 import { type KeyVault, type ShellContext, type WorkspaceOperations } from './types';
@@ -23,6 +24,9 @@ import { verifyConfigured, verifyKey } from './verifyKey';
 export interface DemoServer {
   baseUrl: string;
   apiKey: string;
+  /** Simulated respondents a minute (0: none). */
+  readonly simulatePerMinute: number;
+  simulate(perMinute: number): void;
   close(): Promise<void>;
 }
 
@@ -80,6 +84,8 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     { workspaceId: string; timer: NodeJS.Timeout }
   >();
   private demo: Promise<DemoServer> | null = null;
+  /** The rate the switch turns simulated respondents on at: the demo's own, else the default. */
+  private simulationRate = DEMO_RESPONDENTS_PER_MINUTE;
   private queue: Promise<unknown> = Promise.resolve();
   private opens = 0;
 
@@ -183,6 +189,29 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
 
   select(input: { id: string }): Promise<Workspace> {
     return this.serial(() => this.selectNow(input.id));
+  }
+
+  async simulation(): Promise<Simulation> {
+    const demo = await this.openDemoServer();
+    return {
+      available: demo !== null,
+      on: (demo?.simulatePerMinute ?? 0) > 0,
+      perMinute: demo?.simulatePerMinute || this.simulationRate,
+    };
+  }
+
+  async setSimulation({ on }: { on: boolean }): Promise<Simulation> {
+    const demo = await this.openDemoServer();
+    if (demo === null)
+      throw new AppError('CONFLICT', 'Simulated respondents exist only in the demo workspace.');
+    demo.simulate(on ? this.simulationRate : 0);
+    return this.simulation();
+  }
+
+  /** The demo's server when the demo workspace is the one open. */
+  private async openDemoServer(): Promise<DemoServer | null> {
+    if (this.current?.workspace.kind !== 'demo' || this.demo === null) return null;
+    return this.demo;
   }
 
   openDemo(): Promise<Workspace> {
@@ -437,6 +466,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
       this.demo = this.options.startDemo({ store: join(dir, 'store.jsonl') }).then(
         (server) => {
           this.options.log.addSecret(server.apiKey);
+          if (server.simulatePerMinute > 0) this.simulationRate = server.simulatePerMinute;
           return server;
         },
         (error: unknown) => {

@@ -1,6 +1,7 @@
 import { type z } from 'zod';
 import {
   type KeyStorage,
+  type Simulation,
   type Workspace,
   type workspaceOps,
 } from '../../shared/contract/workspaces';
@@ -39,6 +40,8 @@ export interface WorkspaceOperations {
   remove(input: Input<'workspaces.remove'>): Promise<{ removed: boolean }>;
   select(input: Input<'workspaces.select'>): Promise<Workspace>;
   openDemo(): Promise<Workspace>;
+  simulation(): Promise<Simulation>;
+  setSimulation(input: Input<'workspaces.setSimulation'>): Promise<Simulation>;
 }
 
 /** The application context the shell builds: every feature's context plus the workspace family. */

@@ -162,6 +162,14 @@ export const webhookOps = {
     z.strictObject({ id: webhookId, formId, url: z.string().trim().min(1).max(2000) }),
     WebhookRecord,
   ),
+  /**
+   * Posts the form's newest finished submission to the webhook's address as the service would, and
+   * answers what the address answered. The service itself cannot be asked to deliver.
+   */
+  'webhooks.test': op(
+    z.strictObject({ id: webhookId }),
+    z.object({ submissionId: z.string(), answered: z.number().int() }),
+  ),
   /** Drops the record without asking the service. */
   'webhooks.forget': op(z.strictObject({ id: webhookId }), z.object({ forgotten: z.boolean() })),
   /**

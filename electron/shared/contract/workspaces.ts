@@ -33,6 +33,14 @@ export const BASE_URL_PRESETS = {
 
 const id = z.string().min(1).max(200);
 
+/** Respondents the demo service makes up now and then, delivered to webhooks like real ones. */
+export const Simulation = z.object({
+  available: z.boolean(),
+  on: z.boolean(),
+  perMinute: z.number().int().nonnegative(),
+});
+export type Simulation = z.infer<typeof Simulation>;
+
 export const workspaceOps = {
   'workspaces.list': op(
     z.strictObject({}),
@@ -56,8 +64,14 @@ export const workspaceOps = {
     z.strictObject({ id, apiKey: ApiKey, keyStorage: KeyStorage.default('secure') }),
     Workspace,
   ),
-  'workspaces.rename': op(z.strictObject({ id, name: z.string().trim().min(1).max(120) }), Workspace),
+  'workspaces.rename': op(
+    z.strictObject({ id, name: z.string().trim().min(1).max(120) }),
+    Workspace,
+  ),
   'workspaces.remove': op(z.strictObject({ id }), z.object({ removed: z.boolean() })),
   'workspaces.select': op(z.strictObject({ id }), Workspace),
   'workspaces.openDemo': op(z.strictObject({}), Workspace),
+  /** The demo service's simulated respondents; `available` only while the demo workspace is open. */
+  'workspaces.simulation': op(z.strictObject({}), Simulation),
+  'workspaces.setSimulation': op(z.strictObject({ on: z.boolean() }), Simulation),
 };

@@ -47,7 +47,10 @@ export function AppFrame() {
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            {workspace && <SyncIndicator workspaceId={workspace.id} />}
+            {/* The submissions screen shows its form's own sync state and button instead. */}
+            {workspace && section?.id !== 'submissions' && (
+              <SyncIndicator workspaceId={workspace.id} />
+            )}
             <WorkspaceSwitcher />
           </Group>
         </Group>

@@ -20,7 +20,7 @@ export function OfflineBadge({ state }: { state: ConnectionState }) {
   }
   if (state === 'unauthorized') {
     return (
-      <Tooltip label="The service refused the API key. Reconnect the workspace in Settings.">
+      <Tooltip label="The service refused the API key. Enter a new key in Settings.">
         <Badge
           color="red"
           variant="light"

@@ -9,7 +9,7 @@ describe('adviseOn', () => {
       retryable: false,
     });
     expect(advice.sentence).toBe(
-      'The service refused the API key. Open Settings and reconnect the workspace with a current API key.',
+      'The service refused the API key. Enter a new key for this workspace (Settings, or the banner on the Forms screen).',
     );
   });
 
@@ -22,6 +22,32 @@ describe('adviseOn', () => {
     });
     expect(advice.sentence).toMatch(/not known whether the change reached the service/);
     expect(advice.sentence).not.toMatch(/Check your connection/);
+  });
+
+  it('titles a 404 that named no item as an address with no API, and says it once', () => {
+    const message =
+      'This address answers with no Form Submissions API: expected an address ending in /v1/api. Check the workspace’s address.';
+    const advice = adviseOn({
+      code: 'NOT_FOUND',
+      message,
+      retryable: false,
+      details: { status: 404, noApi: true },
+    });
+    expect(advice).toMatchObject({
+      title: 'No Form Submissions API at this address',
+      sentence: message,
+    });
+  });
+
+  it('says "deleted" once for an item the service no longer has', () => {
+    const advice = adviseOn({
+      code: 'NOT_FOUND',
+      message: 'The server has no such submission: it may have been deleted.',
+      retryable: false,
+    });
+    expect(advice.sentence).toBe(
+      'The server has no such submission: it may have been deleted. Sync to refresh the list.',
+    );
   });
 
   it('does not add a generic hint to a message that already says what to do', () => {

@@ -8,11 +8,11 @@ const ADVICE: Record<ErrorCode, { title: string; next: string }> = {
   },
   UNAUTHORIZED: {
     title: 'The API key was refused',
-    next: 'Open Settings and reconnect the workspace with a current API key.',
+    next: 'Enter a new key for this workspace (Settings, or the banner on the Forms screen).',
   },
   NOT_FOUND: {
     title: 'Not found',
-    next: 'It may have been deleted elsewhere. Sync to refresh the list.',
+    next: 'Sync to refresh the list.',
   },
   RATE_LIMITED: {
     title: 'The service asked us to slow down',
@@ -47,8 +47,14 @@ export interface ErrorAdvice {
   retryable: boolean;
 }
 
+/** A 404 that named no item: the address answers, but the service's routes are not there. */
+const NO_API_TITLE = 'No Form Submissions API at this address';
+
 export function adviseOn(error: AppErrorShape): ErrorAdvice {
-  const advice = ADVICE[error.code];
+  const advice =
+    error.details?.noApi === true
+      ? { ...ADVICE.NOT_FOUND, title: NO_API_TITLE }
+      : ADVICE[error.code];
   const what = error.message.trim().replace(/([^.!?])$/, '$1.');
   let sentence = what;
   if (error.outcomeUnknown) {

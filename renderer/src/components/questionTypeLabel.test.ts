@@ -2,11 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { questionTypeLabel } from './questionTypeLabel';
 
 describe('questionTypeLabel', () => {
-  it('names a type as people know it, a new one spelt out from its name', () => {
+  it('names the service types as people say them', () => {
     expect(questionTypeLabel('ShortAnswer')).toBe('Short answer');
+    expect(questionTypeLabel('EmailInput')).toBe('Email');
     expect(questionTypeLabel('StarRating')).toBe('Star rating');
     expect(questionTypeLabel('URLInput')).toBe('Web address');
-    expect(questionTypeLabel('VideoAnswer')).toBe('Video answer');
+  });
+
+  it('spells out a type that appeared later from its identifier', () => {
+    expect(questionTypeLabel('VideoRecording')).toBe('Video recording');
+    expect(questionTypeLabel('QRCodeScanner')).toBe('QR code scanner');
     expect(questionTypeLabel('AIFeedbackBox')).toBe('AI feedback box');
   });
 });

@@ -1,5 +1,8 @@
-/** Question types by the names the service's form editor shows people. */
-const LABELS: Record<string, string> = {
+/**
+ * What each question type is called where people read it. The service's names are identifiers
+ * ("ShortAnswer", "EmailInput"); this is every type the service is known to send.
+ */
+const LABELS: Readonly<Record<string, string>> = {
   Address: 'Address',
   AudioRecording: 'Audio recording',
   Calcom: 'Cal.com booking',
@@ -13,7 +16,7 @@ const LABELS: Record<string, string> = {
   DateRange: 'Date range',
   DateTimePicker: 'Date and time',
   Dropdown: 'Dropdown',
-  EmailInput: 'E-mail',
+  EmailInput: 'Email',
   FileUpload: 'File upload',
   ImagePicker: 'Image choice',
   LocationCoordinates: 'Location',
@@ -41,17 +44,18 @@ const LABELS: Record<string, string> = {
 };
 
 /**
- * `ShortAnswer` → `Short answer`. A type the service added after this list was written is spelt
- * out from its name (`VideoAnswer` → `Video answer`) rather than shown raw.
+ * A question type as people say it. A type that appeared after this list was written is spelled
+ * out from its identifier ("VideoRecording" → "Video recording"), never shown raw.
  */
 export function questionTypeLabel(type: string): string {
   const known = LABELS[type];
-  if (known) return known;
+  if (known !== undefined) return known;
   const words = type
-    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(' ')
-    // Acronyms (`AI`, `URL`) keep their capitals; other words read as in a sentence.
+    .trim()
+    .split(/\s+/)
+    // Acronyms keep their capitals ("QR code"); other words read as a sentence.
     .map((word, i) => (/^[A-Z]{2,}$/.test(word) || i === 0 ? word : word.toLowerCase()));
   return words.join(' ');
 }

@@ -13,6 +13,7 @@ import { RelativeTime } from '../../components/RelativeTime';
 import { SubmissionDetail } from '../submissions/SubmissionDetail';
 import { useExportRunner } from '../submissions/useExportRunner';
 import { activityKindLabel } from './activityKind';
+import { respondentOf } from './respondent';
 
 const PAGE_SIZE = 100;
 
@@ -43,6 +44,12 @@ export function ActivityScreen() {
     formId ? (forms.data?.forms.find((f) => f.formId === formId)?.name ?? formId) : '—';
   const workspaceName = (id: string) =>
     workspaces.data?.workspaces.find((w) => w.id === id)?.name ?? id;
+  // Who and what, from the kept snapshot: a person reads a name, not a submission's UUID.
+  const describe = (entry: ActivityEntry) => {
+    const respondent = respondentOf(entry.snapshot);
+    if (entry.kind !== 'submission.deleted' || respondent === null) return entry.summary;
+    return `Deleted the submission of ${respondent} from ${formName(entry.formId)}.`;
+  };
 
   const exportLog = () =>
     void exporter.run({
@@ -109,13 +116,22 @@ export function ActivityScreen() {
                         {activityKindLabel(entry.kind)}
                       </Badge>
                       <Text size="xs" c="dimmed">
-                        {entry.summary}
+                        {describe(entry)}
                       </Text>
                     </Stack>
                   </Table.Td>
                   <Table.Td>{formName(entry.formId)}</Table.Td>
                   <Table.Td>
-                    {entry.submissionId ? <Code>{entry.submissionId}</Code> : '—'}
+                    {entry.submissionId ? (
+                      <Stack gap={2}>
+                        {respondentOf(entry.snapshot) && (
+                          <Text size="sm">{respondentOf(entry.snapshot)}</Text>
+                        )}
+                        <Code>{entry.submissionId}</Code>
+                      </Stack>
+                    ) : (
+                      '—'
+                    )}
                   </Table.Td>
                   <Table.Td>{workspaceName(entry.workspaceId)}</Table.Td>
                   <Table.Td>

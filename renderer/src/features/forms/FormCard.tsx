@@ -176,6 +176,13 @@ function Counts({ counts }: { counts: FormSyncStatus['counts'] }) {
   );
 }
 
+/** The cache counts by UTC day, ending today: the first day is named in UTC too. */
+const dayLabel = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
 /** Submissions per day from the cache, so it draws the same offline. */
 function ActivityChart({ perDay, name }: { perDay: PerDay; name: string }) {
   const { label } = summarizeActivity(perDay);
@@ -186,6 +193,10 @@ function ActivityChart({ perDay, name }: { perDay: PerDay; name: string }) {
           w={160}
           h={40}
           data={perDay.map((day) => day.count)}
+          // A mid shade reads on both schemes; the primary's filled shade is dark for white text.
+          color="indigo.5"
+          // Drawn at once: an animated line starts flat, which reads as "no submissions".
+          areaProps={{ isAnimationActive: false }}
           curveType="monotone"
           fillOpacity={0.4}
           strokeWidth={1.5}
@@ -193,6 +204,15 @@ function ActivityChart({ perDay, name }: { perDay: PerDay; name: string }) {
           aria-label={`Submissions per day for ${name}: ${label}`}
         />
       </Suspense>
+      {/* Where the line starts and ends: quiet recent days read as such, not as a blank chart. */}
+      <Group justify="space-between" w={160} aria-hidden>
+        <Text size="xs" c="dimmed">
+          {dayLabel.format(new Date(`${perDay[0]!.day}T00:00:00Z`))}
+        </Text>
+        <Text size="xs" c="dimmed">
+          today
+        </Text>
+      </Group>
       <Text size="xs" c="dimmed">
         {label}
       </Text>

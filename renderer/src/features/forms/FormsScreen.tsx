@@ -1,17 +1,6 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Kbd,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Group, Kbd, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCloudOff, IconForms, IconKeyOff, IconSearch } from '@tabler/icons-react';
+import { IconCloudOff, IconForms, IconSearch } from '@tabler/icons-react';
 import { useHotkeys } from '@mantine/hooks';
 import { useDeferredValue, useRef, useState } from 'react';
 import { useConnectionState } from '../../app/connection';
@@ -21,6 +10,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { adviseOn } from '../../components/errorAdvice';
 import { LoadingState } from '../../components/LoadingState';
+import { KeyRefusedAlert } from '../workspaces/KeyRefusedAlert';
 import { useCurrentWorkspace } from '../workspaces/useWorkspaces';
 import { FormCard } from './FormCard';
 import { matchesSearch } from './matchesSearch';
@@ -51,6 +41,10 @@ export function FormsScreen() {
   });
 
   const offline = connection === 'offline' || connection === 'unauthorized';
+  // One banner for a refused key, whether the connection or the forms' answer said so first.
+  const keyRefused =
+    workspace?.kind === 'remote' &&
+    (connection === 'unauthorized' || forms.error?.shape.code === 'UNAUTHORIZED');
   const all = forms.data?.forms;
   const shown = all?.filter((form) => matchesSearch(form, query));
   const detail = new Map(status.data?.forms.map((form) => [form.formId, form]));
@@ -82,29 +76,7 @@ export function FormsScreen() {
           w={{ base: '100%', xs: 300 }}
         />
       </Group>
-      {connection === 'unauthorized' && (
-        <Alert
-          color="red"
-          icon={<IconKeyOff />}
-          title="The service refused this workspace’s API key"
-          data-state="unauthorized"
-        >
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">
-              Cached forms and submissions are still here. To sync again, remove the workspace in
-              Settings and connect it with a current key.
-            </Text>
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              onClick={() => go('settings', { formId: null })}
-            >
-              Open Settings
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      {keyRefused && workspace && <KeyRefusedAlert workspace={workspace} />}
       {connection === 'offline' && forms.data?.source === 'cache' && (
         <Group gap="xs" c="dimmed" data-state="offline">
           <IconCloudOff size={16} />
@@ -112,7 +84,9 @@ export function FormsScreen() {
         </Group>
       )}
       {forms.isPending && <LoadingState rows={4} height={120} label="Loading forms" />}
-      {forms.isError && <ErrorAlert error={forms.error} onRetry={() => void forms.refetch()} />}
+      {forms.isError && !keyRefused && (
+        <ErrorAlert error={forms.error} onRetry={() => void forms.refetch()} />
+      )}
       {shown && shown.length === 0 && (
         <EmptyState icon={<IconForms />} title={search.trim() ? 'No form matches' : 'No forms yet'}>
           {search.trim()

@@ -177,6 +177,8 @@ export function AnswerDisplay({
             count={answer.max}
             readOnly
             size="xs"
+            // Read-only stars are a picture of the score: named as one, not as inputs.
+            role="img"
             aria-label={`${answer.value} of ${answer.max} stars`}
           />
           <Text span size="sm" c="dimmed">

@@ -1,4 +1,4 @@
-import { ActionIcon, Menu, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import {
   IconArrowDown,
   IconArrowUp,
@@ -12,6 +12,7 @@ import {
 import { type Column, type Header } from '@tanstack/react-table';
 import { memo } from 'react';
 import { type SubmissionListRow } from '../../../../electron/shared/contract/submissions';
+import { questionTypeLabel } from '../../components/questionTypeLabel';
 import { type PlacedColumn } from './columnWindow';
 import { cellStyle } from './gridLayout';
 
@@ -71,37 +72,45 @@ export const ColumnHeader = memo(function ColumnHeader({
       }}
     >
       {/* Out of view, a header keeps only its name and sort button; the rest comes with its cells. */}
-      <UnstyledButton
-        onClick={column.getCanSort() ? column.getToggleSortingHandler() : undefined}
-        disabled={!column.getCanSort()}
-        aria-label={column.getCanSort() ? `Sort by ${label}` : label}
-        title={type ? `${label} (${type})` : label}
-        style={{
-          flex: 1,
-          minWidth: 0,
-          display: 'flex',
-          alignItems: 'center',
-          gap: 4,
-          cursor: column.getCanSort() ? 'pointer' : 'default',
-        }}
+      {/* A header's name is often cut at its column's width: the whole of it shows on hover. */}
+      <Tooltip
+        label={type ? `${label} · ${questionTypeLabel(type)}` : label}
+        openDelay={300}
+        disabled={!placed.drawn}
+        multiline
+        maw={360}
       >
-        {placed.drawn ? (
-          <>
-            <Text span size="sm" fw={600} truncate>
-              {label}
-            </Text>
-            {column.getCanSort() && (
-              <SortIcon
-                size={14}
-                style={{ flexShrink: 0, opacity: sorted ? 1 : 0.35 }}
-                aria-hidden
-              />
-            )}
-          </>
-        ) : (
-          label
-        )}
-      </UnstyledButton>
+        <UnstyledButton
+          onClick={column.getCanSort() ? column.getToggleSortingHandler() : undefined}
+          disabled={!column.getCanSort()}
+          aria-label={column.getCanSort() ? `Sort by ${label}` : label}
+          style={{
+            flex: 1,
+            minWidth: 0,
+            display: 'flex',
+            alignItems: 'center',
+            gap: 4,
+            cursor: column.getCanSort() ? 'pointer' : 'default',
+          }}
+        >
+          {placed.drawn ? (
+            <>
+              <Text span size="sm" fw={600} truncate>
+                {label}
+              </Text>
+              {column.getCanSort() && (
+                <SortIcon
+                  size={14}
+                  style={{ flexShrink: 0, opacity: sorted ? 1 : 0.35 }}
+                  aria-hidden
+                />
+              )}
+            </>
+          ) : (
+            label
+          )}
+        </UnstyledButton>
+      </Tooltip>
       {placed.drawn && <ColumnMenu column={column} label={label} onFilterColumn={onFilterColumn} />}
       {placed.drawn && column.getCanResize() && (
         <div

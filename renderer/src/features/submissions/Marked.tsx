@@ -1,5 +1,6 @@
 import { Highlight, Text } from '@mantine/core';
 import { type CSSProperties } from 'react';
+import { snippetAround } from './searchHit';
 
 const ONE_LINE: CSSProperties = {
   whiteSpace: 'nowrap',
@@ -12,7 +13,8 @@ const WRAPPED: CSSProperties = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere
 
 /**
  * Text with the current search term marked, so a match is seen where it is. `oneLine` (table
- * cells) cuts it with an ellipsis and shows the whole on hover; otherwise line breaks are kept.
+ * cells) starts a little before the match, so the ellipsis never cuts the mark away, and shows the
+ * whole on hover; otherwise line breaks are kept.
  */
 export function Marked({
   text,
@@ -34,7 +36,7 @@ export function Marked({
   }
   return (
     <Highlight component="span" size="sm" highlight={search.trim()} style={style} title={title}>
-      {text}
+      {oneLine ? snippetAround(text, search) : text}
     </Highlight>
   );
 }

@@ -1,19 +1,10 @@
-import {
-  Alert,
-  Badge,
-  Code,
-  Divider,
-  Group,
-  Progress,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Code, Divider, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconDatabase } from '@tabler/icons-react';
 import { type ReactNode } from 'react';
 import { type Submission } from '../../../../electron/shared/api/submission';
 import { CopyButton } from '../../components/CopyButton';
 import { MailLink } from '../../components/MailLink';
+import { questionTypeLabel } from '../../components/questionTypeLabel';
 import { AnswerDisplay } from './AnswerDisplay';
 import { describeAnswer } from './answerModel';
 import { formatCalculation } from './calculationValue';
@@ -146,7 +137,7 @@ export function SubmissionDetail({
                 {question.name || question.id}
               </Text>
               <Text size="xs" c="dimmed">
-                {question.type}
+                {questionTypeLabel(question.type)}
               </Text>
             </Group>
             <AnswerDisplay answer={describeAnswer(question.type, question.value)} search={search} />

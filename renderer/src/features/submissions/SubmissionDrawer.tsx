@@ -110,7 +110,7 @@ export function SubmissionDrawer({
           )}
         </Stack>
       }
-      aria-label="Submission detail"
+      closeButtonProps={{ 'aria-label': 'Close' }}
       data-state={detail.isFetching ? 'loading' : 'ready'}
     >
       <Stack gap="md">

@@ -15,7 +15,7 @@ import { LoadingState } from '../../components/LoadingState';
 import { type TableLayout } from './browseState';
 import { catalogKey, catalogOf } from './columnCatalog';
 import { answerKeyOf } from './columnIds';
-import { buildColumns } from './columns';
+import { buildColumns, SEARCH_HIT_COLUMN } from './columns';
 import { ColumnsMenu } from './ColumnsMenu';
 import { DeleteSubmissionModal } from './DeleteSubmissionModal';
 import { ExportMenu } from './ExportMenu';
@@ -73,9 +73,14 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
     windows.rows.map((r) => r.submission),
   );
   const key = catalogKey(catalog);
-  // Columns are rebuilt only when the form's fields (or the search to mark) change.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const columns = useMemo(() => buildColumns(catalog, search), [key, search]);
+  // Columns are rebuilt only when the form's fields (or the search to mark, or whether previews
+  // show) change.
+  const columns = useMemo(
+    () => buildColumns(catalog, search, includePreview),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [key, search, includePreview],
+  );
+  const searching = search.trim() !== '';
 
   const layoutSetter =
     <K extends keyof TableLayout>(name: K) =>
@@ -101,7 +106,9 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
       columnOrder: layout.columnOrder,
       columnVisibility: layout.columnVisibility,
       columnSizing: layout.columnSizing,
-      columnPinning: layout.columnPinning,
+      columnPinning: searching
+        ? { ...layout.columnPinning, left: [...layout.columnPinning.left, SEARCH_HIT_COLUMN] }
+        : layout.columnPinning,
     },
     onSortingChange: layoutSetter('sorting'),
     onColumnOrderChange: layoutSetter('columnOrder'),
@@ -110,7 +117,10 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
     onColumnPinningChange: (updater) =>
       setLayout((current) => {
         const next = apply(updater, current.columnPinning);
-        return { columnPinning: { left: next.left ?? [], right: next.right ?? [] } };
+        // The search's own column is pinned while it lasts, never into the saved layout.
+        const kept = (ids: string[] | undefined) =>
+          (ids ?? []).filter((id) => id !== SEARCH_HIT_COLUMN);
+        return { columnPinning: { left: kept(next.left), right: kept(next.right) } };
       }),
   });
 

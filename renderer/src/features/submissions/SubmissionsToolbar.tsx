@@ -227,8 +227,10 @@ function DateRangeControl({
   const after = dayOf(filters.after);
   // `before` is stored as the start of the day after the chosen one, so that day is included.
   const before = dayOf(filters.before, -1);
-  const label =
-    after && before
+  const chosen = DATE_PRESETS.find((p) => p.id === filters.datePreset);
+  const label = chosen
+    ? chosen.label
+    : after && before
       ? `${after} – ${before}`
       : after
         ? `Since ${after}`
@@ -268,7 +270,7 @@ function DateRangeControl({
                 size="compact-xs"
                 variant="light"
                 onClick={() => {
-                  onChange(presetRange(preset.id));
+                  onChange({ ...presetRange(preset.id), datePreset: preset.id });
                   setOpen(false);
                 }}
               >
@@ -286,6 +288,7 @@ function DateRangeControl({
                   after: event.currentTarget.value
                     ? startOfLocalDay(event.currentTarget.value)
                     : null,
+                  datePreset: null,
                 })
               }
             />
@@ -298,6 +301,7 @@ function DateRangeControl({
                   before: event.currentTarget.value
                     ? endOfLocalDay(event.currentTarget.value)
                     : null,
+                  datePreset: null,
                 })
               }
             />
@@ -306,7 +310,7 @@ function DateRangeControl({
             <Button
               variant="subtle"
               size="xs"
-              onClick={() => onChange({ after: null, before: null })}
+              onClick={() => onChange({ after: null, before: null, datePreset: null })}
             >
               Any time
             </Button>

@@ -1,20 +1,27 @@
 import { z } from 'zod';
 import { AnswerFilter } from '../../../../electron/shared/contract/submissions';
+import { DATE_PRESET_IDS, presetRange } from './datePresets';
 
 /**
  * What the user is looking at: the toolbar's filters and the table's layout. Kept per form (and
  * workspace) in localStorage, so it is parsed back leniently: a stale or hand-edited entry loses
  * only the parts that no longer fit, never the screen.
  */
-export const BrowseFilters = z.object({
-  status: z.enum(['finished', 'in_progress']).catch('finished'),
-  after: z.string().nullable().catch(null),
-  before: z.string().nullable().catch(null),
-  search: z.string().catch(''),
-  includePreview: z.boolean().catch(false),
-  /** Kept one by one: a filter the contract no longer accepts is dropped, the others stay. */
-  answers: z.array(z.unknown()).catch([]).transform(keepValidFilters),
-});
+export const BrowseFilters = z
+  .object({
+    status: z.enum(['finished', 'in_progress']).catch('finished'),
+    after: z.string().nullable().catch(null),
+    before: z.string().nullable().catch(null),
+    /** The preset the dates came from ("Last 90 days"): named as such, and counted from now again when read back. */
+    datePreset: z.enum(DATE_PRESET_IDS).nullable().catch(null),
+    search: z.string().catch(''),
+    includePreview: z.boolean().catch(false),
+    /** Kept one by one: a filter the contract no longer accepts is dropped, the others stay. */
+    answers: z.array(z.unknown()).catch([]).transform(keepValidFilters),
+  })
+  .transform((filters) =>
+    filters.datePreset ? { ...filters, ...presetRange(filters.datePreset) } : filters,
+  );
 export type BrowseFilters = z.infer<typeof BrowseFilters>;
 
 export const SortRule = z.object({ id: z.string(), desc: z.boolean() });
@@ -43,6 +50,7 @@ export function defaultView(): BrowseView {
       status: 'finished',
       after: null,
       before: null,
+      datePreset: null,
       search: '',
       includePreview: false,
       answers: [],

@@ -6,10 +6,12 @@ import { formatCalculation } from './calculationValue';
 import { answerLine, describeAnswer } from './answerModel';
 import { type ColumnCatalog } from './columnCatalog';
 import { calculationColumnId, questionColumnId, sortOf, urlParameterColumnId } from './columnIds';
+import { dateColumnWidth } from './dateColumnWidth';
 import { formatDateTime } from './dateFormat';
 import { Marked } from './Marked';
 import { PaymentSummary } from './PaymentDisplay';
 import { SchedulingSummary } from './SchedulingDisplay';
+import { searchHit } from './searchHit';
 
 type Column = ColumnDef<SubmissionListRow>;
 
@@ -29,8 +31,25 @@ const dimDash = (
   </Text>
 );
 
+/**
+ * While a search is on, the column naming where each row matched, pinned beside Submitted: the
+ * match may be in a column scrolled out of view.
+ */
+export const SEARCH_HIT_COLUMN = 'searchHit';
+const HIT_STYLE = {
+  display: 'flex',
+  flexDirection: 'column',
+  minWidth: 0,
+  width: '100%',
+  lineHeight: 1.25,
+} as const;
+
 /** One column per thing the form records, each rendered by what it is (see answerModel). */
-export function buildColumns(catalog: ColumnCatalog, search: string): Column[] {
+export function buildColumns(
+  catalog: ColumnCatalog,
+  search: string,
+  includePreview: boolean,
+): Column[] {
   const marking = search.trim() !== '';
   // Plain text is returned as a string, which the table draws as the cell itself: one element
   // per cell. A search needs elements to mark its matches.
@@ -40,41 +59,60 @@ export function buildColumns(catalog: ColumnCatalog, search: string): Column[] {
     {
       id: 'submissionTime',
       header: 'Submitted',
-      size: 185,
+      size: dateColumnWidth(),
       accessorFn: (row) => row.submissionTime,
       cell: ({ row }) => formatDateTime(row.original.submissionTime),
     },
+    ...(marking
+      ? [
+          {
+            id: SEARCH_HIT_COLUMN,
+            header: 'Found in',
+            size: 300,
+            enableSorting: false,
+            enableHiding: false,
+            cell: ({ row }) => {
+              const hit = searchHit(row.original.submission, catalog, search);
+              if (hit === null) return dimDash;
+              // The column's name above the text it matched, both within the row's height.
+              return (
+                <div style={HIT_STYLE}>
+                  <Text span size="xs" c="dimmed" lh={1.2} truncate="end">
+                    {hit.column}
+                  </Text>
+                  <Marked text={hit.snippet} search={search} oneLine />
+                </div>
+              );
+            },
+          } satisfies Column,
+        ]
+      : []),
     {
       id: 'lastUpdatedAt',
       header: 'Last updated',
-      size: 185,
+      size: dateColumnWidth(),
       accessorFn: (row) => row.lastUpdatedAt,
       cell: ({ row }) => formatDateTime(row.original.lastUpdatedAt) || '—',
     },
-    {
-      id: 'status',
-      header: 'Status',
-      // Wide enough for "In progress" and "Preview" side by side.
-      size: 205,
-      // The badges sit in the cell itself, which lays out its content in a row.
-      cell: ({ row }) => (
-        <>
-          <Badge
-            size="sm"
-            variant="dot"
-            color={row.original.status === 'finished' ? 'teal' : 'orange'}
-            tt="none"
-          >
-            {row.original.status === 'finished' ? 'Finished' : 'In progress'}
-          </Badge>
-          {row.original.isPreview && (
-            <Badge size="sm" variant="light" color="grape" tt="none">
-              Preview
-            </Badge>
-          )}
-        </>
-      ),
-    },
+    // The status tab already says finished or in progress: a column tells previews apart, and
+    // only while they are shown.
+    ...(includePreview
+      ? [
+          {
+            id: 'status',
+            header: 'Preview',
+            size: 100,
+            cell: ({ row }) =>
+              row.original.isPreview ? (
+                <Badge size="sm" variant="light" color="grape" tt="none">
+                  Preview
+                </Badge>
+              ) : (
+                dimDash
+              ),
+          } satisfies Column,
+        ]
+      : []),
     ...catalog.questions.map((question): Column => ({
       id: questionColumnId(question.id),
       header: question.name || question.id,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DATE_PRESETS, presetRange } from './datePresets';
+import { BrowseFilters, defaultView } from './browseState';
 
 describe('presetRange', () => {
   const now = new Date('2025-03-15T12:00:00.000Z');
@@ -19,5 +20,22 @@ describe('presetRange', () => {
 
   it('has a range for every preset offered', () => {
     for (const preset of DATE_PRESETS) expect(presetRange(preset.id, now).after).not.toBeNull();
+  });
+});
+
+describe('a view kept with a preset', () => {
+  it('is still named by its preset and counts from now when read back', () => {
+    const kept = BrowseFilters.parse({
+      ...defaultView().filters,
+      after: '2020-01-01T00:00:00.000Z',
+      datePreset: '90d',
+    });
+    expect(kept.datePreset).toBe('90d');
+    expect(Date.parse(kept.after ?? '')).toBeGreaterThan(Date.now() - 91 * 86_400_000);
+  });
+
+  it('keeps dates typed by hand as they are', () => {
+    const after = '2020-01-01T00:00:00.000Z';
+    expect(BrowseFilters.parse({ ...defaultView().filters, after }).after).toBe(after);
   });
 });

@@ -4,6 +4,8 @@ export interface DateRangeValue {
   before: string | null;
 }
 
+export const DATE_PRESET_IDS = ['24h', '7d', '30d', '90d', 'ytd'] as const;
+
 export const DATE_PRESETS = [
   { id: '24h', label: 'Last 24 hours' },
   { id: '7d', label: 'Last 7 days' },
@@ -11,7 +13,7 @@ export const DATE_PRESETS = [
   { id: '90d', label: 'Last 90 days' },
   { id: 'ytd', label: 'This year' },
 ] as const;
-export type DatePresetId = (typeof DATE_PRESETS)[number]['id'];
+export type DatePresetId = (typeof DATE_PRESET_IDS)[number];
 
 const DAY_MS = 86_400_000;
 

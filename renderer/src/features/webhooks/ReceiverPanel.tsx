@@ -8,6 +8,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { RelativeTime } from '../../components/RelativeTime';
 import { CreateOutcome } from './CreateOutcome';
 import { DeliveryList } from './DeliveryList';
+import { SimulationSwitch } from './SimulationSwitch';
 import { StaleReceiverWebhooks } from './StaleReceiverWebhooks';
 import { TunnelForm } from './TunnelForm';
 import { useCreateWebhook } from './useCreateWebhook';
@@ -56,6 +57,8 @@ export function ReceiverPanel({
           </Button>
         )}
       </Group>
+
+      <SimulationSwitch />
 
       {!serviceIsLocal && (
         <Alert color="yellow" icon={<IconWorldOff />} title="Only reachable from this computer">

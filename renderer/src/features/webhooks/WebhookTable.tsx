@@ -2,6 +2,7 @@ import { Badge, Button, Group, Table, Text, Tooltip } from '@mantine/core';
 import type { WebhookRecord } from '../../../../electron/shared/contract';
 import { CopyButton } from '../../components/CopyButton';
 import { RelativeTime } from '../../components/RelativeTime';
+import { TestDeliveryButton } from './TestDeliveryButton';
 
 /** The registry: every webhook this workspace knows, with what can be done to each. */
 export function WebhookTable({
@@ -16,7 +17,7 @@ export function WebhookTable({
   onForget: (webhook: WebhookRecord) => void;
 }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={900}>
       <Table verticalSpacing="xs" highlightOnHover aria-label="Webhooks" data-state="ready">
         <Table.Thead>
           <Table.Tr>
@@ -63,9 +64,12 @@ export function WebhookTable({
                       Remove from registry
                     </Button>
                   ) : (
-                    <Button size="xs" variant="light" color="red" onClick={() => onDelete(w)}>
-                      Delete
-                    </Button>
+                    <>
+                      <TestDeliveryButton webhook={w} />
+                      <Button size="xs" variant="light" color="red" onClick={() => onDelete(w)}>
+                        Delete
+                      </Button>
+                    </>
                   )}
                 </Group>
               </Table.Td>

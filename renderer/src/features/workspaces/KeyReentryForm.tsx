@@ -7,15 +7,17 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { useWorkspaces } from './useWorkspaces';
 
 /**
- * Asks again for the key of a workspace whose key is gone (kept for one session only, or a
- * keyring that can no longer decrypt it). The service checks it before anything is stored, and
- * the workspace reopens with it; the cache it kept is reused.
+ * Asks for the key of a workspace whose key is gone (kept for one session only, or a keyring that
+ * can no longer decrypt it) or was refused by the service (revoked, replaced). The service checks
+ * it before anything is stored, and the workspace reopens with it; the cache it kept is reused.
  */
 export function KeyReentryForm({
   workspace,
+  reason = 'missing',
   onDone,
 }: {
   workspace: Workspace;
+  reason?: 'missing' | 'refused';
   onDone: () => void;
 }) {
   const [apiKey, setApiKey] = useState('');
@@ -39,11 +41,16 @@ export function KeyReentryForm({
       setKey.mutate({ id: workspace.id, apiKey: apiKey.trim(), keyStorage });
   };
   return (
-    <form onSubmit={submit} aria-label="Enter the API key again">
+    <form
+      onSubmit={submit}
+      aria-label={reason === 'missing' ? 'Enter the API key again' : 'Enter a new API key'}
+    >
       <Stack>
         <Text size="sm">
-          Formdesk no longer has the API key for {workspace.baseUrl}. The cached submissions stay
-          readable; with the key, syncing and changes work again.
+          {reason === 'missing'
+            ? `Formdesk no longer has the API key for ${workspace.baseUrl}.`
+            : `The service at ${new URL(workspace.baseUrl).host} refuses the key Formdesk has (it may have been revoked or replaced).`}{' '}
+          The cached submissions stay readable; with a current key, syncing and changes work again.
         </Text>
         <PasswordInput
           label="API key"

@@ -15,9 +15,10 @@ export function SettingsScreen() {
 
   return (
     <Stack gap="lg" maw={820}>
+      <Title order={2}>Settings</Title>
       <Group justify="space-between">
         <Stack gap={2}>
-          <Title order={2}>Workspaces</Title>
+          <Title order={3}>Workspaces</Title>
           <Text c="dimmed" size="sm">
             Each workspace is one account on the service, with its own key and local cache.
           </Text>
@@ -42,7 +43,7 @@ export function SettingsScreen() {
         </Stack>
       )}
       <Stack gap={6} mt="md">
-        <Title order={2}>Appearance</Title>
+        <Title order={3}>Appearance</Title>
         <ColorSchemeControl />
       </Stack>
       <Modal opened={adding} onClose={() => setAdding(false)} title="Connect an account" size="lg">

@@ -16,6 +16,7 @@ import { notifications } from '@mantine/notifications';
 import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import type { KeyStorage, Workspace } from '../../../../electron/shared/contract';
+import { useConnectionState } from '../../app/connection';
 import { toErrorShape, useOpMutation } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { adviseOn } from '../../components/errorAdvice';
@@ -35,6 +36,7 @@ const STORAGE_LABELS: Record<KeyStorage, string> = {
 export function WorkspaceCard({ workspace, current }: { workspace: Workspace; current: boolean }) {
   const [renaming, setRenaming] = useState(false);
   const [reentering, setReentering] = useState(false);
+  const keyRefused = useConnectionState(current ? workspace.id : null) === 'unauthorized';
   const select = useSwitchWorkspace();
   const queryClient = useQueryClient();
   const next = useWorkspaces().data?.workspaces.find((other) => other.id !== workspace.id) ?? null;
@@ -83,8 +85,10 @@ export function WorkspaceCard({ workspace, current }: { workspace: Workspace; cu
             )}
           </Group>
           <Text size="sm" c="dimmed" truncate>
-            {region && region !== 'custom' ? `${REGION_LABELS[region]} · ` : ''}
-            {workspace.baseUrl}
+            {workspace.kind === 'demo'
+              ? // Its address is a port picked afresh at each start: nothing to copy or keep.
+                'Sample forms on a service inside Formdesk; nothing leaves this computer'
+              : `${region && region !== 'custom' ? `${REGION_LABELS[region]} · ` : ''}${workspace.baseUrl}`}
           </Text>
           <Group gap="xs">
             {workspace.kind === 'remote' && (
@@ -107,9 +111,9 @@ export function WorkspaceCard({ workspace, current }: { workspace: Workspace; cu
           </Group>
         </Stack>
         <Group gap="xs" wrap="nowrap">
-          {!workspace.keyAvailable && workspace.kind === 'remote' && (
+          {workspace.kind === 'remote' && (!workspace.keyAvailable || keyRefused) && (
             <Button size="xs" onClick={() => setReentering(true)}>
-              Enter the key again
+              {workspace.keyAvailable ? 'Enter a new key' : 'Enter the key again'}
             </Button>
           )}
           {!current && (
@@ -146,8 +150,16 @@ export function WorkspaceCard({ workspace, current }: { workspace: Workspace; cu
       <Modal opened={renaming} onClose={() => setRenaming(false)} title="Rename workspace">
         <RenameForm workspace={workspace} onDone={() => setRenaming(false)} />
       </Modal>
-      <Modal opened={reentering} onClose={() => setReentering(false)} title={`API key for “${workspace.name}”`}>
-        <KeyReentryForm workspace={workspace} onDone={() => setReentering(false)} />
+      <Modal
+        opened={reentering}
+        onClose={() => setReentering(false)}
+        title={`API key for “${workspace.name}”`}
+      >
+        <KeyReentryForm
+          workspace={workspace}
+          reason={workspace.keyAvailable ? 'refused' : 'missing'}
+          onDone={() => setReentering(false)}
+        />
       </Modal>
     </Card>
   );
