@@ -12,11 +12,16 @@ const formsList = (app: Page) =>
   app.getByLabel('Forms', { exact: true }).and(app.locator('[data-state="ready"]'));
 const card = (app: Page, name: string) => app.getByRole('article', { name });
 
+/** A first sync of every demo form; on a loaded machine it outlasts a check's usual wait. */
+const FIRST_SYNC_MS = 90_000;
+
 /** Waits for the first sync of the workspace to reach every card. */
 async function everyFormSynced(app: Page): Promise<void> {
   await expect(formsList(app)).toBeVisible();
   for (const name of [FEEDBACK.name, EVENT, QUIZ]) {
-    await expect(card(app, name)).toHaveAttribute('data-state', 'synced');
+    await expect(card(app, name)).toHaveAttribute('data-state', 'synced', {
+      timeout: FIRST_SYNC_MS,
+    });
   }
 }
 

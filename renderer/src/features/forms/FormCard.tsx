@@ -40,18 +40,29 @@ export interface FormCardProps {
   status?: FormSyncStatus;
   progress?: SyncProgress;
   offline: boolean;
+  /** The workspace's banner already says the key was refused: a card's failed sync repeats it. */
+  keyRefused?: boolean;
   onOpen: () => void;
   onSync: (mode: SyncMode) => void;
 }
 
 /** One form in the list: what it is, how much of it is cached and how fresh, and its sync. */
-export function FormCard({ form, status, progress, offline, onOpen, onSync }: FormCardProps) {
+export function FormCard({
+  form,
+  status,
+  progress,
+  offline,
+  keyRefused = false,
+  onOpen,
+  onSync,
+}: FormCardProps) {
   const state = form.syncState ?? status?.state;
   const syncing = progress ? !progress.done : state === 'syncing';
   const described = progress && !progress.done ? describeProgress(progress) : null;
-  const error =
-    progress?.error ??
-    (state === 'error' ? (status?.lastError ?? 'the service did not answer') : null);
+  const error = keyRefused
+    ? null
+    : (progress?.error ??
+      (state === 'error' ? (status?.lastError ?? 'the service did not answer') : null));
   const lastSyncedAt = form.lastSyncedAt ?? status?.lastSyncedAt ?? null;
   const counts = form.counts ?? status?.counts;
   const stale = form.stale ?? status?.stale ?? false;

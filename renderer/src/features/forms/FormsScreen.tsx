@@ -103,6 +103,7 @@ export function FormsScreen() {
               status={detail.get(form.formId)}
               progress={progress.get(form.formId)}
               offline={offline}
+              keyRefused={keyRefused}
               onOpen={() => go('submissions', { formId: form.formId })}
               onSync={(mode) => sync.mutate({ formId: form.formId, mode })}
             />
