@@ -12,12 +12,17 @@ const ACCEPT = [
   'text/plain',
   'text/tab-separated-values',
   'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.oasis.opendocument.spreadsheet',
   '.csv',
+  '.xlsx',
+  '.xls',
+  '.ods',
   '.txt',
   '.tsv',
 ];
 
-/** Step 2: a CSV file, dropped or picked; its bytes go to core in base64 parts and are read there. */
+/** Step 2: a workbook or CSV file, dropped or picked; its bytes go to core in base64 parts and are read there. */
 export function FileStep({
   preview,
   onRead,
@@ -64,7 +69,7 @@ export function FileStep({
           setRejected(
             rejections[0]?.errors[0]?.code === 'file-too-large'
               ? `That file is larger than ${formatBytes(MAX_FILE_BYTES)}. Split it into smaller files and import them one by one.`
-              : 'That is not a CSV or text file. Export the sheet as CSV (or Unicode text) and try again.',
+              : 'That is not a workbook (.xlsx, .xls, .ods) or a CSV or text file. Choose the file that holds the rows to import.',
           )
         }
         maxSize={MAX_FILE_BYTES}
@@ -84,7 +89,8 @@ export function FileStep({
           <div>
             <Text size="lg">Drop a CSV file here</Text>
             <Text size="sm" c="dimmed">
-              CSV or tab-separated text, any common encoding, up to {formatBytes(MAX_FILE_BYTES)}.
+              An Excel or OpenDocument workbook, or CSV or tab-separated text in any common
+              encoding, up to {formatBytes(MAX_FILE_BYTES)}.
             </Text>
           </div>
         </Group>

@@ -25,7 +25,7 @@ function shown(value: string): string {
     .replace(/\t/g, '→');
 }
 
-/** Step 3: how the file was read (encoding, delimiter, header row), overridable, with the rows as read. */
+/** Step 3: how the file was read (sheet, encoding, delimiter, header row), overridable, with the rows as read. */
 export function ReadStep({
   preview,
   onRead,
@@ -42,8 +42,9 @@ export function ReadStep({
     setError(null);
     try {
       const options: ReadOptions = {
-        encoding: preview.encoding,
-        delimiter: preview.delimiter,
+        ...(preview.encoding ? { encoding: preview.encoding } : {}),
+        ...(preview.delimiter ? { delimiter: preview.delimiter } : {}),
+        ...(preview.sheet ? { sheet: preview.sheet } : {}),
         headerLine: preview.headerRow,
         ...change,
       };
@@ -58,22 +59,40 @@ export function ReadStep({
   return (
     <Stack gap="sm">
       <Group align="flex-end">
-        <Select
-          label="Encoding"
-          data={ENCODINGS}
-          value={preview.encoding}
-          disabled={busy}
-          allowDeselect={false}
-          onChange={(v) => v && void reread({ encoding: v as ReadOptions['encoding'] })}
-        />
-        <Select
-          label="Delimiter"
-          data={DELIMITERS}
-          value={preview.delimiter}
-          disabled={busy}
-          allowDeselect={false}
-          onChange={(v) => v && void reread({ delimiter: v as ReadOptions['delimiter'] })}
-        />
+        {preview.sheets.length > 1 && (
+          <Select
+            label="Sheet"
+            data={preview.sheets.map((s) => ({
+              value: s.name,
+              label: `${s.name} (${s.rowCount.toLocaleString()} rows)`,
+            }))}
+            value={preview.sheet}
+            disabled={busy}
+            allowDeselect={false}
+            // Another sheet has its own header row: found again, not carried over.
+            onChange={(v) => v && void reread({ sheet: v, headerLine: undefined })}
+          />
+        )}
+        {preview.encoding && (
+          <Select
+            label="Encoding"
+            data={ENCODINGS}
+            value={preview.encoding}
+            disabled={busy}
+            allowDeselect={false}
+            onChange={(v) => v && void reread({ encoding: v as ReadOptions['encoding'] })}
+          />
+        )}
+        {preview.delimiter && (
+          <Select
+            label="Delimiter"
+            data={DELIMITERS}
+            value={preview.delimiter}
+            disabled={busy}
+            allowDeselect={false}
+            onChange={(v) => v && void reread({ delimiter: v as ReadOptions['delimiter'] })}
+          />
+        )}
         <NumberInput
           label="Header on line"
           min={1}
