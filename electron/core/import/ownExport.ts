@@ -1,5 +1,5 @@
 import { restoreFormulas } from '../../shared/csv/formulaGuard';
-import { type CsvTable } from './readCsv';
+import { type ReadTable } from './tableShape';
 
 /**
  * The column that says why a row was not imported, in the files Formdesk writes from an import
@@ -16,7 +16,7 @@ import { type CsvTable } from './readCsv';
 export const PROBLEM_COLUMN = 'Problem (Formdesk)';
 
 /** A file Formdesk wrote, read back as the values it was written from; any other file as it is. */
-export function restoreOwnExport(table: CsvTable): CsvTable {
+export function restoreOwnExport<T extends ReadTable>(table: T): T {
   if (!table.columns.includes(PROBLEM_COLUMN)) return table;
   return {
     ...table,

@@ -2,6 +2,7 @@ import { parse, type CsvError } from 'csv-parse/sync';
 import { AppError } from '../../shared/errors';
 import { detectDelimiter, excelSeparatorHint, type Delimiter } from './detectDelimiter';
 import { refuseNonText } from './refuseNonText';
+import { findHeaderIndex, type ReadTable, shapeTable, type TableRow } from './tableShape';
 import { decodeText, detectEncoding, type TextEncoding } from './textEncoding';
 
 export interface ReadOptions {
@@ -12,23 +13,11 @@ export interface ReadOptions {
   headerLine?: number;
 }
 
-/** One data row, its cells aligned with `columns`, and the file line where it starts. */
-export interface CsvRow {
-  line: number;
-  cells: string[];
-}
-
-export interface CsvTable {
+export interface CsvTable extends ReadTable {
   encoding: TextEncoding;
   hasBom: boolean;
   delimiter: Delimiter;
-  headerLine: number;
-  columns: string[];
-  rows: CsvRow[];
 }
-
-/** Records looked at to find the header row below a preamble. */
-const HEADER_SEARCH_RECORDS = 50;
 
 /**
  * Reads a CSV file completely or not at all: a malformed file (an unterminated quote, a row wider
@@ -51,10 +40,9 @@ export function readCsv(bytes: Uint8Array, options: ReadOptions = {}): CsvTable 
 
   const headerIndex = findHeaderIndex(records, options.headerLine);
   const header = records[headerIndex]!;
+  const body = records.slice(headerIndex + 1);
   const width = header.cells.length;
-  const body: CsvRow[] = [];
-  for (const record of records.slice(headerIndex + 1)) {
-    if (record.cells.every((c) => c.trim() === '')) continue;
+  for (const record of body) {
     if (record.cells.length > width && record.cells.slice(width).some((c) => c !== '')) {
       throw new AppError(
         'INVALID_INPUT',
@@ -63,14 +51,7 @@ export function readCsv(bytes: Uint8Array, options: ReadOptions = {}): CsvTable 
         { details: { line: record.line, problem: 'TOO_MANY_FIELDS' } },
       );
     }
-    const cells = record.cells.slice(0, width);
-    while (cells.length < width) cells.push('');
-    body.push({ line: record.line, cells });
   }
-
-  const keep = header.cells.map(
-    (name, i) => name.trim() !== '' || body.some((r) => r.cells[i] !== ''),
-  );
   return {
     encoding,
     hasBom:
@@ -78,28 +59,14 @@ export function readCsv(bytes: Uint8Array, options: ReadOptions = {}): CsvTable 
         ? detected.hasBom
         : false,
     delimiter,
-    headerLine: header.line,
-    columns: tellApart(
-      header.cells.map((name, i) => (name.trim() === '' ? `Column ${i + 1}` : name)),
-    ).filter((_, i) => keep[i]),
-    rows: body.map((r) => ({ line: r.line, cells: r.cells.filter((_, i) => keep[i]) })),
+    ...shapeTable(header, body),
   };
 }
 
-/** Headers that repeat a name (in any case) carry their column's number, so a mapping can tell them apart. */
-function tellApart(names: string[]): string[] {
-  const key = (name: string) => name.trim().toLowerCase();
-  const uses = new Map<string, number>();
-  for (const name of names) uses.set(key(name), (uses.get(key(name)) ?? 0) + 1);
-  return names.map((name, i) =>
-    (uses.get(key(name)) ?? 0) > 1 ? `${name.trim()} (column ${i + 1})` : name,
-  );
-}
-
 /** Every non-blank record with its starting line, or AppError naming the line of the bad record. */
-function parseRecords(text: string, delimiter: Delimiter): CsvRow[] {
+function parseRecords(text: string, delimiter: Delimiter): TableRow[] {
   const lines = lineIndex(text);
-  const records: CsvRow[] = [];
+  const records: TableRow[] = [];
   let consumed = 0;
   try {
     parse(text, {
@@ -163,44 +130,4 @@ function lineIndex(text: string): { lineAt(offset: number): number } {
       return lo + 1;
     },
   };
-}
-
-/**
- * The header is the chosen line, or else the first record as wide as the table's usual width with
- * at least half its cells filled: preamble lines ("Exported on …", a title) are narrower or sparse.
- */
-function findHeaderIndex(records: CsvRow[], headerLine: number | undefined): number {
-  if (headerLine !== undefined) {
-    const index = records.findIndex((r) => r.line === headerLine);
-    if (index < 0) {
-      throw new AppError(
-        'INVALID_INPUT',
-        `Line ${headerLine} is blank or inside another row; choose another header line.`,
-        {
-          details: { line: headerLine, problem: 'NO_HEADER_AT_LINE' },
-        },
-      );
-    }
-    return index;
-  }
-  const sample = records.slice(0, HEADER_SEARCH_RECORDS);
-  const width = mostCommonWidth(sample);
-  const index = sample.findIndex(
-    (r) => r.cells.length >= width && r.cells.filter((c) => c.trim() !== '').length * 2 >= width,
-  );
-  return Math.max(0, index);
-}
-
-function mostCommonWidth(records: CsvRow[]): number {
-  const frequency = new Map<number, number>();
-  for (const r of records) frequency.set(r.cells.length, (frequency.get(r.cells.length) ?? 0) + 1);
-  let best = 0;
-  let bestCount = 0;
-  for (const [width, count] of frequency) {
-    if (count > bestCount || (count === bestCount && width > best)) {
-      best = width;
-      bestCount = count;
-    }
-  }
-  return best;
 }

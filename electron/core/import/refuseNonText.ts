@@ -8,10 +8,6 @@ const SIGNATURES: ReadonlyArray<{ bytes: readonly number[]; kind: (bytes: Uint8A
   [
     { bytes: [0x50, 0x4b, 0x03, 0x04], kind: zipKind },
     { bytes: [0x50, 0x4b, 0x05, 0x06], kind: () => 'an empty ZIP archive' },
-    {
-      bytes: [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1],
-      kind: () => 'an Excel 97–2003 workbook (.xls) or another old Office document',
-    },
     { bytes: [0x25, 0x50, 0x44, 0x46], kind: () => 'a PDF document' },
     { bytes: [0x89, 0x50, 0x4e, 0x47], kind: () => 'a PNG image' },
     { bytes: [0xff, 0xd8, 0xff], kind: () => 'a JPEG image' },
@@ -20,18 +16,17 @@ const SIGNATURES: ReadonlyArray<{ bytes: readonly number[]; kind: (bytes: Uint8A
     { bytes: [0x53, 0x51, 0x4c, 0x69, 0x74, 0x65, 0x20, 0x66], kind: () => 'an SQLite database' },
   ];
 
+/** Workbooks are read before this (`workbookKind`): a ZIP that comes here holds something else. */
 function zipKind(bytes: Uint8Array): string {
   // The entry names are stored as plain text in the archive's headers.
   const names = new TextDecoder('latin1').decode(bytes.subarray(0, 256 * 1024));
-  if (names.includes('xl/')) return 'an Excel workbook (.xlsx)';
-  if (names.includes('application/vnd.oasis.opendocument.spreadsheet'))
-    return 'an OpenDocument spreadsheet (.ods)';
   if (names.includes('word/')) return 'a Word document (.docx)';
-  return 'a ZIP archive';
+  if (names.includes('ppt/')) return 'a PowerPoint presentation (.pptx)';
+  return 'a ZIP archive of other files';
 }
 
 /**
- * Refuses a file that is not text before any of it is read as rows: a workbook, a PDF or an image
+ * Refuses a file that is not text before any of it is read as rows: a PDF, an image or an archive
  * renamed to .csv, or bytes no text holds (NUL, or many control characters, which also shows as
  * text decoded from binary into replacement characters). The sentence says what the file is.
  */
@@ -40,7 +35,7 @@ export function refuseNonText(bytes: Uint8Array, text: string): void {
   if (known) {
     throw new AppError(
       'INVALID_INPUT',
-      `This file is ${known.kind(bytes)}, not a CSV file. Open it in its program, save it as CSV (for a spreadsheet: File › Save As › CSV UTF-8), and choose that file.`,
+      `This file is ${known.kind(bytes)}, not a workbook (.xlsx, .xls, .ods) or a CSV file. Choose the workbook or CSV file that holds the rows to import.`,
       { details: { problem: 'NOT_TEXT' } },
     );
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Handlers } from '../../shared/contract';
+import { type ReadOptions } from '../../shared/contract/imports';
 import { AppError } from '../../shared/errors';
 import { type CacheDb } from '../cache/openCache';
 import { type WorkspaceSession } from '../context';
@@ -9,10 +10,13 @@ import { ImportJournal } from './importJournal';
 import { restoreOwnExport } from './ownExport';
 import { previewCell } from './previewCell';
 import { attachRules, withRules, withoutRules } from './questionRules';
-import { readCsv, type CsvTable } from './readCsv';
+import { readCsv } from './readCsv';
+import { openWorkbook, type OpenWorkbook, readSheet } from './readWorkbook';
 import { type CatalogueQuestion, normaliseHeader, suggestMapping } from './suggestMapping';
+import { type ReadTable } from './tableShape';
 import { UploadStore } from './uploadStore';
 import { createValidatedJob, validateJob } from './validateJob';
+import { workbookKind } from './workbookFormat';
 
 /** The import wizard's steps before a run: a file in, read, matched to questions, checked. */
 export const IMPORT_WIZARD_OPS = [
@@ -45,7 +49,9 @@ export interface ImportWizardContext {
  */
 export function importWizardHandlers(ctx: ImportWizardContext): Pick<Handlers, ImportWizardOp> {
   const uploads = new UploadStore();
-  const parsed = new Map<string, { fileName: string; table: CsvTable }>();
+  const parsed = new Map<string, { fileName: string; table: ReadTable }>();
+  // Workbooks read, kept so that choosing another sheet or header row does not read them again.
+  const workbooks = new Map<string, OpenWorkbook>();
   // The draft made from each file: validating it again (a changed mapping) replaces it.
   const drafts = new Map<string, string>();
   const perDatabase = new WeakMap<CacheDb, { journal: ImportJournal; cache: ImportCache }>();
@@ -70,6 +76,41 @@ export function importWizardHandlers(ctx: ImportWizardContext): Pick<Handlers, I
     return file;
   };
 
+  /** A workbook (known by its bytes, whatever its name) read sheet by sheet; anything else as CSV. */
+  const readFile = (fileId: string, bytes: Uint8Array, options: ReadOptions) => {
+    const kind = workbookKind(bytes);
+    if (!kind) {
+      const table = readCsv(bytes, options);
+      return {
+        table,
+        source: {
+          format: 'csv' as const,
+          encoding: table.encoding,
+          delimiter: table.delimiter,
+          sheets: [],
+          sheet: null,
+        },
+      };
+    }
+    let book = workbooks.get(fileId);
+    if (!book) {
+      book = openWorkbook(bytes, kind);
+      workbooks.set(fileId, book);
+      while (workbooks.size > KEPT_TABLES) workbooks.delete(workbooks.keys().next().value!);
+    }
+    const table = readSheet(book, options);
+    return {
+      table,
+      source: {
+        format: book.format,
+        encoding: null,
+        delimiter: null,
+        sheets: book.sheets,
+        sheet: table.sheet,
+      },
+    };
+  };
+
   return {
     'imports.upload': async ({ uploadId, fileName, chunkBase64, final }) =>
       uploads.append(uploadId, fileName, chunkBase64, final),
@@ -78,7 +119,9 @@ export function importWizardHandlers(ctx: ImportWizardContext): Pick<Handlers, I
       const fileId =
         'uploadId' in input ? input.uploadId : uploads.put(input.fileName, input.contentBase64);
       const { fileName, bytes } = uploads.file(fileId);
-      const table = restoreOwnExport(readCsv(bytes, input.options ?? {}));
+      const options = input.options ?? {};
+      const read = readFile(fileId, bytes, options);
+      const table = restoreOwnExport(read.table);
       parsed.delete(fileId);
       parsed.set(fileId, { fileName, table });
       // Read tables are kept for the few files a wizard may go back to, not for every file ever read.
@@ -86,8 +129,7 @@ export function importWizardHandlers(ctx: ImportWizardContext): Pick<Handlers, I
       return {
         fileId,
         fileName,
-        encoding: table.encoding,
-        delimiter: table.delimiter,
+        ...read.source,
         headerRow: table.headerLine,
         columns: table.columns,
         rowCount: table.rows.length,

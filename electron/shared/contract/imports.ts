@@ -9,6 +9,8 @@ export const ReadOptions = z.strictObject({
   encoding: TextEncodingName.optional(),
   delimiter: DelimiterChar.optional(),
   headerLine: z.number().int().min(1).optional(),
+  /** The workbook's sheet to read; the first with rows when absent. */
+  sheet: z.string().min(1).max(200).optional(),
 });
 export type ReadOptions = z.infer<typeof ReadOptions>;
 
@@ -144,11 +146,18 @@ export type ImportSummary = z.infer<typeof ImportSummary>;
 const jobId = z.string().min(1).max(100);
 const base64 = z.string().max(64 * 1024 * 1024);
 
+export const FileFormat = z.enum(['csv', 'xlsx', 'xls', 'ods']);
+
 const Preview = z.object({
   fileId: z.string(),
   fileName: z.string(),
-  encoding: TextEncodingName,
-  delimiter: DelimiterChar,
+  format: FileFormat,
+  /** How a CSV file's text was read; null for a workbook. */
+  encoding: TextEncodingName.nullable(),
+  delimiter: DelimiterChar.nullable(),
+  /** A workbook's sheets that hold rows, with their data rows; empty for CSV. */
+  sheets: z.array(z.object({ name: z.string(), rowCount: z.number().int() })),
+  sheet: z.string().nullable(),
   headerRow: z.number().int(),
   columns: z.array(z.string()),
   rowCount: z.number().int(),

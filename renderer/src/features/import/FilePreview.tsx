@@ -27,8 +27,8 @@ function shown(value: string): string {
 }
 
 /**
- * How the file was read (encoding, delimiter, header row), changed right beside the rows as
- * read: each change reads the file again and the preview follows.
+ * How the file was read (sheet, encoding, delimiter, header row), changed right beside the rows
+ * as read: each change reads the file again and the preview follows.
  */
 export function FilePreview({
   preview,
@@ -46,8 +46,9 @@ export function FilePreview({
     setError(null);
     try {
       const options: ReadOptions = {
-        encoding: preview.encoding,
-        delimiter: preview.delimiter,
+        ...(preview.encoding ? { encoding: preview.encoding } : {}),
+        ...(preview.delimiter ? { delimiter: preview.delimiter } : {}),
+        ...(preview.sheet ? { sheet: preview.sheet } : {}),
         headerLine: preview.headerRow,
         ...change,
       };
@@ -61,24 +62,42 @@ export function FilePreview({
 
   return (
     <Group align="flex-start" gap="md" wrap="nowrap">
-      {/* The reading settings: one column of selects, so a workbook's sheet choice fits here too. */}
+      {/* The reading settings: one column of selects. */}
       <Stack gap="xs" w={220} style={{ flexShrink: 0 }} aria-label="Reading settings" role="group">
-        <Select
-          label="Encoding"
-          data={ENCODINGS}
-          value={preview.encoding}
-          disabled={busy}
-          allowDeselect={false}
-          onChange={(v) => v && void reread({ encoding: v as ReadOptions['encoding'] })}
-        />
-        <Select
-          label="Delimiter"
-          data={DELIMITERS}
-          value={preview.delimiter}
-          disabled={busy}
-          allowDeselect={false}
-          onChange={(v) => v && void reread({ delimiter: v as ReadOptions['delimiter'] })}
-        />
+        {preview.sheets.length > 1 && (
+          <Select
+            label="Sheet"
+            data={preview.sheets.map((s) => ({
+              value: s.name,
+              label: `${s.name} (${s.rowCount.toLocaleString()} rows)`,
+            }))}
+            value={preview.sheet}
+            disabled={busy}
+            allowDeselect={false}
+            // Another sheet has its own header row: found again, not carried over.
+            onChange={(v) => v && void reread({ sheet: v, headerLine: undefined })}
+          />
+        )}
+        {preview.encoding && (
+          <Select
+            label="Encoding"
+            data={ENCODINGS}
+            value={preview.encoding}
+            disabled={busy}
+            allowDeselect={false}
+            onChange={(v) => v && void reread({ encoding: v as ReadOptions['encoding'] })}
+          />
+        )}
+        {preview.delimiter && (
+          <Select
+            label="Delimiter"
+            data={DELIMITERS}
+            value={preview.delimiter}
+            disabled={busy}
+            allowDeselect={false}
+            onChange={(v) => v && void reread({ delimiter: v as ReadOptions['delimiter'] })}
+          />
+        )}
         <NumberInput
           label="Header on line"
           min={1}

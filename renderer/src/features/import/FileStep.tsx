@@ -10,19 +10,22 @@ import { base64Chunks, MAX_FILE_BYTES } from './fileChunks';
 import { FilePreview } from './FilePreview';
 import { FormPicker } from './FormPicker';
 
-const ACCEPT = [
-  'text/csv',
-  'text/plain',
-  'text/tab-separated-values',
-  'application/vnd.ms-excel',
-  '.csv',
-  '.txt',
-  '.tsv',
-];
+/**
+ * What the picker offers, as MIME types with their extensions (a bare extension in the list makes
+ * the dropzone warn and skip it). Excel saves CSV as `application/vnd.ms-excel` too.
+ */
+const ACCEPT = {
+  'text/csv': ['.csv'],
+  'text/plain': ['.txt'],
+  'text/tab-separated-values': ['.tsv'],
+  'application/vnd.ms-excel': ['.xls', '.csv'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
+  'application/vnd.oasis.opendocument.spreadsheet': ['.ods'],
+};
 
 /**
- * The first screen: the form, a CSV file dropped or picked (its bytes go to core in base64 parts
- * and are read there), and how it was read beside the rows as read.
+ * The first screen: the form, a workbook or CSV file dropped or picked (its bytes go to core in
+ * base64 parts and are read there), and how it was read beside the rows as read.
  */
 export function FileStep({
   formId,
@@ -75,7 +78,7 @@ export function FileStep({
           setRejected(
             rejections[0]?.errors[0]?.code === 'file-too-large'
               ? `That file is larger than ${formatBytes(MAX_FILE_BYTES)}. Split it into smaller files and import them one by one.`
-              : 'That is not a CSV or text file. Export the sheet as CSV (or Unicode text) and try again.',
+              : 'That is not a workbook (.xlsx, .xls, .ods) or a CSV or text file. Choose the file that holds the rows to import.',
           )
         }
         maxSize={MAX_FILE_BYTES}
@@ -83,7 +86,7 @@ export function FileStep({
         multiple={false}
         openRef={openRef}
         loading={sent !== null}
-        aria-label="Drop a CSV file here"
+        aria-label="Drop a workbook or CSV file here"
       >
         <Group justify="center" gap="md" mih={preview ? 60 : 140} style={{ pointerEvents: 'none' }}>
           <Dropzone.Idle>
@@ -93,9 +96,12 @@ export function FileStep({
             <IconUpload size={40} stroke={1.4} />
           </Dropzone.Accept>
           <div>
-            <Text size="lg">{preview ? 'Drop another file here' : 'Drop a CSV file here'}</Text>
+            <Text size="lg">
+              {preview ? 'Drop another file here' : 'Drop a workbook or CSV file here'}
+            </Text>
             <Text size="sm" c="dimmed">
-              CSV or tab-separated text, any common encoding, up to {formatBytes(MAX_FILE_BYTES)}.
+              An Excel or OpenDocument workbook, or CSV or tab-separated text in any common
+              encoding, up to {formatBytes(MAX_FILE_BYTES)}.
             </Text>
           </div>
         </Group>

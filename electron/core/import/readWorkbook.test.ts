@@ -1,0 +1,239 @@
+import { CFB, type CellObject, utils, write, type WorkBook, type WorkSheet } from '@e965/xlsx';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../shared/errors';
+import { workbookKind } from './workbookFormat';
+import { importWizardHandlers } from './wizardHandlers';
+import { zipEntries, refuseOversizedZip } from './zipEntries';
+
+type BookType = 'xlsx' | 'xls' | 'ods';
+
+/** A workbook as Excel or LibreOffice would save it, written by SheetJS's own writer. */
+function workbook(sheets: Record<string, WorkSheet>, bookType: BookType): Buffer {
+  const book: WorkBook = utils.book_new();
+  for (const [name, sheet] of Object.entries(sheets)) utils.book_append_sheet(book, sheet, name);
+  return write(book, { type: 'buffer', bookType }) as Buffer;
+}
+
+const date = (serial: number): CellObject => ({ t: 'n', v: serial, z: 'yyyy-mm-dd' });
+const dateTime = (serial: number): CellObject => ({ t: 'n', v: serial, z: 'dd.mm.yyyy hh:mm:ss' });
+
+/** People as a sheet: a title above the header, a merged "Address" header over three columns. */
+function people(): WorkSheet {
+  const sheet = utils.aoa_to_sheet([
+    ['People, exported 2024-03-20'],
+    [],
+    ['Name', 'Address', null, null, 'Joined', 'Last seen', 'Amount', 'Subscribed', 'Note'],
+    ['Ada', 'Main St 1', 'Berlin', '10115', null, null, 1234.5, true, null],
+    [],
+    ['Bob', 'Elm St 2', null, '80331', null, null, -0.25, false, 'second'],
+  ]);
+  sheet['E4'] = date(45366); // 2024-03-15
+  sheet['F4'] = dateTime(45366.57299768519); // 2024-03-15 13:45:07
+  sheet['E6'] = date(36526); // 2000-01-01
+  sheet['F6'] = { t: 'n', v: 0.4375, z: 'hh:mm' }; // 10:30, a time of day only
+  // A formula: its cached value is read, with Excel's 15 digits (0.1+0.2 is stored as 0.30000000000000004).
+  sheet['G6'] = { t: 'n', v: 0.1 + 0.2, f: '0.1+0.2' };
+  sheet['!merges'] = [{ s: { r: 2, c: 1 }, e: { r: 2, c: 3 } }];
+  return sheet;
+}
+
+function wizard() {
+  return importWizardHandlers({
+    session: () => {
+      throw new Error('reading a file needs no workspace');
+    },
+    formQuestions: async () => [],
+  });
+}
+
+async function parse(
+  bytes: Buffer,
+  fileName: string,
+  options: { sheet?: string; headerLine?: number } = {},
+) {
+  return wizard()['imports.parse']({ fileName, contentBase64: bytes.toString('base64'), options });
+}
+
+async function refusal(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof AppError)) throw new Error(`expected a refusal, got ${String(error)}`);
+  return error;
+}
+
+describe('reading workbooks', () => {
+  it.each(['xlsx', 'xls', 'ods'] as const)(
+    'reads a .%s with its values meaning what they mean: dates as ISO text, numbers without float noise, booleans, empty cells empty',
+    async (bookType) => {
+      const preview = await parse(
+        workbook(
+          {
+            People: people(),
+            Empty: utils.aoa_to_sheet([]),
+            Tags: utils.aoa_to_sheet([['Tag'], ['a'], ['b']]),
+          },
+          bookType,
+        ),
+        `people.${bookType}`,
+      );
+      expect(preview.format).toBe(bookType);
+      expect(preview.encoding).toBeNull();
+      // The empty sheet is not offered; each sheet comes with its rows under its header.
+      expect(preview.sheets).toEqual([
+        { name: 'People', rowCount: 2 },
+        { name: 'Tags', rowCount: 2 },
+      ]);
+      expect(preview.sheet).toBe('People');
+      // The title and the blank row above the header are skipped, as in a CSV file.
+      expect(preview.headerRow).toBe(3);
+      expect(preview.columns).toEqual([
+        'Name',
+        'Address',
+        'Address (column 3)',
+        'Address (column 4)',
+        'Joined',
+        'Last seen',
+        'Amount',
+        'Subscribed',
+        'Note',
+      ]);
+      expect(preview.rowCount).toBe(2);
+      // Rows keep the sheet's row numbers; the blank row 5 is skipped.
+      expect(preview.sampleRows).toEqual([
+        {
+          line: 4,
+          cells: [
+            'Ada',
+            'Main St 1',
+            'Berlin',
+            '10115',
+            '2024-03-15',
+            '2024-03-15T13:45:07',
+            '1234.5',
+            'true',
+            '',
+          ],
+        },
+        {
+          line: 6,
+          cells: [
+            'Bob',
+            'Elm St 2',
+            '',
+            '80331',
+            '2000-01-01',
+            '10:30:00',
+            '0.3',
+            'false',
+            'second',
+          ],
+        },
+      ]);
+    },
+  );
+
+  it('reads the sheet chosen, with the header row chosen', async () => {
+    const bytes = workbook(
+      {
+        People: people(),
+        Tags: utils.aoa_to_sheet([
+          ['Tag', 'Count'],
+          ['a', 1],
+          ['b', 2],
+        ]),
+      },
+      'xlsx',
+    );
+    const handlers = wizard();
+    const first = await handlers['imports.parse']({
+      fileName: 'book.xlsx',
+      contentBase64: bytes.toString('base64'),
+    });
+    const tags = await handlers['imports.parse']({
+      uploadId: first.fileId,
+      options: { sheet: 'Tags' },
+    });
+    expect(tags.columns).toEqual(['Tag', 'Count']);
+    expect(tags.sampleRows.map((r) => r.cells)).toEqual([
+      ['a', '1'],
+      ['b', '2'],
+    ]);
+    const below = await handlers['imports.parse']({
+      uploadId: first.fileId,
+      options: { sheet: 'Tags', headerLine: 2 },
+    });
+    expect(below.columns).toEqual(['a', '1']);
+    expect(below.rowCount).toBe(1);
+    const error = await refusal(
+      handlers['imports.parse']({ uploadId: first.fileId, options: { sheet: 'Missing' } }),
+    );
+    expect(error.message).toBe(
+      'This workbook has no sheet "Missing" with rows; choose one of: People, Tags.',
+    );
+  });
+
+  it('knows a workbook by its content: an .xlsx renamed to .csv is read as the workbook it is', async () => {
+    const preview = await parse(
+      workbook({ Only: utils.aoa_to_sheet([['Name'], ['Ada']]) }, 'xlsx'),
+      'people.csv',
+    );
+    expect(preview.format).toBe('xlsx');
+    expect(preview.sampleRows).toEqual([{ line: 2, cells: ['Ada'] }]);
+  });
+
+  it('refuses a ZIP archive that is not a workbook, saying what it is', async () => {
+    const archive = CFB.utils.cfb_new();
+    CFB.utils.cfb_add(archive, 'notes.txt', Buffer.from('Name,Email\nAda,a@x.io\n'));
+    const bytes = Buffer.from(
+      CFB.write(archive, { type: 'buffer', fileType: 'zip' }) as Uint8Array,
+    );
+    expect(workbookKind(bytes)).toBeNull();
+    const error = await refusal(parse(bytes, 'people.xlsx'));
+    expect(error.message).toBe(
+      'This file is a ZIP archive of other files, not a workbook (.xlsx, .xls, .ods) or a CSV file. Choose the workbook or CSV file that holds the rows to import.',
+    );
+  });
+
+  it('refuses a workbook whose parts unpack to more than the limit, before a reader holds them', () => {
+    // 4 MB of one repeated row deflates to a few kilobytes: a zip bomb in small.
+    const rows = Array.from({ length: 40_000 }, () => [
+      'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+    ]);
+    const bytes = write(
+      { SheetNames: ['S'], Sheets: { S: utils.aoa_to_sheet(rows) } },
+      { type: 'buffer', bookType: 'xlsx', compression: true },
+    ) as Buffer;
+    const entries = zipEntries(bytes)!;
+    expect(bytes.length).toBeLessThan(1024 * 1024);
+    expect(() => refuseOversizedZip(bytes, entries, 1024 * 1024)).toThrow(
+      /^This workbook unpacks to more than 1 MB, more than Formdesk reads at once\./,
+    );
+    expect(() => refuseOversizedZip(bytes, entries, 64 * 1024 * 1024)).not.toThrow();
+  });
+
+  it('reads a sheet that claims the largest dimension Excel has by the cells it holds', async () => {
+    const written = workbook({ Huge: utils.aoa_to_sheet([['Name'], ['Ada']]) }, 'xlsx');
+    // The writer walks every cell of a sheet's range, so the claim is put into the saved XML.
+    const archive = CFB.read(written, { type: 'buffer' });
+    const part = CFB.find(archive, '/xl/worksheets/sheet1.xml')!;
+    const xml = Buffer.from(part.content as Uint8Array).toString('utf8');
+    expect(xml).toContain('<dimension ref="A1:A2"/>');
+    part.content = Buffer.from(xml.replace('A1:A2', 'A1:XFD1048576'));
+    const bytes = Buffer.from(
+      CFB.write(archive, { type: 'buffer', fileType: 'zip' }) as Uint8Array,
+    );
+    const preview = await parse(bytes, 'huge.xlsx');
+    expect(preview.columns).toEqual(['Name']);
+    expect(preview.sampleRows).toEqual([{ line: 2, cells: ['Ada'] }]);
+  });
+
+  it('refuses a damaged workbook with a sentence that says what to do', async () => {
+    const bytes = workbook({ S: utils.aoa_to_sheet([['Name'], ['Ada']]) }, 'xls');
+    const error = await refusal(parse(bytes.subarray(0, 1024), 'broken.xls'));
+    expect(error.message).toMatch(
+      /^This file looks like an Excel 97–2003 workbook \(\.xls\) but cannot be read/,
+    );
+  });
+});

@@ -1,0 +1,34 @@
+import { zipEntries, type ZipEntry } from './zipEntries';
+
+export const WORKBOOK_FORMATS = ['xlsx', 'xls', 'ods'] as const;
+export type WorkbookFormat = (typeof WORKBOOK_FORMATS)[number];
+
+const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const ODS_MIMETYPE = 'application/vnd.oasis.opendocument.spreadsheet';
+
+export type WorkbookKind = { format: 'xls' } | { format: 'xlsx' | 'ods'; entries: ZipEntry[] };
+
+/**
+ * Which workbook the bytes are, by content and not by name (a workbook renamed to .csv is still
+ * read as one): an Excel 97–2003 file by its OLE2 signature, an .xlsx by the workbook part its ZIP
+ * lists, an .ods by the mimetype it stores. Null for anything else, a ZIP of other things too.
+ */
+export function workbookKind(bytes: Uint8Array): WorkbookKind | null {
+  const starts = (signature: number[]) => signature.every((b, i) => bytes[i] === b);
+  if (starts(OLE2)) return { format: 'xls' };
+  if (!starts(ZIP)) return null;
+  const entries = zipEntries(bytes);
+  if (!entries) return null;
+  const names = new Set(entries.map((e) => e.name));
+  if (names.has('xl/workbook.xml')) return { format: 'xlsx', entries };
+  const mimetype = entries.find((e) => e.name === 'mimetype');
+  // OpenDocument stores its mimetype uncompressed, as the first entry.
+  if (names.has('content.xml') && mimetype?.method === 0) {
+    const text = new TextDecoder('latin1').decode(
+      bytes.subarray(mimetype.headerOffset, mimetype.headerOffset + 30 + 200),
+    );
+    if (text.includes(ODS_MIMETYPE)) return { format: 'ods', entries };
+  }
+  return null;
+}
