@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { utils, write } from '@e965/xlsx';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
@@ -151,5 +152,74 @@ test.describe('CSV import', () => {
     await expect(app.locator('[data-state="import-done"]')).toBeVisible({ timeout: 90_000 });
     await expect(app.getByLabel('Import report')).toContainText('300 created');
     await expect(app.getByLabel('Import report')).toContainText('0 failed');
+  });
+});
+
+test.describe('Workbook import', () => {
+  /** A workbook as people keep one: notes on the first sheet, the people on the second. */
+  function peopleWorkbook(): Buffer {
+    const book = utils.book_new();
+    utils.book_append_sheet(
+      book,
+      utils.aoa_to_sheet([['Sent to the sales team on Monday'], ['see the People sheet']]),
+      'Notes',
+    );
+    utils.book_append_sheet(
+      book,
+      utils.aoa_to_sheet(
+        [
+          ['Full name', 'Email', 'Rating', 'Submitted at'],
+          ['Ada Workbook', 'ada@example.com', 5, new Date(Date.UTC(2025, 2, 4, 9, 15, 30))],
+          ['Alan Workbook', null, 4, new Date(Date.UTC(2025, 2, 5, 14, 0, 0))],
+          ['Grace Workbook', 'grace@example.com', 3, new Date(Date.UTC(2025, 2, 6, 8, 30, 0))],
+        ],
+        { cellDates: true },
+      ),
+      'People',
+    );
+    return write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+  }
+
+  test('imports the chosen sheet of an .xlsx, its date cells as times, each row once', async ({
+    app,
+  }) => {
+    await newImport(app, {
+      name: 'people.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: peopleWorkbook(),
+    });
+    // Two sheets with rows: the first is read until another is chosen.
+    const sheet = app.getByRole('combobox', { name: 'Sheet' });
+    await expect(sheet).toBeVisible();
+    await sheet.click();
+    await app.getByRole('option', { name: /^People/ }).click();
+    await expect(app.locator('[data-state="file-read"]')).toContainText('3 rows');
+    const asRead = app.getByRole('table', { name: 'Rows as read' });
+    await expect(asRead).toContainText('Alan Workbook');
+    // A date cell reads as the time it holds, not as Excel's serial number.
+    await expect(asRead).toContainText('2025-03-04T09:15:30');
+    await expect(app.getByRole('combobox', { name: 'Delimiter' })).toHaveCount(0);
+    await next(app);
+
+    const mapping = app.getByRole('table', { name: 'Column mapping' });
+    await expect(mapping.getByRole('combobox', { name: 'Target for Full name' })).toHaveValue(
+      'Full name (Short answer)',
+    );
+    await expect(mapping.getByRole('combobox', { name: 'Target for Submitted at' })).toHaveValue(
+      'Submission time',
+    );
+    await next(app);
+
+    await expect(app.getByText('3 ready')).toBeVisible();
+    await next(app, 'Start import');
+    await expect(app.locator('[data-state="import-done"]')).toBeVisible({ timeout: 45_000 });
+    await expect(app.getByLabel('Import report')).toContainText('3 created');
+
+    // Each row once in the form's table.
+    await app.getByRole('link', { name: 'Open the submissions' }).click();
+    await app.getByRole('textbox', { name: 'Search submissions' }).fill('Workbook');
+    const grid = app.getByRole('grid', { name: 'Submissions' });
+    for (const name of ['Ada Workbook', 'Alan Workbook', 'Grace Workbook'])
+      await expect(grid.getByRole('row', { name: new RegExp(name) })).toHaveCount(1);
   });
 });
