@@ -121,7 +121,15 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
       case 'fetch':
         if (!options.fetch) throw new AppError('INTERNAL', 'This shell makes no requests.');
         return answerShellFetch(options.fetch, args[0] as ShellRequest);
+      case 'runImport':
+        return runImport(first);
     }
+  };
+
+  // A frozen job is 'running' with no runner yet: resuming it is what starts its runner.
+  const runImport = async (jobId: string) => {
+    const result = await core.call('imports.resume', { jobId });
+    if (!result.ok) throw AppError.fromShape(result.error);
   };
 
   const formQuestions = async (formId: string) => {

@@ -8,8 +8,9 @@ import { WorkerPort } from './workerPort';
 
 /**
  * The import wizard's thread: files uploaded, read, matched and checked here, with the tables read
- * so far kept in its memory and the drafts written to the journal on a connection of its own. A
- * file of 100k rows takes seconds to read and check; the core and the readers answer meanwhile.
+ * so far kept in its memory and the drafts written to the journal on a connection of its own, and
+ * a job frozen for its run before the core sends it. A file of 100k rows takes seconds to read and
+ * check; the core and the readers answer meanwhile.
  */
 const port = new WorkerPort();
 let cache: OpenCache | null = null;
@@ -21,6 +22,7 @@ const handlers = importWizardHandlers({
     return { db: connection.to(cache) };
   },
   formQuestions: (formId) => port.ask('formQuestions', formId),
+  runImport: (jobId) => port.ask('runImport', jobId),
 });
 
 serveOperations(

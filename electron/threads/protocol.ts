@@ -29,6 +29,8 @@ export interface ShellServices {
   formQuestions: (formId: string) => Promise<CatalogueQuestion[]>;
   /** A request to the service through the shell's network stack (Electron's, in the desktop app). */
   fetch: (request: ShellRequest) => Promise<ShellResponse>;
+  /** Has the core's import runner send a job the import thread has frozen. */
+  runImport: (jobId: string) => Promise<void>;
 }
 
 export interface ShellRequest {

@@ -1,11 +1,9 @@
 import { type Handlers } from '../../shared/contract';
-import { type ImportSummary } from '../../shared/contract/imports';
 import { AppError } from '../../shared/errors';
 import { type AppContext, type WorkspaceSession } from '../context';
 import { importCache, type ImportCache } from './cacheAccess';
 import { exportFailedRows, exportReport } from './exportRows';
-import { freezeJob } from './freezeJob';
-import { ImportJournal } from './importJournal';
+import { ImportJournal, jobSummary } from './importJournal';
 import { ImportRunner } from './runImport';
 import { RunnerLease } from './runnerLease';
 import { importWizardHandlers } from './wizardHandlers';
@@ -65,11 +63,6 @@ export function importHandlers(
   ctx.onSessionOpened((session) => void open(session));
   const current = () => open(ctx.session());
 
-  const summary = (journal: ImportJournal, jobId: string): ImportSummary => {
-    const found = journal.summary(jobId);
-    if (!found) throw new AppError('NOT_FOUND', 'This import no longer exists.');
-    return found;
-  };
   const jobOf = (journal: ImportJournal, jobId: string) => {
     const job = journal.job(jobId);
     if (!job) throw new AppError('NOT_FOUND', 'This import no longer exists.');
@@ -84,21 +77,13 @@ export function importHandlers(
           .api.getFormMetadata(formId, { priority: 'interactive' });
         return metadata?.questions.map(({ id, name, type }) => ({ id, name, type })) ?? [];
       },
+      runImport: async (jobId) => void current().runner.run(jobId),
     }),
-
-    'imports.start': async ({ jobId }) => {
-      const { journal, cache, runner } = current();
-      const job = jobOf(journal, jobId);
-      if (job.state !== 'draft') throw new AppError('CONFLICT', 'This import has already started.');
-      freezeJob(journal, jobId, cache.known(job.formId));
-      void runner.run(jobId);
-      return summary(journal, jobId);
-    },
 
     'imports.pause': async ({ jobId }) => {
       const { journal, runner } = current();
       await runner.stop(jobId, 'pause');
-      return summary(journal, jobId);
+      return jobSummary(journal, jobId);
     },
 
     'imports.resume': async ({ jobId }) => {
@@ -111,13 +96,13 @@ export function importHandlers(
         );
       }
       void runner.run(jobId);
-      return summary(journal, jobId);
+      return jobSummary(journal, jobId);
     },
 
     'imports.cancel': async ({ jobId }) => {
       const { journal, runner } = current();
       const job = jobOf(journal, jobId);
-      if (job.state === 'done' || job.state === 'cancelled') return summary(journal, jobId);
+      if (job.state === 'done' || job.state === 'cancelled') return jobSummary(journal, jobId);
       if (job.state === 'draft') {
         journal.setState(jobId, 'cancelled');
       } else {
@@ -125,19 +110,19 @@ export function importHandlers(
         void runner.run(jobId);
         await runner.stop(jobId, 'cancel');
       }
-      return summary(journal, jobId);
+      return jobSummary(journal, jobId);
     },
 
     'imports.list': async () => {
       const { journal } = current();
-      return { imports: journal.jobs().map((j) => summary(journal, j.jobId)) };
+      return { imports: journal.jobs().map((j) => jobSummary(journal, j.jobId)) };
     },
 
     'imports.report': async ({ jobId }) => {
       const { journal } = current();
       const rows = journal.reportRows(jobId);
       return {
-        summary: summary(journal, jobId),
+        summary: jobSummary(journal, jobId),
         rows: rows
           .slice(0, REPORT_ROWS)
           .map(({ rowIndex, line, status, submissionId, message }) => ({

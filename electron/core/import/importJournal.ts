@@ -6,6 +6,7 @@ import {
   type ImportState,
   type ImportSummary,
 } from '../../shared/contract/imports';
+import { AppError } from '../../shared/errors';
 import { leaseIsLive, type LeaseColumns } from './runnerLease';
 import { type RememberedMapping } from './suggestMapping';
 
@@ -644,6 +645,13 @@ function toBatchRow(r: {
 }
 
 /** How a verdict's issues are stored: null when there are none. */
+/** A job's summary, for an operation on a job that must exist. */
+export function jobSummary(journal: ImportJournal, jobId: string): ImportSummary {
+  const found = journal.summary(jobId);
+  if (!found) throw new AppError('NOT_FOUND', 'This import no longer exists.');
+  return found;
+}
+
 export function issuesJson(verdict: Pick<ValidatedRow, 'issues'>): string | null {
   return verdict.issues.length > 0 ? JSON.stringify(verdict.issues) : null;
 }

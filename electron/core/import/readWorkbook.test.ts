@@ -43,6 +43,9 @@ function wizard() {
       throw new Error('reading a file needs no workspace');
     },
     formQuestions: async () => [],
+    runImport: async () => {
+      throw new Error('reading a file starts no import');
+    },
   });
 }
 

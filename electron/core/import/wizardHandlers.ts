@@ -6,7 +6,8 @@ import { type CacheDb } from '../cache/openCache';
 import { type WorkspaceSession } from '../context';
 import { importCache, type ImportCache } from './cacheAccess';
 import { dryRun } from './dryRun';
-import { ImportJournal } from './importJournal';
+import { freezeJob } from './freezeJob';
+import { ImportJournal, jobSummary } from './importJournal';
 import { restoreOwnExport } from './ownExport';
 import { previewCell } from './previewCell';
 import { attachRules, withRules, withoutRules } from './questionRules';
@@ -26,6 +27,7 @@ export const IMPORT_WIZARD_OPS = [
   'imports.previewMapping',
   'imports.validate',
   'imports.dryRun',
+  'imports.start',
 ] as const;
 export type ImportWizardOp = (typeof IMPORT_WIZARD_OPS)[number];
 
@@ -40,12 +42,16 @@ export interface ImportWizardContext {
   session(): Pick<WorkspaceSession, 'db'>;
   /** The form's questions from the service, for a form whose questions the cache has not learnt. */
   formQuestions(formId: string): Promise<CatalogueQuestion[]>;
+  /** Starts sending a job whose rows are frozen: the core's import runner takes it from there. */
+  runImport(jobId: string): Promise<void>;
 }
 
 /**
  * The wizard's steps before a run. Reading and checking a large file takes seconds of work on
  * one thread, so the app runs these on a thread of their own, with the files read so far kept
- * there; the journal's drafts they write are what `imports.start` runs.
+ * there; the journal's drafts they write are what `imports.start` freezes (a whole-job check:
+ * 100k rows checked again and written, seconds of work on this thread too) before the core's
+ * runner sends them.
  */
 export function importWizardHandlers(ctx: ImportWizardContext): Pick<Handlers, ImportWizardOp> {
   const uploads = new UploadStore();
@@ -204,6 +210,15 @@ export function importWizardHandlers(ctx: ImportWizardContext): Pick<Handlers, I
     'imports.dryRun': async ({ jobId }) => {
       const { journal, cache } = opened();
       return dryRun(journal, jobId, cache.known(jobOf(journal, jobId).formId));
+    },
+
+    'imports.start': async ({ jobId }) => {
+      const { journal, cache } = opened();
+      const job = jobOf(journal, jobId);
+      if (job.state !== 'draft') throw new AppError('CONFLICT', 'This import has already started.');
+      freezeJob(journal, jobId, cache.known(job.formId));
+      await ctx.runImport(jobId);
+      return jobSummary(journal, jobId);
     },
   };
 }
