@@ -11,6 +11,7 @@ import { cacheStores } from '../cache/cacheStores';
 import { type WorkspaceSession } from '../context';
 import { ConnectionMonitor } from './connection';
 import { keepPreviews } from './keepPreviews';
+import { type PageWriter, pageWriterOn } from './pageStore';
 import { DEFAULT_TUNING, SyncEngine, type SyncTuning } from './syncEngine';
 import { createTestContext, type TestContext } from './testing/testContext';
 
@@ -38,6 +39,7 @@ afterEach(async () => {
 function engine(
   emit: (event: AppEvent) => void = (event) => testbed.ctx.emit(event),
   tuning: SyncTuning = DEFAULT_TUNING,
+  writer?: PageWriter,
 ): SyncEngine {
   return new SyncEngine(
     {
@@ -46,6 +48,7 @@ function engine(
       stores: cacheStores(session.db),
       connection: new ConnectionMonitor(() => {}),
       emit,
+      ...(writer ? { writer } : {}),
     },
     tuning,
   );
@@ -354,6 +357,41 @@ describe('SyncEngine against the local API', () => {
       Math.max(1, Math.ceil(stores.submissions.count(formId, status) / 150));
     expect(stores.submissions.count(formId, 'finished')).toBeGreaterThan(4 * 150);
     expect(listRequests()).toHaveLength(pages('finished') + pages('in_progress'));
+    expect(cached(formId)).toEqual(onServer(formId));
+  });
+
+  it('stores the pages that arrived while one was stored together, in one write', async () => {
+    await setUp({ submissionsPerForm: 1_200 });
+    const stores = cacheStores(session.db);
+    stores.forms.replaceListed(await session.api.listForms(), DEFAULT_TUNING.now().toISOString());
+    const formId = formIds()[0] ?? '';
+    // The first page's store waits until the three pages requested ahead of it have all arrived.
+    let arrived = 0;
+    let allAhead = () => {};
+    const threeAhead = new Promise<void>((resolve) => (allAhead = resolve));
+    const list = session.api.listSubmissions.bind(session.api);
+    session.api.listSubmissions = async (...args) => {
+      const page = await list(...args);
+      if (++arrived === 4) allAhead();
+      return page;
+    };
+    const stored = pageWriterOn(stores);
+    const writes: { status: string; rows: number; offset: number }[] = [];
+    const writer: PageWriter = {
+      ...stored,
+      incremental: async (page) => {
+        if (writes.length === 0) await threeAhead;
+        writes.push({ status: page.status, rows: page.responses.length, offset: page.offset });
+        return stored.incremental(page);
+      },
+    };
+    await engine(undefined, DEFAULT_TUNING, writer).run({ formId, mode: 'incremental' }, never);
+
+    const finished = writes.filter((w) => w.status === 'finished');
+    expect(finished.slice(0, 2)).toEqual([
+      { status: 'finished', rows: 150, offset: 150 },
+      { status: 'finished', rows: 450, offset: 600 },
+    ]);
     expect(cached(formId)).toEqual(onServer(formId));
   });
 

@@ -39,10 +39,12 @@ async function relistWindow(
   let firstTotal: number | null = null;
   let changed = 0;
   let vanished: SweptRow[] = [];
-  for await (const { page, offset, done } of listingPages(formId, { status, ...windowParams(w) }, 0, o)) {
-    firstTotal ??= page.totalResponses;
+  let heldStill = true;
+  for await (const { page, totals, offset, done } of listingPages(formId, { status, ...windowParams(w) }, 0, o)) {
+    firstTotal ??= totals[0]!;
+    heldStill &&= totals.every((total) => total === firstTotal);
     for (const s of page.responses) seen.add(s.submissionId);
-    const vouched = done && page.totalResponses === firstTotal && seen.size >= page.totalResponses;
+    const vouched = done && heldStill && seen.size >= page.totalResponses;
     const stored = await o.writer.window({
       formId,
       status,
