@@ -186,7 +186,7 @@ const PAGES_AHEAD = 3;
  *
  * Pages that arrived while the caller stored the ones before come together, to be stored in one
  * transaction: a commit writes every index page the rows touched, and most are the same from one
- * page to the next (20k rows stored a page per transaction took 1.2–1.4× as long as three pages
+ * page to the next (20k rows stored a page per transaction took 1.1–1.4× as long as three pages
  * per transaction).
  */
 export async function* listingPages(
