@@ -25,6 +25,16 @@ async function confirmDelete(app: Page, submissionId: string): Promise<void> {
   await expect(grid(app).locator(`[data-submission-id="${submissionId}"]`)).toHaveCount(0);
 }
 
+/** Deletes the table's first row the keyboard way (the Delete key); answers its id. */
+async function deleteFirstRow(app: Page): Promise<string> {
+  const first = grid(app).locator('[role="row"][data-submission-id]').first();
+  const submissionId = (await first.getAttribute('data-submission-id')) ?? '';
+  await grid(app).focus();
+  await app.keyboard.press('Delete');
+  await confirmDelete(app, submissionId);
+  return submissionId;
+}
+
 test.describe('activity', () => {
   test('explains itself before anything was changed', async ({ app }) => {
     await app.getByRole('button', { name: 'Open the demo workspace' }).click();
@@ -42,11 +52,7 @@ test.describe('activity', () => {
     await openDemoSubmissions(app);
     const rows = grid(app).locator('[role="row"][data-submission-id]');
 
-    // The keyboard way: the Delete key on the current row.
-    const first = (await rows.first().getAttribute('data-submission-id')) ?? '';
-    await grid(app).focus();
-    await app.keyboard.press('Delete');
-    await confirmDelete(app, first);
+    const first = await deleteFirstRow(app);
 
     // From the detail drawer.
     const second = (await rows.first().getAttribute('data-submission-id')) ?? '';
@@ -99,19 +105,13 @@ test.describe('activity', () => {
   }) => {
     await openDemoSubmissions(app);
     const rows = grid(app).locator('[role="row"][data-submission-id]');
-    const feedback = (await rows.first().getAttribute('data-submission-id')) ?? '';
-    await grid(app).focus();
-    await app.keyboard.press('Delete');
-    await confirmDelete(app, feedback);
+    const feedback = await deleteFirstRow(app);
 
     await app.getByRole('combobox', { name: 'Form' }).click();
     await app.getByRole('option', { name: 'Event registration' }).click();
     await expect(app.getByRole('heading', { name: 'Event registration' })).toBeVisible();
     await expect(rows.first()).not.toHaveAttribute('data-submission-id', feedback);
-    const registration = (await rows.first().getAttribute('data-submission-id')) ?? '';
-    await grid(app).focus();
-    await app.keyboard.press('Delete');
-    await confirmDelete(app, registration);
+    const registration = await deleteFirstRow(app);
 
     await section(app, 'Webhooks').click();
     const create = app.getByRole('form', { name: 'Create webhook' });
