@@ -25,7 +25,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test(`every screen passes axe with no serious or critical problem (${colorScheme})`, async ({
     app,
   }) => {
-    // Eight full axe passes over large pages: minutes on a busy machine.
+    // Nine full axe passes over large pages: minutes on a busy machine.
     test.setTimeout(600_000);
     await app.emulateMedia({ colorScheme });
     const problems: string[] = [];
@@ -53,12 +53,20 @@ for (const colorScheme of ['light', 'dark'] as const) {
     const drawer = app.getByRole('dialog', { name: /^Submission/ });
     await expect(drawer.getByRole('region', { name: 'Answers' })).toBeVisible();
     await check('submission drawer');
+    // One deletion, so that Activity has an entry and shows its filters.
+    await drawer.getByRole('button', { name: 'Delete…' }).click();
+    const confirm = app.getByRole('dialog', { name: 'Delete this submission?' });
+    await confirm.getByRole('button', { name: 'Delete submission' }).click();
+    await expect(confirm).toBeHidden();
     await app.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
 
     await section(app, 'Activity').click();
-    await expect(app.getByRole('heading', { name: 'Activity', exact: true })).toBeVisible();
+    await expect(app.getByRole('table', { name: 'Activity' }).locator('tbody tr')).toHaveCount(1);
     await check('activity');
+    await app.getByRole('textbox', { name: 'Search activity' }).fill('no such respondent');
+    await expect(app.getByRole('heading', { name: 'No activity matches' })).toBeVisible();
+    await check('activity, nothing matching');
 
     await section(app, 'Webhooks').click();
     await expect(app.getByRole('heading', { name: 'Webhooks', exact: true })).toBeVisible();

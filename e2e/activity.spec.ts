@@ -25,6 +25,16 @@ async function confirmDelete(app: Page, submissionId: string): Promise<void> {
   await expect(grid(app).locator(`[data-submission-id="${submissionId}"]`)).toHaveCount(0);
 }
 
+/** Deletes the table's first row the keyboard way (the Delete key); answers its id. */
+async function deleteFirstRow(app: Page): Promise<string> {
+  const first = grid(app).locator('[role="row"][data-submission-id]').first();
+  const submissionId = (await first.getAttribute('data-submission-id')) ?? '';
+  await grid(app).focus();
+  await app.keyboard.press('Delete');
+  await confirmDelete(app, submissionId);
+  return submissionId;
+}
+
 test.describe('activity', () => {
   test('explains itself before anything was changed', async ({ app }) => {
     await app.getByRole('button', { name: 'Open the demo workspace' }).click();
@@ -42,11 +52,7 @@ test.describe('activity', () => {
     await openDemoSubmissions(app);
     const rows = grid(app).locator('[role="row"][data-submission-id]');
 
-    // The keyboard way: the Delete key on the current row.
-    const first = (await rows.first().getAttribute('data-submission-id')) ?? '';
-    await grid(app).focus();
-    await app.keyboard.press('Delete');
-    await confirmDelete(app, first);
+    const first = await deleteFirstRow(app);
 
     // From the detail drawer.
     const second = (await rows.first().getAttribute('data-submission-id')) ?? '';
@@ -92,5 +98,95 @@ test.describe('activity', () => {
     expect(exported.every((entry) => entry.snapshot.submissionId === entry.submissionId)).toBe(
       true,
     );
+  });
+
+  test('is searched and filtered by respondent, kind, form and day, and cleared back to every entry', async ({
+    app,
+  }) => {
+    await openDemoSubmissions(app);
+    const rows = grid(app).locator('[role="row"][data-submission-id]');
+    const feedback = await deleteFirstRow(app);
+
+    await app.getByRole('combobox', { name: 'Form' }).click();
+    await app.getByRole('option', { name: 'Event registration' }).click();
+    await expect(app.getByRole('heading', { name: 'Event registration' })).toBeVisible();
+    await expect(rows.first()).not.toHaveAttribute('data-submission-id', feedback);
+    const registration = await deleteFirstRow(app);
+
+    await section(app, 'Webhooks').click();
+    const create = app.getByRole('form', { name: 'Create webhook' });
+    await create.getByRole('combobox', { name: 'Form', exact: true }).click();
+    await app.getByRole('option', { name: 'Customer feedback' }).click();
+    await create.getByLabel('Url', { exact: true }).fill('https://hooks.example.com/activity');
+    await create.getByRole('button', { name: 'Create webhook' }).click();
+    await expect(app.locator('[data-state="created"]')).toBeVisible();
+
+    await section(app, 'Activity').click();
+    const log = app.getByRole('table', { name: 'Activity' });
+    const entries = log.locator('tbody tr');
+    const shown = app.getByRole('status').filter({ hasText: /entr(y|ies)$/ });
+    const kinds = app.getByRole('group', { name: 'Kind' });
+    await expect(entries).toHaveCount(3);
+    await expect(shown).toHaveText('3 entries');
+    const all = async () => {
+      await expect(entries).toHaveCount(3);
+      await expect(shown).toHaveText('3 entries');
+    };
+
+    // Who: the name from the deleted submission's kept copy, as the entry shows it.
+    const sentence =
+      (await entries.and(log.locator(`[data-submission-id="${registration}"]`)).textContent()) ??
+      '';
+    const name = /Deleted the submission of (.+?) \(/.exec(sentence)?.[1] ?? '';
+    expect(name).not.toBe('');
+    const search = app.getByRole('textbox', { name: 'Search activity' });
+    await search.fill(name);
+    await expect(entries).toHaveCount(1);
+    await expect(entries.first()).toHaveAttribute('data-submission-id', registration);
+    await expect(shown).toHaveText('1 of 3 entries');
+    // Kept in the address: a reload shows the same list.
+    await app.reload();
+    await expect(entries).toHaveCount(1);
+    await expect(search).toHaveValue(name);
+    await app.getByRole('button', { name: 'Clear filters' }).click();
+    await all();
+    await expect(search).toHaveValue('');
+
+    await kinds.getByText('Webhook created').click();
+    await expect(entries).toHaveCount(1);
+    await expect(entries.first()).toContainText('Webhook created');
+    await kinds.getByText('Webhook created').click();
+    await kinds.getByText('Submission deleted').click();
+    await expect(entries).toHaveCount(2);
+    await expect(shown).toHaveText('2 of 3 entries');
+
+    // A kind and a form together: the one deletion from Customer feedback.
+    await app.getByRole('combobox', { name: 'Form' }).click();
+    await app.getByRole('option', { name: 'Customer feedback' }).click();
+    await expect(entries).toHaveCount(1);
+    await expect(entries.first()).toHaveAttribute('data-submission-id', feedback);
+    await kinds.getByText('Submission deleted').click();
+    await expect(entries).toHaveCount(2);
+    await expect(entries.locator('td').filter({ hasText: 'Event registration' })).toHaveCount(0);
+    await app.getByRole('button', { name: 'Clear filters' }).click();
+    await all();
+
+    // By day: everything happened today; from tomorrow on there is nothing.
+    await app.getByRole('button', { name: 'Date range: Any time' }).click();
+    await app.getByRole('button', { name: 'Last 24 hours' }).click();
+    await expect(shown).toHaveText('3 of 3 entries');
+    const tomorrow = await app.evaluate(() => {
+      const day = new Date();
+      day.setDate(day.getDate() + 1);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+    });
+    await app.getByRole('button', { name: 'Date range: Last 24 hours' }).click();
+    await app.getByLabel('From').fill(tomorrow);
+    await app.keyboard.press('Escape');
+    await expect(app.getByRole('heading', { name: 'No activity matches' })).toBeVisible();
+    await expect(entries).toHaveCount(0);
+    await app.getByRole('button', { name: 'Clear filters' }).last().click();
+    await all();
   });
 });

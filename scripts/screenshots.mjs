@@ -63,6 +63,18 @@ try {
       await page.screenshot({ path: path.join(outDir, `submissions-${colorScheme}.png`) });
       await page.close();
     }
+    await makeActivity(browser, url);
+    for (const colorScheme of ['light', 'dark']) {
+      const page = await browser.newPage({ viewport: { width: 1360, height: 860 }, colorScheme });
+      // Filtered to the deletions, so the screenshot shows the filters at work.
+      await page.goto(`${url}#/activity?kind=submission.deleted`);
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^2 of 3 entries$/ })
+        .waitFor({ timeout: 60_000 });
+      await page.screenshot({ path: path.join(outDir, `activity-${colorScheme}.png`) });
+      await page.close();
+    }
   } finally {
     await browser.close();
   }
@@ -70,4 +82,27 @@ try {
 } finally {
   host.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** Something for Activity to show: a submission deleted from each of two forms, and a webhook. */
+async function makeActivity(browser, url) {
+  const page = await browser.newPage({ viewport: { width: 1360, height: 860 } });
+  const grid = page.getByRole('grid', { name: 'Submissions' });
+  for (const form of ['cFb7q2LxWm', 'evR3gN8tYu']) {
+    await page.goto(`${url}#/submissions?form=${form}`);
+    await grid.locator('[role="row"][data-submission-id]').first().waitFor({ timeout: 60_000 });
+    await grid.focus();
+    await page.keyboard.press('Delete');
+    const confirm = page.getByRole('dialog', { name: 'Delete this submission?' });
+    await confirm.getByRole('button', { name: 'Delete submission' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+  }
+  await page.goto(`${url}#/webhooks`);
+  const create = page.getByRole('form', { name: 'Create webhook' });
+  await create.getByRole('combobox', { name: 'Form', exact: true }).click();
+  await page.getByRole('option', { name: 'Customer feedback' }).click();
+  await create.getByLabel('Url', { exact: true }).fill('https://hooks.example.com/formdesk');
+  await create.getByRole('button', { name: 'Create webhook' }).click();
+  await page.locator('[data-state="created"]').waitFor();
+  await page.close();
 }

@@ -49,14 +49,16 @@ export function cacheReadHandlers(ctx: CacheReadContext): Pick<Handlers, CacheRe
         }),
       );
     },
-    'activity.list': async ({ limit, beforeId }) => {
-      const entries = cacheStores(ctx.session().db).activity.list(limit, beforeId);
+    'activity.list': async ({ limit, beforeId, filter }) => {
+      const log = cacheStores(ctx.session().db).activity;
+      const entries = log.list(filter, limit, beforeId);
       return {
         entries,
         nextBeforeId: entries.length === limit ? (entries.at(-1)?.id ?? null) : null,
+        ...log.count(filter),
       };
     },
-    'activity.export': async () => {
+    'activity.export': async ({ filter }) => {
       const session = ctx.session();
       let entries = 0;
       const counted = function* (all: Iterable<ActivityEntry>): Generator<string> {
@@ -70,7 +72,7 @@ export function cacheReadHandlers(ctx: CacheReadContext): Pick<Handlers, CacheRe
         ctx.dataDir,
         `${session.workspace.name}-activity`,
         'json',
-        counted(cacheStores(session.db).activity.all()),
+        counted(cacheStores(session.db).activity.all(filter)),
       );
       return { ...written, entries };
     },

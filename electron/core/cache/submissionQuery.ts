@@ -9,6 +9,7 @@ import {
   type SubmissionListRow,
 } from '../../shared/contract/submissions';
 import { mergeAdded, type SortKey } from './orderMerge';
+import { likeContaining } from './likeContaining';
 import { Memo } from './memo';
 
 export type Param = string | number;
@@ -758,7 +759,7 @@ function searchStatement(search: string): Where {
       }
     : {
         sql: `SELECT rowid FROM submission_search WHERE body LIKE ? ESCAPE '\\'`,
-        params: [`%${escapeLike(search)}%`],
+        params: [likeContaining(search)],
       };
 }
 
@@ -850,7 +851,7 @@ function answerSet(formId: string, filter: AnswerFilter): RowSet {
   });
   switch (filter.op) {
     case 'contains':
-      return inAnswers(`value_text LIKE ? ESCAPE '\\'`, [`%${escapeLike(filter.text)}%`]);
+      return inAnswers(`value_text LIKE ? ESCAPE '\\'`, [likeContaining(filter.text)]);
     case 'numberRange':
       return inAnswers('value_num BETWEEN ? AND ?', [
         filter.min ?? -Number.MAX_VALUE,
@@ -876,8 +877,4 @@ function answerSet(formId: string, filter: AnswerFilter): RowSet {
 /** A date without a time means the whole of that day (UTC). */
 function endOf(date: string): number {
   return /^\d{4}-\d{2}-\d{2}$/.test(date) ? Date.parse(date) + 86_399_999 : Date.parse(date);
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

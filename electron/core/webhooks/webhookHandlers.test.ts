@@ -201,7 +201,7 @@ describe('webhook registry operations', () => {
     expect(service.admin.webhooks()).toEqual([]);
     expect((await ok('webhooks.list', {})).webhooks).toEqual([]);
     // The audit log keeps both changes with the record whole: the id is never lost.
-    const logged = new ActivityLog(db).list(10).map((e) => [e.kind, e.snapshot]);
+    const logged = new ActivityLog(db).list({}, 10).map((e) => [e.kind, e.snapshot]);
     expect(logged).toEqual([
       [
         'webhook.deleted',

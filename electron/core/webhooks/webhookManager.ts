@@ -1,6 +1,7 @@
 import { type WebhookId } from '../../shared/api/endpoints';
 import { AppError, isAppError } from '../../shared/errors';
 import { type ApiClient } from '../api/types';
+import { type ActivityKind } from '../../shared/contract/activity';
 import { type ActivityLog } from '../cache/activityLog';
 import { isLoopback } from '../workspaces/baseUrl';
 import { type StoredWebhook, type WebhookRegistry } from './webhookRegistry';
@@ -29,7 +30,7 @@ export function webhookManager({
   workspaceId,
   now = () => new Date(),
 }: WebhookManagerDeps) {
-  const log = (kind: string, webhook: StoredWebhook, summary: string) =>
+  const log = (kind: ActivityKind, webhook: StoredWebhook, summary: string) =>
     activity.record({
       at: now().toISOString(),
       workspaceId,

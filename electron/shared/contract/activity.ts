@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { op } from './define';
+import { isoDate } from './isoDate';
+
+/** Everything the log records: the filter offers these, and the screen names each. */
+export const ActivityKind = z.enum([
+  'submission.deleted',
+  'webhook.created',
+  'webhook.deleted',
+  'webhook.forgotten',
+  'cache.rebuilt',
+]);
+export type ActivityKind = z.infer<typeof ActivityKind>;
 
 export const ActivityEntry = z.object({
   id: z.number(),
@@ -10,20 +21,64 @@ export const ActivityEntry = z.object({
   formId: z.string().nullable(),
   submissionId: z.string().nullable(),
   summary: z.string(),
+  /** Who a deleted submission came from (name and e-mail, from its snapshot), when it says. */
+  respondent: z.string().nullable(),
   /** What was removed, whole, when there was a copy of it. */
   snapshot: z.unknown(),
 });
 export type ActivityEntry = z.infer<typeof ActivityEntry>;
 
+/**
+ * Which entries: each part narrows, and an empty filter is the whole log. The dates have the
+ * submissions filter's shape, the browser turning a person's days into instants of their zone.
+ */
+export const ActivityFilter = z
+  .strictObject({
+    /** Found in the respondent, the form's name, the summary or the submission id; any case. */
+    search: z.string().max(500).optional(),
+    kinds: z.array(ActivityKind).max(ActivityKind.options.length).optional(),
+    formId: z.string().min(1).max(200).optional(),
+    /** Recorded at or after this instant. */
+    afterDate: isoDate.optional(),
+    /** Recorded strictly before this instant (the start of the day after the last one shown). */
+    beforeDate: isoDate.optional(),
+  })
+  .refine(
+    ({ afterDate, beforeDate }) =>
+      afterDate === undefined ||
+      beforeDate === undefined ||
+      Date.parse(afterDate) < Date.parse(beforeDate),
+    {
+      message: 'the range ends before it starts: choose a last day on or after the first',
+      path: ['beforeDate'],
+    },
+  );
+export type ActivityFilter = z.infer<typeof ActivityFilter>;
+
 export const activityOps = {
   /** The local audit log, newest first; pass the last id as `beforeId` for the next page. */
   'activity.list': op(
-    z.strictObject({ limit: z.number().int().min(1).max(500).default(100), beforeId: z.number().int().optional() }),
-    z.object({ entries: z.array(ActivityEntry), nextBeforeId: z.number().nullable() }),
+    z.strictObject({
+      limit: z.number().int().min(1).max(500).default(100),
+      beforeId: z.number().int().optional(),
+      filter: ActivityFilter.default({}),
+    }),
+    z.object({
+      entries: z.array(ActivityEntry),
+      nextBeforeId: z.number().nullable(),
+      /** Entries the filter matches, and entries in the whole log: the N and M of "N of M". */
+      total: z.number(),
+      unnarrowed: z.number(),
+    }),
   ),
-  /** The whole log as a JSON file under the data dir's exports. */
+  /** The entries the filter matches (the whole log without one) as a JSON file under exports. */
   'activity.export': op(
-    z.strictObject({}),
-    z.object({ exportId: z.string(), fileName: z.string(), entries: z.number(), bytes: z.number() }),
+    z.strictObject({ filter: ActivityFilter.default({}) }),
+    z.object({
+      exportId: z.string(),
+      fileName: z.string(),
+      entries: z.number(),
+      bytes: z.number(),
+    }),
   ),
 };

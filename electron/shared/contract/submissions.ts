@@ -2,16 +2,21 @@ import { z } from 'zod';
 import { SortOrder, SubmissionStatus } from '../api/endpoints';
 import { Submission } from '../api/submission';
 import { op } from './define';
+import { isoDate } from './isoDate';
 
 const formId = z.string().min(1).max(200);
 const submissionId = z.string().min(1).max(200);
 /** A question id, or `calculation:<id>` / `urlParameter:<id>` for the other value lists. */
 const answerKey = z.string().min(1).max(300);
-/** Any ISO 8601 date or date-time; a time without a zone is UTC, the service's own zone. */
-const isoDate = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO 8601 date');
 
 /** Fields every submission has (or lacks) outside its questions, sortable in the cache. */
-export const SubmissionField = z.enum(['submissionTime', 'lastUpdatedAt', 'quizScore', 'loginEmail', 'paymentAmount']);
+export const SubmissionField = z.enum([
+  'submissionTime',
+  'lastUpdatedAt',
+  'quizScore',
+  'loginEmail',
+  'paymentAmount',
+]);
 export type SubmissionField = z.infer<typeof SubmissionField>;
 
 /** Sort by a submission field, or by the value of one question (or calculation, url parameter). */
@@ -21,8 +26,18 @@ export type SubmissionSort = z.infer<typeof SubmissionSort>;
 /** Per-question filters, by what the question's type makes sensible. */
 export const AnswerFilter = z.discriminatedUnion('op', [
   z.strictObject({ key: answerKey, op: z.literal('contains'), text: z.string().min(1).max(500) }),
-  z.strictObject({ key: answerKey, op: z.literal('numberRange'), min: z.number().optional(), max: z.number().optional() }),
-  z.strictObject({ key: answerKey, op: z.literal('dateRange'), from: isoDate.optional(), to: isoDate.optional() }),
+  z.strictObject({
+    key: answerKey,
+    op: z.literal('numberRange'),
+    min: z.number().optional(),
+    max: z.number().optional(),
+  }),
+  z.strictObject({
+    key: answerKey,
+    op: z.literal('dateRange'),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+  }),
   z.strictObject({ key: answerKey, op: z.literal('choiceIs'), value: z.string().max(500) }),
   z.strictObject({ key: answerKey, op: z.literal('isEmpty') }),
   z.strictObject({ key: answerKey, op: z.literal('isNotEmpty') }),
@@ -59,7 +74,11 @@ export const SubmissionListRow = z.object({
 });
 export type SubmissionListRow = z.infer<typeof SubmissionListRow>;
 
-export const StatusCounts = z.object({ finished: z.number(), in_progress: z.number(), preview: z.number() });
+export const StatusCounts = z.object({
+  finished: z.number(),
+  in_progress: z.number(),
+  preview: z.number(),
+});
 export type StatusCounts = z.infer<typeof StatusCounts>;
 
 export const ExportFormat = z.enum(['csv', 'json']);

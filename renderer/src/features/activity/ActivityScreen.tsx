@@ -1,9 +1,10 @@
 import { Badge, Button, Code, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconHistory } from '@tabler/icons-react';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { Submission } from '../../../../electron/shared/api/submission';
 import { type ActivityEntry } from '../../../../electron/shared/contract/activity';
+import { useAppLocation } from '../../app/useAppLocation';
 import { opKey, useInvoke, useOp } from '../../bridge';
 import { CopyButton } from '../../components/CopyButton';
 import { EmptyState } from '../../components/EmptyState';
@@ -12,14 +13,23 @@ import { LoadingState } from '../../components/LoadingState';
 import { RelativeTime } from '../../components/RelativeTime';
 import { SubmissionDetail } from '../submissions/SubmissionDetail';
 import { useExportRunner } from '../submissions/useExportRunner';
+import { ActivityFilters } from './ActivityFilters';
 import { activityKindLabel } from './activityKind';
-import { respondentOf } from './respondent';
+import {
+  isNarrowed,
+  toActivityFilter,
+  viewFromLocation,
+  viewToLocation,
+  type ActivityView,
+} from './activityView';
 
 const PAGE_SIZE = 100;
+const numberFormat = new Intl.NumberFormat();
 
 /**
- * The local audit log: what this machine changed on the service, newest first. A deleted
- * submission's snapshot can be opened as it was, copied, or exported with the whole log.
+ * The local audit log: what this machine changed on the service, newest first, narrowed by a
+ * search, kinds, a form and days (kept in the URL, so a reload or Back shows the same list). A
+ * deleted submission's snapshot can be opened as it was, copied, or exported with what is shown.
  */
 export function ActivityScreen() {
   const invoke = useInvoke();
@@ -28,17 +38,39 @@ export function ActivityScreen() {
   const [viewing, setViewing] = useState<ActivityEntry | null>(null);
   const exporter = useExportRunner();
 
+  const { view: params, setView } = useAppLocation();
+  // Read once per change of the URL: a preset counted from now on every render would be a new
+  // query each time.
+  const paramsKey = JSON.stringify(params);
+  const view = useMemo(
+    () => viewFromLocation(JSON.parse(paramsKey) as Record<string, string>),
+    [paramsKey],
+  );
+  const narrowed = isNarrowed(view);
+  const filter = useMemo(() => toActivityFilter(view), [view]);
+  const change = (patch: Partial<ActivityView>) => setView(viewToLocation({ ...view, ...patch }));
+  // Clearing starts the filters afresh, the search box with what it was typing.
+  const [cleared, setCleared] = useState(0);
+  const clear = () => {
+    setView({});
+    setCleared((n) => n + 1);
+  };
+
   const log = useInfiniteQuery({
-    queryKey: [...opKey('activity.list', { limit: PAGE_SIZE })],
+    queryKey: [...opKey('activity.list', { limit: PAGE_SIZE, filter })],
     queryFn: ({ pageParam }) =>
       invoke('activity.list', {
         limit: PAGE_SIZE,
+        filter,
         ...(pageParam === null ? {} : { beforeId: pageParam }),
       }),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextBeforeId ?? undefined,
+    // The list stays in place while a new filter's entries load, rather than blinking out.
+    placeholderData: keepPreviousData,
   });
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
+  const counts = log.data?.pages[0];
 
   const formName = (formId: string | null) =>
     formId ? (forms.data?.forms.find((f) => f.formId === formId)?.name ?? formId) : '—';
@@ -46,9 +78,8 @@ export function ActivityScreen() {
     workspaces.data?.workspaces.find((w) => w.id === id)?.name ?? id;
   // Who and what, from the kept snapshot: a person reads a name, not a submission's UUID.
   const describe = (entry: ActivityEntry) => {
-    const respondent = respondentOf(entry.snapshot);
-    if (entry.kind !== 'submission.deleted' || respondent === null) return entry.summary;
-    return `Deleted the submission of ${respondent} from ${formName(entry.formId)}.`;
+    if (entry.kind !== 'submission.deleted' || entry.respondent === null) return entry.summary;
+    return `Deleted the submission of ${entry.respondent} from ${formName(entry.formId)}.`;
   };
 
   const exportLog = () =>
@@ -56,7 +87,7 @@ export function ActivityScreen() {
       title: 'Exporting the activity log',
       formId: null,
       start: async () => {
-        const result = await invoke('activity.export', {});
+        const result = await invoke('activity.export', { filter });
         return { ...result, count: result.entries };
       },
     });
@@ -77,10 +108,25 @@ export function ActivityScreen() {
           Export as JSON
         </Button>
       </Group>
+      {(narrowed || (counts?.unnarrowed ?? 0) > 0) && (
+        <ActivityFilters
+          key={cleared}
+          view={view}
+          onChange={change}
+          onClear={clear}
+          forms={forms.data?.forms ?? []}
+        />
+      )}
       {log.isPending ? (
         <LoadingState rows={5} height={40} label="Loading activity" />
       ) : log.isError ? (
         <ErrorAlert error={log.error} onRetry={() => void log.refetch()} />
+      ) : entries.length === 0 && narrowed ? (
+        <EmptyState icon={<IconHistory size={28} />} title="No activity matches">
+          <Button variant="light" mt="sm" onClick={clear}>
+            Clear filters
+          </Button>
+        </EmptyState>
       ) : entries.length === 0 ? (
         <EmptyState icon={<IconHistory size={28} />} title="Nothing changed from here yet">
           Deleted submissions are listed here with a copy of what they held, so nothing disappears
@@ -88,7 +134,19 @@ export function ActivityScreen() {
         </EmptyState>
       ) : (
         <>
-          <Table highlightOnHover verticalSpacing="xs" aria-label="Activity" data-state="ready">
+          {counts && (
+            <Text size="sm" c="dimmed" role="status" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {narrowed
+                ? `${numberFormat.format(counts.total)} of ${numberFormat.format(counts.unnarrowed)} entries`
+                : `${numberFormat.format(counts.unnarrowed)} ${counts.unnarrowed === 1 ? 'entry' : 'entries'}`}
+            </Text>
+          )}
+          <Table
+            highlightOnHover
+            verticalSpacing="xs"
+            aria-label="Activity"
+            data-state={log.isPlaceholderData ? 'updating' : 'ready'}
+          >
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>When</Table.Th>
@@ -124,9 +182,7 @@ export function ActivityScreen() {
                   <Table.Td>
                     {entry.submissionId ? (
                       <Stack gap={2}>
-                        {respondentOf(entry.snapshot) && (
-                          <Text size="sm">{respondentOf(entry.snapshot)}</Text>
-                        )}
+                        {entry.respondent && <Text size="sm">{entry.respondent}</Text>}
                         <Code>{entry.submissionId}</Code>
                       </Stack>
                     ) : (

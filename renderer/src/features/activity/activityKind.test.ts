@@ -4,6 +4,7 @@ import { activityKindLabel } from './activityKind';
 describe('activityKindLabel', () => {
   it('names known kinds and spells out new ones', () => {
     expect(activityKindLabel('submission.deleted')).toBe('Submission deleted');
-    expect(activityKindLabel('webhook.created')).toBe('Webhook created');
+    expect(activityKindLabel('cache.rebuilt')).toBe('Cache rebuilt');
+    expect(activityKindLabel('form.renamed_twice')).toBe('Form renamed twice');
   });
 });

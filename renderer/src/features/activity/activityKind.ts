@@ -1,10 +1,17 @@
+import { type ActivityKind } from '../../../../electron/shared/contract/activity';
+
 /** Activity kinds read as people say them: `submission.deleted` → "Submission deleted". */
-const LABELS: Record<string, string> = {
+export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   'submission.deleted': 'Submission deleted',
+  'webhook.created': 'Webhook created',
+  'webhook.deleted': 'Webhook deleted',
+  'webhook.forgotten': 'Webhook forgotten',
+  'cache.rebuilt': 'Cache rebuilt',
 };
 
+/** A kind's label; a kind this version does not know (a newer file's) spelled out. */
 export function activityKindLabel(kind: string): string {
-  const known = LABELS[kind];
+  const known = (ACTIVITY_KIND_LABELS as Record<string, string>)[kind];
   if (known) return known;
   const words = kind.replace(/[._]/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);

@@ -8,12 +8,11 @@ import {
   Stack,
   Switch,
   Tabs,
-  Text,
   TextInput,
   Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue, useWindowEvent } from '@mantine/hooks';
-import { IconCalendar, IconFilter, IconSearch } from '@tabler/icons-react';
+import { IconFilter, IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   type AnswerFilter,
@@ -21,8 +20,8 @@ import {
 } from '../../../../electron/shared/contract/submissions';
 import { AnswerFilterEditor, type FilterableField } from './AnswerFilterEditor';
 import { type BrowseFilters } from './browseState';
-import { DATE_PRESETS, presetRange } from './datePresets';
-import { describeFilter, endOfLocalDay, startOfLocalDay } from './filterOps';
+import { DateRangeControl } from './DateRangeControl';
+import { describeFilter } from './filterOps';
 
 interface Props {
   filters: BrowseFilters;
@@ -128,7 +127,7 @@ export function SubmissionsToolbar({
           }}
           w={280}
         />
-        <DateRangeControl filters={filters} onChange={onChange} />
+        <DateRangeControl value={filters} onChange={onChange} heading="Submitted" />
         <Popover
           opened={filtersOpened}
           onChange={(opened) => (opened ? setFiltersOpen(true) : closeFilters())}
@@ -204,119 +203,5 @@ function CountBadge({ value }: { value: number | undefined }) {
     <Badge size="sm" variant="light" color="gray" style={{ fontVariantNumeric: 'tabular-nums' }}>
       {numberFormat.format(value)}
     </Badge>
-  );
-}
-
-const dayOf = (iso: string | null, shift = 0) => {
-  if (!iso) return '';
-  const time = new Date(iso);
-  time.setDate(time.getDate() + shift);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${time.getFullYear()}-${pad(time.getMonth() + 1)}-${pad(time.getDate())}`;
-};
-
-/** Submitted after / before, by calendar day in the viewer's zone, with quick presets. */
-function DateRangeControl({
-  filters,
-  onChange,
-}: {
-  filters: BrowseFilters;
-  onChange(patch: Partial<BrowseFilters>): void;
-}) {
-  const [open, setOpen] = useState(false);
-  const after = dayOf(filters.after);
-  // `before` is stored as the start of the day after the chosen one, so that day is included.
-  const before = dayOf(filters.before, -1);
-  const chosen = DATE_PRESETS.find((p) => p.id === filters.datePreset);
-  const label = chosen
-    ? chosen.label
-    : after && before
-      ? `${after} – ${before}`
-      : after
-        ? `Since ${after}`
-        : before
-          ? `Until ${before}`
-          : 'Any time';
-  const active = Boolean(filters.after || filters.before);
-
-  return (
-    <Popover
-      opened={open}
-      onChange={setOpen}
-      position="bottom-start"
-      shadow="md"
-      width={360}
-      trapFocus
-    >
-      <Popover.Target>
-        <Button
-          variant={active ? 'light' : 'default'}
-          leftSection={<IconCalendar size={16} />}
-          onClick={() => setOpen((o) => !o)}
-          aria-label={`Date range: ${label}`}
-        >
-          {label}
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="xs">
-          <Text size="xs" c="dimmed" fw={600}>
-            Submitted
-          </Text>
-          <Group gap={6}>
-            {DATE_PRESETS.map((preset) => (
-              <Button
-                key={preset.id}
-                size="compact-xs"
-                variant="light"
-                onClick={() => {
-                  onChange({ ...presetRange(preset.id), datePreset: preset.id });
-                  setOpen(false);
-                }}
-              >
-                {preset.label}
-              </Button>
-            ))}
-          </Group>
-          <Group grow gap="xs">
-            <TextInput
-              type="date"
-              label="After"
-              value={after}
-              onChange={(event) =>
-                onChange({
-                  after: event.currentTarget.value
-                    ? startOfLocalDay(event.currentTarget.value)
-                    : null,
-                  datePreset: null,
-                })
-              }
-            />
-            <TextInput
-              type="date"
-              label="Before"
-              value={before}
-              onChange={(event) =>
-                onChange({
-                  before: event.currentTarget.value
-                    ? endOfLocalDay(event.currentTarget.value)
-                    : null,
-                  datePreset: null,
-                })
-              }
-            />
-          </Group>
-          {active && (
-            <Button
-              variant="subtle"
-              size="xs"
-              onClick={() => onChange({ after: null, before: null, datePreset: null })}
-            >
-              Any time
-            </Button>
-          )}
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
   );
 }

@@ -1,4 +1,4 @@
-import { Submission } from '../../../../electron/shared/api/submission';
+import { Submission } from '../../shared/api/submission';
 
 /**
  * Who a kept submission came from, as a person would name them: the answer to a name question

@@ -1,0 +1,133 @@
+import { Button, Group, Popover, Stack, Text, TextInput } from '@mantine/core';
+import { IconCalendar } from '@tabler/icons-react';
+import { useState } from 'react';
+import { DATE_PRESETS, presetRange, type DatePresetId } from './datePresets';
+import { endOfLocalDay, startOfLocalDay } from './filterOps';
+
+/** A range of instants chosen by calendar day, or by a preset counted from now. */
+export interface DateRange {
+  /** The start of the first day (inclusive). */
+  after: string | null;
+  /** The start of the day after the last one, so that day is included. */
+  before: string | null;
+  datePreset: DatePresetId | null;
+}
+
+/** The calendar day (`YYYY-MM-DD`, the viewer's zone) of an instant, `shift` days on. */
+export function dayOf(iso: string | null, shift = 0): string {
+  if (!iso) return '';
+  const time = new Date(iso);
+  time.setDate(time.getDate() + shift);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${time.getFullYear()}-${pad(time.getMonth() + 1)}-${pad(time.getDate())}`;
+}
+
+/** From / to by calendar day in the viewer's zone, with quick presets. */
+export function DateRangeControl({
+  value,
+  onChange,
+  heading,
+  labels = { after: 'After', before: 'Before' },
+}: {
+  value: DateRange;
+  onChange(patch: Partial<DateRange>): void;
+  /** What the dates are of ("Submitted"). */
+  heading: string;
+  labels?: { after: string; before: string };
+}) {
+  const [open, setOpen] = useState(false);
+  const after = dayOf(value.after);
+  const before = dayOf(value.before, -1);
+  const chosen = DATE_PRESETS.find((p) => p.id === value.datePreset);
+  const label = chosen
+    ? chosen.label
+    : after && before
+      ? `${after} – ${before}`
+      : after
+        ? `Since ${after}`
+        : before
+          ? `Until ${before}`
+          : 'Any time';
+  const active = Boolean(value.after || value.before);
+
+  return (
+    <Popover
+      opened={open}
+      onChange={setOpen}
+      position="bottom-start"
+      shadow="md"
+      width={360}
+      trapFocus
+    >
+      <Popover.Target>
+        <Button
+          variant={active ? 'light' : 'default'}
+          leftSection={<IconCalendar size={16} />}
+          onClick={() => setOpen((o) => !o)}
+          aria-label={`Date range: ${label}`}
+        >
+          {label}
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs">
+          <Text size="xs" c="dimmed" fw={600}>
+            {heading}
+          </Text>
+          <Group gap={6}>
+            {DATE_PRESETS.map((preset) => (
+              <Button
+                key={preset.id}
+                size="compact-xs"
+                variant="light"
+                onClick={() => {
+                  onChange({ ...presetRange(preset.id), datePreset: preset.id });
+                  setOpen(false);
+                }}
+              >
+                {preset.label}
+              </Button>
+            ))}
+          </Group>
+          <Group grow gap="xs">
+            <TextInput
+              type="date"
+              label={labels.after}
+              value={after}
+              onChange={(event) =>
+                onChange({
+                  after: event.currentTarget.value
+                    ? startOfLocalDay(event.currentTarget.value)
+                    : null,
+                  datePreset: null,
+                })
+              }
+            />
+            <TextInput
+              type="date"
+              label={labels.before}
+              value={before}
+              onChange={(event) =>
+                onChange({
+                  before: event.currentTarget.value
+                    ? endOfLocalDay(event.currentTarget.value)
+                    : null,
+                  datePreset: null,
+                })
+              }
+            />
+          </Group>
+          {active && (
+            <Button
+              variant="subtle"
+              size="xs"
+              onClick={() => onChange({ after: null, before: null, datePreset: null })}
+            >
+              Any time
+            </Button>
+          )}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
