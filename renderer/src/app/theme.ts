@@ -3,6 +3,7 @@ import {
   darken,
   DEFAULT_THEME,
   luminance,
+  Notification,
   type CSSVariablesResolver,
 } from '@mantine/core';
 
@@ -14,6 +15,12 @@ export const theme = createTheme({
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },
+  components: {
+    // The close button is an icon alone: without a name a screen reader says only "button".
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } },
+    }),
+  },
 });
 
 /** WCAG AA for normal text, the ratio axe checks in `e2e/accessibility.spec.ts`. */
