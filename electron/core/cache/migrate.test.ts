@@ -20,16 +20,22 @@ const table = (version: number, name: string): Migration => ({
 });
 
 function tables(db: Database.Database): string[] {
-  return (db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name`).all() as { name: string }[]).map(
-    (r) => r.name,
-  );
+  return (
+    db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name`).all() as {
+      name: string;
+    }[]
+  ).map((r) => r.name);
 }
 
 describe('migrate', () => {
   it('applies only the pending migrations and records the version', () => {
     const db = new Database(path.join(dir, 'a.sqlite'));
     expect(migrate(db, [table(1, 'one')])).toEqual({ from: 0, to: 1, applied: ['1-one'] });
-    expect(migrate(db, [table(1, 'one'), table(10, 'ten')])).toEqual({ from: 1, to: 10, applied: ['10-ten'] });
+    expect(migrate(db, [table(1, 'one'), table(10, 'ten')])).toEqual({
+      from: 1,
+      to: 10,
+      applied: ['10-ten'],
+    });
     expect(migrate(db, [table(1, 'one'), table(10, 'ten')]).applied).toEqual([]);
     expect(userVersion(db)).toBe(10);
     expect(tables(db)).toEqual(['one', 'ten']);
@@ -38,7 +44,11 @@ describe('migrate', () => {
 
   it('leaves the file untouched when any pending migration fails', () => {
     const db = new Database(path.join(dir, 'b.sqlite'));
-    const broken: Migration = { version: 2, name: 'broken', up: (d) => d.exec('CREATE TABLE nope (') };
+    const broken: Migration = {
+      version: 2,
+      name: 'broken',
+      up: (d) => d.exec('CREATE TABLE nope ('),
+    };
     expect(() => migrate(db, [table(1, 'one'), broken])).toThrow();
     expect(userVersion(db)).toBe(0);
     expect(tables(db)).toEqual([]);
@@ -71,7 +81,10 @@ describe('migrate', () => {
 describe('the workspace file migrations', () => {
   it('counts the submissions a file already holds when the kept counts arrive', () => {
     const db = new Database(path.join(dir, 'w.sqlite'));
-    migrate(db, migrations.filter((m) => m.version < 22));
+    migrate(
+      db,
+      migrations.filter((m) => m.version < 22),
+    );
     expect(userVersion(db)).toBe(21);
     const add = db.prepare(
       `INSERT INTO submissions (form_id, submission_id, status, is_preview, submission_time, raw, synced_at)
@@ -97,7 +110,10 @@ describe('the workspace file migrations', () => {
 
   it('keeps fetching the previews of a form whose previews a file already holds', () => {
     const db = new Database(path.join(dir, 'p.sqlite'));
-    migrate(db, migrations.filter((m) => m.version < 23));
+    migrate(
+      db,
+      migrations.filter((m) => m.version < 23),
+    );
     const listed = db.prepare(`INSERT INTO forms (form_id, name, listed_at) VALUES (?, ?, 't')`);
     listed.run('with', 'With previews');
     listed.run('without', 'Without');
@@ -110,6 +126,57 @@ describe('the workspace file migrations', () => {
     expect(db.prepare(`SELECT form_id, keep_previews FROM forms ORDER BY form_id`).all()).toEqual([
       { form_id: 'with', keep_previews: 1 },
       { form_id: 'without', keep_previews: 0 },
+    ]);
+    db.close();
+  });
+
+  it('counts the answers a file already holds when the kept answer counts arrive', () => {
+    const db = new Database(path.join(dir, 'c.sqlite'));
+    migrate(
+      db,
+      migrations.filter((m) => m.version < 28),
+    );
+    const add = db.prepare<[string, string, number], { id: number }>(
+      `INSERT INTO submissions (form_id, submission_id, status, is_preview, submission_time, raw, synced_at)
+       VALUES ('f1', ?, ?, ?, '2026-01-01T00:00:00.000Z', '{}', 't') RETURNING id`,
+    );
+    const answer = db.prepare(
+      `INSERT INTO answers (submission_rowid, form_id, field_key, value_text) VALUES (?, 'f1', ?, ?)`,
+    );
+    const a = add.get('a', 'finished', 0)!.id;
+    const b = add.get('b', 'finished', 0)!.id;
+    const c = add.get('c', 'in_progress', 0)!.id;
+    answer.run(a, 'plan', 'Pro');
+    answer.run(b, 'plan', 'pro');
+    answer.run(c, 'plan', 'Pro');
+    answer.run(a, 'rating', '5');
+
+    migrate(db, migrations);
+    const counts = () =>
+      db
+        .prepare(
+          `SELECT status, field_key, value_text, n, sample FROM answer_counts ORDER BY 1, 2, 3`,
+        )
+        .all();
+    // Answers group as the answers index does, letter case aside.
+    expect(counts()).toEqual([
+      { status: 'finished', field_key: 'plan', value_text: 'Pro', n: 2, sample: a },
+      { status: 'finished', field_key: 'rating', value_text: '5', n: 1, sample: a },
+      { status: 'in_progress', field_key: 'plan', value_text: 'Pro', n: 1, sample: c },
+    ]);
+    expect(
+      db.prepare(`SELECT status, field_key, n FROM answer_totals ORDER BY 1, 2`).all(),
+    ).toEqual([
+      { status: 'finished', field_key: 'plan', n: 2 },
+      { status: 'finished', field_key: 'rating', n: 1 },
+      { status: 'in_progress', field_key: 'plan', n: 1 },
+    ]);
+
+    // From then on, writes keep them: a row removed takes its answers' counts along.
+    db.prepare(`DELETE FROM submissions WHERE id = ?`).run(a);
+    expect(counts()).toEqual([
+      { status: 'finished', field_key: 'plan', value_text: 'Pro', n: 1, sample: b },
+      { status: 'in_progress', field_key: 'plan', value_text: 'Pro', n: 1, sample: c },
     ]);
     db.close();
   });

@@ -13,6 +13,7 @@ import { keepPreviews } from './v23KeepPreviews';
 import { formChanges } from './v24FormChanges';
 import { walkRequests } from './v25WalkRequests';
 import { formRewrites } from './v27FormRewrites';
+import { answerCounts } from './v28AnswerCounts';
 
 /**
  * Every schema step of the workspace file, in order. Append only: a shipped migration never
@@ -33,4 +34,5 @@ export const migrations: readonly Migration[] = [
   walkRequests,
   importRunnerLease,
   formRewrites,
+  answerCounts,
 ];
