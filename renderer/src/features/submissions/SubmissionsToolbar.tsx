@@ -224,7 +224,8 @@ function DateRangeControl({
   onChange(patch: Partial<BrowseFilters>): void;
 }) {
   const [open, setOpen] = useState(false);
-  const after = dayOf(filters.after);
+  // `after` is exclusive: the range starts on the day of the first instant it lets through.
+  const after = dayOf(filters.after && new Date(Date.parse(filters.after) + 1).toISOString());
   // `before` is stored as the start of the day after the chosen one, so that day is included.
   const before = dayOf(filters.before, -1);
   const chosen = DATE_PRESETS.find((p) => p.id === filters.datePreset);
