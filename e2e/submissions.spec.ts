@@ -630,17 +630,21 @@ test.describe('submissions browser', () => {
 });
 
 test.describe('summary', () => {
+  /** The Summary tab of the feedback form, once it sums up every finished submission. */
+  async function openSummary(app: Page, api: LocalApi) {
+    await openSubmissions(app, api);
+    const all = await serverRows(api, FEEDBACK.id);
+    await app.getByRole('tab', { name: 'Summary' }).click();
+    await expect(app.getByTestId('summary-total')).toHaveText(summaryOf(all.length));
+    return { all, panel: app.getByTestId('summary-panel') };
+  }
+  const summaryOf = (n: number) => `Summary of ${n.toLocaleString('en-US')} submissions`;
+
   test('sums up the view, and a click on an answer narrows the table to exactly those rows', async ({
     app,
     remoteApi,
   }) => {
-    await openSubmissions(app, remoteApi);
-    const all = await serverRows(remoteApi, FEEDBACK.id);
-    await app.getByRole('tab', { name: 'Summary' }).click();
-    const panel = app.getByTestId('summary-panel');
-    await expect(app.getByTestId('summary-total')).toHaveText(
-      `Summary of ${all.length.toLocaleString('en-US')} submissions`,
-    );
+    const { all, panel } = await openSummary(app, remoteApi);
     const plan = panel.locator('[data-summary-question="pr04"]');
     const proPlan = all.filter((s) =>
       s.questions.some((q) => q.id === 'pr04' && q.value === 'Pro plan'),
@@ -656,9 +660,7 @@ test.describe('summary', () => {
     );
     await expect(resultCount(app)).toHaveText(countText(proPlan));
     // Every other chart follows the filter: the summary now covers those rows only.
-    await expect(app.getByTestId('summary-total')).toHaveText(
-      `Summary of ${proPlan.toLocaleString('en-US')} submissions`,
-    );
+    await expect(app.getByTestId('summary-total')).toHaveText(summaryOf(proPlan));
     // The other plans now have no rows behind them: their bars show 0 and narrow nothing.
     await expect(plan.locator('[data-summary-bar]')).toHaveCount(1);
 
@@ -699,10 +701,7 @@ test.describe('summary', () => {
     app,
     remoteApi,
   }) => {
-    await openSubmissions(app, remoteApi);
-    const all = await serverRows(remoteApi, FEEDBACK.id);
-    await app.getByRole('tab', { name: 'Summary' }).click();
-    const panel = app.getByTestId('summary-panel');
+    const { all, panel } = await openSummary(app, remoteApi);
     const title = panel.getByRole('heading', { name: /^Submissions per (day|week|month)$/ });
     const bucket = (await title.textContent())!.replace('Submissions per ', '') as
       'day' | 'week' | 'month';
@@ -727,9 +726,7 @@ test.describe('summary', () => {
 
     await segment.click();
     await expect(resultCount(app)).toHaveText(countText(inBucket.length));
-    await expect(app.getByTestId('summary-total')).toHaveText(
-      `Summary of ${inBucket.length.toLocaleString('en-US')} submissions`,
-    );
+    await expect(app.getByTestId('summary-total')).toHaveText(summaryOf(inBucket.length));
     await app.getByRole('tab', { name: 'Table' }).click();
     await expect(grid(app)).toHaveAttribute('data-state', 'ready');
     const shown = await dataRows(app).evaluateAll((rows) =>

@@ -7,6 +7,7 @@ import {
   type SubmissionSummary,
   type ValueCount,
 } from '../../shared/contract/summary';
+import { KIND_OF_TYPE, MULTIPLE, ONE_PER_PERSON } from './answerKinds';
 import { FormStore } from './formStore';
 import { Memo } from './memo';
 import { QuestionCatalog, type CatalogEntry } from './questionCatalog';
@@ -20,48 +21,8 @@ import {
   overOptions,
 } from './summaryFigures';
 
-type Kind = QuestionSummary['kind'];
-
-/** What each question type is summed up as; a type not listed is a choice when the form gives options, else text. */
-const KIND_OF_TYPE: Readonly<Record<string, Kind>> = {
-  Dropdown: 'choice',
-  MultipleChoice: 'choice',
-  ImagePicker: 'choice',
-  Checkboxes: 'choice',
-  MultiSelect: 'choice',
-  StarRating: 'rating',
-  OpinionScale: 'rating',
-  NumberInput: 'number',
-  CurrencyInput: 'number',
-  Slider: 'number',
-  'Calculation:number': 'number',
-  'Calculation:duration': 'number',
-  DatePicker: 'date',
-  DateTimePicker: 'date',
-  Matrix: 'matrix',
-  Ranking: 'ranking',
-  Switch: 'boolean',
-  Checkbox: 'boolean',
-  FileUpload: 'file',
-  Signature: 'file',
-  AudioRecording: 'file',
-};
-/** The choice types where one submission may pick several options. */
-const MULTIPLE = new Set(['Checkboxes', 'MultiSelect']);
 /** Most frequent answers and latest answers shown per free-text question. */
 const TOP_ANSWERS = 5;
-/**
- * Answers each person gives their own of (an e-mail address, a phone number): their most frequent
- * values say nothing, and finding them reads every answer.
- */
-const ONE_PER_PERSON = new Set([
-  'EmailInput',
-  'PhoneNumber',
-  'URLInput',
-  'Address',
-  'LocationCoordinates',
-  'Password',
-]);
 const LATEST_ANSWERS = 3;
 const SUMMARIES_KEPT = 8;
 /**
@@ -123,7 +84,7 @@ interface ViewAnswers {
 
 interface Question {
   entry: CatalogEntry;
-  kind: Kind;
+  kind: QuestionSummary['kind'];
   options: string[] | null;
 }
 
