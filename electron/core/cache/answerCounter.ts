@@ -39,31 +39,24 @@ export class AnswerCounter {
 
   /** A row's answers, just written under its status and preview flag. */
   add(rowid: number, status: string, isPreview: boolean, answers: readonly AnswerValue[]): void {
-    for (const answer of answers) {
-      const total = [status, isPreview, answer.fieldKey].join('\0');
-      const totalled = this.totals.get(total);
-      if (totalled) totalled.n++;
-      else
-        this.totals.set(total, {
-          status,
-          isPreview: Number(isPreview),
-          fieldKey: answer.fieldKey,
-          n: 1,
-        });
-      if (!countsValues(answer.type)) continue;
-      const text = answer.text ?? '';
-      const key = [status, isPreview, answer.fieldKey, asciiFold(text)].join('\0');
-      const count = this.counts.get(key);
-      if (count) count.n++;
-      else
-        this.counts.set(key, {
-          status,
-          isPreview: Number(isPreview),
-          fieldKey: answer.fieldKey,
-          text,
-          n: 1,
-          sample: rowid,
-        });
+    const flag = Number(isPreview);
+    for (const { fieldKey, type, text } of answers) {
+      addOne(this.totals, [status, flag, fieldKey].join('\0'), () => ({
+        status,
+        isPreview: flag,
+        fieldKey,
+        n: 1,
+      }));
+      if (!countsValues(type)) continue;
+      const value = text ?? '';
+      addOne(this.counts, [status, flag, fieldKey, asciiFold(value)].join('\0'), () => ({
+        status,
+        isPreview: flag,
+        fieldKey,
+        text: value,
+        n: 1,
+        sample: rowid,
+      }));
     }
   }
 
@@ -84,4 +77,11 @@ export class AnswerCounter {
     this.counts.clear();
     this.totals.clear();
   }
+}
+
+/** One more for `key`: its entry made by `make` the first time, else counted up. */
+function addOne<T extends { n: number }>(map: Map<string, T>, key: string, make: () => T) {
+  const entry = map.get(key);
+  if (entry) entry.n++;
+  else map.set(key, make());
 }
