@@ -630,17 +630,21 @@ test.describe('submissions browser', () => {
 });
 
 test.describe('summary', () => {
+  /** The Summary tab of the feedback form, once it sums up every finished submission. */
+  async function openSummary(app: Page, api: LocalApi) {
+    await openSubmissions(app, api);
+    const all = await serverRows(api, FEEDBACK.id);
+    await app.getByRole('tab', { name: 'Summary' }).click();
+    await expect(app.getByTestId('summary-total')).toHaveText(summaryOf(all.length));
+    return { all, panel: app.getByTestId('summary-panel') };
+  }
+  const summaryOf = (n: number) => `Summary of ${n.toLocaleString('en-US')} submissions`;
+
   test('sums up the view, and a click on an answer narrows the table to exactly those rows', async ({
     app,
     remoteApi,
   }) => {
-    await openSubmissions(app, remoteApi);
-    const all = await serverRows(remoteApi, FEEDBACK.id);
-    await app.getByRole('tab', { name: 'Summary' }).click();
-    const panel = app.getByTestId('summary-panel');
-    await expect(app.getByTestId('summary-total')).toHaveText(
-      `Summary of ${all.length.toLocaleString('en-US')} submissions`,
-    );
+    const { all, panel } = await openSummary(app, remoteApi);
     const plan = panel.locator('[data-summary-question="pr04"]');
     const proPlan = all.filter((s) =>
       s.questions.some((q) => q.id === 'pr04' && q.value === 'Pro plan'),
@@ -656,9 +660,7 @@ test.describe('summary', () => {
     );
     await expect(resultCount(app)).toHaveText(countText(proPlan));
     // Every other chart follows the filter: the summary now covers those rows only.
-    await expect(app.getByTestId('summary-total')).toHaveText(
-      `Summary of ${proPlan.toLocaleString('en-US')} submissions`,
-    );
+    await expect(app.getByTestId('summary-total')).toHaveText(summaryOf(proPlan));
     // The other plans now have no rows behind them: their bars show 0 and narrow nothing.
     await expect(plan.locator('[data-summary-bar]')).toHaveCount(1);
 
@@ -693,5 +695,45 @@ test.describe('summary', () => {
     await expect(grid(app)).toHaveAttribute('data-state', 'ready');
     await expect(resultCount(app)).toHaveText(countText(proPlan));
     await expect(dataRows(app).first()).toContainText('Pro plan');
+  });
+
+  test('a click on a bar of the timeline narrows the table to that bucket of time', async ({
+    app,
+    remoteApi,
+  }) => {
+    const { all, panel } = await openSummary(app, remoteApi);
+    const title = panel.getByRole('heading', { name: /^Submissions per (day|week|month)$/ });
+    const bucket = (await title.textContent())!.replace('Submissions per ', '') as
+      'day' | 'week' | 'month';
+    const segment = panel
+      .getByRole('button', {
+        name: /^Show the submissions of .* \([1-9][\d,]* finished submissions?\)$/,
+      })
+      .last();
+    const start = (await segment.getAttribute('data-timeline-bucket'))!;
+    // The bucket's times, worked out here from the service's own listing (UTC, weeks from Monday).
+    const from = new Date(`${start}T00:00:00Z`);
+    const to = new Date(from);
+    if (bucket === 'day') to.setUTCDate(to.getUTCDate() + 1);
+    else if (bucket === 'week') to.setUTCDate(to.getUTCDate() + 7);
+    else to.setUTCMonth(to.getUTCMonth() + 1);
+    const inBucket = all.filter((s) => {
+      const time = Date.parse(s.submissionTime);
+      return time >= from.getTime() && time < to.getTime();
+    });
+    expect(inBucket.length).toBeGreaterThan(0);
+    expect(inBucket.length).toBeLessThan(all.length);
+
+    await segment.click();
+    await expect(resultCount(app)).toHaveText(countText(inBucket.length));
+    await expect(app.getByTestId('summary-total')).toHaveText(summaryOf(inBucket.length));
+    await app.getByRole('tab', { name: 'Table' }).click();
+    await expect(grid(app)).toHaveAttribute('data-state', 'ready');
+    const shown = await dataRows(app).evaluateAll((rows) =>
+      rows.map((row) => row.getAttribute('data-submission-id')),
+    );
+    const ids = new Set(inBucket.map((s) => s.submissionId));
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.filter((id) => !ids.has(id!))).toEqual([]);
   });
 });

@@ -158,4 +158,55 @@ describe('the workspace file migrations', () => {
     ]);
     db.close();
   });
+
+  it('counts the answers a file already holds when the kept answer counts arrive', () => {
+    const db = new Database(path.join(dir, 'c.sqlite'));
+    migrate(
+      db,
+      migrations.filter((m) => m.version < 29),
+    );
+    const add = db.prepare<[string, string, number], { id: number }>(
+      `INSERT INTO submissions (form_id, submission_id, status, is_preview, submission_time, raw, synced_at)
+       VALUES ('f1', ?, ?, ?, '2026-01-01T00:00:00.000Z', '{}', 't') RETURNING id`,
+    );
+    const answer = db.prepare(
+      `INSERT INTO answers (submission_rowid, form_id, field_key, value_text) VALUES (?, 'f1', ?, ?)`,
+    );
+    const a = add.get('a', 'finished', 0)!.id;
+    const b = add.get('b', 'finished', 0)!.id;
+    const c = add.get('c', 'in_progress', 0)!.id;
+    answer.run(a, 'plan', 'Pro');
+    answer.run(b, 'plan', 'pro');
+    answer.run(c, 'plan', 'Pro');
+    answer.run(a, 'rating', '5');
+
+    migrate(db, migrations);
+    const counts = () =>
+      db
+        .prepare(
+          `SELECT status, field_key, value_text, n, sample FROM answer_counts ORDER BY 1, 2, 3`,
+        )
+        .all();
+    // Answers group as the answers index does, letter case aside.
+    expect(counts()).toEqual([
+      { status: 'finished', field_key: 'plan', value_text: 'Pro', n: 2, sample: a },
+      { status: 'finished', field_key: 'rating', value_text: '5', n: 1, sample: a },
+      { status: 'in_progress', field_key: 'plan', value_text: 'Pro', n: 1, sample: c },
+    ]);
+    expect(
+      db.prepare(`SELECT status, field_key, n FROM answer_totals ORDER BY 1, 2`).all(),
+    ).toEqual([
+      { status: 'finished', field_key: 'plan', n: 2 },
+      { status: 'finished', field_key: 'rating', n: 1 },
+      { status: 'in_progress', field_key: 'plan', n: 1 },
+    ]);
+
+    // From then on, writes keep them: a row removed takes its answers' counts along.
+    db.prepare(`DELETE FROM submissions WHERE id = ?`).run(a);
+    expect(counts()).toEqual([
+      { status: 'finished', field_key: 'plan', value_text: 'Pro', n: 1, sample: b },
+      { status: 'in_progress', field_key: 'plan', value_text: 'Pro', n: 1, sample: c },
+    ]);
+    db.close();
+  });
 });

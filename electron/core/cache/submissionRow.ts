@@ -4,6 +4,8 @@ import { type Submission } from '../../shared/api/submission';
 /** One typed value of one field of one submission, as the `answers` table holds it. */
 export interface AnswerValue {
   fieldKey: string;
+  /** The question's type (a calculation's as a question's, a URL parameter's as short text). */
+  type: string;
   text: string | null;
   num: number | null;
   json: string | null;
@@ -79,16 +81,17 @@ function answerValue(fieldKey: string, type: string, value: unknown): AnswerValu
     const allText = value.every((v) => typeof v === 'string' || typeof v === 'number');
     return {
       fieldKey,
+      type,
       text: leaves(value).join(', ') || null,
       num: null,
       json: allText ? JSON.stringify(value.map(String)) : null,
     };
   }
-  if (typeof value === 'number') return { fieldKey, text: String(value), num: value, json: null };
-  if (typeof value === 'boolean') return { fieldKey, text: String(value), num: value ? 1 : 0, json: null };
-  if (typeof value === 'string') return { fieldKey, text: value, num: numberOf(type, value), json: null };
+  if (typeof value === 'number') return { fieldKey, type, text: String(value), num: value, json: null };
+  if (typeof value === 'boolean') return { fieldKey, type, text: String(value), num: value ? 1 : 0, json: null };
+  if (typeof value === 'string') return { fieldKey, type, text: value, num: numberOf(type, value), json: null };
   const text = leaves(value).join(', ');
-  return text === '' ? null : { fieldKey, text, num: null, json: null };
+  return text === '' ? null : { fieldKey, type, text, num: null, json: null };
 }
 
 function numberOf(type: string, text: string): number | null {

@@ -698,4 +698,66 @@ describe('SubmissionQuery, what it remembers', () => {
       reader.close();
     }
   });
+
+  it('keeps the count of each answer equal to the answers counted anew, through every write', () => {
+    // What the counts should be: the answers as the index groups them (letter case aside).
+    const anew = () =>
+      db
+        .prepare(
+          `SELECT s.status, a.field_key, lower(a.value_text) AS text, count(*) AS n
+             FROM answers a JOIN submissions s ON s.id = a.submission_rowid
+             WHERE a.field_key <> 'email'
+             GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+        )
+        .all();
+    const kept = () =>
+      db
+        .prepare(
+          `SELECT status, field_key, lower(value_text) AS text, n FROM answer_counts
+             WHERE field_key <> 'email' ORDER BY 1, 2, 3`,
+        )
+        .all();
+    const totals = () =>
+      db.prepare(`SELECT status, field_key, n FROM answer_totals WHERE n > 0 ORDER BY 1, 2`).all();
+    const totalsAnew = () =>
+      db
+        .prepare(
+          `SELECT s.status, a.field_key, count(*) AS n
+             FROM answers a JOIN submissions s ON s.id = a.submission_rowid
+             GROUP BY 1, 2 ORDER BY 1, 2`,
+        )
+        .all();
+    const withEmail = (s: Submission, email: string): Submission => ({
+      ...s,
+      questions: [...s.questions, { id: 'email', name: 'E-mail', type: 'EmailInput', value: email }],
+    });
+
+    put([
+      withEmail(submission('a', 1, { name: 'Ann', tags: ['x', 'y'], age: 3 }), 'a@x.test'),
+      withEmail(submission('b', 2, { name: 'ann', tags: ['x'], age: 3 }), 'b@x.test'),
+    ]);
+    put([submission('c', 3, { name: 'Ann', age: 4 })], 'in_progress');
+    expect(kept()).toEqual(anew());
+    expect(kept()).toContainEqual({ status: 'finished', field_key: 'name', text: 'ann', n: 2 });
+    // One-per-person answers count in the totals alone.
+    expect(db.prepare(`SELECT count(*) FROM answer_counts WHERE field_key = 'email'`).pluck().get()).toBe(0);
+    expect(totals()).toEqual(totalsAnew());
+
+    // An answer edited, a response finished (its status moves), a row removed.
+    put([submission('a', 1, { name: 'Bea', tags: ['y'], age: 3 })]);
+    put([submission('c', 3, { name: 'Ann', age: 5 })], 'finished');
+    store.delete('f1', 'b');
+    expect(kept()).toEqual(anew());
+    expect(totals()).toEqual(totalsAnew());
+    // Each count's sample gave that answer.
+    const samples = db
+      .prepare(
+        `SELECT count(*) FROM answer_counts c
+           WHERE NOT EXISTS (SELECT 1 FROM answers a WHERE a.submission_rowid = c.sample
+                              AND a.field_key = c.field_key AND a.value_text = c.value_text)`,
+      )
+      .pluck()
+      .get();
+    expect(samples).toBe(0);
+  });
 });

@@ -28,14 +28,7 @@ beforeAll(async () => {
   server = await startLocalApi({ rateLimit: 0, submissionsPerForm: 320, seed: 23 });
   testbed = createTestContext({ baseUrl: server.baseUrl, apiKey: server.apiKey, dataDir: dir });
   session = testbed.open();
-  const engine = new SyncEngine({
-    workspaceId: 'w',
-    api: session.api,
-    stores: cacheStores(session.db),
-    connection: new ConnectionMonitor(() => {}),
-    emit: () => {},
-  });
-  await engine.run({ mode: 'full' }, new AbortController().signal);
+  await fullSync();
   for (const form of cacheStores(session.db).forms.list()) {
     const meta = await session.api.getFormMetadata(form.formId);
     if (meta) metadata.set(form.formId, meta);
@@ -47,6 +40,17 @@ afterAll(async () => {
   await server.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+async function fullSync(): Promise<void> {
+  const engine = new SyncEngine({
+    workspaceId: 'w',
+    api: session.api,
+    stores: cacheStores(session.db),
+    connection: new ConnectionMonitor(() => {}),
+    emit: () => {},
+  });
+  await engine.run({ mode: 'full' }, new AbortController().signal);
+}
 
 /** Every submission the service lists for these parameters, page by page. */
 async function listAll(formId: string, params: ListSubmissionsParams): Promise<Submission[]> {
@@ -348,4 +352,43 @@ describe('a summary says what the service listing of the same view says', () => 
       ]);
     }
   }, 60_000);
+
+  it('for a whole form read from its kept counts, a bound past every row changing nothing', async () => {
+    for (const { formId } of forms()) {
+      const times = server.admin.submissionsOf(formId).map((s) => Date.parse(s.submissionTime));
+      const past = new Date(Math.max(...times) + 86_400_000).toISOString();
+      const whole = await expectSummary(formId, { label: 'whole', status: 'finished', wire: {} });
+      const bounded = await expectSummary(formId, {
+        label: 'bounded',
+        status: 'finished',
+        wire: { beforeDate: past },
+      });
+      expect(bounded).toEqual(whole);
+    }
+  }, 60_000);
+
+  // Last: it changes the service's rows. Deleted rows, edited answers and responses finished
+  // elsewhere reach the cache by a sync that rewrites those rows (their answers deleted and
+  // written again, their status moved): the counts kept for the whole form follow each write.
+  it('after rows are deleted, answers edited and responses finished, then synced again', async () => {
+    for (const { formId } of forms()) {
+      const all = server.admin.submissionsOf(formId);
+      for (const s of all.slice(0, 6)) server.admin.remove(formId, s.submissionId);
+      for (const s of all.slice(10, 20)) server.admin.edit(formId, s.submissionId);
+      const open = (await listAll(formId, { status: 'in_progress' })).slice(0, 3);
+      for (const s of open) await server.admin.finish(formId, s.submissionId);
+    }
+    await fullSync();
+    for (const { formId } of forms()) {
+      await expectSummary(formId, { label: 'finished', status: 'finished', wire: {} });
+      await expectSummary(formId, { label: 'in progress', status: 'in_progress', wire: {} });
+      const times = server.admin.submissionsOf(formId).map((s) => Date.parse(s.submissionTime));
+      const middle = new Date((Math.min(...times) + Math.max(...times)) / 2).toISOString();
+      await expectSummary(formId, {
+        label: 'later half',
+        status: 'finished',
+        wire: { afterDate: middle },
+      });
+    }
+  }, 120_000);
 });

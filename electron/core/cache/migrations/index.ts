@@ -14,6 +14,7 @@ import { formChanges } from './v24FormChanges';
 import { walkRequests } from './v25WalkRequests';
 import { formRewrites } from './v27FormRewrites';
 import { activityRespondent } from './v28ActivityRespondent';
+import { answerCounts } from './v29AnswerCounts';
 
 /**
  * Every schema step of the workspace file, in order. Append only: a shipped migration never
@@ -35,4 +36,5 @@ export const migrations: readonly Migration[] = [
   importRunnerLease,
   formRewrites,
   activityRespondent,
+  answerCounts,
 ];

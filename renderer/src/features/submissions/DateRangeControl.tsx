@@ -6,7 +6,7 @@ import { endOfLocalDay, startOfLocalDay } from './filterOps';
 
 /** A range of instants chosen by calendar day, or by a preset counted from now. */
 export interface DateRange {
-  /** The start of the first day (inclusive). */
+  /** Exclusive, as the service's `afterDate`: the start of the first day, or just before it. */
   after: string | null;
   /** The start of the day after the last one, so that day is included. */
   before: string | null;
@@ -36,7 +36,9 @@ export function DateRangeControl({
   labels?: { after: string; before: string };
 }) {
   const [open, setOpen] = useState(false);
-  const after = dayOf(value.after);
+  // `after` is exclusive: the range starts on the day of the first instant it lets through (a
+  // timeline bar's range begins a millisecond before its first day).
+  const after = dayOf(value.after && new Date(Date.parse(value.after) + 1).toISOString());
   const before = dayOf(value.before, -1);
   const chosen = DATE_PRESETS.find((p) => p.id === value.datePreset);
   const label = chosen

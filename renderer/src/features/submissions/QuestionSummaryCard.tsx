@@ -236,7 +236,11 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
   );
 }
 
-/** A matrix's rows by the column each got, shaded by share. */
+/**
+ * A matrix's rows by the column each got, shaded by share. Its cells narrow nothing: no answer
+ * filter says "this row got that column" (the answers index keeps a matrix's columns, not which
+ * row chose each), and a filter on the column alone would keep rows that did not.
+ */
 function MatrixGrid({ question }: { question: Extract<QuestionSummary, { kind: 'matrix' }> }) {
   const count = (row: string, column: string) =>
     question.cells.find((c) => c.row === row && c.column === column)?.count ?? 0;

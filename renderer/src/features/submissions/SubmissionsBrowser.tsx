@@ -276,7 +276,11 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
         )
       ) : mode === 'summary' ? (
         <Suspense fallback={<LoadingState rows={4} height={160} label="Loading charts" />}>
-          <SummaryPanel query={query} onFilter={addAnswerFilter} />
+          <SummaryPanel
+            query={query}
+            onFilter={addAnswerFilter}
+            onDates={(range) => replaceFilters(() => setFilters({ ...range, datePreset: null }))}
+          />
         </Suspense>
       ) : (
         <SubmissionsTable

@@ -1,12 +1,13 @@
 import { Box, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
+import { type BarShapeProps } from 'recharts';
 import { type AnswerFilter } from '../../../../electron/shared/contract/submissions';
 import { type SubmissionSummary } from '../../../../electron/shared/contract/summary';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingState } from '../../components/LoadingState';
 import { type SubmissionQuery } from './queryInput';
 import { QuestionSummaryCard } from './QuestionSummaryCard';
-import { filterFor } from './summaryFilters';
+import { bucketDates, filterFor } from './summaryFilters';
 import { SummaryBars } from './SummaryBars';
 import { SummaryCopyMenu } from './SummaryCopyMenu';
 import { timelineTable } from './summaryTable';
@@ -17,14 +18,17 @@ const BUCKET_WORD = { day: 'day', week: 'week', month: 'month' } as const;
 
 /**
  * What the answers of the current view say, one card per question, from the cache alone. A click
- * on an answer's bar adds it to the view's filters: the table and every chart here follow.
+ * on an answer's bar adds it to the view's filters, a click on a bar of the timeline narrows the
+ * view to its day, week or month: the table and every chart here follow.
  */
 export default function SummaryPanel({
   query,
   onFilter,
+  onDates,
 }: {
   query: SubmissionQuery;
   onFilter: (filter: AnswerFilter) => void;
+  onDates: (range: { after: string; before: string }) => void;
 }) {
   const summary = useSummary(query);
   if (summary.isPending) return <LoadingState rows={4} height={160} label="Summing up answers" />;
@@ -40,7 +44,7 @@ export default function SummaryPanel({
           </Text>
           {summary.isFetching && <Loader size={12} aria-label="Updating the summary" />}
         </Group>
-        <Overview summary={data} />
+        <Overview summary={data} onDates={onDates} />
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
           {data.questions.map((question) => (
             <QuestionSummaryCard
@@ -56,9 +60,19 @@ export default function SummaryPanel({
   );
 }
 
+type TimelinePoint = SubmissionSummary['timeline']['points'][number] & { label: string };
+const STATUS_WORDS = { finished: 'finished', inProgress: 'in progress' } as const;
+
 /** Submissions over time, then the quiz and payments where the form has them. */
-function Overview({ summary }: { summary: SubmissionSummary }) {
+function Overview({
+  summary,
+  onDates,
+}: {
+  summary: SubmissionSummary;
+  onDates: (range: { after: string; before: string }) => void;
+}) {
   const { timeline, quiz, payments } = summary;
+  const pick = (point: TimelinePoint) => onDates(bucketDates(point.start, timeline.bucket));
   const finished = timeline.points.reduce((n, p) => n + p.finished, 0);
   const inProgress = timeline.points.reduce((n, p) => n + p.inProgress, 0);
   const described = `${countOf(finished, 'finished submission')} and ${countOf(inProgress, 'submission')} in progress under these filters`;
@@ -95,6 +109,33 @@ function Overview({ summary }: { summary: SubmissionSummary }) {
             { name: 'finished', label: 'Finished', color: 'teal.6' },
             { name: 'inProgress', label: 'In progress', color: 'yellow.6' },
           ]}
+          // Each segment is a button that narrows the view to its bucket of time.
+          barProps={(series) => ({
+            shape: (bar: BarShapeProps) => {
+              const point = bar.payload as TimelinePoint;
+              const status = series.name as keyof typeof STATUS_WORDS;
+              return (
+                <rect
+                  x={bar.x}
+                  y={bar.y}
+                  width={bar.width}
+                  height={Math.max(bar.height, 0)}
+                  fill={bar.fill}
+                  role="button"
+                  tabIndex={0}
+                  cursor="pointer"
+                  aria-label={`Show the submissions of ${point.label} (${countOf(point[status], `${STATUS_WORDS[status]} submission`)})`}
+                  data-timeline-bucket={point.start}
+                  onClick={() => pick(point)}
+                  onKeyDown={(event) => {
+                    if (event.key !== 'Enter' && event.key !== ' ') return;
+                    event.preventDefault();
+                    pick(point);
+                  }}
+                />
+              );
+            },
+          })}
         />
       </Card>
       {(quiz || payments.length > 0) && (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type QuestionSummary } from '../../../../electron/shared/contract/summary';
-import { filterFor, lastDayOf, withFilter } from './summaryFilters';
+import { bucketDates, filterFor, lastDayOf, withFilter } from './summaryFilters';
 
 const question = {
   key: 'gs07',
@@ -40,6 +40,21 @@ describe('a click on a chart as a filter of the table', () => {
     expect(lastDayOf('2026-03-02', 'week')).toBe('2026-03-08');
     expect(lastDayOf('2024-02-01', 'month')).toBe('2024-02-29');
     expect(lastDayOf('2026-12-01', 'month')).toBe('2026-12-31');
+  });
+
+  it('turns a bar of the timeline into date bounds that keep that bucket of time alone', () => {
+    const inside = (range: { after: string; before: string }, time: string) =>
+      time > range.after && time < range.before;
+    const week = bucketDates('2026-02-23', 'week');
+    expect(inside(week, '2026-02-23T00:00:00.000Z')).toBe(true);
+    expect(inside(week, '2026-03-01T23:59:59.999Z')).toBe(true);
+    expect(inside(week, '2026-02-22T23:59:59.999Z')).toBe(false);
+    expect(inside(week, '2026-03-02T00:00:00.000Z')).toBe(false);
+    expect(bucketDates('2026-02-01', 'month')).toEqual({
+      after: '2026-01-31T23:59:59.999Z',
+      before: '2026-03-01T00:00:00.000Z',
+    });
+    expect(bucketDates('2026-12-31', 'day').before).toBe('2027-01-01T00:00:00.000Z');
   });
 
   it('puts a new filter on a question in place of the one before', () => {

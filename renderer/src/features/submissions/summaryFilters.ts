@@ -35,6 +35,20 @@ export function withFilter(filters: readonly AnswerFilter[], filter: AnswerFilte
   return [...filters.filter((f) => f.key !== filter.key), filter];
 }
 
+/**
+ * The view's date bounds that keep exactly one bucket of the timeline (UTC days, as the summary
+ * cuts them): `after` is exclusive, so it is the last instant before the bucket starts; `before`
+ * is the next bucket's start.
+ */
+export function bucketDates(
+  start: string,
+  bucket: 'day' | 'week' | 'month',
+): { after: string; before: string } {
+  const from = Date.parse(`${start}T00:00:00Z`);
+  const to = Date.parse(`${lastDayOf(start, bucket)}T00:00:00Z`) + DAY_MS;
+  return { after: new Date(from - 1).toISOString(), before: new Date(to).toISOString() };
+}
+
 /** The last day (YYYY-MM-DD) of the bucket that starts on `start`. */
 export function lastDayOf(start: string, bucket: 'day' | 'week' | 'month'): string {
   const ms = Date.parse(`${start}T00:00:00Z`);
