@@ -74,6 +74,11 @@ export class AnswerCounter {
       );
     for (const total of this.totals.values())
       this.addTotal.run(formId, total.status, total.isPreview, total.fieldKey, total.n);
+    this.clear();
+  }
+
+  /** Forgets what was added: the writes it counted were rolled back. */
+  clear(): void {
     this.counts.clear();
     this.totals.clear();
   }

@@ -633,6 +633,34 @@ describe('SubmissionQuery, first rows before counts', () => {
   });
 });
 
+// What the counts should be: the answers as the index groups them (letter case aside).
+const anew = () =>
+  db
+    .prepare(
+      `SELECT s.status, a.field_key, lower(a.value_text) AS text, count(*) AS n
+         FROM answers a JOIN submissions s ON s.id = a.submission_rowid
+         WHERE a.field_key <> 'email'
+         GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+    )
+    .all();
+const kept = () =>
+  db
+    .prepare(
+      `SELECT status, field_key, lower(value_text) AS text, n FROM answer_counts
+         WHERE field_key <> 'email' ORDER BY 1, 2, 3`,
+    )
+    .all();
+const totals = () =>
+  db.prepare(`SELECT status, field_key, n FROM answer_totals WHERE n > 0 ORDER BY 1, 2`).all();
+const totalsAnew = () =>
+  db
+    .prepare(
+      `SELECT s.status, a.field_key, count(*) AS n
+         FROM answers a JOIN submissions s ON s.id = a.submission_rowid
+         GROUP BY 1, 2 ORDER BY 1, 2`,
+    )
+    .all();
+
 describe('SubmissionQuery, what it remembers', () => {
   it("keeps a view's whole order while the short orders of many searches come and go", () => {
     put(Array.from({ length: 30 }, (_, i) => submission(`s${i}`, i, { name: `name ${i % 10}` })));
@@ -700,33 +728,6 @@ describe('SubmissionQuery, what it remembers', () => {
   });
 
   it('keeps the count of each answer equal to the answers counted anew, through every write', () => {
-    // What the counts should be: the answers as the index groups them (letter case aside).
-    const anew = () =>
-      db
-        .prepare(
-          `SELECT s.status, a.field_key, lower(a.value_text) AS text, count(*) AS n
-             FROM answers a JOIN submissions s ON s.id = a.submission_rowid
-             WHERE a.field_key <> 'email'
-             GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
-        )
-        .all();
-    const kept = () =>
-      db
-        .prepare(
-          `SELECT status, field_key, lower(value_text) AS text, n FROM answer_counts
-             WHERE field_key <> 'email' ORDER BY 1, 2, 3`,
-        )
-        .all();
-    const totals = () =>
-      db.prepare(`SELECT status, field_key, n FROM answer_totals WHERE n > 0 ORDER BY 1, 2`).all();
-    const totalsAnew = () =>
-      db
-        .prepare(
-          `SELECT s.status, a.field_key, count(*) AS n
-             FROM answers a JOIN submissions s ON s.id = a.submission_rowid
-             GROUP BY 1, 2 ORDER BY 1, 2`,
-        )
-        .all();
     const withEmail = (s: Submission, email: string): Submission => ({
       ...s,
       questions: [...s.questions, { id: 'email', name: 'E-mail', type: 'EmailInput', value: email }],
@@ -759,5 +760,17 @@ describe('SubmissionQuery, what it remembers', () => {
       .pluck()
       .get();
     expect(samples).toBe(0);
+  });
+
+  it('counts nothing of a page that failed to store, nor twice at the next page', () => {
+    const [ann, bo] = [submission('a', 1, { name: 'Ann' }), submission('b', 2, { name: 'Bo' })].map(
+      (s) => toSubmissionRow(s, 'finished'),
+    );
+    // A row the table refuses (no time) after one it took: the page's transaction rolls back.
+    const broken = { ...bo!, submissionTime: null as unknown as string };
+    expect(() => store.upsert('f1', [ann!, broken], 't')).toThrow();
+    put([submission('c', 3, { name: 'Cy' })]);
+    expect(kept()).toEqual(anew());
+    expect(totals()).toEqual(totalsAnew());
   });
 });

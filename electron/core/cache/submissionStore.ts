@@ -109,7 +109,15 @@ export class SubmissionStore {
     // The answers' counts are written after the rows, in the same transaction: the caller's, or
     // one of its own. Not a savepoint in the caller's: after one, FTS5 flushed at every statement
     // and storing 15k rows took 1.38× as long.
-    const store = () => this.store(formId, rows, syncedAt, { seenPass, keepPreviewFlag, leaveSeen });
+    const store = () => {
+      try {
+        return this.store(formId, rows, syncedAt, { seenPass, keepPreviewFlag, leaveSeen });
+      } catch (error) {
+        // Counted rows that failed to store must not be counted by the next page's flush.
+        this.answerCounter.clear();
+        throw error;
+      }
+    };
     return this.db.inTransaction ? store() : this.db.transaction(store)();
   }
 
