@@ -1,9 +1,14 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
+import { BACKGROUND_PRIORITY } from '../threadPriority';
 import { isCorruption } from './openCache';
 
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+// Below the threads that answer the user, as runInBackground() sets (Linux: a nice per thread).
+if (process.platform === 'linux') {
+  try { require('node:os').setPriority(workerData.priority); } catch {}
+}
 const Database = require(workerData.driver);
 let db;
 try {
@@ -51,7 +56,10 @@ function quickCheckInWorker(file: string, signal: AbortSignal): Promise<string |
     // An eval'd worker resolves bare module names from the working directory, not from this
     // file, so it is handed the driver's path (resolved here: a failure rejects, it never throws).
     const driver = require.resolve('better-sqlite3');
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver } });
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { file, driver, priority: BACKGROUND_PRIORITY },
+    });
     // A check still reading when the app quits must not keep the process alive.
     worker.unref();
     const stop = () => {
