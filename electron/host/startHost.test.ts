@@ -1,12 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startLocalApi, type LocalApi } from '../local-api';
 import { partialPost, stalledRequest } from '../local-api/testing/slowClient';
 import { refusingPort } from '../local-api/testing/refusingPort';
 import { createLogger } from '../core/log';
-import { BACKGROUND_PRIORITY as BACKGROUND_NICE } from '../core/threadPriority';
 import { startHost, type Host, type HostOptions } from './startHost';
 
 let remote: LocalApi;
@@ -139,34 +138,6 @@ describe('browser mode start-up', () => {
       expect(readFileSync(file).includes(Buffer.from(remote.apiKey)), file).toBe(false);
     }
   });
-});
-
-describe('thread priorities', () => {
-  /** The nice value of each thread of this process, by thread id (Linux's per-thread field). */
-  const niceByThread = () =>
-    new Map(
-      readdirSync('/proc/self/task').map((tid) => {
-        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-        return [tid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])] as const;
-      }),
-    );
-
-  it.runIf(process.platform === 'linux')(
-    'runs the page writer and the import thread below the threads that answer the user',
-    async () => {
-      await start();
-      // The core starts its writer once it runs, after the host is ready.
-      await vi.waitFor(
-        () =>
-          expect(
-            [...niceByThread().values()].filter((nice) => nice === BACKGROUND_NICE).length,
-          ).toBeGreaterThanOrEqual(2),
-        { timeout: 30_000, interval: 20 },
-      );
-      const self = readlinkSync('/proc/thread-self').split('/').at(-1)!;
-      expect(niceByThread().get(self)).toBe(0);
-    },
-  );
 });
 
 describe('slow clients', () => {

@@ -1,4 +1,3 @@
-import { runInBackground } from '../core/threadPriority';
 import { connectCache } from '../core/cache/openCache';
 import { importWizardHandlers } from '../core/import/wizardHandlers';
 import { AppError } from '../shared/errors';
@@ -13,7 +12,6 @@ import { WorkerPort } from './workerPort';
  * a job frozen for its run before the core sends it. A file of 100k rows takes seconds to read and
  * check; the core and the readers answer meanwhile.
  */
-runInBackground();
 const port = new WorkerPort();
 let cache: OpenCache | null = null;
 const connection = new CacheConnection(connectCache);

@@ -1,4 +1,3 @@
-import { runInBackground } from '../core/threadPriority';
 import { cacheStores } from '../core/cache/cacheStores';
 import { connectCache } from '../core/cache/openCache';
 import { storageError } from '../core/cache/storageError';
@@ -14,7 +13,6 @@ import { WorkerPort } from './workerPort';
  * answers every other operation, meanwhile. SQLite lets one writer commit at a time; the core's
  * own writes wait their turn (busy_timeout), as they did behind its own page stores.
  */
-runInBackground();
 const port = new WorkerPort();
 const log = port.logger();
 const connection = new CacheConnection((file) => connectCache(file, { refetchable: true }));
