@@ -5,6 +5,7 @@ import { AppError, isAppError } from '../../shared/errors';
 import { type ApiClient } from '../api/types';
 import { type CacheStores } from '../cache/cacheStores';
 import { storageError } from '../cache/storageError';
+import { type Logger } from '../log';
 import { type ConnectionMonitor } from './connection';
 import { type PageWriter, pageWriterOn } from './pageStore';
 import { toSubmissionRow } from '../cache/submissionRow';
@@ -39,6 +40,11 @@ export interface SyncTarget {
    * event goes out (a status asked for on that event already counts the form as done).
    */
   onForm?: (formId: string, stage: 'begun' | 'finished') => void;
+  /**
+   * Each form's sync as it goes, at debug level: a sync that stops short of its end is found in
+   * the log by the last step it reached.
+   */
+  log?: Pick<Logger, 'debug'>;
 }
 
 export interface FormSyncResult {
@@ -98,6 +104,9 @@ export class SyncEngine {
       now: this.tuning.now,
       overlapMs: this.tuning.overlapMs,
       onPage: (page: PageReport) => {
+        this.target.log?.debug(
+          `sync of form ${formId}: ${page.pass} page of ${page.rows} ${page.status} rows stored, ${page.remaining} left`,
+        );
         connection.answered();
         this.progress(formId, page.pass, progress.page(page), false);
         if (page.changed > 0) this.changed(['submissions'], formId);
@@ -105,6 +114,7 @@ export class SyncEngine {
     };
     // Before the first request: from here on, what changes on this form may be behind this run.
     this.target.onForm?.(formId, 'begun');
+    this.target.log?.debug(`sync of form ${formId} begun (${mode})`);
     // Statuses whose pull covered only the newest rows and no walk followed: their counts are
     // compared window by window, in-progress first, as a response that left that listing is
     // followed to the finished one before the finished one is counted.
@@ -132,11 +142,13 @@ export class SyncEngine {
         } else if (state.afterDate !== null) counted.unshift(status);
       }
       for (const status of counted) await this.compareWindows(formId, status, options, result);
+      this.target.log?.debug(`sync of form ${formId} done`);
       this.progress(formId, 'done', progress.totals(), true);
     } catch (error) {
       const failure = isAppError(error)
         ? error
         : (storageError(error) ?? new AppError('INTERNAL', 'Sync stopped on an unexpected error.', { cause: error }));
+      this.target.log?.debug(`sync of form ${formId} stopped: ${failure.code}`);
       connection.failed(failure);
       result.error = failure;
       const at = this.tuning.now().toISOString();

@@ -198,6 +198,7 @@ export class SyncService {
         connection,
         emit: (event) => this.ctx.emit(event),
         onForm: (formId, stage) => attached.job?.[stage].add(formId),
+        log: this.ctx.log,
       },
       this.tuning,
     );
