@@ -45,6 +45,13 @@ const workspaces = new WorkspaceManager({
       ...options,
       ...(start.rateLimit ? { rateLimit: start.rateLimit } : {}),
       ...(start.shellFetch ? { fetch: shellFetch((request) => port.ask('fetch', request)) } : {}),
+      // Each answer at debug level: a sync that stops short shows the request it waited for.
+      observer: {
+        onResponse: ({ method, path, attempt, status, errorCode, durationMs }) =>
+          log.debug(
+            `${method} ${path}: ${status ?? errorCode} in ${durationMs} ms${attempt > 1 ? ` (attempt ${attempt})` : ''}`,
+          ),
+      },
     }),
   openCache: (file, hooks) => openCache(file, hooks),
   checkCache: checkCacheFile,
