@@ -5,19 +5,21 @@ import { type PageOp } from './protocol';
 import { type WorkerThread } from './workerThread';
 
 /**
- * A sync's pages stored by the writer thread, into the file the session opened (never a file opened
+ * A sync's pages read and stored by the writer thread, into the file the session opened (never a file opened
  * since: a sync still finishing after a switch writes where it started).
  */
 export function threadPageWriter(writer: WorkerThread, cache: OpenedCache): PageWriter {
-  const store = async <T>(op: PageOp, page: unknown): Promise<T> => {
-    const result = await writer.call(op, page, cache);
+  const ask = async <T>(op: PageOp, input: unknown): Promise<T> => {
+    const result = await writer.call(op, input, cache);
     if (!result.ok) throw AppError.fromShape(result.error);
     return result.data as T;
   };
   return {
-    incremental: (page) => store('pages.incremental', page),
-    reconcile: (page) => store('pages.reconcile', page),
-    window: (page) => store('pages.window', page),
-    forms: (list) => store('pages.forms', list),
+    read: (text) => ask('pages.read', text),
+    release: (pages) => ask('pages.release', pages),
+    incremental: (page) => ask('pages.incremental', page),
+    reconcile: (page) => ask('pages.reconcile', page),
+    window: (page) => ask('pages.window', page),
+    forms: (list) => ask('pages.forms', list),
   };
 }

@@ -1,7 +1,7 @@
 import { cacheStores } from '../core/cache/cacheStores';
 import { connectCache } from '../core/cache/openCache';
 import { storageError } from '../core/cache/storageError';
-import { pageWriterOn, type PageWriter } from '../core/sync/pageStore';
+import { PageShelf, pageWriterOn, type PageWriter } from '../core/sync/pageStore';
 import { AppError, isAppError, type Result } from '../shared/errors';
 import { CacheConnection } from './cacheConnection';
 import { type PageOp } from './protocol';
@@ -16,16 +16,20 @@ import { WorkerPort } from './workerPort';
 const port = new WorkerPort();
 const log = port.logger();
 const connection = new CacheConnection((file) => connectCache(file, { refetchable: true }));
+const shelf = new PageShelf();
 
 port.serve(
   async ({ op, input, cache }): Promise<Result<unknown>> => {
     try {
       if (!cache) throw new AppError('INTERNAL', 'A page came without its workspace.');
-      const writer = pageWriterOn(cacheStores(connection.to(cache)));
+      const writer = pageWriterOn(cacheStores(connection.to(cache)), shelf);
       const write = writer[(op as PageOp).slice('pages.'.length) as keyof PageWriter] as (
         input: unknown,
       ) => Promise<unknown>;
-      return { ok: true, data: await write(input) };
+      const started = performance.now();
+      const data = await write(input);
+      log.debug(`${op} took ${Math.round(performance.now() - started)} ms`);
+      return { ok: true, data };
     } catch (error) {
       if (isAppError(error)) return { ok: false, error: error.toShape() };
       log.error('storing a page failed', error);

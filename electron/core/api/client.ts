@@ -69,6 +69,17 @@ function checkedKey(apiKey: unknown): string {
   return apiKey;
 }
 
+/** A page of the submissions listing from its text, checked as `listSubmissions` checks it. */
+export function readListing(text: string): ListSubmissionsResponse {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw unreadableAnswer(200);
+  }
+  return parsed(ListSubmissionsResponse, { status: 200, body, goneAfterRetry: false });
+}
+
 /**
  * The client of the form-submissions service: one typed function per endpoint, arguments checked
  * before the network, answers parsed leniently (unknown fields kept), every request through the
@@ -88,6 +99,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     observer: options.observer,
   });
   const submissionsPath = (formId: string) => `/forms/${segment(formId, 'formId')}/submissions`;
+  const listSubmissionsText: ApiClient['listSubmissionsText'] = async (
+    formId,
+    params,
+    callOptions,
+  ) => {
+    const path = submissionsPath(formId);
+    const query = listSubmissionsQuery(params);
+    const answer = await call(
+      { method: 'GET', path, query, resendable: true, textBody: true },
+      callOptions,
+    );
+    return typeof answer.body === 'string' ? answer.body : '';
+  };
 
   return {
     baseUrl,
@@ -114,13 +138,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
 
     async listSubmissions(formId, params, callOptions) {
-      const path = submissionsPath(formId);
-      const query = listSubmissionsQuery(params);
-      return parsed(
-        ListSubmissionsResponse,
-        await call({ method: 'GET', path, query, resendable: true }, callOptions),
-      );
+      return readListing(await listSubmissionsText(formId, params, callOptions));
     },
+
+    listSubmissionsText,
 
     async getSubmission(formId, submissionId, params = {}, callOptions) {
       const path = `${submissionsPath(formId)}/${segment(submissionId, 'submissionId')}`;

@@ -30,12 +30,17 @@ export interface HttpRequest {
   isWrite: boolean;
   /** Named in messages; never the full URL, which may be long or carry more than it should. */
   host: string;
+  /**
+   * A 2xx answer's body is returned as its text, not parsed: it is read on the thread that uses
+   * it (a sync's page, where it is stored). Other answers are parsed as always, for their errors.
+   */
+  textBody?: boolean;
 }
 
 export interface HttpAnswer {
   status: number;
   headers: Headers;
-  /** Parsed JSON; undefined for an empty body. */
+  /** Parsed JSON (the text itself for a 2xx answer to a `textBody` request); undefined for an empty body. */
   body: unknown;
   /** Set when the body could not be used: not JSON (`unparseable`) or cut off (`cut`). */
   bodyProblem?: 'unparseable' | 'cut';
@@ -116,7 +121,12 @@ export async function sendOnce(
         bodyProblem: 'cut',
       };
     }
-    return { status: response.status, headers: response.headers, ...parseBody(text) };
+    const asText = request.textBody === true && response.status >= 200 && response.status < 300;
+    return {
+      status: response.status,
+      headers: response.headers,
+      ...(asText ? { body: text } : parseBody(text)),
+    };
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);

@@ -41,6 +41,8 @@ export interface CallSpec {
   resendable: boolean;
   /** False when the answer's body is not used (deletes): a garbled body is then no failure. */
   readsBody?: boolean;
+  /** A 2xx answer's body comes back as its text, to be parsed where it is used (`HttpRequest`). */
+  textBody?: boolean;
 }
 
 /** A 2xx answer, or a 404 to a retry after an attempt that may have acted (`goneAfterRetry`). */
@@ -116,6 +118,7 @@ export function createTransport(options: TransportOptions): Transport {
             signal,
             isWrite,
             host,
+            textBody: spec.textBody,
           },
           options.timeouts,
         );

@@ -43,6 +43,15 @@ export interface ApiClient {
     params: ListSubmissionsInput,
     options?: CallOptions,
   ): Promise<ListSubmissionsResponse>;
+  /**
+   * A page of the same listing as the text the service sent, for a thread other than the caller's
+   * to read (`readListing`): reading a page of 150 submissions holds a thread for milliseconds.
+   */
+  listSubmissionsText(
+    formId: string,
+    params: ListSubmissionsInput,
+    options?: CallOptions,
+  ): Promise<string>;
   getSubmission(
     formId: string,
     submissionId: string,

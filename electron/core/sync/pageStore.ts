@@ -1,6 +1,8 @@
 import { type SubmissionStatus } from '../../shared/api/endpoints';
 import { type FormSummary } from '../../shared/api/form';
 import { type Submission } from '../../shared/api/submission';
+import { AppError } from '../../shared/errors';
+import { readListing } from '../api/client';
 import { type CacheStores } from '../cache/cacheStores';
 import { toSubmissionRow } from '../cache/submissionRow';
 import { type SweptRow, type UpsertOptions } from '../cache/submissionStore';
@@ -10,7 +12,8 @@ import { type TimeWindow } from '../cache/submissionWindows';
 export interface IncrementalPage {
   formId: string;
   status: SubmissionStatus;
-  responses: Submission[];
+  /** The pages read (`PageWriter.read`) whose rows this store writes, in order. */
+  pages: number[];
   syncedAt: string;
   /** The walk a row arriving now counts as seen by (a reconcile may be half-way). */
   passId: number;
@@ -26,7 +29,7 @@ export interface IncrementalPage {
 export interface ReconcilePage {
   formId: string;
   status: SubmissionStatus;
-  responses: Submission[];
+  pages: number[];
   syncedAt: string;
   passId: number;
   previews: boolean;
@@ -42,7 +45,7 @@ export interface ReconcilePage {
 export interface WindowPage {
   formId: string;
   status: SubmissionStatus;
-  responses: Submission[];
+  pages: number[];
   syncedAt: string;
   passId: number;
   window: TimeWindow;
@@ -67,25 +70,79 @@ export interface StoredPage {
   reconcileDue: boolean;
 }
 
+/** A page of a listing, read where it is stored: what paging needs of it, and where its rows wait. */
+export interface ReadPage {
+  /** Names the page's rows, kept by the writer until a store takes them. */
+  ref: number;
+  rows: number;
+  totalResponses: number;
+  /** Its submissions' ids, in order. */
+  ids: string[];
+}
+
 /**
- * Where a sync's pages are written. Storing a page is the longest thing a sync does (tens of
- * milliseconds at 100k rows), and a form gone from the service's list takes its rows with it (0.9 s
- * for 3k rows seen in a profile), so the app writes them on a thread of its own, with a connection
- * of its own, while the sync fetches the next; tests and tools write them in their own thread.
+ * Where a sync's pages are read and written. Reading a page of 150 submissions (its JSON and the
+ * check of every field) and storing it are the longest things a sync does (tens of milliseconds at
+ * 100k rows), and a form gone from the service's list takes its rows with it (0.9 s for 3k rows
+ * seen in a profile), so the app does them on a thread of its own, with a connection of its own,
+ * while the sync fetches the next; tests and tools do them on their own thread.
  */
 export interface PageWriter {
+  /** Reads a page's text as the API client would, keeping its rows for the store that takes them. */
+  read(text: string): Promise<ReadPage>;
+  /** Lets go of pages read and never stored (a listing cut short). */
+  release(pages: number[]): Promise<void>;
   incremental(page: IncrementalPage): Promise<StoredPage>;
   reconcile(page: ReconcilePage): Promise<StoredPage>;
   window(page: WindowPage): Promise<StoredPage>;
   forms(list: FormList): Promise<{ removed: string[] }>;
 }
 
-/** Writes pages on the caller's thread, through its connection. */
-export function pageWriterOn(stores: CacheStores): PageWriter {
+/** The rows of pages read and not yet stored. A store takes its pages out, whether it commits or not. */
+export class PageShelf {
+  private next = 1;
+  private readonly kept = new Map<number, Submission[]>();
+
+  read(text: string): ReadPage {
+    const { responses, totalResponses } = readListing(text);
+    const ref = this.next++;
+    this.kept.set(ref, responses);
+    return {
+      ref,
+      rows: responses.length,
+      totalResponses,
+      ids: responses.map((s) => s.submissionId),
+    };
+  }
+
+  take(pages: readonly number[]): Submission[] {
+    const rows: Submission[] = [];
+    for (const ref of pages) {
+      const kept = this.kept.get(ref);
+      this.kept.delete(ref);
+      // Read by a writer thread that has stopped since: the sync goes again from its position.
+      if (!kept)
+        throw new AppError('INTERNAL', 'Sync lost a page it had read. Sync again.', {
+          retryable: true,
+        });
+      rows.push(...kept);
+    }
+    return rows;
+  }
+
+  release(pages: readonly number[]): void {
+    for (const ref of pages) this.kept.delete(ref);
+  }
+}
+
+/** Reads and writes pages on the caller's thread, through its connection. */
+export function pageWriterOn(stores: CacheStores, shelf: PageShelf = new PageShelf()): PageWriter {
   return {
-    incremental: async (page) => storeIncrementalPage(stores, page),
-    reconcile: async (page) => storeReconcilePage(stores, page),
-    window: async (page) => storeWindowPage(stores, page),
+    read: async (text) => shelf.read(text),
+    release: async (pages) => shelf.release(pages),
+    incremental: async (page) => storeIncrementalPage(stores, page, shelf.take(page.pages)),
+    reconcile: async (page) => storeReconcilePage(stores, page, shelf.take(page.pages)),
+    window: async (page) => storeWindowPage(stores, page, shelf.take(page.pages)),
     forms: async ({ forms, at }) => stores.forms.replaceListed(forms, at),
   };
 }
@@ -110,13 +167,17 @@ export function storePage(
  * resumes where it stopped. At the last page the listing's total is checked against the cache: a
  * difference means deletions (or a skipped row) that a reconcile finds.
  */
-export function storeIncrementalPage(stores: CacheStores, page: IncrementalPage): StoredPage {
+function storeIncrementalPage(
+  stores: CacheStores,
+  page: IncrementalPage,
+  responses: readonly Submission[],
+): StoredPage {
   const { submissions, syncState } = stores;
   const { formId, status } = page;
   let stored: StoredPage = { changed: 0, vanished: [], reconcileDue: false };
   submissions.transaction(() => {
     // Rows that arrive while a reconcile is half-way are marked seen by it: they exist.
-    const changed = storePage(stores, formId, status, page.responses, page.syncedAt, {
+    const changed = storePage(stores, formId, status, responses, page.syncedAt, {
       seenPass: page.passId,
     });
     stored = { ...stored, changed };
@@ -144,12 +205,16 @@ export function storeIncrementalPage(stores: CacheStores, page: IncrementalPage)
  * Stores a walk's page with the walk's position in one transaction. At its last page, when the
  * listing held still and every row was seen, the cached rows the walk did not see are swept.
  */
-export function storeReconcilePage(stores: CacheStores, page: ReconcilePage): StoredPage {
+function storeReconcilePage(
+  stores: CacheStores,
+  page: ReconcilePage,
+  responses: readonly Submission[],
+): StoredPage {
   const { submissions, syncState } = stores;
   const { formId, status, passId, passTotal } = page;
   let stored: StoredPage = { changed: 0, vanished: [], reconcileDue: false };
   submissions.transaction(() => {
-    const changed = storePage(stores, formId, status, page.responses, page.syncedAt, {
+    const changed = storePage(stores, formId, status, responses, page.syncedAt, {
       seenPass: passId,
       keepPreviewFlag: page.previews,
       leaveSeen: true,
@@ -188,12 +253,16 @@ export function storeReconcilePage(stores: CacheStores, page: ReconcilePage): St
  * Stores a page of a window listed again; at its last page (when the listing could vouch for the
  * window) the window's cached rows the listing did not return are swept, in the same transaction.
  */
-export function storeWindowPage(stores: CacheStores, page: WindowPage): StoredPage {
+function storeWindowPage(
+  stores: CacheStores,
+  page: WindowPage,
+  responses: readonly Submission[],
+): StoredPage {
   const { submissions, windows } = stores;
   const { formId, status, listedIds } = page;
   let stored: StoredPage = { changed: 0, vanished: [], reconcileDue: false };
   submissions.transaction(() => {
-    const changed = storePage(stores, formId, status, page.responses, page.syncedAt, {
+    const changed = storePage(stores, formId, status, responses, page.syncedAt, {
       seenPass: page.passId,
     });
     stored = { ...stored, changed };

@@ -51,11 +51,14 @@ function batchingWalk(totalOf: (offset: number, total: number) => number): Strea
   let arrived = 0;
   let allAhead = () => {};
   const threeAhead = new Promise<void>((resolve) => (allAhead = resolve));
-  const list = session.api.listSubmissions.bind(session.api);
-  session.api.listSubmissions = async (id, params, requestOptions) => {
-    const page = await list(id, params, requestOptions);
+  const list = session.api.listSubmissionsText.bind(session.api);
+  session.api.listSubmissionsText = async (id, params, requestOptions) => {
+    const page = JSON.parse(await list(id, params, requestOptions)) as { totalResponses: number };
     if (++arrived === 4) allAhead();
-    return { ...page, totalResponses: totalOf(params.offset ?? 0, page.totalResponses) };
+    return JSON.stringify({
+      ...page,
+      totalResponses: totalOf(params.offset ?? 0, page.totalResponses),
+    });
   };
   const stored = pageWriterOn(cacheStores(session.db));
   let first = true;

@@ -7,6 +7,7 @@ import { type LocalApiData } from '../../shared/api/localApi';
 import { type AppEvent } from '../../shared/contract/events';
 import { SubmissionFilter } from '../../shared/contract/submissions';
 import { startLocalApi, type LocalApi, type LocalApiOptions } from '../../local-api';
+import { UNREADABLE_MESSAGE } from '../api/errors';
 import { cacheStores } from '../cache/cacheStores';
 import { type WorkspaceSession } from '../context';
 import { ConnectionMonitor } from './connection';
@@ -310,8 +311,8 @@ describe('SyncEngine against the local API', () => {
     // retried with backoff while the pass has already failed.
     server.admin.setFaults([{ kind: 'latency', ms: 0, path: '/forms/*/submissions', times: 1 }]);
     let onTheWire = 0;
-    const list = session.api.listSubmissions.bind(session.api);
-    session.api.listSubmissions = async (...args) => {
+    const list = session.api.listSubmissionsText.bind(session.api);
+    session.api.listSubmissionsText = async (...args) => {
       onTheWire++;
       try {
         return await list(...args);
@@ -332,6 +333,33 @@ describe('SyncEngine against the local API', () => {
     expect(stores.submissions.count(formId, 'finished')).toBe(state.nextOffset);
   });
 
+  it('stops at a page it cannot read with the sentence, keeps the pages before it, and resumes there', async () => {
+    await setUp({ submissionsPerForm: 1_200 });
+    const stores = cacheStores(session.db);
+    stores.forms.replaceListed(await session.api.listForms(), DEFAULT_TUNING.now().toISOString());
+    const formId = formIds()[0] ?? '';
+    // The page at offset 300 comes back cut in half, once.
+    let garbled = false;
+    const list = session.api.listSubmissionsText.bind(session.api);
+    session.api.listSubmissionsText = async (id, params, options) => {
+      const text = await list(id, params, options);
+      if (params.offset !== 300 || garbled) return text;
+      garbled = true;
+      return text.slice(0, text.length / 2);
+    };
+    const [failed] = await engine().run({ formId, mode: 'incremental' }, never);
+
+    expect(failed?.error).toMatchObject({ code: 'REMOTE', message: UNREADABLE_MESSAGE });
+    const state = stores.syncState.get(formId, 'finished');
+    expect(state.nextOffset).toBeGreaterThan(0);
+    expect(state.nextOffset).toBeLessThanOrEqual(300);
+    expect(stores.submissions.count(formId, 'finished')).toBe(state.nextOffset);
+
+    const [resumed] = await engine().run({ formId, mode: 'incremental' }, never);
+    expect(resumed?.error).toBeNull();
+    expect(cached(formId)).toEqual(onServer(formId));
+  });
+
   it('keeps three pages requested ahead of the one it stores, and asks for none past the listing', async () => {
     await setUp({ submissionsPerForm: 1_200 });
     const stores = cacheStores(session.db);
@@ -341,8 +369,8 @@ describe('SyncEngine against the local API', () => {
     server.admin.setFaults([{ kind: 'latency', ms: 30, path: '/forms/*/submissions' }]);
     let onTheWire = 0;
     let most = 0;
-    const list = session.api.listSubmissions.bind(session.api);
-    session.api.listSubmissions = async (...args) => {
+    const list = session.api.listSubmissionsText.bind(session.api);
+    session.api.listSubmissionsText = async (...args) => {
       most = Math.max(most, ++onTheWire);
       try {
         return await list(...args);
@@ -369,19 +397,26 @@ describe('SyncEngine against the local API', () => {
     let arrived = 0;
     let allAhead = () => {};
     const threeAhead = new Promise<void>((resolve) => (allAhead = resolve));
-    const list = session.api.listSubmissions.bind(session.api);
-    session.api.listSubmissions = async (...args) => {
+    const list = session.api.listSubmissionsText.bind(session.api);
+    session.api.listSubmissionsText = async (...args) => {
       const page = await list(...args);
       if (++arrived === 4) allAhead();
       return page;
     };
     const stored = pageWriterOn(stores);
+    const rowsOf = new Map<number, number>();
     const writes: { status: string; rows: number; offset: number }[] = [];
     const writer: PageWriter = {
       ...stored,
+      read: async (text) => {
+        const page = await stored.read(text);
+        rowsOf.set(page.ref, page.rows);
+        return page;
+      },
       incremental: async (page) => {
         if (writes.length === 0) await threeAhead;
-        writes.push({ status: page.status, rows: page.responses.length, offset: page.offset });
+        const rows = page.pages.reduce((n, ref) => n + (rowsOf.get(ref) ?? 0), 0);
+        writes.push({ status: page.status, rows, offset: page.offset });
         return stored.incremental(page);
       },
     };

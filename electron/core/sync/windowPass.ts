@@ -10,10 +10,19 @@ import { listingPages, reportPage, type PassResult, type StreamOptions } from '.
  * differ are listed again and the rows they no longer hold are swept. It compares what the cache
  * holds up to its newest row: respondents who arrive meanwhile are newer, left to the next pull.
  */
-export async function windowPass(formId: string, status: SubmissionStatus, o: StreamOptions): Promise<PassResult> {
+export async function windowPass(
+  formId: string,
+  status: SubmissionStatus,
+  o: StreamOptions,
+): Promise<PassResult> {
   const newest = o.stores.submissions.newestSubmissionTime(formId, status);
-  const top: TimeWindow = newest === null ? {} : { to: new Date(Date.parse(newest) + 1).toISOString() };
-  const changed = await findChangedWindows(formId, status, top, { api: o.api, windows: o.stores.windows, signal: o.signal });
+  const top: TimeWindow =
+    newest === null ? {} : { to: new Date(Date.parse(newest) + 1).toISOString() };
+  const changed = await findChangedWindows(formId, status, top, {
+    api: o.api,
+    windows: o.stores.windows,
+    signal: o.signal,
+  });
   const result: PassResult = { changed: 0, vanished: [], reconcileDue: false };
   for (const w of changed) {
     const listed = await relistWindow(formId, status, w, o);
@@ -40,15 +49,16 @@ async function relistWindow(
   let changed = 0;
   let vanished: SweptRow[] = [];
   let heldStill = true;
-  for await (const { page, totals, offset, done } of listingPages(formId, { status, ...windowParams(w) }, 0, o)) {
+  for await (const listed of listingPages(formId, { status, ...windowParams(w) }, 0, o)) {
+    const { totals, done } = listed;
     firstTotal ??= totals[0]!;
     heldStill &&= totals.every((total) => total === firstTotal);
-    for (const s of page.responses) seen.add(s.submissionId);
-    const vouched = done && heldStill && seen.size >= page.totalResponses;
+    for (const id of listed.ids) seen.add(id);
+    const vouched = done && heldStill && seen.size >= listed.totalResponses;
     const stored = await o.writer.window({
       formId,
       status,
-      responses: page.responses,
+      pages: listed.pages,
       syncedAt: o.now().toISOString(),
       passId,
       window: w,
@@ -56,7 +66,7 @@ async function relistWindow(
     });
     changed += stored.changed;
     vanished = stored.vanished;
-    reportPage(o, status, 'window', page, offset, stored.changed + vanished.length);
+    reportPage(o, status, 'window', listed, stored.changed + vanished.length);
   }
   return { changed, vanished };
 }
