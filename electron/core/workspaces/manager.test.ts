@@ -11,7 +11,7 @@ import { openCache } from '../cache/openCache';
 import { writeCacheDamagedInside } from '../cache/testing/damagedCache';
 import { type WorkspaceSession } from '../context';
 import { createLogger } from '../log';
-import { WorkspaceManager } from './manager';
+import { WorkspaceManager, type WorkspaceManagerOptions } from './manager';
 import { MemoryKeyVault } from './memoryVault';
 import { type KeyringStatus } from './types';
 
@@ -35,7 +35,12 @@ afterEach(async () => {
 });
 
 function manage(
-  options: { vault?: MemoryKeyVault; events?: AppEvent[]; checkCache?: boolean } = {},
+  options: {
+    vault?: MemoryKeyVault;
+    events?: AppEvent[];
+    checkCache?: boolean | WorkspaceManagerOptions['checkCache'];
+    now?: () => Date;
+  } = {},
 ) {
   const vault = options.vault ?? new MemoryKeyVault();
   const demoStores: string[] = [];
@@ -48,10 +53,13 @@ function manage(
     openCache: (file, hooks) => openCache(file, hooks),
     ...(options.checkCache
       ? {
-          checkCache: (file: string, signal: AbortSignal) =>
-            checkCacheFile(file, signal, { delayMs: 0 }),
+          checkCache:
+            options.checkCache === true
+              ? (file: string, signal: AbortSignal) => checkCacheFile(file, signal, { delayMs: 0 })
+              : options.checkCache,
         }
       : {}),
+    ...(options.now ? { now: options.now } : {}),
     startDemo: ({ store }) => {
       demoStores.push(store);
       return startLocalApi({ port: 0, store, rateLimit: 0 });
@@ -250,6 +258,37 @@ describe('WorkspaceManager', () => {
       summary: expect.stringContaining('The local cache was damaged and has been rebuilt'),
     });
     expect(rebuilt.db.prepare('SELECT count(*) AS n FROM submissions').get()).toEqual({ n: 0 });
+  });
+
+  it('reads a sound file once a day: not again at the next open that day, again a day later', async () => {
+    const vault = new MemoryKeyVault();
+    let now = new Date('2026-11-26T08:00:00Z');
+    const checked: string[] = [];
+    const checkCache = async (file: string) => {
+      checked.push(file);
+      return null;
+    };
+    const first = manage({ vault, checkCache, now: () => now }).manager;
+    await add(first);
+    expect(checked).toHaveLength(1);
+    // Recorded once the check has answered, in the file it read.
+    await vi.waitFor(() =>
+      expect(first.session().db.prepare('SELECT count(*) AS n FROM file_checks').get()).toEqual({
+        n: 1,
+      }),
+    );
+    await first.close();
+
+    now = new Date('2026-11-26T20:00:00Z');
+    const sameDay = manage({ vault, checkCache, now: () => now }).manager;
+    await sameDay.restore();
+    expect(checked).toHaveLength(1);
+    await sameDay.close();
+
+    now = new Date('2026-11-27T08:00:00Z');
+    const nextDay = manage({ vault, checkCache, now: () => now }).manager;
+    await nextDay.restore();
+    expect(checked).toHaveLength(2);
   });
 
   it('removes a workspace with its key and its cache', async () => {

@@ -7,6 +7,7 @@ import { type KeyStorage, type Simulation, type Workspace } from '../../shared/c
 import { AppError } from '../../shared/errors';
 import { type ApiClient } from '../api/types';
 import { ActivityLog } from '../cache/activityLog';
+import { fileCheckDue, recordSoundFile } from '../cache/fileCheckRecord';
 import { type CacheRebuild, type OpenCacheOptions } from '../cache/openCache';
 import { type OpenedCache, type WorkspaceSession } from '../context';
 import { prepareDataDir } from '../dataDirSetup';
@@ -52,6 +53,8 @@ export interface WorkspaceManagerOptions {
   onCacheOpened?(cache: OpenedCache | null): void;
   /** Where the sync of a cache just opened stores its pages; through the session's own connection when absent. */
   pageWriter?(cache: OpenedCache): PageWriter;
+  /** The clock of the whole-file check's schedule; the system's by default. */
+  now?(): Date;
 }
 
 interface OpenSession extends WorkspaceSession {
@@ -88,8 +91,10 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
   private simulationRate = DEMO_RESPONDENTS_PER_MINUTE;
   private queue: Promise<unknown> = Promise.resolve();
   private opens = 0;
+  private readonly now: () => Date;
 
   constructor(private readonly options: WorkspaceManagerOptions) {
+    this.now = options.now ?? (() => new Date());
     this.dataDir = options.dataDir;
     prepareDataDir(options.dataDir);
     this.registry = new WorkspaceRegistry(options.dataDir);
@@ -356,9 +361,10 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     this.current = session;
     this.registry.setCurrent(record.id);
     this.options.onCacheOpened?.(opened);
-    // Damage comes from disks and other programs, not from a crash (WAL survives those), so every
-    // open is checked, not only one after an unclean exit; in the background, the file can be large.
-    if (!rebuilt) void this.checkInBackground(session, file);
+    // Damage comes from disks and other programs, not from a crash (WAL survives those), so the
+    // check does not wait for an unclean exit: a file not found sound for a day is read again, in
+    // the background, as it can be large.
+    if (!rebuilt && fileCheckDue(db, this.now())) void this.checkInBackground(session, file);
     for (const listener of this.listeners) {
       try {
         listener(this.current);
@@ -385,7 +391,12 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
       this.options.log.warn(`the cache of workspace ${id} could not be checked`, error);
       return;
     }
-    if (damage === null) return;
+    if (damage === null) {
+      // Found sound: the file the session still has open records it (a session closed meanwhile
+      // leaves the check to a later open).
+      if (session.db.open) recordSoundFile(session.db, this.now());
+      return;
+    }
     try {
       await this.serial(async () => {
         // Closed or switched meanwhile: the next open checks the file again.

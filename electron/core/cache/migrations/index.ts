@@ -15,6 +15,7 @@ import { walkRequests } from './v25WalkRequests';
 import { formRewrites } from './v27FormRewrites';
 import { activityRespondent } from './v28ActivityRespondent';
 import { answerCounts } from './v29AnswerCounts';
+import { fileChecks } from './v30FileChecks';
 
 /**
  * Every schema step of the workspace file, in order. Append only: a shipped migration never
@@ -37,4 +38,5 @@ export const migrations: readonly Migration[] = [
   formRewrites,
   activityRespondent,
   answerCounts,
+  fileChecks,
 ];
