@@ -28,7 +28,11 @@ const chromium = {
 export default defineConfig<AppFixtureOptions>({
   testDir: 'e2e',
   outputDir: 'test-results/playwright-artifacts',
-  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: 'test-results/playwright.json' }],
+    ['./e2e/fixtures/hostLogReporter.ts'],
+  ],
   workers: 2,
   fullyParallel: true,
   forbidOnly: !!process.env.CI,

@@ -98,6 +98,11 @@ export function createRequestHandler(options: HostServerOptions) {
     if (!tokenMatches(url.searchParams.get('token'), options.token))
       return plain(response, 401, 'Unauthorized');
     options.events.attach(response);
+    // A page that loses its stream misses the events sent meanwhile: the log shows when.
+    options.log.debug(`a page's event stream opened (${options.events.size} open)`);
+    response.once('close', () =>
+      options.log.debug(`a page's event stream closed (${options.events.size} open)`),
+    );
   }
 
   async function file(
