@@ -1,5 +1,7 @@
 import Database from 'better-sqlite3';
 import { workerData } from 'node:worker_threads';
+import { cacheStores } from '../core/cache/cacheStores';
+import { windowEnvelopeText } from '../core/cache/windowText';
 import { cacheReadHandlers } from '../core/cacheReads';
 import { AppError } from '../shared/errors';
 import { CacheConnection } from './cacheConnection';
@@ -22,13 +24,15 @@ const connection = new CacheConnection((file) => {
   return db;
 });
 
+const session = () => {
+  if (!cache) throw new AppError('NOT_FOUND', 'Open a workspace first.');
+  return { workspace: cache.workspace, db: connection.to(cache) };
+};
+
 const handlers = cacheReadHandlers({
   dataDir: start.dataDir,
   emit: (event) => port.emit(event),
-  session: () => {
-    if (!cache) throw new AppError('NOT_FOUND', 'Open a workspace first.');
-    return { workspace: cache.workspace, db: connection.to(cache) };
-  },
+  session,
 });
 
 serveOperations(
@@ -36,4 +40,6 @@ serveOperations(
   handlers,
   (called) => (cache = called),
   () => connection.close(),
+  // A window's submissions go out as the cache holds them, never parsed and written again here.
+  { 'submissions.query': (input) => windowEnvelopeText(cacheStores(session().db).query, input) },
 );

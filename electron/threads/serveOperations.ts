@@ -1,7 +1,7 @@
 import { dispatch } from '../core/dispatch';
 import { type Handlers } from '../shared/contract';
 import { type OpenCache } from './protocol';
-import { type WorkerPort } from './workerPort';
+import { type CallMessage, type WorkerPort } from './workerPort';
 
 /**
  * A worker that answers operations of the contract on the open workspace's cache: each call names
@@ -13,11 +13,14 @@ export function serveOperations(
   handlers: Partial<Handlers>,
   onCache: (cache: OpenCache | null) => void,
   close: () => void,
+  asText?: TextAnswers,
 ): void {
   const log = port.logger();
   port.serve(
-    (call) => {
+    async (call) => {
       onCache(call.cache ?? null);
+      const text = answerAsText(asText, call);
+      if (text !== null) return text;
       return dispatch(handlers, call.op, call.input, (name, error) =>
         log.error(`operation ${name} failed`, error),
       );
@@ -25,4 +28,20 @@ export function serveOperations(
     async () => close(),
   );
   port.post({ kind: 'ready' });
+}
+
+/**
+ * Operations a worker answers as envelope text of its own writing (`windowText.ts`), by name: null
+ * leaves the call to `dispatch`, as does any failure, which `dispatch` then answers and logs.
+ */
+export type TextAnswers = Partial<Record<string, (input: unknown) => string | null>>;
+
+function answerAsText(asText: TextAnswers | undefined, call: CallMessage): string | null {
+  const answer = asText?.[call.op];
+  if (!answer) return null;
+  try {
+    return answer(call.input);
+  } catch {
+    return null;
+  }
 }

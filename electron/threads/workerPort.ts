@@ -22,12 +22,22 @@ export class WorkerPort {
 
   constructor(private readonly port: MessagePort = requireParentPort()) {}
 
-  /** Answers each call with `handle`; on `close`, runs `close` and then lets the thread end. */
-  serve(handle: (call: CallMessage) => Promise<Result<unknown>>, close: () => Promise<void>): void {
+  /**
+   * Answers each call with `handle`: an envelope, or one already written as JSON text. On `close`,
+   * runs `close` and then lets the thread end.
+   */
+  serve(
+    handle: (call: CallMessage) => Promise<Result<unknown> | string>,
+    close: () => Promise<void>,
+  ): void {
     this.port.on('message', (message: ToWorker) => {
       if (message.kind === 'call') {
         void handle(message).then((result) =>
-          this.post({ kind: 'result', id: message.id, text: JSON.stringify(result) }),
+          this.post({
+            kind: 'result',
+            id: message.id,
+            text: typeof result === 'string' ? result : JSON.stringify(result),
+          }),
         );
       } else if (message.kind === 'answer') {
         const settle = this.asks.get(message.id);

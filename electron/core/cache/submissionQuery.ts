@@ -81,7 +81,8 @@ const WIDER_LOOK = 20;
  */
 const MERGED_AT_MOST = 1_000;
 
-interface RawRow {
+/** A row as the cache holds it: the indexed fields, and the submission as the JSON text stored. */
+export interface StoredRow {
   id: number;
   submission_id: string;
   submission_time: string;
@@ -99,15 +100,15 @@ interface StatusTally {
 }
 
 /** One window of a view, with what the view's counts say about it. */
-export interface QueryWindow {
-  rows: SubmissionListRow[];
+export interface QueryWindow<Row = SubmissionListRow> {
+  rows: Row[];
   total: number;
   counts: StatusCounts;
   unnarrowed: number;
 }
 
 /** A window that may come before its view's counts: then `total` is the matches found so far. */
-export type RowsFirstWindow = Omit<QueryWindow, 'counts'> &
+export type RowsFirstWindow<Row = SubmissionListRow> = Omit<QueryWindow<Row>, 'counts'> &
   ({ counted: true; counts: StatusCounts } | { counted: false; counts: null });
 
 /** The rowids of a view in order: all of them, or the first ones when `complete` is false. */
@@ -189,6 +190,16 @@ export class SubmissionQuery {
    * search, dates and answer filters narrow the view (status and previews as the filter says).
    */
   window(filter: SubmissionFilter, offset: number, limit: number): QueryWindow {
+    const window = this.storedWindow(filter, offset, limit);
+    return { ...window, rows: window.rows.map(toListRow) };
+  }
+
+  /** `window`, its rows as the cache holds them. */
+  private storedWindow(
+    filter: SubmissionFilter,
+    offset: number,
+    limit: number,
+  ): QueryWindow<StoredRow> {
     const version = this.version(filter.formId);
     const ids = this.order(filter, offset + limit, version).ids.slice(offset, offset + limit);
     const tally = this.tally(filter, version);
@@ -207,9 +218,19 @@ export class SubmissionQuery {
    * asked again, it counts. Any other window is counted at once.
    */
   rowsFirst(filter: SubmissionFilter, offset: number, limit: number): RowsFirstWindow {
+    const window = this.storedRowsFirst(filter, offset, limit);
+    return { ...window, rows: window.rows.map(toListRow) };
+  }
+
+  /** `rowsFirst`, its rows as the cache holds them (`windowText.ts` sends them on as they are). */
+  storedRowsFirst(
+    filter: SubmissionFilter,
+    offset: number,
+    limit: number,
+  ): RowsFirstWindow<StoredRow> {
     const version = this.version(filter.formId);
     const early = this.earlyMatches(filter, offset + limit, version);
-    if (!early) return { ...this.window(filter, offset, limit), counted: true };
+    if (!early) return { ...this.storedWindow(filter, offset, limit), counted: true };
     const key = JSON.stringify(filter);
     this.answeredEarly.set(key, version, true);
     // The view's first rows, exactly: the count that follows need not read its whole order.
@@ -227,7 +248,7 @@ export class SubmissionQuery {
   *all(filter: SubmissionFilter): Generator<SubmissionListRow> {
     for (const segment of this.segments(filter, this.version(filter.formId))) {
       // Its own statement: a cached one would be busy for any other read while this one streams.
-      const statement = this.db.prepare<Param[], RawRow>(
+      const statement = this.db.prepare<Param[], StoredRow>(
         `SELECT ${COLUMNS} ${segment.from} ORDER BY ${segment.order}`,
       );
       for (const row of statement.iterate(...segment.params)) yield toListRow(row);
@@ -529,11 +550,11 @@ export class SubmissionQuery {
   }
 
   /** The rows of `ids`, in that order. */
-  private rowsOf(ids: number[]): SubmissionListRow[] {
+  private rowsOf(ids: number[]): StoredRow[] {
     if (ids.length === 0) return [];
-    const found = this.statement<RawRow>(ROWS_STATEMENT).all(JSON.stringify(ids));
+    const found = this.statement<StoredRow>(ROWS_STATEMENT).all(JSON.stringify(ids));
     const byId = new Map(found.map((row) => [row.id, row]));
-    return ids.map((id) => toListRow(byId.get(id)!));
+    return ids.map((id) => byId.get(id)!);
   }
 
   private tally(filter: SubmissionFilter, version: string): StatusTally[] {
@@ -801,15 +822,19 @@ function countsOf(filter: SubmissionFilter, tally: StatusTally[]): StatusCounts 
   return counts;
 }
 
-function toListRow(row: RawRow): SubmissionListRow {
+/** A row of the results table but its submission: the fields the cache indexes. */
+export function listRowHead(row: StoredRow): Omit<SubmissionListRow, 'submission'> {
   return {
     submissionId: row.submission_id,
     submissionTime: row.submission_time,
     lastUpdatedAt: row.last_updated_at,
     status: row.status,
     isPreview: row.is_preview === 1,
-    submission: JSON.parse(row.raw) as Submission,
   };
+}
+
+function toListRow(row: StoredRow): SubmissionListRow {
+  return { ...listRowHead(row), submission: JSON.parse(row.raw) as Submission };
 }
 
 /**
