@@ -1,5 +1,7 @@
 import { dispatch } from '../core/dispatch';
+import { type Logger } from '../core/log';
 import { type Handlers } from '../shared/contract';
+import { isAppError } from '../shared/errors';
 import { type OpenCache } from './protocol';
 import { type CallMessage, type WorkerPort } from './workerPort';
 
@@ -19,7 +21,7 @@ export function serveOperations(
   port.serve(
     async (call) => {
       onCache(call.cache ?? null);
-      const text = answerAsText(asText, call);
+      const text = answerAsText(asText, call, log);
       if (text !== null) return text;
       return dispatch(handlers, call.op, call.input, (name, error) =>
         log.error(`operation ${name} failed`, error),
@@ -32,16 +34,23 @@ export function serveOperations(
 
 /**
  * Operations a worker answers as envelope text of its own writing (`windowText.ts`), by name: null
- * leaves the call to `dispatch`, as does any failure, which `dispatch` then answers and logs.
+ * leaves the call to `dispatch`, as does any failure, which `dispatch` then answers.
  */
 export type TextAnswers = Partial<Record<string, (input: unknown) => string | null>>;
 
-function answerAsText(asText: TextAnswers | undefined, call: CallMessage): string | null {
+function answerAsText(
+  asText: TextAnswers | undefined,
+  call: CallMessage,
+  log: Pick<Logger, 'error'>,
+): string | null {
   const answer = asText?.[call.op];
   if (!answer) return null;
   try {
     return answer(call.input);
-  } catch {
+  } catch (error) {
+    // A sentence for the person (no workspace open) is dispatch's to give; anything else is a
+    // fault of the text answer that dispatch may not meet, so it is logged here.
+    if (!isAppError(error)) log.error(`the text answer of ${call.op} failed`, error);
     return null;
   }
 }
