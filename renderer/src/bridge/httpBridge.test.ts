@@ -20,6 +20,30 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('createHttpBridge', () => {
+  it('lets go of a read its caller no longer wants: the request is aborted, the answer is CANCELLED', async () => {
+    // A host that has not answered yet: until then, the request holds one of the page's connections.
+    const signals: (AbortSignal | null | undefined)[] = [];
+    const unanswered = ((_url: string | URL | Request, init?: RequestInit) => {
+      signals.push(init?.signal);
+      return new Promise<Response>((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () =>
+          reject(new DOMException('The operation was aborted.', 'AbortError')),
+        ),
+      );
+    }) as typeof fetch;
+    const bridge = createHttpBridge({
+      origin: 'http://127.0.0.1:1',
+      token: 't',
+      fetch: unanswered,
+    });
+    const controller = new AbortController();
+    const answer = bridge.invoke('forms.list', {}, { signal: controller.signal });
+    expect(signals).toEqual([controller.signal]);
+
+    controller.abort();
+    expect(await answer).toMatchObject({ ok: false, error: { code: 'CANCELLED' } });
+  });
+
   it('posts the operation to /rpc with the bearer token and returns the envelope', async () => {
     const { calls, fetchFn } = recordingFetch(() =>
       json({ ok: true, data: { forms: [{ formId: 'f1', name: 'A' }] } }),

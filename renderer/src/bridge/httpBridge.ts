@@ -21,15 +21,21 @@ export function createHttpBridge(options: HttpBridgeOptions): Bridge {
   const listeners = new Set<(event: AppEvent) => void>();
   let source: Pick<EventSource, 'onmessage' | 'close'> | null = null;
 
-  async function invoke<N extends OpName>(op: N, input: unknown): Promise<Result<OpOutput<N>>> {
+  async function invoke<N extends OpName>(
+    op: N,
+    input: unknown,
+    { signal }: { signal?: AbortSignal } = {},
+  ): Promise<Result<OpOutput<N>>> {
     let response: Response;
     try {
       response = await doFetch(new URL('/rpc', options.origin), {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${options.token}` },
         body: JSON.stringify({ op, input }),
+        ...(signal ? { signal } : {}),
       });
     } catch {
+      if (signal?.aborted) return failure('CANCELLED', 'Cancelled.', false);
       return failure(
         'NETWORK',
         'Formdesk is not answering. Check that it is still running, then try again.',
@@ -44,6 +50,7 @@ export function createHttpBridge(options: HttpBridgeOptions): Bridge {
       );
     }
     const envelope = readEnvelope(await response.json().catch(() => null));
+    if (signal?.aborted) return failure('CANCELLED', 'Cancelled.', false);
     if (!envelope) {
       return failure(
         'INTERNAL',

@@ -17,11 +17,15 @@ export function opKey<N extends OpName>(op: N, input?: OpInput<N>): readonly unk
 }
 
 /** Calls an operation and returns its data, or throws a BridgeError with the AppErrorShape. */
-export function useInvoke(): <N extends OpName>(op: N, input: OpInput<N>) => Promise<OpOutput<N>> {
+export function useInvoke(): <N extends OpName>(
+  op: N,
+  input: OpInput<N>,
+  signal?: AbortSignal,
+) => Promise<OpOutput<N>> {
   const { bridge } = useBridgeContext();
   return useCallback(
-    async <N extends OpName>(op: N, input: OpInput<N>) => {
-      const result = await bridge.invoke(op, input);
+    async <N extends OpName>(op: N, input: OpInput<N>, signal?: AbortSignal) => {
+      const result = await bridge.invoke(op, input, signal ? { signal } : undefined);
       if (!result.ok) throw new BridgeError(result.error);
       return result.data;
     },
@@ -43,7 +47,8 @@ export function useOp<N extends OpName, T = OpOutput<N>>(
   const invoke = useInvoke();
   return useQuery<OpOutput<N>, BridgeError, T>({
     queryKey: opKey(op, input),
-    queryFn: () => invoke(op, input),
+    // A read superseded (its data invalidated again) or no longer shown lets go of its request.
+    queryFn: ({ signal }) => invoke(op, input, signal),
     ...options,
   });
 }
