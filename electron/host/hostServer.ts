@@ -89,7 +89,13 @@ export function createRequestHandler(options: HostServerOptions) {
       return json(response, 400, refusal('The request names no operation.'));
     }
     const input = 'input' in body ? body.input : undefined;
-    return jsonText(response, 200, await options.call(body.op, input));
+    // Each call at debug level, on its way in and out: a page waiting on a call names it.
+    const op = String(body.op).slice(0, 80);
+    const started = performance.now();
+    options.log.debug(`call ${op} received`);
+    const answer = await options.call(body.op, input);
+    options.log.debug(`call ${op} answered in ${Math.round(performance.now() - started)} ms`);
+    return jsonText(response, 200, answer);
   }
 
   function events(request: IncomingMessage, response: ServerResponse, url: URL): void {
