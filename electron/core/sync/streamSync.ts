@@ -1,4 +1,8 @@
-import { type ListSubmissionsParams, MAX_PAGE_SIZE, type SubmissionStatus } from '../../shared/api/endpoints';
+import {
+  type ListSubmissionsParams,
+  MAX_PAGE_SIZE,
+  type SubmissionStatus,
+} from '../../shared/api/endpoints';
 import { AppError } from '../../shared/errors';
 import { type ApiClient } from '../api/types';
 import { type CacheStores } from '../cache/cacheStores';
@@ -44,12 +48,17 @@ export interface PassResult {
  * of a pull from the start is checked against the cache: a difference means deletions (or a skipped
  * row) a reconcile finds.
  */
-export async function incrementalPass(formId: string, status: SubmissionStatus, o: StreamOptions): Promise<PassResult> {
+export async function incrementalPass(
+  formId: string,
+  status: SubmissionStatus,
+  o: StreamOptions,
+): Promise<PassResult> {
   const { submissions, syncState } = o.stores;
   let state = syncState.get(formId, status);
   if (state.phase !== 'incremental') {
     const newest = submissions.newestSubmissionTime(formId, status);
-    const afterDate = newest === null ? null : new Date(Date.parse(newest) - o.overlapMs).toISOString();
+    const afterDate =
+      newest === null ? null : new Date(Date.parse(newest) - o.overlapMs).toISOString();
     syncState.update(formId, status, { phase: 'incremental', afterDate, nextOffset: 0 });
     state = syncState.get(formId, status);
   }
@@ -113,7 +122,12 @@ export async function reconcilePass(
   let changed = 0;
   let vanished: SweptRow[] = [];
   let reconcileDue = false;
-  for await (const listed of listingPages(formId, { status, includePreview: previews }, state.nextOffset, o)) {
+  for await (const listed of listingPages(
+    formId,
+    { status, includePreview: previews },
+    state.nextOffset,
+    o,
+  )) {
     const { pages, totals, offset, done, totalResponses } = listed;
     for (const total of totals) {
       if (passTotal !== null && total < passTotal) disturbed = true;
@@ -143,10 +157,21 @@ export async function reconcilePass(
   return { changed, vanished, reconcileDue };
 }
 
-
 /** Tells the caller a page was stored, and how much of its listing is left. */
-export function reportPage(o: StreamOptions, status: SubmissionStatus, pass: PassKind, listed: ListedPages, changed: number): void {
-  o.onPage({ status, pass, rows: listed.ids.length, changed, remaining: Math.max(0, listed.totalResponses - listed.offset) });
+export function reportPage(
+  o: StreamOptions,
+  status: SubmissionStatus,
+  pass: PassKind,
+  listed: ListedPages,
+  changed: number,
+): void {
+  o.onPage({
+    status,
+    pass,
+    rows: listed.ids.length,
+    changed,
+    remaining: Math.max(0, listed.totalResponses - listed.offset),
+  });
 }
 
 /** One or more consecutive pages of a listing, read, for one store. */
@@ -199,19 +224,19 @@ export async function* listingPages(
   const signal = AbortSignal.any([o.signal, abandon.signal]);
   const fetchPage = (offset: number) => {
     checkCancelled(o.signal);
-    const request = o.api
-      .listSubmissionsText(formId, { ...listing, sort: 'asc', limit: MAX_PAGE_SIZE, offset }, { priority: 'background', signal })
-      .then((text) => o.writer.read(text));
-    // A page fetched ahead may be abandoned (a failure or cancel while storing the one before).
-    request.catch(() => {});
-    return request;
+    const text = o.api.listSubmissionsText(
+      formId,
+      { ...listing, sort: 'asc', limit: MAX_PAGE_SIZE, offset },
+      { priority: 'background', signal },
+    );
+    return aheadPage(text, (arrived) => o.writer.read(arrived));
   };
   let offset = start;
   let requested = start;
   const ahead: AheadPage[] = [];
   const requestUpTo = (total: number) => {
     while (ahead.length < PAGES_AHEAD && requested < total) {
-      ahead.push(aheadPage(fetchPage(requested)));
+      ahead.push(fetchPage(requested));
       requested += MAX_PAGE_SIZE;
     }
   };
@@ -224,12 +249,17 @@ export async function* listingPages(
       const pages = [await next.request];
       offset += pages[0]!.rows;
       let done = endsListing(pages[0]!, offset);
-      // Only pages already here join: waiting for one would leave the writer idle meanwhile.
-      for (let page = ahead[0]?.arrived; !done && page; page = ahead[0]?.arrived) {
+      // Only pages already here join: waiting for one still on the wire would leave the writer idle
+      // meanwhile. One here is being read by the writer, ahead of this store in its queue.
+      for (let page = ahead[0]; !done && page?.arrived; page = ahead[0]) {
         ahead.shift();
-        pages.push(page);
-        offset += page.rows;
-        done = endsListing(page, offset);
+        const read = await page.request.catch(async (error: unknown) => {
+          await o.writer.release(pages.map((p) => p.ref)).catch(() => {});
+          throw error;
+        });
+        pages.push(read);
+        offset += read.rows;
+        done = endsListing(read, offset);
       }
       const last = pages.at(-1)!;
       if (!done) requestUpTo(last.totalResponses);
@@ -246,8 +276,8 @@ export async function* listingPages(
   } finally {
     abandon.abort(new AppError('CANCELLED', 'Sync was cancelled.'));
     // Pages read past where the listing stopped are let go on the writer, which keeps them.
-    const unstored = (await Promise.allSettled(ahead.map((page) => page.request))).flatMap((read) =>
-      read.status === 'fulfilled' ? [read.value.ref] : [],
+    const unstored = (await Promise.allSettled(ahead.map((page) => page.request))).flatMap(
+      (read) => (read.status === 'fulfilled' ? [read.value.ref] : []),
     );
     if (unstored.length > 0) await o.writer.release(unstored).catch(() => {});
   }
@@ -259,14 +289,22 @@ function endsListing(page: ReadPage, offset: number): boolean {
 }
 
 interface AheadPage {
+  /** The page, read by the writer. */
   request: Promise<ReadPage>;
-  /** The page, once it has arrived and been read. */
-  arrived: ReadPage | null;
+  /** Its text has arrived, and its reading is in the writer's queue. */
+  arrived: boolean;
 }
 
-function aheadPage(request: Promise<ReadPage>): AheadPage {
-  const ahead: AheadPage = { request, arrived: null };
-  request.then((page) => (ahead.arrived = page), () => {});
+function aheadPage(text: Promise<string>, read: (text: string) => Promise<ReadPage>): AheadPage {
+  const ahead: AheadPage = {
+    arrived: false,
+    request: text.then((arrived) => {
+      ahead.arrived = true;
+      return read(arrived);
+    }),
+  };
+  // A page fetched ahead may be abandoned (a failure or cancel while storing the one before).
+  ahead.request.catch(() => {});
   return ahead;
 }
 
