@@ -74,9 +74,8 @@ export interface StoredPage {
 export interface ReadPage {
   /** Names the page's rows, kept by the writer until a store takes them. */
   ref: number;
-  rows: number;
   totalResponses: number;
-  /** Its submissions' ids, in order. */
+  /** Its submissions' ids, in order: one per row. */
   ids: string[];
 }
 
@@ -109,7 +108,6 @@ export class PageShelf {
     this.kept.set(ref, responses);
     return {
       ref,
-      rows: responses.length,
       totalResponses,
       ids: responses.map((s) => s.submissionId),
     };

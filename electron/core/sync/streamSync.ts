@@ -247,7 +247,7 @@ export async function* listingPages(
     // not done always has its next page requested.
     for (let next = ahead.shift(); next; next = ahead.shift()) {
       const pages = [await next.request];
-      offset += pages[0]!.rows;
+      offset += pages[0]!.ids.length;
       let done = endsListing(pages[0]!, offset);
       // Only pages already here join: waiting for one still on the wire would leave the writer idle
       // meanwhile. One here is being read by the writer, ahead of this store in its queue.
@@ -258,7 +258,7 @@ export async function* listingPages(
           throw error;
         });
         pages.push(read);
-        offset += read.rows;
+        offset += read.ids.length;
         done = endsListing(read, offset);
       }
       const last = pages.at(-1)!;
@@ -285,7 +285,7 @@ export async function* listingPages(
 
 /** A short page, or one that reaches the listing's total, is the listing's last. */
 function endsListing(page: ReadPage, offset: number): boolean {
-  return page.rows < MAX_PAGE_SIZE || offset >= page.totalResponses;
+  return page.ids.length < MAX_PAGE_SIZE || offset >= page.totalResponses;
 }
 
 interface AheadPage {

@@ -410,7 +410,7 @@ describe('SyncEngine against the local API', () => {
       ...stored,
       read: async (text) => {
         const page = await stored.read(text);
-        rowsOf.set(page.ref, page.rows);
+        rowsOf.set(page.ref, page.ids.length);
         return page;
       },
       incremental: async (page) => {
