@@ -16,13 +16,18 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
+        // Every call goes to the app's own core, never to the network: the browser's offline
+        // state says nothing about it, and a form owner browses the cache offline. By default a
+        // query waits for the browser to be online again, so no new view would open.
+        networkMode: 'always',
         // Reads come from the local cache and events say when it changed: no polling on focus.
         refetchOnWindowFocus: false,
         staleTime: 30_000,
         retry: (failures, error) =>
           error instanceof BridgeError && error.shape.retryable && failures < 2,
       },
-      mutations: { retry: false },
+      // Writes reach the service through the core, which says itself when the service is offline.
+      mutations: { networkMode: 'always', retry: false },
     },
   });
 }
