@@ -20,7 +20,7 @@ export interface Where {
 }
 
 /** The rowids a statement lists; with `except`, every row but those. */
-interface RowSet extends Where {
+export interface RowSet extends Where {
   except: boolean;
 }
 
@@ -766,7 +766,7 @@ function broader({ search: _search, ...filter }: SubmissionFilter): SubmissionFi
 }
 
 /** The sets of rows the filter's search and answer filters narrow its view to. */
-function narrowingSets(filter: SubmissionFilter): RowSet[] {
+export function narrowingSets(filter: SubmissionFilter): RowSet[] {
   const sets = filter.answers.map((answer) => answerSet(filter.formId, answer));
   return filter.search ? [{ ...searchStatement(filter.search), except: false }, ...sets] : sets;
 }

@@ -12,7 +12,10 @@ import { type WorkspaceSession } from '../context';
 import { ConnectionMonitor } from '../sync/connection';
 import { SyncEngine } from '../sync/syncEngine';
 import { createTestContext, type TestContext } from '../sync/testing/testContext';
+import { AnswerColumns } from './answerColumns';
 import { cacheStores } from './cacheStores';
+import { QuestionCatalog } from './questionCatalog';
+import { SubmissionSummaries } from './submissionSummary';
 
 // Every figure of a summary against the same figure worked out here, in plain code, from the
 // local API's own listing of the same view fetched page by page over HTTP.
@@ -41,7 +44,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function fullSync(): Promise<void> {
+async function fullSync(mode: 'full' | 'incremental' = 'full'): Promise<void> {
   const engine = new SyncEngine({
     workspaceId: 'w',
     api: session.api,
@@ -49,7 +52,7 @@ async function fullSync(): Promise<void> {
     connection: new ConnectionMonitor(() => {}),
     emit: () => {},
   });
-  await engine.run({ mode: 'full' }, new AbortController().signal);
+  await engine.run({ mode }, new AbortController().signal);
 }
 
 /** Every submission the service lists for these parameters, page by page. */
@@ -224,14 +227,18 @@ function expectQuestion(summary: QuestionSummary, rows: Submission[], options: s
   }
 }
 
-async function expectSummary(formId: string, view: View): Promise<SubmissionSummary> {
+async function expectSummary(
+  formId: string,
+  view: View,
+  summaries = cacheStores(session.db).summaries,
+): Promise<SubmissionSummary> {
   const filter = SubmissionFilter.parse({
     formId,
     status: view.status,
     ...view.wire,
     answers: view.answer ? [view.answer.filter] : [],
   });
-  const summary = cacheStores(session.db).summaries.summary(filter);
+  const summary = summaries.summary(filter);
   const keep = view.answer?.keeps ?? (() => true);
   const [finished, inProgress] = await Promise.all(
     (['finished', 'in_progress'] as const).map(async (status) =>
@@ -391,4 +398,55 @@ describe('a summary says what the service listing of the same view says', () => 
       });
     }
   }, 120_000);
+
+  // After the test above: the forms' rows were rewritten there, and are only added to here.
+  it('counts rows added since into the columns it holds, a text given twice now among the most frequent', async () => {
+    const formId = 'cFb7q2LxWm'; // the demo's feedback form: its free text is given more than once
+    const narrowedViews = (): View[] => {
+      const times = server.admin.submissionsOf(formId).map((s) => Date.parse(s.submissionTime));
+      const middle = new Date((Math.min(...times) + Math.max(...times)) / 2).toISOString();
+      return [
+        { label: 'search', status: 'finished', wire: { search: 'the' } },
+        { label: 'later half', status: 'finished', wire: { afterDate: middle } },
+        { label: 'in progress, later half', status: 'in_progress', wire: { afterDate: middle } },
+      ];
+    };
+    // Read anew whenever the form was rewritten, so these are the columns' figures, never SQL's.
+    const summaries = new SubmissionSummaries(session.db, { rebuildEveryMs: 0 });
+    for (const view of narrowedViews()) await expectSummary(formId, view, summaries);
+
+    const catalog = new QuestionCatalog(session.db).list(formId);
+    const keys = catalog.map((q) => q.id);
+    const text = catalog.find((q) => q.type === 'LongAnswer')!;
+    const columns = new AnswerColumns(session.db, { rebuildEveryMs: 0 });
+    const held = session.db.transaction(() => columns.current(formId, keys, new Set([text.id])))();
+    const heldRows = held!.count;
+
+    // A text no one gave before: once in one sync, then again in the next, when it counts
+    // among the most frequent.
+    const once = 'Quicker exports, please';
+    await server.admin.respond(formId, { answers: { [text.id]: once } });
+    for (let i = 0; i < 5; i++) await server.admin.respond(formId);
+    await server.admin.respond(formId, { status: 'in_progress' });
+    await fullSync('incremental');
+    for (const view of narrowedViews()) await expectSummary(formId, view, summaries);
+    await server.admin.respond(formId, { answers: { [text.id]: once } });
+    await fullSync('incremental');
+
+    const appended = session.db.transaction(() =>
+      columns.current(formId, keys, new Set([text.id])),
+    )();
+    expect(appended).toBe(held);
+    expect(appended!.count).toBe(heldRows + 8);
+    for (const view of narrowedViews()) await expectSummary(formId, view, summaries);
+    const mentions = await expectSummary(
+      formId,
+      { label: 'the new text', status: 'finished', wire: { search: 'Quicker exports' } },
+      summaries,
+    );
+    expect(mentions.questions.find((q) => q.key === text.id)).toMatchObject({
+      answered: 2,
+      top: [{ value: once, count: 2 }],
+    });
+  }, 60_000);
 });

@@ -7,11 +7,12 @@ import {
   type SubmissionSummary,
   type ValueCount,
 } from '../../shared/contract/summary';
+import { AnswerColumns, GIVEN_ONCE, compareAnswers, type FormColumns } from './answerColumns';
 import { KIND_OF_TYPE, MULTIPLE, ONE_PER_PERSON } from './answerKinds';
 import { FormStore } from './formStore';
 import { Memo } from './memo';
 import { QuestionCatalog, type CatalogEntry } from './questionCatalog';
-import { whereOf, type Param } from './submissionQuery';
+import { narrowingSets, whereOf, type Param } from './submissionQuery';
 import {
   asciiFold,
   bucketFor,
@@ -70,9 +71,6 @@ interface Rows {
 /** Where a view's answers are read from: what the summary asks of them. */
 interface ViewAnswers {
   total: number;
-  rows: Rows;
-  /** The view's rows of every status: what the timeline counts. */
-  span: Rows;
   groups(keys: string[]): Map<string, Group[]>;
   /** How many in the view answered a question. */
   answered(key: string): number;
@@ -80,7 +78,16 @@ interface ViewAnswers {
   tally(key: string): TextTally;
   /** The latest answers to a question in the view, newest first. */
   latest(key: string): LatestAnswer[];
+  /** Submissions per bucket of time, the view's status aside. */
+  timeline(): SubmissionSummary['timeline'];
+  quiz(): SubmissionSummary['quiz'];
+  payments(): SubmissionSummary['payments'];
 }
+
+/** A quiz score and how many in the view got it. */
+type ScoreCount = { value: number; count: number };
+/** A day (`YYYY-MM-DD`) and the view's submissions of each status that day. */
+type DayCount = { day: string; finished: number; inProgress: number };
 
 interface Question {
   entry: CatalogEntry;
@@ -90,20 +97,26 @@ interface Question {
 
 /**
  * What a view's answers say. A whole form (a status or both, no narrowing) reads the counts per
- * answer its writes keep; a narrowed view lists its rows once into a temporary table (by the same
- * conditions as the table's query) and counts its answers in SQL, grouped by value. A question's
- * figures are then worked out from its few groups (a rating's 11 values, a checkbox question's
- * combinations), never from its rows.
+ * answer its writes keep; a narrowed view lists its rows and counts their answers in the form's
+ * columns (`answerColumns.ts`), or, while the form is being rewritten, lists them into a temporary
+ * table (by the same conditions as the table's query) and groups their answers in SQL. A
+ * question's figures are then worked out from its few groups (a rating's 11 values, a checkbox
+ * question's combinations), never from its rows.
  */
 export class SubmissionSummaries {
   private readonly memo = new Memo<SubmissionSummary>(SUMMARIES_KEPT);
   private readonly statements = new Map<string, Database.Statement>();
   private readonly catalog: QuestionCatalog;
   private readonly forms: FormStore;
+  private readonly columns: AnswerColumns;
 
-  constructor(private readonly db: Database.Database) {
+  constructor(
+    private readonly db: Database.Database,
+    options: ConstructorParameters<typeof AnswerColumns>[1] = {},
+  ) {
     this.catalog = new QuestionCatalog(db);
     this.forms = new FormStore(db);
+    this.columns = new AnswerColumns(db, options);
   }
 
   summary(filter: SubmissionFilter): SubmissionSummary {
@@ -121,10 +134,11 @@ export class SubmissionSummaries {
   }
 
   private read(filter: SubmissionFilter): SubmissionSummary {
-    const { formId } = filter;
-    const answers = this.wholeForm(filter) ? this.keptCounts(filter) : this.viewRows(filter);
+    const questions = this.questionsOf(filter.formId);
+    const answers = this.wholeForm(filter)
+      ? this.keptCounts(filter)
+      : this.narrowed(filter, questions);
 
-    const questions = this.questionsOf(formId);
     const grouped = questions.filter((q) => q.kind !== 'text' && q.kind !== 'file');
     const groups = answers.groups(grouped.map((q) => q.entry.id));
     const summaries = questions.map((q): QuestionSummary => {
@@ -148,11 +162,22 @@ export class SubmissionSummaries {
 
     return {
       total: answers.total,
-      timeline: this.timeline(answers.span),
+      timeline: answers.timeline(),
       questions: summaries,
-      quiz: this.quiz(answers.rows),
-      payments: this.payments(answers.rows),
+      quiz: answers.quiz(),
+      payments: answers.payments(),
     };
+  }
+
+  /** A narrowed view's answers: from the form's columns, or grouped in SQL while it is rewritten. */
+  private narrowed(filter: SubmissionFilter, questions: Question[]): ViewAnswers {
+    const singles = questions.filter((q) => q.kind === 'text' || q.kind === 'file');
+    const form = this.columns.current(
+      filter.formId,
+      questions.map((q) => q.entry.id),
+      new Set(singles.map((q) => q.entry.id)),
+    );
+    return form ? this.columnView(filter, form) : this.viewRows(filter);
   }
 
   /**
@@ -194,8 +219,6 @@ export class SubmissionSummaries {
       )
         .pluck()
         .get(formId, statuses, flags)!,
-      rows: { from: 'submissions s', where: where.sql, params: where.params },
-      span: { from: 'submissions s', where: span.sql, params: span.params },
       groups: (keys) =>
         this.groupsOf(
           `SELECT field_key AS key, sum(n) AS n, min(sample) AS sample
@@ -223,6 +246,10 @@ export class SubmissionSummaries {
              WHERE ${where.sql}
              ORDER BY s.submission_time DESC, s.submission_id DESC LIMIT ?`,
         ).all(key, ...where.params, LATEST_ANSWERS),
+      ...this.rowFigures(
+        { from: 'submissions s', where: where.sql, params: where.params },
+        { from: 'submissions s', where: span.sql, params: span.params },
+      ),
     };
   }
 
@@ -256,12 +283,6 @@ export class SubmissionSummaries {
     const from = total * VIEW_DRIVEN_SHARE < formRows ? VIEW_DRIVEN : INDEX_DRIVEN;
     return {
       total,
-      rows: {
-        from: 'temp.summary_rows v JOIN submissions s ON s.id = v.id',
-        where: '1',
-        params: [],
-      },
-      span: { from: spanned, where: '1', params: [] },
       groups: (keys) =>
         this.groupsOf(
           `SELECT a.field_key AS key, count(*) AS n, min(a.submission_rowid) AS sample
@@ -278,6 +299,187 @@ export class SubmissionSummaries {
           [formId, key],
         ),
       latest: (key) => this.latest(from, formId, key),
+      ...this.rowFigures(
+        { from: 'temp.summary_rows v JOIN submissions s ON s.id = v.id', where: '1', params: [] },
+        { from: spanned, where: '1', params: [] },
+      ),
+    };
+  }
+
+  /**
+   * A narrowed view's answers counted in the form's columns: its rows are listed by the same
+   * conditions as the table's query, then each question's codes counted over them.
+   */
+  private columnView(filter: SubmissionFilter, form: FormColumns): ViewAnswers {
+    const span = this.spanOf(filter, form);
+    const finished = filter.status === 'finished' ? 1 : 0;
+    const view =
+      filter.status === 'all' ? span : span.filter((index) => form.finished[index] === finished);
+    const counted = (key: string) => {
+      const column = form.columns.get(key)!;
+      const { codes } = column;
+      const counts = new Int32Array(column.texts.length + 1);
+      for (let i = 0; i < view.length; i++) counts[codes[view[i]!]!]!++;
+      return { column, counts, answered: view.length - counts[0]! };
+    };
+    return {
+      total: view.length,
+      groups: (keys) =>
+        new Map(
+          keys.map((key) => {
+            const { column, counts } = counted(key);
+            const groups: Group[] = [];
+            counts.forEach((n, code) => {
+              if (code > 0 && n > 0)
+                groups.push({
+                  key,
+                  text: column.texts[code - 1]!,
+                  num: column.nums[code - 1]!,
+                  json: column.jsons[code - 1]!,
+                  n,
+                  sample: column.samples[code - 1]!,
+                });
+            });
+            return [key, groups];
+          }),
+        ),
+      answered: (key) => counted(key).answered,
+      tally: (key) => {
+        const { column, counts, answered } = counted(key);
+        const top: ValueCount[] = [];
+        for (let code = GIVEN_ONCE + 1; code < counts.length; code++)
+          if (counts[code]! > 1) top.push({ value: column.texts[code - 1]!, count: counts[code]! });
+        top.sort((a, b) => b.count - a.count || compareAnswers(a.value, b.value));
+        return { answered, top: top.slice(0, TOP_ANSWERS) };
+      },
+      latest: (key) => this.latestOf(form, view, key),
+      timeline: () => {
+        const days = new Map<number, DayCount>();
+        for (const index of span) {
+          const day = form.day[index]!;
+          let count = days.get(day);
+          if (!count) {
+            count = {
+              day: new Date(day * DAY_MS).toISOString().slice(0, 10),
+              finished: 0,
+              inProgress: 0,
+            };
+            days.set(day, count);
+          }
+          if (form.finished[index]) count.finished++;
+          else count.inProgress++;
+        }
+        return timelineOf([...days.values()].sort((a, b) => (a.day < b.day ? -1 : 1)));
+      },
+      quiz: () => {
+        const scores = new Map<number, number>();
+        let latest = -1;
+        for (const index of view) {
+          const score = form.quiz[index]!;
+          if (Number.isNaN(score)) continue;
+          scores.set(score, (scores.get(score) ?? 0) + 1);
+          if (latest < 0 || form.time[index]! > form.time[latest]!) latest = index;
+        }
+        if (latest < 0) return null;
+        const maxScore = this.statement<[number], number | null>(
+          `SELECT raw ->> '$.quiz.maxScore' FROM submissions WHERE id = ?`,
+        )
+          .pluck()
+          .get(form.rowids[latest]!);
+        const distribution = [...scores]
+          .map(([value, count]) => ({ value, count }))
+          .sort((a, b) => a.value - b.value);
+        return quizOf(distribution, maxScore);
+      },
+      payments: () => {
+        const paying: number[] = [];
+        for (const index of view) if (form.paid[index]) paying.push(form.rowids[index]!);
+        if (paying.length === 0) return [];
+        return this.payments({
+          from: 'json_each(?) j CROSS JOIN submissions s ON s.id = j.value',
+          where: '1',
+          params: [JSON.stringify(paying)],
+        });
+      },
+    };
+  }
+
+  /**
+   * The indexes in the form's columns of a view's rows of every status: previews and dates are
+   * checked in the columns, and each set its search and answer filters let through is read from
+   * its own index (as the table's query reads them), then marked.
+   */
+  private spanOf(filter: SubmissionFilter, form: FormColumns): Int32Array {
+    const inView = new Uint8Array(form.count);
+    const after = filter.afterDate === undefined ? -Infinity : Date.parse(filter.afterDate);
+    const before = filter.beforeDate === undefined ? Infinity : Date.parse(filter.beforeDate);
+    for (let i = 0; i < form.count; i++)
+      inView[i] =
+        (filter.includePreview || !form.preview[i]) &&
+        form.time[i]! > after &&
+        form.time[i]! < before
+          ? 1
+          : 0;
+    for (const set of narrowingSets(filter)) {
+      const marked = new Uint8Array(form.count);
+      const ids = this.statement<Param[], number>(set.sql)
+        .pluck()
+        .all(...set.params);
+      for (const id of ids) {
+        const index = AnswerColumns.indexOf(form, id);
+        if (index >= 0) marked[index] = 1;
+      }
+      const keep = set.except ? 0 : 1;
+      for (let i = 0; i < form.count; i++) if (marked[i] !== keep) inView[i] = 0;
+    }
+    const span = new Int32Array(form.count);
+    let count = 0;
+    for (let i = 0; i < form.count; i++) if (inView[i]) span[count++] = i;
+    return span.subarray(0, count);
+  }
+
+  /**
+   * The latest answers to a question among the view's rows: the rows as late as the third latest
+   * are found in the columns, and put in order (time, then id, as the table sorts) by SQL.
+   */
+  private latestOf(form: FormColumns, view: Int32Array, key: string): LatestAnswer[] {
+    const codes = form.columns.get(key)!.codes;
+    // The three latest times, latest first; walked from the view's last rows, which a form
+    // synced in order holds latest, so a later one is rarely found afterwards.
+    const times: number[] = new Array<number>(LATEST_ANSWERS).fill(-Infinity);
+    const last = LATEST_ANSWERS - 1;
+    for (let i = view.length - 1; i >= 0; i--) {
+      const index = view[i]!;
+      const time = form.time[index]!;
+      if (time <= times[last]! || codes[index] === 0) continue;
+      let at = last;
+      while (at > 0 && time > times[at - 1]!) {
+        times[at] = times[at - 1]!;
+        at--;
+      }
+      times[at] = time;
+    }
+    const since = times[last]!;
+    const candidates: number[] = [];
+    for (let i = 0; i < view.length; i++) {
+      const index = view[i]!;
+      if (codes[index] !== 0 && form.time[index]! >= since) candidates.push(form.rowids[index]!);
+    }
+    if (candidates.length === 0) return [];
+    return this.statement<Param[], LatestAnswer>(
+      `SELECT s.submission_id AS submissionId, s.submission_time AS submissionTime, a.value_text AS text
+         FROM json_each(?) j CROSS JOIN submissions s ON s.id = j.value
+           JOIN answers a ON a.submission_rowid = s.id AND a.field_key = ?
+         ORDER BY s.submission_time DESC, s.submission_id DESC LIMIT ?`,
+    ).all(JSON.stringify(candidates), key, LATEST_ANSWERS);
+  }
+
+  /** The figures of a view read from its rows in SQL: `rows` of its status, `span` of every status. */
+  private rowFigures(rows: Rows, span: Rows): Pick<ViewAnswers, 'timeline' | 'quiz' | 'payments'> {
+    return {
+      timeline: () => this.timeline(span),
+      quiz: () => this.quiz(rows),
+      payments: () => this.payments(rows),
     };
   }
 
@@ -453,41 +655,27 @@ export class SubmissionSummaries {
 
   /** Submissions per bucket of time under the same filters, status aside. */
   private timeline(span: Rows): SubmissionSummary['timeline'] {
-    const days = this.statement<Param[], { day: string; finished: number; inProgress: number }>(
-      `SELECT substr(s.submission_time, 1, 10) AS day, sum(s.status = 'finished') AS finished,
-                sum(s.status = 'in_progress') AS inProgress
-         FROM ${span.from} WHERE ${span.where} GROUP BY day ORDER BY day`,
-    ).all(...span.params);
-    const bucket = bucketFor(days[0]?.day, days.at(-1)?.day);
-    const sums = new Map<string, { finished: number; inProgress: number }>();
-    for (const start of bucketsBetween(days[0]?.day, days.at(-1)?.day, bucket))
-      sums.set(start, { finished: 0, inProgress: 0 });
-    for (const day of days) {
-      const sum = sums.get(bucketStart(day.day, bucket))!;
-      sum.finished += day.finished;
-      sum.inProgress += day.inProgress;
-    }
-    return { bucket, points: [...sums].map(([start, sum]) => ({ start, ...sum })) };
+    return timelineOf(
+      this.statement<Param[], DayCount>(
+        `SELECT substr(s.submission_time, 1, 10) AS day, sum(s.status = 'finished') AS finished,
+                  sum(s.status = 'in_progress') AS inProgress
+           FROM ${span.from} WHERE ${span.where} GROUP BY day ORDER BY day`,
+      ).all(...span.params),
+    );
   }
 
   private quiz(rows: Rows): SubmissionSummary['quiz'] {
-    const distribution = this.statement<Param[], { value: number; count: number }>(
+    const distribution = this.statement<Param[], ScoreCount>(
       `SELECT s.quiz_score AS value, count(*) AS count
          FROM ${rows.from} WHERE ${rows.where} AND s.quiz_score IS NOT NULL GROUP BY s.quiz_score ORDER BY s.quiz_score`,
     ).all(...rows.params);
-    const answered = distribution.reduce((n, d) => n + d.count, 0);
-    if (answered === 0) return null;
+    if (distribution.length === 0) return null;
     // The highest score possible, as the latest scored submission states it.
     const maxScore = this.statement<Param[], { max: number | null }>(
       `SELECT s.raw ->> '$.quiz.maxScore' AS max
          FROM ${rows.from} WHERE ${rows.where} AND s.quiz_score IS NOT NULL ORDER BY s.submission_time DESC LIMIT 1`,
     ).get(...rows.params)?.max;
-    return {
-      answered,
-      average: distribution.reduce((s, d) => s + d.value * d.count, 0) / answered,
-      maxScore: typeof maxScore === 'number' ? maxScore : null,
-      distribution,
-    };
+    return quizOf(distribution, maxScore ?? null);
   }
 
   /** Payments with an amount, per currency: the cache keeps their total per row, the currency in the row. */
@@ -551,6 +739,31 @@ function choicesOf(group: Group): string[] {
     seen.add(folded);
     return true;
   });
+}
+
+/** Submissions per bucket of time, from the view's submissions per day (oldest first). */
+function timelineOf(days: DayCount[]): SubmissionSummary['timeline'] {
+  const bucket = bucketFor(days[0]?.day, days.at(-1)?.day);
+  const sums = new Map<string, { finished: number; inProgress: number }>();
+  for (const start of bucketsBetween(days[0]?.day, days.at(-1)?.day, bucket))
+    sums.set(start, { finished: 0, inProgress: 0 });
+  for (const day of days) {
+    const sum = sums.get(bucketStart(day.day, bucket))!;
+    sum.finished += day.finished;
+    sum.inProgress += day.inProgress;
+  }
+  return { bucket, points: [...sums].map(([start, sum]) => ({ start, ...sum })) };
+}
+
+/** A quiz's figures from its scores in the view (lowest first) and the highest score possible. */
+function quizOf(distribution: ScoreCount[], maxScore: unknown): SubmissionSummary['quiz'] {
+  const answered = distribution.reduce((n, d) => n + d.count, 0);
+  return {
+    answered,
+    average: distribution.reduce((s, d) => s + d.value * d.count, 0) / answered,
+    maxScore: typeof maxScore === 'number' ? maxScore : null,
+    distribution,
+  };
 }
 
 function dateFigures(groups: Group[]) {
