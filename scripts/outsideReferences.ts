@@ -118,10 +118,12 @@ export function findOutsideReferences(root: string): OutsideReference[] {
         }
       }
     }
-    // An absolute path into the folder the checkout sits in is beside the checkout, too.
+    // An absolute path to something in the folder the checkout sits in is beside it, too. One
+    // that leads to nothing there is a sample path (a checkout cloned straight into /tmp meets
+    // '/tmp/b' in a test of argument parsing).
     for (let at = text.indexOf(outside); at !== -1; at = text.indexOf(outside, at + 1)) {
       const reference = /^[^\s'"`)]*/.exec(text.slice(at))![0];
-      report(at, reference, leaves(root, reference));
+      if (existsSync(reference)) report(at, reference, leaves(root, reference));
     }
   }
   return found.sort((a, b) => (a.file === b.file ? a.line - b.line : a.file < b.file ? -1 : 1));

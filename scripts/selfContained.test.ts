@@ -29,6 +29,8 @@ describe('findOutsideReferences', () => {
   }
 
   it('finds paths that leave the checkout from its root, its files or its folder', () => {
+    mkdirSync(path.join(parent, 'shared'), { recursive: true });
+    writeFileSync(path.join(parent, 'shared/spec.yaml'), 'openapi: 3.0.0\n');
     plant({
       'src/core/a.test.ts': [
         `const projectRoot = fileURLToPath(new URL('${UP}${UP}', import.meta.url));`,
@@ -68,6 +70,7 @@ describe('findOutsideReferences', () => {
         `const fixture = resolve(root, 'fixtures/csv', 'a.csv');`,
         `const hostile = ['${UP}${UP}${UP}etc/passwd', '/assets/${UP}${UP}x'];`,
         `const page = resolve(root, '/index.html');`,
+        `expect(chooseDataDir(['--data-dir=${parent}/b'])).toBe('${parent}/b');`,
       ].join('\n'),
       'docs/guide.md': `See [the README](${UP}README.md) and \`src/core/a.ts\`.\n`,
       'README.md': 'x\n',

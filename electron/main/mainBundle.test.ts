@@ -30,7 +30,7 @@ beforeAll(async () => {
   // Start-up opens the demo workspace (a local API in-process), then the window.
   main = await startBuiltMain(mainBundle);
   recorded = main.recorded;
-}, 60_000);
+});
 
 afterAll(async () => {
   await main.quit();
@@ -187,7 +187,7 @@ describe('built main process', () => {
               channel === EVENT_CHANNEL && (event as { type: string }).type === 'sync.progress',
           ),
         ).toBe(true),
-      { timeout: 20_000, interval: 50 },
+      { timeout: 60_000, interval: 50 },
     );
   });
 

@@ -47,7 +47,7 @@ beforeAll(async () => {
   const dataDir = join(packaged, 'data');
   process.env.FORMDESK_DATA_DIR = dataDir;
   main = await startBuiltMain(join(appDir, 'out/main/index.js'));
-}, 60_000);
+});
 
 afterAll(async () => {
   await main.quit();
@@ -71,7 +71,7 @@ describe('the packaged layout', () => {
         expect(
           (await invoke<{ total: number }>('submissions.query', { formId, limit: 1 })).total,
         ).toBeGreaterThan(0),
-      { timeout: 30_000, interval: 100 },
+      { timeout: 60_000, interval: 100 },
     );
     expect(await invoke('workspaces.list')).toMatchObject({ currentId: 'demo' });
     const read = await invoke<{ rowCount: number }>('imports.parse', {

@@ -20,7 +20,7 @@ beforeAll(() => {
   standIn = createElectronStandIn();
   ({ requested } = loadWithStandIn(preloadBundle, standIn.electron));
   bridge = standIn.recorded.exposed.get('formdesk') as ExposedBridge;
-}, 60_000);
+});
 
 describe('built preload', () => {
   it('is one file that requires electron and nothing else', () => {

@@ -36,7 +36,7 @@ beforeAll(async () => {
     const meta = await session.api.getFormMetadata(form.formId);
     if (meta) metadata.set(form.formId, meta);
   }
-}, 60_000);
+});
 
 afterAll(async () => {
   testbed.close();
@@ -320,7 +320,7 @@ describe('a summary says what the service listing of the same view says', () => 
     expect([...kinds].sort()).toEqual(
       ['boolean', 'choice', 'date', 'file', 'matrix', 'number', 'ranking', 'rating', 'text'].sort(),
     );
-  }, 60_000);
+  });
 
   it('within a range of dates, and for a search', async () => {
     for (const { formId } of forms()) {
@@ -334,7 +334,7 @@ describe('a summary says what the service listing of the same view says', () => 
       });
       await expectSummary(formId, { label: 'search', status: 'finished', wire: { search: 'the' } });
     }
-  }, 60_000);
+  });
 
   it('under an answer filter, as the table narrows its rows', async () => {
     for (const { formId } of forms()) {
@@ -358,7 +358,7 @@ describe('a summary says what the service listing of the same view says', () => 
         { value: option, count: summary.total },
       ]);
     }
-  }, 60_000);
+  });
 
   it('for a whole form read from its kept counts, a bound past every row changing nothing', async () => {
     for (const { formId } of forms()) {
@@ -372,7 +372,7 @@ describe('a summary says what the service listing of the same view says', () => 
       });
       expect(bounded).toEqual(whole);
     }
-  }, 60_000);
+  });
 
   // Last: it changes the service's rows. Deleted rows, edited answers and responses finished
   // elsewhere reach the cache by a sync that rewrites those rows (their answers deleted and
@@ -448,5 +448,5 @@ describe('a summary says what the service listing of the same view says', () => 
       answered: 2,
       top: [{ value: once, count: 2 }],
     });
-  }, 60_000);
+  });
 });

@@ -120,7 +120,7 @@ describe('the service switched off mid-import', () => {
           /Could not yet check batch 3 .*nothing is resent until it is checked/,
         );
       },
-      { timeout: 20_000, interval: 20 },
+      { timeout: 60_000, interval: 20 },
     );
     expect(bed.journal.summary('down')!.created).toBe(20);
 

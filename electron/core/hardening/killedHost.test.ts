@@ -73,7 +73,7 @@ describe('the app process killed mid-sync', () => {
       const first = await startHost();
       await first.rpc('sync.start', { mode: 'incremental' });
       await vi.waitFor(() => expect(listRequests().length).toBeGreaterThanOrEqual(4), {
-        timeout: 30_000,
+        timeout: 60_000,
         interval: 20,
       });
       first.child.kill('SIGKILL');
@@ -161,7 +161,7 @@ describe('the app process killed mid-import', () => {
       expect(validRows).toBe(60);
       expect((await first.rpc('imports.start', { jobId })).ok).toBe(true);
       await vi.waitFor(() => expect(creates().length).toBeGreaterThanOrEqual(2), {
-        timeout: 30_000,
+        timeout: 60_000,
         interval: 10,
       });
       first.child.kill('SIGKILL');

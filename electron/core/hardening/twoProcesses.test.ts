@@ -58,7 +58,7 @@ describe('two host processes on one data dir', () => {
           .requests()
           .filter((r) => r.method === 'POST' && r.path.endsWith('/submissions'));
       await vi.waitFor(() => expect(creates().length).toBeGreaterThanOrEqual(1), {
-        timeout: 30_000,
+        timeout: 60_000,
         interval: 10,
       });
 

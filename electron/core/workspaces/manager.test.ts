@@ -221,7 +221,7 @@ describe('WorkspaceManager', () => {
     expect(await manager.setSimulation({ on: true })).toMatchObject({ on: true });
     // The first respondent arrives as the switch turns on (finished or not: count both).
     await vi.waitFor(async () => expect(await total()).toBeGreaterThan(before), {
-      timeout: 15_000,
+      timeout: 60_000,
     });
     expect(await manager.setSimulation({ on: false })).toMatchObject({ on: false });
   });
@@ -241,7 +241,7 @@ describe('WorkspaceManager', () => {
     await again.restore();
     const damaged = again.session();
 
-    await vi.waitFor(() => expect(opened).toHaveLength(2), { timeout: 10_000 });
+    await vi.waitFor(() => expect(opened).toHaveLength(2), { timeout: 60_000 });
     expect(damaged.signal.aborted).toBe(true);
     expect(damaged.db.open).toBe(false);
     const rebuilt = again.session();
