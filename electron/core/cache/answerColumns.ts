@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { compareValues } from './orderMerge';
 import { asciiFold } from './summaryFigures';
 
 /**
@@ -380,24 +381,9 @@ function sortedCode(column: AnswerColumn, text: string | null): number | undefin
   return undefined;
 }
 
-/** As the index orders answers: none first, then text by code point, ASCII letters' case aside. */
+/** As the index orders answers (`value_text` is NOCASE): none first, then text. */
 export function compareAnswers(a: string | null, b: string | null): number {
-  if (a === null || b === null) return a === b ? 0 : a === null ? -1 : 1;
-  const x = asciiFold(a);
-  const y = asciiFold(b);
-  const length = Math.min(x.length, y.length);
-  for (let i = 0; i < length; i++) {
-    const c = x.charCodeAt(i);
-    const d = y.charCodeAt(i);
-    if (c !== d) return codePointOrder(c) - codePointOrder(d);
-  }
-  return x.length - y.length;
-}
-
-/** UTF-16 units ordered as the code points (and UTF-8 bytes) they belong to. */
-function codePointOrder(unit: number): number {
-  if (unit < 0xd800) return unit;
-  return unit >= 0xe000 ? unit - 0x800 : unit + 0x2000;
+  return compareValues(a, b, true);
 }
 
 function sameAnswer(a: string | null, b: string | null): boolean {

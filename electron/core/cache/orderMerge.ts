@@ -22,7 +22,8 @@ export function compareKeys(a: SortKey, b: SortKey, order: KeyOrder): number {
   return 0;
 }
 
-function compareValues(a: SortValue, b: SortValue, nocase: boolean): number {
+/** Two values as SQLite orders them, text by BINARY or, with `nocase`, by NOCASE. */
+export function compareValues(a: SortValue, b: SortValue, nocase: boolean): number {
   if (a === b) return 0;
   if (a === null) return -1;
   if (b === null) return 1;
