@@ -48,8 +48,8 @@ export interface FormColumns {
   quiz: Float64Array;
   paid: Uint8Array;
   columns: Map<string, AnswerColumn>;
+  /** The form's change counter the columns hold, and when they were read. */
   version: number;
-  rewritten: number;
   builtAt: number;
 }
 
@@ -141,7 +141,6 @@ export class AnswerColumns {
       paid: new Uint8Array(0),
       columns: new Map(),
       version: changes.version,
-      rewritten: changes.rewritten,
       builtAt: this.now(),
     };
     this.addRows(form, formId, 0);
