@@ -6,7 +6,8 @@ import { asciiFold } from './summaryFigures';
  * A form's answers held by column in memory, for summaries of narrowed views: per question one
  * code per row of the form (0: not answered), each code one answer as the index groups them
  * (by text, ASCII case aside), so a view's figures are counts over its rows' codes. At 100k rows,
- * grouping a narrowed view's answers in SQL took 380–440 ms a summary; counting codes takes a few.
+ * a narrowed view's summary took a median of 383 ms grouped in SQL, 57.7 ms counted in columns;
+ * reading the columns costs the first one 717 ms.
  *
  * The columns follow the form by its change counters: rows only added since they were read are
  * appended (a first sync adds a page every 200 ms); any other change reads them anew.
