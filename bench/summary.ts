@@ -78,16 +78,16 @@ async function summaryLatency(
     // its own, one that leaves the same rows (a bound past the newest row, a millisecond apart).
     const summaries = new SubmissionSummaries(db);
     const past = Date.parse(times.last) + 86_400_000;
-    const at0 = (filter: SubmissionFilter, i: number): SubmissionFilter =>
+    const apart = (filter: SubmissionFilter, i: number): SubmissionFilter =>
       filter.beforeDate === undefined
         ? { ...filter, beforeDate: new Date(past + i).toISOString() }
         : { ...filter, afterDate: new Date(Date.parse(filter.afterDate!) - i - 1).toISOString() };
-    const anew = (filter: SubmissionFilter, i: number) => summaries.summary(at0(filter, i));
+    const anew = (filter: SubmissionFilter, i: number) => summaries.summary(apart(filter, i));
     const whole = await sample(RUNS, (i) => anew(view(), i));
     // The first narrowed view of a form reads the form's answer columns (a reader keeps them,
     // adding rows a sync appends): measured apart, each time on a reader that holds none yet.
     const first = await sample(FIRST_RUNS, (i) =>
-      new SubmissionSummaries(db).summary(at0(changes[i % changes.length]!, 2 * RUNS + i)),
+      new SubmissionSummaries(db).summary(apart(changes[i % changes.length]!, 2 * RUNS + i)),
     );
     anew(changes[0]!, 3 * RUNS);
     const changed = await sample(RUNS, (i) => anew(changes[i % changes.length]!, RUNS + i));

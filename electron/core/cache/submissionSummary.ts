@@ -353,24 +353,7 @@ export class SubmissionSummaries {
         return { answered, top: top.slice(0, TOP_ANSWERS) };
       },
       latest: (key) => this.latestOf(form, view, key),
-      timeline: () => {
-        const days = new Map<number, DayCount>();
-        for (const index of span) {
-          const day = form.day[index]!;
-          let count = days.get(day);
-          if (!count) {
-            count = {
-              day: new Date(day * DAY_MS).toISOString().slice(0, 10),
-              finished: 0,
-              inProgress: 0,
-            };
-            days.set(day, count);
-          }
-          if (form.finished[index]) count.finished++;
-          else count.inProgress++;
-        }
-        return timelineOf([...days.values()].sort((a, b) => (a.day < b.day ? -1 : 1)));
-      },
+      timeline: () => timelineOf(daysOf(form, span)),
       quiz: () => {
         const scores = new Map<number, number>();
         let latest = -1;
@@ -739,6 +722,26 @@ function choicesOf(group: Group): string[] {
     seen.add(folded);
     return true;
   });
+}
+
+/** The view's submissions per day and status (oldest first), counted in the form's columns. */
+function daysOf(form: FormColumns, span: Int32Array): DayCount[] {
+  const days = new Map<number, DayCount>();
+  for (const index of span) {
+    const day = form.day[index]!;
+    let count = days.get(day);
+    if (!count) {
+      count = {
+        day: new Date(day * DAY_MS).toISOString().slice(0, 10),
+        finished: 0,
+        inProgress: 0,
+      };
+      days.set(day, count);
+    }
+    if (form.finished[index]) count.finished++;
+    else count.inProgress++;
+  }
+  return [...days.values()].sort((a, b) => (a.day < b.day ? -1 : 1));
 }
 
 /** Submissions per bucket of time, from the view's submissions per day (oldest first). */
