@@ -89,6 +89,18 @@ export default tseslint.config(
         { regex: '^(node:|electron$|better-sqlite3$)' },
         ...groups('core', 'threads', 'main', 'preload', 'host', 'local-api'),
       ]),
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='invalidateQueries']",
+          message:
+            'Use invalidate() from the bridge: invalidateQueries loses an invalidation that reaches a first load under way.',
+        },
+      ],
     },
+  },
+  {
+    files: ['renderer/src/bridge/invalidate.ts', 'renderer/src/bridge/invalidate.test.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
 );

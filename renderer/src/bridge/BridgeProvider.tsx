@@ -3,6 +3,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import type { Bridge } from './bridge';
 import { BridgeError } from './BridgeError';
 import { createEventHub, type EventHub } from './eventHub';
+import { invalidate } from './invalidate';
 import { familiesStaleAfter, inFamilies, queriesReadingTables } from './invalidation';
 
 interface BridgeContextValue {
@@ -54,13 +55,11 @@ export function BridgeProvider({
       bridge.onEvent((event) => {
         if (event.type === 'cache.changed') {
           const matches = queriesReadingTables(event.tables);
-          void queryClient.invalidateQueries({ predicate: (query) => matches(query.queryKey) });
+          void invalidate(queryClient, (query) => matches(query.queryKey));
         }
         const families = familiesStaleAfter(event);
         if (families.length > 0) {
-          void queryClient.invalidateQueries({
-            predicate: (query) => inFamilies(query.queryKey, families),
-          });
+          void invalidate(queryClient, (query) => inFamilies(query.queryKey, families));
         }
         hub.emit(event);
       }),

@@ -9,6 +9,7 @@ import { useCallback } from 'react';
 import type { OpInput, OpName, OpOutput } from '../../../electron/shared/contract';
 import { BridgeError } from './BridgeError';
 import { useBridgeContext } from './BridgeProvider';
+import { invalidate } from './invalidate';
 import { familyOf, inFamilies } from './invalidation';
 
 /** The query key of one operation call; `[op]` alone matches every call of that operation. */
@@ -76,9 +77,7 @@ export function useOpMutation<N extends OpName>(op: N, options: OpMutationOption
       if (invalidates === 'all') {
         await queryClient.resetQueries();
       } else {
-        await queryClient.invalidateQueries({
-          predicate: (query) => inFamilies(query.queryKey, invalidates),
-        });
+        await invalidate(queryClient, (query) => inFamilies(query.queryKey, invalidates));
       }
       await onSuccess?.(...args);
     },

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useAppEvent } from '../../bridge';
+import { invalidate, useAppEvent } from '../../bridge';
 
 /**
  * Refetches the queries under `queryKey` when the form's cached rows change: at once, then at
@@ -25,7 +25,7 @@ export function useBoundedRefresh(formId: string, queryKey: string, intervalMs: 
     const refresh = () => {
       pending.current = null;
       last.current = Date.now();
-      void queryClient.invalidateQueries({ queryKey: [queryKey] });
+      void invalidate(queryClient, (query) => query.queryKey[0] === queryKey);
     };
     const wait = last.current + intervalMs - Date.now();
     if (wait <= 0) refresh();

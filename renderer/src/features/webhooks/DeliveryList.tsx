@@ -4,10 +4,13 @@ import { IconInbox } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { Delivery } from '../../../../electron/shared/contract';
-import { opKey, useAppEvent, useOp } from '../../bridge';
+import { invalidate, useAppEvent, useOp } from '../../bridge';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PayloadViewer } from './PayloadViewer';
+
+/** What a delivery changes: the list and the receiver's count. */
+const RECEIVER_READS = ['webhooks.deliveries', 'webhooks.receiver.status'];
 
 /** What the test receiver got, newest first, refreshed as each delivery arrives. */
 export function DeliveryList({ nameOf }: { nameOf: (formId: string | null) => string }) {
@@ -16,8 +19,7 @@ export function DeliveryList({ nameOf }: { nameOf: (formId: string | null) => st
   const deliveries = useOp('webhooks.deliveries', {}, { staleTime: 0 });
   const [viewing, setViewing] = useState<string | null>(null);
   useAppEvent('webhook.delivery', () => {
-    void queryClient.invalidateQueries({ queryKey: opKey('webhooks.deliveries') });
-    void queryClient.invalidateQueries({ queryKey: opKey('webhooks.receiver.status') });
+    void invalidate(queryClient, (query) => RECEIVER_READS.includes(String(query.queryKey[0])));
   });
 
   if (deliveries.isError)
