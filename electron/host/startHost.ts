@@ -78,7 +78,12 @@ export async function startHost(options: HostOptions): Promise<Host> {
     vault: options.vault ?? new MemoryKeyVault(),
     deliverExport: (file) => downloads.offer(file),
     log,
-    emit: (event) => events.send(event),
+    emit: (event) => {
+      events.send(event);
+      // What each page was told and when: a page that shows an old state is told apart from a
+      // host that never said the new one.
+      log.debug(`event to ${events.size} page(s): ${JSON.stringify(event)}`);
+    },
     ...(options.builtDir === undefined ? {} : { builtDir: options.builtDir }),
   });
   const handle = createRequestHandler({
