@@ -68,7 +68,8 @@ async function serverTotal(): Promise<number> {
 describe('the app process killed mid-sync', () => {
   it(
     'is started again on the same data dir and ends with a cache equal to the server',
-    { timeout: 90_000 },
+    // Two host processes start in turn; beside a full test run each start has taken 16 s.
+    { timeout: 300_000 },
     async () => {
       const first = await startHost();
       await first.rpc('sync.start', { mode: 'incremental' });
@@ -139,7 +140,7 @@ describe('the app process killed mid-import', () => {
 
   it(
     'is started again, resumes the import, and creates each row exactly once',
-    { timeout: 120_000 },
+    { timeout: 300_000 },
     async () => {
       // Slow creates give the kill a wide window between batches and inside one.
       server.admin.setFaults([

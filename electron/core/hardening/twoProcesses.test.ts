@@ -33,7 +33,8 @@ afterEach(async () => {
 describe('two host processes on one data dir', () => {
   it(
     'refuses the second, which names the first and its address, and each row of a running import is created once',
-    { timeout: 120_000 },
+    // Three host processes start in turn; beside a full test run each start has taken 16 s.
+    { timeout: 300_000 },
     async () => {
       server.admin.setFaults([
         { kind: 'latency', ms: 200, method: 'POST', path: '/forms/*/submissions' },

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { vi } from 'vitest';
+import { onTestFailed, vi } from 'vitest';
 
 const projectRoot = path.resolve(import.meta.dirname, '../../../..');
 /** Browser mode's host as `npm run serve` runs it (build it first: `ensureBuilt()`). */
@@ -10,6 +10,8 @@ export interface HostProcess {
   child: ChildProcess;
   /** Everything it printed on stdout so far. */
   output(): string;
+  /** Everything it printed on stderr so far: its log. */
+  log(): string;
 }
 
 export interface RunningHost extends HostProcess {
@@ -37,8 +39,15 @@ export function spawnHost(
   children.add(child);
   child.on('exit', () => children.delete(child));
   let out = '';
+  let err = '';
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  return { child, output: () => out };
+  // Read as it comes: a pipe nobody reads fills, and a host writing its log to it would block.
+  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  // A failed test shows what each of its hosts said, the reason it stopped short among it.
+  onTestFailed(() => {
+    console.error(`host process ${child.pid} printed:\n${out}${err}`);
+  });
+  return { child, output: () => out, log: () => err };
 }
 
 /** Spawns the host and waits for the address it prints; `rpc` calls it with that run's token. */
@@ -54,10 +63,16 @@ export async function startHostProcess(
         /Open this address[^\n]*\n\s*((http:\/\/127\.0\.0\.1:\d+)\/\?token=([\w-]+))/.exec(
           host.output(),
         );
-      if (!found) throw new Error('the host has not printed its address yet');
+      if (!found) {
+        throw new Error(
+          `the host has not printed its address yet; it printed:\n${host.output()}${host.log()}`,
+        );
+      }
       return { url: found[1]!, origin: found[2]!, token: found[3]! };
     },
-    { timeout: 20_000, interval: 50 },
+    // A start takes a second when the machine is idle and has taken 16 s beside a full test run:
+    // the wait only catches a host that never starts.
+    { timeout: 90_000, interval: 50 },
   );
   return {
     ...host,
