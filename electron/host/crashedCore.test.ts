@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFailed, vi } from 'vitest';
 import { DEMO_FORM, PEOPLE_MAPPINGS, peopleCsv } from '../core/import/importTestbed';
 import { createLogger } from '../core/log';
 import { startHost, type Host } from './startHost';
@@ -20,6 +20,10 @@ const logged: string[] = [];
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'formdesk-threads-'));
   logged.length = 0;
+  // What the host logged (a worker that stopped, an import that paused and why) goes with a failure.
+  onTestFailed(() => {
+    console.error(`the host logged:\n${logged.join('\n')}`);
+  });
 });
 afterEach(async () => {
   await host?.close();
@@ -158,7 +162,8 @@ describe('the core behind a worker boundary', () => {
     await vi.waitFor(
       async () => {
         const { imports } = await ok<{ imports: { jobId: string; state: string }[] }>('imports.list');
-        expect(imports.find((i) => i.jobId === draft.jobId)?.state).toBe('done');
+        // The whole summary, so a job that stopped short shows its counts and notice.
+        expect(imports.find((i) => i.jobId === draft.jobId)).toMatchObject({ state: 'done' });
       },
       { timeout: 60_000, interval: 100 },
     );
