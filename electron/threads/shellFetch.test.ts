@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../core/api';
 import { createLogger } from '../core/log';
 import { MemoryKeyVault } from '../core/workspaces/memoryVault';
@@ -69,9 +69,16 @@ describe("the core reaching the service through the shell's fetch", () => {
     const listed = await call('forms.list', {});
     expect(listed.ok && (listed.data.forms as unknown[]).length).toBeGreaterThan(0);
 
-    const served = service.admin.requests().map((r) => r.path);
-    expect(served.length).toBeGreaterThan(0);
-    expect(sent.map((r) => new URL(r.url).pathname.replace(/^\/v1\/api/, ''))).toEqual(served);
+    // The sync the new workspace starts keeps asking meanwhile: a request the shell has sent may
+    // not have reached the service yet, so the two lists are compared once they agree in length.
+    await vi.waitFor(
+      () => {
+        const served = service.admin.requests().map((r) => r.path);
+        expect(served.length).toBeGreaterThan(0);
+        expect(sent.map((r) => new URL(r.url).pathname.replace(/^\/v1\/api/, ''))).toEqual(served);
+      },
+      { timeout: 60_000 },
+    );
     expect(sent.every((r) => r.authorized)).toBe(true);
   });
 
