@@ -70,8 +70,8 @@ export async function startHostProcess(
       }
       return { url: found[1]!, origin: found[2]!, token: found[3]! };
     },
-    // A start takes a second when the machine is idle and has taken 16 s beside a full test run:
-    // the wait only catches a host that never starts.
+    // A start (five worker threads) has taken 16 s beside a full test run: the wait only catches
+    // a host that never starts.
     { timeout: 90_000, interval: 50 },
   );
   return {
