@@ -10,8 +10,6 @@ export interface HostProcess {
   child: ChildProcess;
   /** Everything it printed on stdout so far. */
   output(): string;
-  /** Everything it printed on stderr so far: its log. */
-  log(): string;
 }
 
 export interface RunningHost extends HostProcess {
@@ -47,7 +45,7 @@ export function spawnHost(
   onTestFailed(() => {
     console.error(`host process ${child.pid} printed:\n${out}${err}`);
   });
-  return { child, output: () => out, log: () => err };
+  return { child, output: () => out };
 }
 
 /** Spawns the host and waits for the address it prints; `rpc` calls it with that run's token. */
@@ -63,11 +61,7 @@ export async function startHostProcess(
         /Open this address[^\n]*\n\s*((http:\/\/127\.0\.0\.1:\d+)\/\?token=([\w-]+))/.exec(
           host.output(),
         );
-      if (!found) {
-        throw new Error(
-          `the host has not printed its address yet; it printed:\n${host.output()}${host.log()}`,
-        );
-      }
+      if (!found) throw new Error('the host has not printed its address yet');
       return { url: found[1]!, origin: found[2]!, token: found[3]! };
     },
     // A start (five worker threads) has taken 16 s beside a full test run: the wait only catches
