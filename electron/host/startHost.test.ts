@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startLocalApi, type LocalApi } from '../local-api';
 import { partialPost, stalledRequest } from '../local-api/testing/slowClient';
 import { refusingPort } from '../local-api/testing/refusingPort';
@@ -167,4 +167,47 @@ describe('slow clients', () => {
     hosts.splice(0);
     await stalled.answer;
   });
+});
+
+describe('summaries', () => {
+  it("reads a summarized form's answers ahead on the summaries' thread, between calls", async () => {
+    const lines: string[] = [];
+    const host = await start({ log: createLogger({ write: (line) => lines.push(line) }) });
+    type Status = { data: { running: unknown; forms: { formId: string; state: string }[] } };
+    const synced = await vi.waitFor(
+      async () => {
+        const { data } = (await call(host, 'sync.status')) as Status;
+        expect(data.running).toBeNull();
+        expect(data.forms.length).toBeGreaterThan(0);
+        for (const form of data.forms) expect(form.state).toBe('synced');
+        return data.forms;
+      },
+      { timeout: 120_000, interval: 200 },
+    );
+    const formId = synced[0]!.formId;
+    const whole = (await call(host, 'submissions.summary', { formId })) as {
+      ok: boolean;
+      data: { total: number; questions: unknown[] };
+    };
+    expect(whole.ok).toBe(true);
+    expect(whole.data.total).toBeGreaterThan(0);
+    // The form's rows, then each of its questions: one step each.
+    const readAhead = await vi.waitFor(
+      () => {
+        const line = lines.find((l) => l.includes("read a form's answers ahead"));
+        expect(line).toBeDefined();
+        return line!;
+      },
+      { timeout: 60_000, interval: 50 },
+    );
+    expect(readAhead).toContain(`${1 + whole.data.questions.length} steps`);
+
+    const narrowed = (await call(host, 'submissions.summary', {
+      formId,
+      status: 'in_progress',
+      search: 'a',
+    })) as { ok: boolean; data: { total: number } };
+    expect(narrowed).toMatchObject({ ok: true });
+    expect(narrowed.data.total).toBeLessThan(whole.data.total);
+  }, 180_000);
 });

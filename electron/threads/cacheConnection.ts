@@ -19,6 +19,11 @@ export class CacheConnection {
     return db;
   }
 
+  /** The connection opened last, while it is open; never opens one. */
+  current(): CacheDb | null {
+    return this.opened?.db.open ? this.opened.db : null;
+  }
+
   close(): void {
     if (this.opened?.db.open) this.opened.db.close();
     this.opened = null;

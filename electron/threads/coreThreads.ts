@@ -65,9 +65,10 @@ function isImportWizardStep(op: unknown): op is ImportWizardOp {
  * The boundary between the thread that answers the user and the core. The core runs in a worker
  * of its own (workspaces, API clients, sync, import runs, webhooks; a sync's pages are stored by a
  * writer thread it starts); the cache's reads run in reader workers, each with a read-only
- * connection that WAL lets answer while the writer commits; the import wizard's reading and
- * checking of files runs in a worker of its own. The shell's thread only routes: it never waits for SQLite or the service, so a
- * click is answered within a frame whatever a sync, an import or a count is doing.
+ * connection that WAL lets answer while the writer commits, summaries in one of their own; the
+ * import wizard's reading and checking of files runs in a worker of its own. The shell's thread
+ * only routes: it never waits for SQLite or the service, so a click is answered within a frame
+ * whatever a sync, an import or a count is doing.
  */
 export async function startCoreThreads(options: CoreThreadsOptions): Promise<CoreThreads> {
   let cache: OpenCache | null = null;
@@ -158,18 +159,22 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
       options.log.error(`the core's thread stopped (${reason}); starting it again`);
     },
   });
-  const readerCount = options.readers ?? Math.max(2, Math.min(4, availableParallelism() - 1));
-  const readers: WorkerThread[] = Array.from({ length: readerCount }, () => {
+  const readerThread = (name: string): WorkerThread => {
     const reader: WorkerThread = new WorkerThread({
       entry: 'readerWorker',
       builtDir: options.builtDir,
       workerData: () => ({ dataDir: options.start.dataDir }),
       onNote: onNote(() => reader),
-      onStopped: (reason) =>
-        options.log.error(`a reader thread stopped (${reason}); starting it again`),
+      onStopped: (reason) => options.log.error(`${name} stopped (${reason}); starting it again`),
     });
     return reader;
-  });
+  };
+  const readerCount = options.readers ?? Math.max(2, Math.min(4, availableParallelism() - 1));
+  const readers = Array.from({ length: readerCount }, () => readerThread('a reader thread'));
+  // Summaries have a reader of their own: it keeps a form's answer columns and reads them ahead
+  // between calls (seconds at 1M rows), so no window waits behind that reading, and the columns
+  // are read once, not once per reader.
+  const summarizer = readerThread("the summaries' reader thread");
   const importer: WorkerThread = new WorkerThread({
     entry: 'importWorker',
     builtDir: options.builtDir,
@@ -178,13 +183,14 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
     onStopped: (reason) =>
       options.log.error(`the import wizard's thread stopped (${reason}); starting it again`),
   });
-  const threads = [core, importer, ...readers];
+  const threads = [core, importer, summarizer, ...readers];
   await Promise.all(threads.map((thread) => thread.ready()));
 
   const leastBusy = (): WorkerThread =>
     readers.reduce((best, reader) => (reader.load < best.load ? reader : best));
 
   const callForText = (op: unknown, input: unknown): Promise<string> => {
+    if (op === 'submissions.summary') return summarizer.callForText(op, input, cache);
     if (isCacheRead(op)) return leastBusy().callForText(op, input, cache);
     if (isImportWizardStep(op)) return importer.callForText(op, input, cache);
     return core.callForText(String(op), input);
@@ -195,7 +201,7 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
     crashCore: () => core.crash(),
     close: async () => {
       await core.close();
-      await Promise.all([importer, ...readers].map((thread) => thread.close()));
+      await Promise.all([importer, summarizer, ...readers].map((thread) => thread.close()));
     },
   };
 }

@@ -6,6 +6,7 @@ import { cacheReadHandlers } from '../core/cacheReads';
 import { AppError } from '../shared/errors';
 import { CacheConnection } from './cacheConnection';
 import { type OpenCache, type ReaderStart } from './protocol';
+import { readAheadBetweenCalls } from './readAheadBetweenCalls';
 import { serveOperations } from './serveOperations';
 import { WorkerPort } from './workerPort';
 
@@ -29,11 +30,25 @@ const session = () => {
   return { workspace: cache.workspace, db: connection.to(cache) };
 };
 
-const handlers = cacheReadHandlers({
+const reads = cacheReadHandlers({
   dataDir: start.dataDir,
   emit: (event) => port.emit(event),
   session,
 });
+
+const readAhead = readAheadBetweenCalls(() => {
+  // Between calls, on the file the last call read: a step never opens a connection.
+  const db = connection.current();
+  return db ? cacheStores(db).summaries : null;
+}, port.logger());
+const handlers: typeof reads = {
+  ...reads,
+  'submissions.summary': async (filter) => {
+    const summary = await reads['submissions.summary'](filter);
+    readAhead();
+    return summary;
+  },
+};
 
 serveOperations(
   port,

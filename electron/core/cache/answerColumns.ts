@@ -123,6 +123,24 @@ export class AnswerColumns {
     return form;
   }
 
+  /**
+   * One step of reading the form's columns before they are asked for: its rows first, then one
+   * question's column a call, each as `current` reads it (in a transaction of the caller's, at the
+   * snapshot it sees; rows added between steps are appended as they would be between summaries).
+   * Whether a step is left; none while the form is being rewritten faster than it is read anew.
+   */
+  readAhead(formId: string, keys: readonly string[], singles: ReadonlySet<string>): boolean {
+    const held = this.forms.get(formId);
+    const form = this.current(formId, [], singles);
+    if (!form) return false;
+    // The form's rows were read in this step (first, or anew after a rewrite).
+    if (form !== held) return true;
+    const next = keys.find((key) => form.columns.get(key)?.collapsesSingles !== singles.has(key));
+    if (next === undefined) return false;
+    this.current(formId, [next], singles);
+    return true;
+  }
+
   /** The index of a row of the form in its columns, or −1. */
   static indexOf(form: FormColumns, rowid: number): number {
     return (form.slots[rowid - form.firstRowid] ?? 0) - 1;

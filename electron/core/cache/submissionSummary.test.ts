@@ -449,4 +449,35 @@ describe('a summary says what the service listing of the same view says', () => 
       top: [{ value: once, count: 2 }],
     });
   });
+
+  // After the tests above: the form's rows are only added to here.
+  it("reads a form's columns ahead a step at a time, rows added between steps counted", async () => {
+    const formId = 'cFb7q2LxWm';
+    const summaries = new SubmissionSummaries(session.db);
+    const questions = summaries.summary(SubmissionFilter.parse({ formId })).questions;
+    expect(summaries.readAhead()).toBe(true); // the form's rows
+    expect(summaries.readAhead()).toBe(true); // its first question
+    for (let i = 0; i < 3; i++) await server.admin.respond(formId);
+    await fullSync('incremental');
+    let steps = 2;
+    while (summaries.readAhead()) steps++;
+    // The rows, then each question once: the rows added were appended, nothing read twice.
+    expect(steps).toBe(1 + questions.length);
+
+    // Another summary of the form finds every column read: nothing left to read ahead.
+    summaries.summary(SubmissionFilter.parse({ formId, status: 'all' }));
+    expect(summaries.readAhead()).toBe(false);
+    const times = server.admin.submissionsOf(formId).map((s) => Date.parse(s.submissionTime));
+    const middle = new Date((Math.min(...times) + Math.max(...times)) / 2).toISOString();
+    await expectSummary(
+      formId,
+      { label: 'later half', status: 'finished', wire: { afterDate: middle } },
+      summaries,
+    );
+    await expectSummary(
+      formId,
+      { label: 'search', status: 'finished', wire: { search: 'the' } },
+      summaries,
+    );
+  });
 });

@@ -109,6 +109,8 @@ export class SubmissionSummaries {
   private readonly catalog: QuestionCatalog;
   private readonly forms: FormStore;
   private readonly columns: AnswerColumns;
+  /** The form whose columns are read ahead, until they all are. */
+  private ahead: string | null = null;
 
   constructor(
     private readonly db: Database.Database,
@@ -120,6 +122,7 @@ export class SubmissionSummaries {
   }
 
   summary(filter: SubmissionFilter): SubmissionSummary {
+    this.ahead = filter.formId;
     const { sortBy: _sortBy, sort: _sort, ...view } = filter;
     const key = JSON.stringify(view);
     // One snapshot for the version and every read, so the figures agree with each other.
@@ -131,6 +134,27 @@ export class SubmissionSummaries {
       this.memo.set(key, version, summary);
       return summary;
     })();
+  }
+
+  /**
+   * One step of reading ahead the answer columns of the form last summarized, so that its first
+   * narrowed view (a click on a bar) counts in columns already read: at 1M rows reading them took
+   * 16 s. Whether a step is left. The caller runs steps while it has nothing else to do; each
+   * reads the form's rows or one question, so a call waits at most one step.
+   */
+  readAhead(): boolean {
+    const formId = this.ahead;
+    if (formId === null || !this.db.open) return false;
+    const more = this.db.transaction(() => {
+      const questions = this.questionsOf(formId);
+      return this.columns.readAhead(
+        formId,
+        questions.map((q) => q.entry.id),
+        singlesOf(questions),
+      );
+    })();
+    if (!more) this.ahead = null;
+    return more;
   }
 
   private read(filter: SubmissionFilter): SubmissionSummary {
@@ -171,11 +195,10 @@ export class SubmissionSummaries {
 
   /** A narrowed view's answers: from the form's columns, or grouped in SQL while it is rewritten. */
   private narrowed(filter: SubmissionFilter, questions: Question[]): ViewAnswers {
-    const singles = questions.filter((q) => q.kind === 'text' || q.kind === 'file');
     const form = this.columns.current(
       filter.formId,
       questions.map((q) => q.entry.id),
-      new Set(singles.map((q) => q.entry.id)),
+      singlesOf(questions),
     );
     return form ? this.columnView(filter, form) : this.viewRows(filter);
   }
@@ -823,4 +846,11 @@ function bucketsBetween(
         : new Date(ms + (bucket === 'week' ? 7 : 1) * DAY_MS).toISOString().slice(0, 10);
   }
   return starts;
+}
+
+/** The questions whose answers given once are collapsed in their columns: free text, files. */
+function singlesOf(questions: readonly Question[]): Set<string> {
+  return new Set(
+    questions.filter((q) => q.kind === 'text' || q.kind === 'file').map((q) => q.entry.id),
+  );
 }
