@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --only name]`: runs every benchmark, prints a Markdown table and
+// `npm run bench [-- --quick] [-- --only name] [-- --max-rows N] [-- --caches dir]`: runs every benchmark, prints a Markdown table and
 // writes it to bench/results.md (full tier) or test-results/bench-quick.md (quick tier).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -12,6 +12,7 @@ const { values } = parseArgs({
     quick: { type: 'boolean', default: false },
     only: { type: 'string', multiple: true },
     'max-rows': { type: 'string' },
+    caches: { type: 'string' },
   },
 });
 const quick = values.quick ?? false;
@@ -28,7 +29,12 @@ async function main(): Promise<number> {
     console.error(`▶ ${bench.name}${quick ? ' (quick)' : ''}`);
     try {
       rows.push(
-        ...(await bench.run({ quick, maxRows, log: (line) => console.error(`  ${line}`) })),
+        ...(await bench.run({
+          quick,
+          maxRows,
+          caches: values.caches === undefined ? undefined : path.resolve(values.caches),
+          log: (line) => console.error(`  ${line}`),
+        })),
       );
     } catch (error) {
       failures.push(`${bench.name}: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,6 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { cacheStores } from '../electron/core/cache/cacheStores';
-import { openCache } from '../electron/core/cache/openCache';
+import { openCache, type CacheDb } from '../electron/core/cache/openCache';
 import { SubmissionSummaries } from '../electron/core/cache/submissionSummary';
 import { SubmissionFilter } from '../electron/shared/contract/submissions';
 import {
@@ -30,13 +31,50 @@ export async function runSummaryBench({
   quick,
   log = () => {},
   maxRows = Number.POSITIVE_INFINITY,
+  caches,
 }: Partial<BenchOptions> & { quick: boolean }): Promise<BenchRow[]> {
-  return inTempDir('summary', async (dir) => {
+  const measure = async (dir: string) => {
     const rows: BenchRow[] = [];
     for (const size of querySizes(quick, maxRows))
       rows.push(...(await summaryLatency(size, dir, log)));
     return rows;
-  });
+  };
+  if (caches === undefined) return inTempDir('summary', measure);
+  fs.mkdirSync(caches, { recursive: true });
+  return measure(caches);
+}
+
+/**
+ * A cache of the bench form's `count` rows at `file`: one an earlier run kept there (`--caches`)
+ * is read as it was left, since filling 1M rows takes half an hour or more; otherwise it is
+ * filled now, under another name until it is whole.
+ */
+async function filledSummaryCache(
+  file: string,
+  count: number,
+  log: (line: string) => void,
+): Promise<CacheDb> {
+  if (fs.existsSync(file)) {
+    log(`reading the cache kept at ${file}`);
+    return openCache(file);
+  }
+  const filling = `${file}.filling`;
+  fs.rmSync(filling, { force: true });
+  const api = await singleFormApi(count, 0);
+  try {
+    const db = openCache(filling);
+    const stores = cacheStores(db);
+    const client = unthrottledClient(api);
+    // As a sync does: the form listed, its metadata (the options of its choices) kept.
+    stores.forms.replaceListed(await client.listForms(), new Date().toISOString());
+    stores.forms.setMetadata(FORM.id, await client.getFormMetadata(FORM.id));
+    await fillCache(api, stores, count, log);
+    db.close();
+  } finally {
+    await api.close();
+  }
+  fs.renameSync(filling, file);
+  return openCache(file);
 }
 
 async function summaryLatency(
@@ -45,16 +83,8 @@ async function summaryLatency(
   log: (line: string) => void,
 ): Promise<BenchRow[]> {
   const label = sizeLabel(count);
-  const api = await singleFormApi(count, 0);
-  const db = openCache(path.join(dir, `summary-${label}.sqlite`));
+  const db = await filledSummaryCache(path.join(dir, `summary-${label}.sqlite`), count, log);
   try {
-    const stores = cacheStores(db);
-    const client = unthrottledClient(api);
-    // As a sync does: the form listed, its metadata (the options of its choices) kept.
-    stores.forms.replaceListed(await client.listForms(), new Date().toISOString());
-    stores.forms.setMetadata(FORM.id, await client.getFormMetadata(FORM.id));
-    await fillCache(api, stores, count, log);
-
     const view = (extra: Partial<SubmissionFilter> = {}) =>
       SubmissionFilter.parse({ formId: FORM.id, ...extra });
     const times = db
@@ -164,6 +194,5 @@ async function summaryLatency(
     ];
   } finally {
     db.close();
-    await api.close();
   }
 }

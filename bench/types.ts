@@ -18,6 +18,11 @@ export interface BenchOptions {
   log: (line: string) => void;
   /** Sizes above this many rows are left out (`--max-rows`): 1M caches take long to fill. */
   maxRows?: number;
+  /**
+   * Where filled caches are kept between runs (`--caches`), for the benchmarks that only read
+   * them; without it each run fills its own and removes it.
+   */
+  caches?: string;
 }
 
 export interface Bench {
