@@ -141,6 +141,13 @@ export class AnswerColumns {
     return true;
   }
 
+  /** The form's columns if they hold the form as the cache holds it now, without reading; else null. */
+  held(formId: string): FormColumns | null {
+    const form = this.forms.get(formId);
+    if (!form) return null;
+    return this.changes(formId).version === form.version ? form : null;
+  }
+
   /** The index of a row of the form in its columns, or −1. */
   static indexOf(form: FormColumns, rowid: number): number {
     return (form.slots[rowid - form.firstRowid] ?? 0) - 1;

@@ -479,5 +479,38 @@ describe('a summary says what the service listing of the same view says', () => 
       { label: 'search', status: 'finished', wire: { search: 'the' } },
       summaries,
     );
+    // The whole form, its timeline counted in the columns held.
+    await expectSummary(formId, { label: 'whole', status: 'finished', wire: {} }, summaries);
+    await expectSummary(formId, { label: 'whole', status: 'in_progress', wire: {} }, summaries);
+  });
+
+  // Last: the text "Price, Support" stands for two lists here, which the question's own counts
+  // (one list read per text) cannot tell apart; the filter's rows can.
+  it('under a checkbox filter, tells an option chosen from a label that holds it', async () => {
+    const formId = 'cFb7q2LxWm';
+    const key = 'lk07'; // "What did you like?": Ease of use, Price, Support, Features, Speed
+    await server.admin.respond(formId, { answers: { [key]: ['Price', 'Support'] } });
+    await server.admin.respond(formId, { answers: { [key]: ['Price, Support'] } });
+    await server.admin.respond(formId, { answers: { [key]: ['price'] } });
+    await fullSync('incremental');
+    const listed = await listAll(formId, { status: 'finished' });
+    // Read anew after the sync, so the filter is counted in the columns.
+    const summaries = new SubmissionSummaries(session.db, { rebuildEveryMs: 0 });
+    for (const option of ['Price', 'Support', 'Speed']) {
+      const holds = (s: Submission) => {
+        const value = valueOf(s, key);
+        const items = Array.isArray(value) ? value.map(String) : [];
+        return items.some((item) => item.toLowerCase() === option.toLowerCase());
+      };
+      const filter = SubmissionFilter.parse({
+        formId,
+        status: 'finished',
+        answers: [{ key, op: 'choiceIs', value: option }],
+      });
+      const rows = listed.filter(holds);
+      expect(rows.length, option).toBeGreaterThan(0);
+      expect(summaries.summary(filter).total, option).toBe(rows.length);
+      expect(cacheStores(session.db).query.rowsFirst(filter, 0, 1).total, option).toBe(rows.length);
+    }
   });
 });
