@@ -140,8 +140,8 @@ export class SubmissionSummaries {
 
   /**
    * One step of reading ahead the answer columns of the form last summarized, so that its first
-   * narrowed view (a click on a bar) counts in columns already read: at 1M rows reading them took
-   * 16 s. Whether a step is left. The caller runs steps while it has nothing else to do; each
+   * narrowed view (a click on a bar) counts in columns already read: at 1M rows, a narrowed view
+   * that read them took a median of 12.6 s, one read ahead 112 ms. Whether a step is left. The caller runs steps while it has nothing else to do; each
    * reads the form's rows or one question, so a call waits at most one step.
    */
   readAhead(): boolean {
