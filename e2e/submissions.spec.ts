@@ -667,6 +667,22 @@ test.describe('summary', () => {
     await expect(bar).toHaveAccessibleName(
       `Show the ${proPlan} submissions that answered “Pro plan”`,
     );
+    // Each bar as long as its count's share of the largest, whatever room its figures take.
+    const plans = ['Starter plan', 'Pro plan', 'Team plan', 'Enterprise'];
+    const counts = plans.map(
+      (name) =>
+        all.filter((s) => s.questions.some((q) => q.id === 'pr04' && q.value === name)).length,
+    );
+    const lengths = await plan
+      .locator('[data-summary-bar] .mantine-BarsList-barLabel')
+      .evaluateAll((bars) => bars.map((b) => b.getBoundingClientRect().width));
+    expect(lengths).toHaveLength(plans.length);
+    lengths.forEach((length, i) =>
+      expect(length / Math.max(...lengths), plans[i]).toBeCloseTo(
+        counts[i]! / Math.max(...counts),
+        1,
+      ),
+    );
 
     await bar.click();
     await expect(app.getByRole('button', { name: /^Remove filter/ })).toHaveAccessibleName(

@@ -37,6 +37,9 @@ export function SummaryBars({
       barGap={4}
       minBarSize={4}
       styles={{
+        // A bar's length is its share of the room beside the figures: in Mantine's flex row the
+        // figures squeeze the longest bars alike, so 84 and 104 looked the same length.
+        bar: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto' },
         barLabel: { whiteSpace: 'nowrap', overflow: 'visible' },
         barValue: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
       }}
