@@ -61,6 +61,18 @@ try {
         .nth(5)
         .waitFor({ timeout: 60_000 });
       await page.screenshot({ path: path.join(outDir, `submissions-${colorScheme}.png`) });
+      await page.getByRole('tab', { name: 'Summary' }).click();
+      // The summary of every finished submission, its charts drawn.
+      await page
+        .getByTestId('summary-total')
+        .filter({ hasText: /^Summary of [\d,]+ submissions$/ })
+        .waitFor({ timeout: 60_000 });
+      const plan = page.locator('[data-summary-question="pr04"]');
+      await plan.locator('[data-summary-bar]').first().waitFor({ timeout: 60_000 });
+      // Past the free-text questions, to the charts: the plan chosen, ratings, the NPS.
+      await plan.scrollIntoViewIfNeeded();
+      await plan.evaluate((card) => card.scrollIntoView({ block: 'start' }));
+      await page.screenshot({ path: path.join(outDir, `summary-${colorScheme}.png`) });
       await page.close();
     }
     await makeActivity(browser, url);
