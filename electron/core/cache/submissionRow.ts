@@ -28,6 +28,8 @@ export interface SubmissionRow {
 
 const NUMERIC_TYPES = new Set(['NumberInput', 'CurrencyInput', 'Slider', 'OpinionScale', 'StarRating']);
 const DATE_TYPES = new Set(['DatePicker', 'DateTimePicker']);
+/** How an answer's items are joined in its text: a list's items, an address's parts. */
+export const ITEMS_APART = ', ';
 
 export const calculationKey = (id: string): string => `calculation:${id}`;
 export const urlParameterKey = (id: string): string => `urlParameter:${id}`;
@@ -82,7 +84,7 @@ function answerValue(fieldKey: string, type: string, value: unknown): AnswerValu
     return {
       fieldKey,
       type,
-      text: leaves(value).join(', ') || null,
+      text: leaves(value).join(ITEMS_APART) || null,
       num: null,
       json: allText ? JSON.stringify(value.map(String)) : null,
     };
@@ -90,7 +92,7 @@ function answerValue(fieldKey: string, type: string, value: unknown): AnswerValu
   if (typeof value === 'number') return { fieldKey, type, text: String(value), num: value, json: null };
   if (typeof value === 'boolean') return { fieldKey, type, text: String(value), num: value ? 1 : 0, json: null };
   if (typeof value === 'string') return { fieldKey, type, text: value, num: numberOf(type, value), json: null };
-  const text = leaves(value).join(', ');
+  const text = leaves(value).join(ITEMS_APART);
   return text === '' ? null : { fieldKey, type, text, num: null, json: null };
 }
 

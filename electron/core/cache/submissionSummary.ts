@@ -13,6 +13,7 @@ import { FormStore } from './formStore';
 import { Memo } from './memo';
 import { QuestionCatalog, type CatalogEntry } from './questionCatalog';
 import { narrowingSets, whereOf, type Param } from './submissionQuery';
+import { ITEMS_APART } from './submissionRow';
 import {
   asciiFold,
   bucketFor,
@@ -41,8 +42,6 @@ const VIEW_DRIVEN = 'FROM temp.summary_rows v CROSS JOIN answers a ON a.submissi
  */
 const VIEW_DRIVEN_SHARE = 8;
 const STATEMENTS_KEPT = 64;
-/** How an answer's items are joined in its text (`submissionRow.ts`). */
-const ITEMS_APART = ', ';
 const DAY_MS = 86_400_000;
 
 /** One answer of one question and how many in the view gave it, with one row that did. */
