@@ -125,8 +125,9 @@ export class AnswerColumns {
 
   /**
    * One step of reading the form's columns before they are asked for: its rows first, then one
-   * question's column a call, each as `current` reads it (in a transaction of the caller's, at the
-   * snapshot it sees; rows added between steps are appended as they would be between summaries).
+   * question's column a call, brought up to date by `current` first (in a transaction of the
+   * caller's, at the snapshot it sees; rows added between steps are appended as they would be
+   * between summaries).
    * Whether a step is left; none while the form is being rewritten faster than it is read anew.
    */
   readAhead(formId: string, keys: readonly string[], singles: ReadonlySet<string>): boolean {
@@ -137,7 +138,7 @@ export class AnswerColumns {
     if (form !== held) return true;
     const next = keys.find((key) => form.columns.get(key)?.collapsesSingles !== singles.has(key));
     if (next === undefined) return false;
-    this.current(formId, [next], singles);
+    form.columns.set(next, this.readColumn(formId, next, singles.has(next), form));
     return true;
   }
 
