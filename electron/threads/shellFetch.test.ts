@@ -70,7 +70,7 @@ describe("the core reaching the service through the shell's fetch", () => {
     expect(listed.ok && (listed.data.forms as unknown[]).length).toBeGreaterThan(0);
 
     // The sync the new workspace starts keeps asking meanwhile: a request the shell has sent may
-    // not have reached the service yet, so the two lists are compared once they agree in length.
+    // not have reached the service yet, so the two lists are compared until they agree.
     await vi.waitFor(
       () => {
         const served = service.admin.requests().map((r) => r.path);

@@ -64,7 +64,7 @@ export async function startHostProcess(
       if (!found) throw new Error('the host has not printed its address yet');
       return { url: found[1]!, origin: found[2]!, token: found[3]! };
     },
-    // A start (five worker threads) has taken 16 s beside a full test run: the wait only catches
+    // A start (six worker threads) has taken 16 s beside a full test run: the wait only catches
     // a host that never starts.
     { timeout: 90_000, interval: 50 },
   );
