@@ -22,8 +22,8 @@ export const MAX_RPC_BODY_BYTES = 1024 * 1024;
 export interface HostServerOptions {
   port: number;
   token: string;
-  /** Runs an operation in the core and answers its envelope as JSON text (`CoreThreads.callForText`). */
-  call(op: unknown, input: unknown): Promise<string>;
+  /** Runs an operation in the core and answers its envelope as UTF-8 JSON (`CoreThreads.callForJson`). */
+  call(op: unknown, input: unknown): Promise<Uint8Array>;
   events: EventStream;
   downloads: Downloads;
   rendererDir: string;
@@ -95,7 +95,7 @@ export function createRequestHandler(options: HostServerOptions) {
     options.log.debug(`call ${op} received`);
     const answer = await options.call(body.op, input);
     options.log.debug(`call ${op} answered in ${Math.round(performance.now() - started)} ms`);
-    return jsonText(response, 200, answer);
+    return jsonBody(response, 200, answer);
   }
 
   function events(request: IncomingMessage, response: ServerResponse, url: URL): void {
@@ -141,17 +141,17 @@ function refusal(message: string): Result<never> {
 }
 
 function json(response: ServerResponse, status: number, body: unknown): void {
-  jsonText(response, status, JSON.stringify(body));
+  jsonBody(response, status, JSON.stringify(body));
 }
 
-function jsonText(response: ServerResponse, status: number, text: string): void {
+function jsonBody(response: ServerResponse, status: number, body: string | Uint8Array): void {
   response.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
+    'content-length': typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength,
     'cache-control': 'no-store',
     'x-content-type-options': 'nosniff',
   });
-  response.end(text);
+  response.end(body);
 }
 
 function plain(response: ServerResponse, status: number, text: string): void {

@@ -89,7 +89,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const handle = createRequestHandler({
     port,
     token,
-    call: (op, input) => core.callForText(op, input),
+    call: (op, input) => core.callForJson(op, input),
     events,
     downloads,
     rendererDir: options.rendererDir,

@@ -197,7 +197,8 @@ export function createElectronStandIn(
     ipcRenderer: {
       invoke: async (...args: unknown[]) => {
         recorded.rendererInvokes.push(args);
-        return JSON.stringify({ ok: true, data: null });
+        // As main answers: the envelope's UTF-8 JSON.
+        return new TextEncoder().encode(JSON.stringify({ ok: true, data: null }));
       },
       on: (channel: string, listener: (...args: unknown[]) => void) => {
         const set = recorded.rendererListeners.get(channel) ?? new Set();

@@ -89,7 +89,7 @@ async function start(log: Logger): Promise<void> {
     fetch: (url, init) => net.fetch(url, init),
     builtDir: __dirname,
   });
-  registerIpcRouter(ipcMain, (op, input) => core.callForText(op, input), log);
+  registerIpcRouter(ipcMain, (op, input) => core.callForJson(op, input), log);
 
   let closing = false;
   app.on('before-quit', (event) => {

@@ -10,24 +10,30 @@ import { isAppUrl } from './appUrl';
  * origin (never an iframe, never a page that navigated elsewhere); then `call` hands it to the
  * core's threads, whose router checks the op, parses input and output, and answers an envelope.
  * Nothing is thrown across, and this process never waits for the core: the envelope goes on as
- * the JSON text the worker wrote (a 100-row window is ~240 KB), parsed by the preload.
+ * the UTF-8 JSON the worker wrote (a 100-row window is ~240 KB), decoded and parsed by the preload.
  */
 export function registerIpcRouter(
   ipcMain: IpcMain,
-  call: (op: unknown, input: unknown) => Promise<string>,
+  call: (op: unknown, input: unknown) => Promise<Uint8Array>,
   log: Logger,
 ): void {
-  ipcMain.handle(INVOKE_CHANNEL, async (event, op: unknown, input: unknown): Promise<string> => {
-    if (!isTrustedFrame(event.senderFrame)) {
-      log.warn(`refused ${String(op).slice(0, 60)} from an untrusted frame`);
-      const refused: Result<never> = {
-        ok: false,
-        error: new AppError('UNAUTHORIZED', 'This page may not use Formdesk operations.').toShape(),
-      };
-      return JSON.stringify(refused);
-    }
-    return call(op, input);
-  });
+  ipcMain.handle(
+    INVOKE_CHANNEL,
+    async (event, op: unknown, input: unknown): Promise<Uint8Array> => {
+      if (!isTrustedFrame(event.senderFrame)) {
+        log.warn(`refused ${String(op).slice(0, 60)} from an untrusted frame`);
+        const refused: Result<never> = {
+          ok: false,
+          error: new AppError(
+            'UNAUTHORIZED',
+            'This page may not use Formdesk operations.',
+          ).toShape(),
+        };
+        return new TextEncoder().encode(JSON.stringify(refused));
+      }
+      return call(op, input);
+    },
+  );
 }
 
 export function isTrustedFrame(frame: WebFrameMain | null | undefined): boolean {

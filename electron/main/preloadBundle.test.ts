@@ -32,7 +32,7 @@ describe('built preload', () => {
     expect(Object.keys(bridge).sort()).toEqual(['invoke', 'onEvent']);
   });
 
-  it('sends operations on the one invoke channel and hands back the envelope main wrote as text', async () => {
+  it('sends operations on the one invoke channel and hands back the envelope main wrote as UTF-8 JSON', async () => {
     expect(await bridge.invoke('workspaces.list', {})).toEqual({ ok: true, data: null });
     expect(standIn.recorded.rendererInvokes).toEqual([[INVOKE_CHANNEL, 'workspaces.list', {}]]);
   });

@@ -41,10 +41,10 @@ export interface CoreThreadsOptions {
 /** The core as the shell sees it: an operation in, an envelope out, events out. */
 export interface CoreThreads {
   /**
-   * The envelope as the worker wrote it, JSON text: each shell sends it on as it came (browser
+   * The envelope as the worker wrote it, UTF-8 JSON: each shell sends it on as it came (browser
    * mode's HTTP, Electron's IPC to the preload, which parses it), so no shell thread parses it.
    */
-  callForText(op: unknown, input: unknown): Promise<string>;
+  callForJson(op: unknown, input: unknown): Promise<Uint8Array>;
   /** Stops the core's worker as a crash would (fault drills). */
   crashCore(): Promise<void>;
   close(): Promise<void>;
@@ -189,15 +189,15 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
   const leastBusy = (): WorkerThread =>
     readers.reduce((best, reader) => (reader.load < best.load ? reader : best));
 
-  const callForText = (op: unknown, input: unknown): Promise<string> => {
-    if (op === 'submissions.summary') return summarizer.callForText(op, input, cache);
-    if (isCacheRead(op)) return leastBusy().callForText(op, input, cache);
-    if (isImportWizardStep(op)) return importer.callForText(op, input, cache);
-    return core.callForText(String(op), input);
+  const callForJson = (op: unknown, input: unknown): Promise<Uint8Array> => {
+    if (op === 'submissions.summary') return summarizer.callForJson(op, input, cache);
+    if (isCacheRead(op)) return leastBusy().callForJson(op, input, cache);
+    if (isImportWizardStep(op)) return importer.callForJson(op, input, cache);
+    return core.callForJson(String(op), input);
   };
 
   return {
-    callForText,
+    callForJson,
     crashCore: () => core.crash(),
     close: async () => {
       await core.close();

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { workerData } from 'node:worker_threads';
 import { cacheStores } from '../core/cache/cacheStores';
-import { windowEnvelopeText } from '../core/cache/windowText';
+import { windowEnvelopeJson } from '../core/cache/windowJson';
 import { cacheReadHandlers } from '../core/cacheReads';
 import { AppError } from '../shared/errors';
 import { CacheConnection } from './cacheConnection';
@@ -56,5 +56,5 @@ serveOperations(
   (called) => (cache = called),
   () => connection.close(),
   // A window's submissions go out as the cache holds them, never parsed and written again here.
-  { 'submissions.query': (input) => windowEnvelopeText(cacheStores(session().db).query, input) },
+  { 'submissions.query': (input) => windowEnvelopeJson(cacheStores(session().db).query, input) },
 );

@@ -15,14 +15,14 @@ export function serveOperations(
   handlers: Partial<Handlers>,
   onCache: (cache: OpenCache | null) => void,
   close: () => void,
-  asText?: TextAnswers,
+  asJson?: JsonAnswers,
 ): void {
   const log = port.logger();
   port.serve(
     async (call) => {
       onCache(call.cache ?? null);
-      const text = answerAsText(asText, call, log);
-      if (text !== null) return text;
+      const json = answerAsJson(asJson, call, log);
+      if (json !== null) return json;
       return dispatch(handlers, call.op, call.input, (name, error) =>
         log.error(`operation ${name} failed`, error),
       );
@@ -33,24 +33,24 @@ export function serveOperations(
 }
 
 /**
- * Operations a worker answers as envelope text of its own writing (`windowText.ts`), by name: null
+ * Operations a worker answers as envelope JSON of its own writing (`windowJson.ts`), by name: null
  * leaves the call to `dispatch`, as does any failure, which `dispatch` then answers.
  */
-export type TextAnswers = Partial<Record<string, (input: unknown) => string | null>>;
+export type JsonAnswers = Partial<Record<string, (input: unknown) => Uint8Array | null>>;
 
-function answerAsText(
-  asText: TextAnswers | undefined,
+function answerAsJson(
+  asJson: JsonAnswers | undefined,
   call: CallMessage,
   log: Pick<Logger, 'error'>,
-): string | null {
-  const answer = asText?.[call.op];
+): Uint8Array | null {
+  const answer = asJson?.[call.op];
   if (!answer) return null;
   try {
     return answer(call.input);
   } catch (error) {
     // A sentence for the person (no workspace open) is dispatch's to give; anything else is a
-    // fault of the text answer that dispatch may not meet, so it is logged here.
-    if (!isAppError(error)) log.error(`the text answer of ${call.op} failed`, error);
+    // fault of the JSON answer that dispatch may not meet, so it is logged here.
+    if (!isAppError(error)) log.error(`the JSON answer of ${call.op} failed`, error);
     return null;
   }
 }

@@ -55,7 +55,8 @@ async function startCore(): Promise<void> {
 }
 
 async function call(op: string, input: unknown): Promise<Result<Record<string, unknown>>> {
-  return JSON.parse(await core!.callForText(op, input)) as Result<Record<string, unknown>>;
+  const json = await core!.callForJson(op, input);
+  return JSON.parse(new TextDecoder().decode(json)) as Result<Record<string, unknown>>;
 }
 
 describe("the core reaching the service through the shell's fetch", () => {

@@ -11,6 +11,8 @@ import {
 
 export type CallMessage = Extract<ToWorker, { kind: 'call' }>;
 
+const utf8 = new TextEncoder();
+
 /**
  * A worker's side of the boundary: it answers the calls routed to it, asks the shell for what only
  * the shell has (keys, a save dialog), and sends events and log lines out. Every call is answered
@@ -23,22 +25,22 @@ export class WorkerPort {
   constructor(private readonly port: MessagePort = requireParentPort()) {}
 
   /**
-   * Answers each call with `handle`: an envelope, or one already written as JSON text. On `close`,
-   * runs `close` and then lets the thread end.
+   * Answers each call with `handle`: an envelope, or one already written as UTF-8 JSON in an
+   * array of its own. On `close`, runs `close` and then lets the thread end.
    */
   serve(
-    handle: (call: CallMessage) => Promise<Result<unknown> | string>,
+    handle: (call: CallMessage) => Promise<Result<unknown> | Uint8Array>,
     close: () => Promise<void>,
   ): void {
     this.port.on('message', (message: ToWorker) => {
       if (message.kind === 'call') {
-        void handle(message).then((result) =>
-          this.post({
-            kind: 'result',
-            id: message.id,
-            text: typeof result === 'string' ? result : JSON.stringify(result),
-          }),
-        );
+        void handle(message).then((result) => {
+          const json = result instanceof Uint8Array ? result : utf8.encode(JSON.stringify(result));
+          const answer: FromWorker = { kind: 'result', id: message.id, json };
+          // Moved, not copied, where the array is its buffer's whole (an array made for it is).
+          const whole = json.byteOffset === 0 && json.byteLength === json.buffer.byteLength;
+          this.port.postMessage(answer, whole ? [json.buffer as ArrayBuffer] : []);
+        });
       } else if (message.kind === 'answer') {
         const settle = this.asks.get(message.id);
         this.asks.delete(message.id);

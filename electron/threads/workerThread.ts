@@ -19,6 +19,8 @@ export interface WorkerThreadOptions {
   onStopped(reason: string): void;
 }
 
+const utf8 = new TextDecoder();
+
 /** Stops closer together than this, this many times, and the worker is not started again. */
 const RESTART_WINDOW_MS = 60_000;
 const RESTARTS_IN_WINDOW = 3;
@@ -33,7 +35,7 @@ const CLOSE_GRACE_MS = 10_000;
 export class WorkerThread {
   private worker: Worker;
   private nextId = 1;
-  private readonly pending = new Map<number, (text: string) => void>();
+  private readonly pending = new Map<number, (json: Uint8Array) => void>();
   private readonly stops: number[] = [];
   private closing = false;
   private givenUp = false;
@@ -54,11 +56,11 @@ export class WorkerThread {
   }
 
   async call(op: string, input: unknown, cache?: OpenCache | null): Promise<Result<unknown>> {
-    return JSON.parse(await this.callForText(op, input, cache)) as Result<unknown>;
+    return JSON.parse(utf8.decode(await this.callForJson(op, input, cache))) as Result<unknown>;
   }
 
-  /** The envelope as the worker wrote it, JSON text, for a shell that passes it on as it is. */
-  callForText(op: string, input: unknown, cache?: OpenCache | null): Promise<string> {
+  /** The envelope as the worker wrote it, UTF-8 JSON, for a shell that passes it on as it is. */
+  callForJson(op: string, input: unknown, cache?: OpenCache | null): Promise<Uint8Array> {
     if (this.givenUp || this.closing) return Promise.resolve(failure(this.downError()));
     const id = this.nextId++;
     return new Promise((resolve) => {
@@ -104,7 +106,7 @@ export class WorkerThread {
     const ready = new Promise<void>((resolve) => {
       worker.on('message', (message: FromWorker) => {
         if (message.kind === 'ready') resolve();
-        else if (message.kind === 'result') this.settle(message.id, message.text);
+        else if (message.kind === 'result') this.settle(message.id, message.json);
         else if (message.kind === 'closed') void worker.terminate();
         else this.options.onNote(message);
       });
@@ -119,10 +121,10 @@ export class WorkerThread {
     return { worker, ready };
   }
 
-  private settle(id: number, text: string): void {
+  private settle(id: number, json: Uint8Array): void {
     const resolve = this.pending.get(id);
     this.pending.delete(id);
-    resolve?.(text);
+    resolve?.(json);
   }
 
   private stopped(worker: Worker, reason: string): void {
@@ -158,8 +160,10 @@ export class WorkerThread {
   }
 }
 
-function failure(error: AppError): string {
-  return JSON.stringify({ ok: false, error: error.toShape() } satisfies Result<never>);
+function failure(error: AppError): Uint8Array {
+  return new TextEncoder().encode(
+    JSON.stringify({ ok: false, error: error.toShape() } satisfies Result<never>),
+  );
 }
 
 /**

@@ -41,7 +41,8 @@ export async function startBuiltMain(
     invoke: async (op, input, frame = APP_FRAME) => {
       const handler = recorded.ipcHandlers.get(INVOKE_CHANNEL);
       if (!handler) throw new Error('no IPC router registered');
-      return JSON.parse(String(await handler({ senderFrame: frame }, op, input)));
+      const json = (await handler({ senderFrame: frame }, op, input)) as Uint8Array;
+      return JSON.parse(new TextDecoder().decode(json));
     },
     quit: async () => {
       const quitsBefore = recorded.quitCalls;

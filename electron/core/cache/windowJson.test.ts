@@ -9,7 +9,7 @@ import { dispatch } from '../dispatch';
 import { cacheStores } from './cacheStores';
 import { connectCache, openCache, type CacheDb } from './openCache';
 import { toSubmissionRow } from './submissionRow';
-import { windowEnvelopeText } from './windowText';
+import { windowEnvelopeJson } from './windowJson';
 
 const WORKSPACE: Workspace = {
   id: 'w1',
@@ -22,7 +22,7 @@ const WORKSPACE: Workspace = {
 };
 
 let dir: string;
-// Two connections to one file: the text and `dispatch` each keep what they remember of a view.
+// Two connections to one file: the bytes and `dispatch` each keep what they remember of a view.
 let spliced: CacheDb;
 let dispatched: CacheDb;
 
@@ -44,7 +44,7 @@ function submission(n: number): Submission {
 }
 
 beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-window-text-'));
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-window-json-'));
   const file = path.join(dir, 'cache.sqlite');
   spliced = openCache(file);
   const { submissions } = cacheStores(spliced);
@@ -74,6 +74,11 @@ afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+const spliceOf = (input: unknown): unknown => {
+  const json = windowEnvelopeJson(cacheStores(spliced).query, input);
+  return json === null ? null : JSON.parse(new TextDecoder().decode(json));
+};
+
 const viaDispatch = (input: unknown) =>
   dispatch(
     cacheReadHandlers({
@@ -85,7 +90,7 @@ const viaDispatch = (input: unknown) =>
     input,
   );
 
-describe('a window answered as text', () => {
+describe('a window answered as JSON bytes', () => {
   it.each([
     ['the first rows', { formId: 'f1', limit: 10 }],
     ['a page further on', { formId: 'f1', offset: 25, limit: 10 }],
@@ -98,20 +103,22 @@ describe('a window answered as text', () => {
     ['a view with no rows', { formId: 'f1', search: 'nowhere to be found' }],
     ['an unknown form', { formId: 'f2' }],
   ])('is the envelope dispatch answers: %s', async (_view, input) => {
-    const text = windowEnvelopeText(cacheStores(spliced).query, input);
-    expect(text).not.toBeNull();
-    expect(JSON.parse(text!)).toEqual(await viaDispatch(input));
+    const answer = spliceOf(input);
+    expect(answer).not.toBeNull();
+    expect(answer).toEqual(await viaDispatch(input));
   });
 
   it('keeps each submission as the service sent it, fields Formdesk does not know included', () => {
-    const text = windowEnvelopeText(cacheStores(spliced).query, { formId: 'f1', limit: 1 });
-    const [row] = (JSON.parse(text!) as { data: { rows: { submission: Submission }[] } }).data.rows;
+    const answer = spliceOf({ formId: 'f1', limit: 1 }) as {
+      data: { rows: { submission: Submission }[] };
+    };
+    const [row] = answer.data.rows;
     expect(row?.submission).toEqual(submission(0));
   });
 
   it('leaves input the operation refuses to dispatch, which says what is wrong', async () => {
     const input = { formId: 'f1', limit: 100_000 };
-    expect(windowEnvelopeText(cacheStores(spliced).query, input)).toBeNull();
+    expect(spliceOf(input)).toBeNull();
     expect(await viaDispatch(input)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
   });
 });
