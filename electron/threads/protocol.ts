@@ -40,9 +40,17 @@ export interface ShellRequest {
   body: string | null;
 }
 
-/** A whole answer, or the failure: its message and its system code (`ECONNREFUSED`, `ERR_…`). */
+/**
+ * A whole answer, its body as the bytes that came (the shell's thread never decodes a page), or
+ * the failure: its message and its system code (`ECONNREFUSED`, `ERR_…`).
+ */
 export type ShellResponse =
-  | { status: number; statusText: string; headers: [string, string][]; body: string }
+  | {
+      status: number;
+      statusText: string;
+      headers: [string, string][];
+      body: Uint8Array<ArrayBuffer>;
+    }
   | { failure: string; code: string };
 export type ShellServiceName = keyof ShellServices;
 

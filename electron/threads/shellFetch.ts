@@ -47,7 +47,7 @@ export async function answerShellFetch(
       status: response.status,
       statusText: response.statusText,
       headers: [...response.headers],
-      body: await response.text(),
+      body: new Uint8Array(await response.arrayBuffer()),
     };
   } catch (error) {
     return {

@@ -15,7 +15,7 @@ export function threadPageWriter(writer: WorkerThread, cache: OpenedCache): Page
     return result.data as T;
   };
   return {
-    read: (text) => ask('pages.read', text),
+    read: (json) => ask('pages.read', json),
     release: (pages) => ask('pages.release', pages),
     incremental: (page) => ask('pages.incremental', page),
     reconcile: (page) => ask('pages.reconcile', page),

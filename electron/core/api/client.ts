@@ -69,11 +69,11 @@ function checkedKey(apiKey: unknown): string {
   return apiKey;
 }
 
-/** A page of the submissions listing from its text, checked as `listSubmissions` checks it. */
-export function readListing(text: string): ListSubmissionsResponse {
+/** A page of the submissions listing from its JSON bytes, checked as `listSubmissions` checks it. */
+export function readListing(json: Uint8Array): ListSubmissionsResponse {
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    body = JSON.parse(new TextDecoder().decode(json));
   } catch {
     throw unreadableAnswer(200);
   }
@@ -99,7 +99,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     observer: options.observer,
   });
   const submissionsPath = (formId: string) => `/forms/${segment(formId, 'formId')}/submissions`;
-  const listSubmissionsText: ApiClient['listSubmissionsText'] = async (
+  const listSubmissionsJson: ApiClient['listSubmissionsJson'] = async (
     formId,
     params,
     callOptions,
@@ -107,10 +107,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const path = submissionsPath(formId);
     const query = listSubmissionsQuery(params);
     const answer = await call(
-      { method: 'GET', path, query, resendable: true, textBody: true },
+      { method: 'GET', path, query, resendable: true, rawBody: true },
       callOptions,
     );
-    return typeof answer.body === 'string' ? answer.body : '';
+    return answer.body instanceof Uint8Array ? answer.body : new Uint8Array();
   };
 
   return {
@@ -138,10 +138,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
 
     async listSubmissions(formId, params, callOptions) {
-      return readListing(await listSubmissionsText(formId, params, callOptions));
+      return readListing(await listSubmissionsJson(formId, params, callOptions));
     },
 
-    listSubmissionsText,
+    listSubmissionsJson,
 
     async getSubmission(formId, submissionId, params = {}, callOptions) {
       const path = `${submissionsPath(formId)}/${segment(submissionId, 'submissionId')}`;

@@ -31,16 +31,17 @@ export interface HttpRequest {
   /** Named in messages; never the full URL, which may be long or carry more than it should. */
   host: string;
   /**
-   * A 2xx answer's body is returned as its text, not parsed: it is read on the thread that uses
-   * it (a sync's page, where it is stored). Other answers are parsed as always, for their errors.
+   * A 2xx answer's body is returned as its bytes, not decoded or parsed: it is read on the thread
+   * that uses it (a sync's page, where it is stored). Other answers are parsed as always, for
+   * their errors.
    */
-  textBody?: boolean;
+  rawBody?: boolean;
 }
 
 export interface HttpAnswer {
   status: number;
   headers: Headers;
-  /** Parsed JSON (the text itself for a 2xx answer to a `textBody` request); undefined for an empty body. */
+  /** Parsed JSON (the bytes themselves for a 2xx answer to a `rawBody` request); undefined for an empty body. */
   body: unknown;
   /** Set when the body could not be used: not JSON (`unparseable`) or cut off (`cut`). */
   bodyProblem?: 'unparseable' | 'cut';
@@ -101,9 +102,9 @@ export async function sendOnce(
     }
     clearTimeout(timer);
     timer = arm('body', timeouts.bodyMs);
-    let text: string;
+    let bytes: Uint8Array;
     try {
-      text = await readCapped(response, () => {
+      bytes = await readCapped(response, () => {
         controller.abort();
         return new AppError(
           'REMOTE',
@@ -121,11 +122,11 @@ export async function sendOnce(
         bodyProblem: 'cut',
       };
     }
-    const asText = request.textBody === true && response.status >= 200 && response.status < 300;
+    const raw = request.rawBody === true && response.status >= 200 && response.status < 300;
     return {
       status: response.status,
       headers: response.headers,
-      ...(asText ? { body: text } : parseBody(text)),
+      ...(raw ? { body: bytes } : parseBody(new TextDecoder().decode(bytes))),
     };
   } finally {
     clearTimeout(timer);
@@ -133,10 +134,10 @@ export async function sendOnce(
   }
 }
 
-/** The body as text, refused with `tooLarge()` as soon as it passes MAX_ANSWER_BYTES. */
-async function readCapped(response: Response, tooLarge: () => AppError): Promise<string> {
+/** The body's bytes, refused with `tooLarge()` as soon as they pass MAX_ANSWER_BYTES. */
+async function readCapped(response: Response, tooLarge: () => AppError): Promise<Uint8Array> {
   if (Number(response.headers.get('content-length') ?? 0) > MAX_ANSWER_BYTES) throw tooLarge();
-  if (!response.body) return '';
+  if (!response.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of response.body) {
@@ -144,7 +145,7 @@ async function readCapped(response: Response, tooLarge: () => AppError): Promise
     if (size > MAX_ANSWER_BYTES) throw tooLarge();
     chunks.push(chunk);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
 }
 
 function parseBody(text: string): Pick<HttpAnswer, 'body' | 'bodyProblem'> {

@@ -41,8 +41,8 @@ export interface CallSpec {
   resendable: boolean;
   /** False when the answer's body is not used (deletes): a garbled body is then no failure. */
   readsBody?: boolean;
-  /** A 2xx answer's body comes back as its text, to be parsed where it is used (`HttpRequest`). */
-  textBody?: boolean;
+  /** A 2xx answer's body comes back as its bytes, to be parsed where it is used (`HttpRequest`). */
+  rawBody?: boolean;
 }
 
 /** A 2xx answer, or a 404 to a retry after an attempt that may have acted (`goneAfterRetry`). */
@@ -118,7 +118,7 @@ export function createTransport(options: TransportOptions): Transport {
             signal,
             isWrite,
             host,
-            textBody: spec.textBody,
+            rawBody: spec.rawBody,
           },
           options.timeouts,
         );

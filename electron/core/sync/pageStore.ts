@@ -87,8 +87,8 @@ export interface ReadPage {
  * while the sync fetches the next; tests and tools do them on their own thread.
  */
 export interface PageWriter {
-  /** Reads a page's text as the API client would, keeping its rows for the store that takes them. */
-  read(text: string): Promise<ReadPage>;
+  /** Reads a page's JSON bytes as the API client would, keeping its rows for the store that takes them. */
+  read(json: Uint8Array): Promise<ReadPage>;
   /** Lets go of pages read and never stored (a listing cut short). */
   release(pages: number[]): Promise<void>;
   incremental(page: IncrementalPage): Promise<StoredPage>;
@@ -102,8 +102,8 @@ export class PageShelf {
   private next = 1;
   private readonly kept = new Map<number, Submission[]>();
 
-  read(text: string): ReadPage {
-    const { responses, totalResponses } = readListing(text);
+  read(json: Uint8Array): ReadPage {
+    const { responses, totalResponses } = readListing(json);
     const ref = this.next++;
     this.kept.set(ref, responses);
     return {
@@ -136,7 +136,7 @@ export class PageShelf {
 /** Reads and writes pages on the caller's thread, through its connection. */
 export function pageWriterOn(stores: CacheStores, shelf: PageShelf = new PageShelf()): PageWriter {
   return {
-    read: async (text) => shelf.read(text),
+    read: async (json) => shelf.read(json),
     release: async (pages) => shelf.release(pages),
     incremental: async (page) => storeIncrementalPage(stores, page, shelf.take(page.pages)),
     reconcile: async (page) => storeReconcilePage(stores, page, shelf.take(page.pages)),

@@ -51,14 +51,13 @@ function batchingWalk(totalOf: (offset: number, total: number) => number): Strea
   let arrived = 0;
   let allAhead = () => {};
   const threeAhead = new Promise<void>((resolve) => (allAhead = resolve));
-  const list = session.api.listSubmissionsText.bind(session.api);
-  session.api.listSubmissionsText = async (id, params, requestOptions) => {
-    const page = JSON.parse(await list(id, params, requestOptions)) as { totalResponses: number };
+  const list = session.api.listSubmissionsJson.bind(session.api);
+  session.api.listSubmissionsJson = async (id, params, requestOptions) => {
+    const json = await list(id, params, requestOptions);
+    const page = JSON.parse(new TextDecoder().decode(json)) as { totalResponses: number };
     if (++arrived === 4) allAhead();
-    return JSON.stringify({
-      ...page,
-      totalResponses: totalOf(params.offset ?? 0, page.totalResponses),
-    });
+    const changed = { ...page, totalResponses: totalOf(params.offset ?? 0, page.totalResponses) };
+    return new TextEncoder().encode(JSON.stringify(changed));
   };
   const stored = pageWriterOn(cacheStores(session.db));
   let first = true;

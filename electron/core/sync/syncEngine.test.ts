@@ -311,8 +311,8 @@ describe('SyncEngine against the local API', () => {
     // retried with backoff while the pass has already failed.
     server.admin.setFaults([{ kind: 'latency', ms: 0, path: '/forms/*/submissions', times: 1 }]);
     let onTheWire = 0;
-    const list = session.api.listSubmissionsText.bind(session.api);
-    session.api.listSubmissionsText = async (...args) => {
+    const list = session.api.listSubmissionsJson.bind(session.api);
+    session.api.listSubmissionsJson = async (...args) => {
       onTheWire++;
       try {
         return await list(...args);
@@ -340,12 +340,12 @@ describe('SyncEngine against the local API', () => {
     const formId = formIds()[0] ?? '';
     // The page at offset 300 comes back cut in half, once.
     let garbled = false;
-    const list = session.api.listSubmissionsText.bind(session.api);
-    session.api.listSubmissionsText = async (id, params, options) => {
-      const text = await list(id, params, options);
-      if (params.offset !== 300 || garbled) return text;
+    const list = session.api.listSubmissionsJson.bind(session.api);
+    session.api.listSubmissionsJson = async (id, params, options) => {
+      const json = await list(id, params, options);
+      if (params.offset !== 300 || garbled) return json;
       garbled = true;
-      return text.slice(0, text.length / 2);
+      return json.subarray(0, json.length / 2);
     };
     const [failed] = await engine().run({ formId, mode: 'incremental' }, never);
 
@@ -369,8 +369,8 @@ describe('SyncEngine against the local API', () => {
     server.admin.setFaults([{ kind: 'latency', ms: 30, path: '/forms/*/submissions' }]);
     let onTheWire = 0;
     let most = 0;
-    const list = session.api.listSubmissionsText.bind(session.api);
-    session.api.listSubmissionsText = async (...args) => {
+    const list = session.api.listSubmissionsJson.bind(session.api);
+    session.api.listSubmissionsJson = async (...args) => {
       most = Math.max(most, ++onTheWire);
       try {
         return await list(...args);
@@ -397,8 +397,8 @@ describe('SyncEngine against the local API', () => {
     let arrived = 0;
     let allAhead = () => {};
     const threeAhead = new Promise<void>((resolve) => (allAhead = resolve));
-    const list = session.api.listSubmissionsText.bind(session.api);
-    session.api.listSubmissionsText = async (...args) => {
+    const list = session.api.listSubmissionsJson.bind(session.api);
+    session.api.listSubmissionsJson = async (...args) => {
       const page = await list(...args);
       if (++arrived === 4) allAhead();
       return page;

@@ -21,7 +21,7 @@ export function lockedApiClient(baseUrl: string, workspaceName: string): ApiClie
     listForms: locked,
     getFormMetadata: locked,
     listSubmissions: locked,
-    listSubmissionsText: locked,
+    listSubmissionsJson: locked,
     getSubmission: locked,
     createSubmissions: locked,
     deleteSubmission: locked,
