@@ -169,21 +169,72 @@ describe('slow clients', () => {
   });
 });
 
+type SyncStatus = { data: { running: unknown; forms: { formId: string; state: string }[] } };
+
+/** Resolves once every form of the open workspace is synced; answers them. */
+function settled(host: Host): Promise<SyncStatus['data']['forms']> {
+  return vi.waitFor(
+    async () => {
+      const { data } = (await call(host, 'sync.status')) as SyncStatus;
+      expect(data.running).toBeNull();
+      expect(data.forms.length).toBeGreaterThan(0);
+      for (const form of data.forms) expect(form.state).toBe('synced');
+      return data.forms;
+    },
+    { timeout: 120_000, interval: 200 },
+  );
+}
+
+/** The nice value of each thread of this process (Linux keeps one per thread). */
+function threadNiceValues(): number[] {
+  return readdirSync('/proc/self/task').map((tid) => {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    // Fields after the command's closing parenthesis, from the state (field 3): nice is field 19.
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+}
+
+describe('threads', () => {
+  it("has each windows reader read the first form's table when a workspace opens, before any click", async () => {
+    const first = await start();
+    await settled(first);
+    await first.close();
+    hosts.splice(0);
+
+    const lines: string[] = [];
+    await start({ log: createLogger({ level: 'debug', write: (line) => lines.push(line) }) });
+    const readAhead = await vi.waitFor(
+      () => {
+        const found = lines.filter((l) => l.includes("read the first form's table ahead"));
+        // Two readers at least answer windows, each with its own connection and memory of views.
+        expect(found.length).toBeGreaterThanOrEqual(2);
+        return found;
+      },
+      { timeout: 60_000, interval: 50 },
+    );
+    for (const line of readAhead) expect(line).toMatch(/ahead: [1-9]\d* rows/);
+    expect(lines.some((l) => l.includes('call submissions.query received'))).toBe(false);
+  });
+
+  it.runIf(process.platform === 'linux')(
+    'runs the page writer, the import wizard and exports behind the threads that answer clicks',
+    async () => {
+      const lowered = () => threadNiceValues().filter((nice) => nice > 0).length;
+      const before = lowered();
+      await start();
+      // The page writer is started by the core's thread, a moment after the core is ready.
+      await vi.waitFor(() => expect(lowered() - before).toBe(3), { timeout: 30_000, interval: 50 });
+      // This thread, which answers every request, keeps its priority.
+      expect(threadNiceValues()[0]).toBe(0);
+    },
+  );
+});
+
 describe('summaries', () => {
   it("reads a summarized form's answers ahead on the summaries' thread, between calls", async () => {
     const lines: string[] = [];
     const host = await start({ log: createLogger({ write: (line) => lines.push(line) }) });
-    type Status = { data: { running: unknown; forms: { formId: string; state: string }[] } };
-    const synced = await vi.waitFor(
-      async () => {
-        const { data } = (await call(host, 'sync.status')) as Status;
-        expect(data.running).toBeNull();
-        expect(data.forms.length).toBeGreaterThan(0);
-        for (const form of data.forms) expect(form.state).toBe('synced');
-        return data.forms;
-      },
-      { timeout: 120_000, interval: 200 },
-    );
+    const synced = await settled(host);
     const formId = synced[0]!.formId;
     const whole = (await call(host, 'submissions.summary', { formId })) as {
       ok: boolean;

@@ -59,6 +59,11 @@ export type ToWorker =
   | { kind: 'call'; id: number; op: string; input: unknown; cache?: OpenCache | null }
   /** The shell's answer to an `ask`. */
   | { kind: 'answer'; id: number; result: Result<unknown> }
+  /**
+   * The workspace the core has opened, told to the readers at once: each opens its connection
+   * then, not on the first call after it (a cold reader took 120 ms over its first window).
+   */
+  | { kind: 'opened'; cache: OpenCache }
   /** Finish, close every database, and exit. */
   | { kind: 'close' };
 
@@ -110,7 +115,14 @@ export type DemoServiceOptions = Pick<
 
 export interface ReaderStart {
   dataDir: string;
+  role: ReaderRole;
 }
+
+/**
+ * What a reader is kept for. Windows and counts answer clicks; summaries keep a form's answer
+ * columns (`coreThreads.ts`); exports read whole forms, for seconds, behind every other thread.
+ */
+export type ReaderRole = 'windows' | 'summaries' | 'exports';
 
 /** What the core asks of the thread that stores a sync's pages. */
 export type PageOp = `pages.${keyof PageWriter}`;

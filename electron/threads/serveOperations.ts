@@ -5,29 +5,34 @@ import { isAppError } from '../shared/errors';
 import { type OpenCache } from './protocol';
 import { type CallMessage, type WorkerPort } from './workerPort';
 
+export interface ServedOperations {
+  handlers: Partial<Handlers>;
+  /** Told the cache each call names, before its handler runs. */
+  onCache(cache: OpenCache | null): void;
+  /** Told a workspace the core has just opened, before any call about it. */
+  opened?(cache: OpenCache): void;
+  close(): void;
+  /** Operations answered as JSON of the worker's own writing. */
+  asJson?: JsonAnswers;
+}
+
 /**
  * A worker that answers operations of the contract on the open workspace's cache: each call names
- * the cache (`onCache` is told it before the handler runs), and goes through the router on this
- * thread's handlers. Tells the shell it is ready.
+ * the cache, and goes through the router on this thread's handlers. Tells the shell it is ready.
  */
-export function serveOperations(
-  port: WorkerPort,
-  handlers: Partial<Handlers>,
-  onCache: (cache: OpenCache | null) => void,
-  close: () => void,
-  asJson?: JsonAnswers,
-): void {
+export function serveOperations(port: WorkerPort, served: ServedOperations): void {
   const log = port.logger();
   port.serve(
     async (call) => {
-      onCache(call.cache ?? null);
-      const json = answerAsJson(asJson, call, log);
+      served.onCache(call.cache ?? null);
+      const json = answerAsJson(served.asJson, call, log);
       if (json !== null) return json;
-      return dispatch(handlers, call.op, call.input, (name, error) =>
+      return dispatch(served.handlers, call.op, call.input, (name, error) =>
         log.error(`operation ${name} failed`, error),
       );
     },
-    async () => close(),
+    async () => served.close(),
+    (cache) => served.opened?.(cache),
   );
   port.post({ kind: 'ready' });
 }

@@ -4,6 +4,7 @@ import { type AppEvent } from '../shared/contract';
 import { AppError, type Result } from '../shared/errors';
 import {
   type FromWorker,
+  type OpenCache,
   type ShellServiceName,
   type ShellServices,
   type ToWorker,
@@ -26,11 +27,13 @@ export class WorkerPort {
 
   /**
    * Answers each call with `handle`: an envelope, or one already written as UTF-8 JSON in an
-   * array of its own. On `close`, runs `close` and then lets the thread end.
+   * array of its own. Tells `opened` of a workspace the core opened. On `close`, runs `close` and
+   * then lets the thread end.
    */
   serve(
     handle: (call: CallMessage) => Promise<Result<unknown> | Uint8Array>,
     close: () => Promise<void>,
+    opened: (cache: OpenCache) => void = () => {},
   ): void {
     this.port.on('message', (message: ToWorker) => {
       if (message.kind === 'call') {
@@ -45,6 +48,8 @@ export class WorkerPort {
         const settle = this.asks.get(message.id);
         this.asks.delete(message.id);
         settle?.(message.result);
+      } else if (message.kind === 'opened') {
+        opened(message.cache);
       } else {
         void close().finally(() => {
           this.post({ kind: 'closed' });

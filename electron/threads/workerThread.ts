@@ -79,6 +79,11 @@ export class WorkerThread {
     this.post({ kind: 'answer', id, result });
   }
 
+  /** Tells the worker of a workspace the core has opened, ahead of any call about it. */
+  opened(cache: OpenCache): void {
+    if (!this.givenUp && !this.closing) this.post({ kind: 'opened', cache });
+  }
+
   /** Stops the worker as a crash would: for fault drills. */
   async crash(): Promise<void> {
     await this.worker.terminate();

@@ -249,6 +249,17 @@ export class SubmissionQuery {
     };
   }
 
+  /**
+   * Reads a view's whole order and its counts ahead of its windows: a window deep in the view
+   * reads them first (66 ms for 88k rows, on a reader that had not read them), so a reader reads
+   * the view most likely asked first when a workspace opens. Answers the view's rows.
+   */
+  readView(filter: SubmissionFilter): number {
+    const version = this.version(filter.formId);
+    this.tally(filter, version);
+    return this.order(filter, Number.POSITIVE_INFINITY, version).ids.length;
+  }
+
   /** Every matching row in order, read lazily: exports stream through it without holding a form. */
   *all(filter: SubmissionFilter): Generator<SubmissionListRow> {
     for (const segment of this.segments(filter, this.version(filter.formId))) {
