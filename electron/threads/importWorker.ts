@@ -4,14 +4,13 @@ import { AppError } from '../shared/errors';
 import { CacheConnection } from './cacheConnection';
 import { type OpenCache } from './protocol';
 import { serveOperations } from './serveOperations';
-import { runInBackground } from './threadPriority';
 import { WorkerPort } from './workerPort';
 
 /**
  * The import wizard's thread: files uploaded, read, matched and checked here, with the tables read
  * so far kept in its memory and the drafts written to the journal on a connection of its own, and
  * a job frozen for its run before the core sends it. A file of 100k rows takes seconds to read and
- * check; the core and the readers answer meanwhile, ahead of it where cores are short.
+ * check; the core and the readers answer meanwhile.
  */
 const port = new WorkerPort();
 let cache: OpenCache | null = null;
@@ -26,7 +25,6 @@ const handlers = importWizardHandlers({
   runImport: (jobId) => port.ask('runImport', jobId),
 });
 
-runInBackground(port.logger());
 serveOperations(port, {
   handlers,
   onCache: (called) => (cache = called),

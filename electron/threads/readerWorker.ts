@@ -9,7 +9,7 @@ import { CacheConnection } from './cacheConnection';
 import { type OpenCache, type ReaderStart } from './protocol';
 import { readAheadBetweenCalls } from './readAheadBetweenCalls';
 import { serveOperations } from './serveOperations';
-import { runInBackground } from './threadPriority';
+import { readInBackground } from './threadPriority';
 import { WorkerPort } from './workerPort';
 
 /**
@@ -21,7 +21,7 @@ const start = workerData as ReaderStart;
 const port = new WorkerPort();
 const log = port.logger();
 // An export reads a whole form for seconds; a click is answered first where cores are short.
-if (start.role === 'exports') runInBackground(log);
+if (start.role === 'exports') readInBackground(log);
 let cache: OpenCache | null = null;
 const connection = new CacheConnection((file) => {
   const db = new Database(file, { readonly: true, fileMustExist: true });

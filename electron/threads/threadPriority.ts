@@ -1,23 +1,19 @@
-import { setPriority } from 'node:os';
+import { constants, setPriority } from 'node:os';
 import { type Logger } from '../core/log';
 
 /**
- * The nice value of a thread whose work no one waits on from one moment to the next (a sync's page
- * stores, a whole export): under load, the scheduler then gives a core to the threads that answer
- * clicks first.
+ * Lowers the calling thread below the threads that answer clicks, where the system keeps a
+ * priority per thread (Linux); on macOS and Windows it is the whole process's, and lowering it
+ * would slow the window too, so there this does nothing. Only for a thread that only reads
+ * (WAL lets the writer commit meanwhile): one that writes, held back, would hold SQLite's write
+ * lock while it waited for a core, and every other write behind it (`fullCheck.ts` says the same
+ * of the whole-file check).
  */
-const BACKGROUND_NICE = 10;
-
-/**
- * Lowers the calling thread's priority where the system keeps one per thread (Linux). On macOS and
- * Windows the priority is the whole process's, and lowering it would slow the window too: there the
- * call does nothing.
- */
-export function runInBackground(log: Pick<Logger, 'warn'>): void {
+export function readInBackground(log: Pick<Logger, 'warn'>): void {
   if (process.platform !== 'linux') return;
   try {
-    setPriority(BACKGROUND_NICE);
+    setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
   } catch (error) {
-    log.warn('could not lower the priority of a background thread', error);
+    log.warn('could not lower the priority of a reading thread', error);
   }
 }

@@ -5,7 +5,6 @@ import { PageShelf, pageWriterOn, type PageWriter } from '../core/sync/pageStore
 import { AppError, isAppError, type Result } from '../shared/errors';
 import { CacheConnection } from './cacheConnection';
 import { type PageOp } from './protocol';
-import { runInBackground } from './threadPriority';
 import { WorkerPort } from './workerPort';
 
 /**
@@ -16,8 +15,6 @@ import { WorkerPort } from './workerPort';
  */
 const port = new WorkerPort();
 const log = port.logger();
-// Page stores are what a sync's time goes to; a click is answered first where cores are short.
-runInBackground(log);
 const connection = new CacheConnection((file) => connectCache(file, { refetchable: true }));
 const shelf = new PageShelf();
 
