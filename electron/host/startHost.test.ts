@@ -1,5 +1,5 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { constants, getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startLocalApi, type LocalApi } from '../local-api';
@@ -216,16 +216,17 @@ describe('threads', () => {
     expect(lines.some((l) => l.includes('call submissions.query received'))).toBe(false);
   });
 
-  it.runIf(process.platform === 'linux')(
+  // Linux keeps a priority per thread; under `nice 19` there is no room below the others.
+  it.runIf(process.platform === 'linux' && getPriority() < constants.priority.PRIORITY_LOW)(
     'runs exports behind the threads that answer clicks, and the threads that write beside them',
     async () => {
-      const lowered = () => threadNiceValues().filter((nice) => nice > 0).length;
+      const lowered = () => threadNiceValues().filter((nice) => nice > getPriority()).length;
       const before = lowered();
       await start();
       // The exports' reader alone: a thread that writes, held back, would hold the write lock.
       expect(lowered() - before).toBe(1);
       // This thread, which answers every request, keeps its priority.
-      expect(threadNiceValues()[0]).toBe(0);
+      expect(threadNiceValues()[0]).toBe(getPriority());
     },
   );
 });

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { workerData } from 'node:worker_threads';
+import { readInBackground } from '../core/backgroundPriority';
 import { cacheStores } from '../core/cache/cacheStores';
 import { windowEnvelopeJson } from '../core/cache/windowJson';
 import { cacheReadHandlers } from '../core/cacheReads';
@@ -9,7 +10,6 @@ import { CacheConnection } from './cacheConnection';
 import { type OpenCache, type ReaderStart } from './protocol';
 import { readAheadBetweenCalls } from './readAheadBetweenCalls';
 import { serveOperations } from './serveOperations';
-import { readInBackground } from './threadPriority';
 import { WorkerPort } from './workerPort';
 
 /**

@@ -1,6 +1,6 @@
-import os from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
+import { backgroundNice } from '../backgroundPriority';
 import { isCorruption } from './openCache';
 
 /**
@@ -10,8 +10,6 @@ import { isCorruption } from './openCache';
  * long it is held back, it holds nothing up; the threads that write keep their priority, as one
  * held back would hold SQLite's write lock while it waited for a core.
  */
-const CHECK_PRIORITY = os.constants.priority.PRIORITY_BELOW_NORMAL;
-
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 // Below the threads that answer the user (Linux: a nice value belongs to one thread).
@@ -67,7 +65,7 @@ function quickCheckInWorker(file: string, signal: AbortSignal): Promise<string |
     const driver = require.resolve('better-sqlite3');
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { file, driver, priority: CHECK_PRIORITY },
+      workerData: { file, driver, priority: backgroundNice() },
     });
     // A check still reading when the app quits must not keep the process alive.
     worker.unref();
