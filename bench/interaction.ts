@@ -267,7 +267,12 @@ async function withHost<T>(bed: FilledBed, use: (host: ServedHost) => Promise<T>
 interface Sample {
   op: 'trivial' | 'window';
   ms: number;
+  /** When it was sent, from the first probe. */
+  at: number;
 }
+
+/** Slow calls in the first second are the start's (threads just begun), not the work's. */
+const START_MS = 1_000;
 
 /**
  * Until `work` settles: every 20 ms, alternately, `workspaces.list` and a 100-row window at a
@@ -302,7 +307,7 @@ async function probeWhile(
             limit: 100,
           }).then((window) => (total = Math.max(100, (window as { total: number }).total)));
     const tracked = call.then(() => {
-      samples.push({ op, ms: performance.now() - sent });
+      samples.push({ op, ms: performance.now() - sent, at: sent - started });
     });
     inFlight.add(tracked);
     void tracked.finally(() => inFlight.delete(tracked));
@@ -317,14 +322,22 @@ function row(what: string, samples: Sample[], log: (line: string) => void): Benc
   const all = samples.map((s) => s.ms);
   const p99 = quantile(all, 0.99);
   const max = Math.max(...all);
-  const slow = all.filter((value) => value > SLOW_MS).length;
+  const slow = samples.filter((s) => s.ms > SLOW_MS);
+  const slowAtStart = slow.filter((s) => s.at < START_MS).length;
+  const later = samples.filter((s) => s.at >= START_MS).map((s) => s.ms);
   const of = (op: Sample['op']) => samples.filter((s) => s.op === op).map((s) => s.ms);
-  log(
-    `${what}: ${all.length} calls, median ${ms(median(all))}, p95 ${ms(quantile(all, 0.95))}, p99 ${ms(p99)}, max ${ms(max)}, ${slow} over ${SLOW_MS} ms; trivial p99 ${ms(quantile(of('trivial'), 0.99))}, window p99 ${ms(quantile(of('window'), 0.99))}`,
-  );
+  const measured = [
+    `median ${ms(median(all))}, p95 ${ms(quantile(all, 0.95))}, p99 ${ms(p99)}, max ${ms(max)}`,
+    `${slow.length} of ${all.length} over ${SLOW_MS} ms (${slowAtStart} in the first second)`,
+    `p99 of the trivial op ${ms(quantile(of('trivial'), 0.99))}, of the window ${ms(quantile(of('window'), 0.99))}`,
+    ...(later.length > 0
+      ? [`after the first second: p99 ${ms(quantile(later, 0.99))}, max ${ms(Math.max(...later))}`]
+      : []),
+  ].join('; ');
+  log(`${what}: ${all.length} calls, ${measured}`);
   return {
     benchmark: `interaction while ${what} (a trivial op and a 100-row window every ${PROBE_EVERY_MS} ms, over HTTP)`,
-    measured: `median ${ms(median(all))}, p95 ${ms(quantile(all, 0.95))}, p99 ${ms(p99)}, max ${ms(max)}; ${slow} of ${all.length} over ${SLOW_MS} ms; p99 of the trivial op ${ms(quantile(of('trivial'), 0.99))}, of the window ${ms(quantile(of('window'), 0.99))}`,
+    measured,
     reference: '—',
     target: TARGET,
     met: p99 <= 16 && max <= SLOW_MS,
