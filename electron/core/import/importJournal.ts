@@ -96,6 +96,10 @@ const toJob = (r: JobColumns): JobRecord => ({
 /**
  * All SQL of the import journal. Each step a crash may interrupt is one transaction, so the file
  * always says, for every row, either "not sent", "sent in batch N, outcome unknown" or the outcome.
+ * Every one of them writes, and begins IMMEDIATE, taking the write lock first: begun deferred, a
+ * step that read before it wrote (the next batch's number, a batch's rows) failed at once with
+ * SQLITE_BUSY_SNAPSHOT whenever another thread (the page writer, the import wizard) had committed
+ * since its read, which no wait can mend, and the import stopped mid-run.
  */
 export class ImportJournal {
   constructor(
@@ -136,35 +140,37 @@ export class ImportJournal {
         verdict?.sourceKey ?? null,
       ];
     };
-    this.db.transaction(() => {
-      this.db
-        .prepare(
-          `INSERT INTO import_jobs (job_id, form_id, file_name, state, columns_json, mappings_json, created_at, updated_at)
-           VALUES (?, ?, ?, 'draft', ?, ?, ?, ?)`,
-        )
-        .run(
-          job.jobId,
-          job.formId,
-          job.fileName,
-          JSON.stringify(job.columns),
-          JSON.stringify(job.mappings),
-          at,
-          at,
-        );
-      let i = 0;
-      for (; i + ROWS_PER_INSERT <= rows.length; i += ROWS_PER_INSERT) {
-        const batch: unknown[] = [];
-        for (let j = i; j < i + ROWS_PER_INSERT; j++) batch.push(...values(j));
-        insertMany.run(batch);
-      }
-      if (i < rows.length) {
-        const rest: unknown[] = [];
-        for (let j = i; j < rows.length; j++) rest.push(...values(j));
+    this.db
+      .transaction(() => {
         this.db
-          .prepare(`INSERT INTO import_rows ${columns} VALUES ${placeholders(rows.length - i)}`)
-          .run(rest);
-      }
-    })();
+          .prepare(
+            `INSERT INTO import_jobs (job_id, form_id, file_name, state, columns_json, mappings_json, created_at, updated_at)
+           VALUES (?, ?, ?, 'draft', ?, ?, ?, ?)`,
+          )
+          .run(
+            job.jobId,
+            job.formId,
+            job.fileName,
+            JSON.stringify(job.columns),
+            JSON.stringify(job.mappings),
+            at,
+            at,
+          );
+        let i = 0;
+        for (; i + ROWS_PER_INSERT <= rows.length; i += ROWS_PER_INSERT) {
+          const batch: unknown[] = [];
+          for (let j = i; j < i + ROWS_PER_INSERT; j++) batch.push(...values(j));
+          insertMany.run(batch);
+        }
+        if (i < rows.length) {
+          const rest: unknown[] = [];
+          for (let j = i; j < rows.length; j++) rest.push(...values(j));
+          this.db
+            .prepare(`INSERT INTO import_rows ${columns} VALUES ${placeholders(rows.length - i)}`)
+            .run(rest);
+        }
+      })
+      .immediate();
   }
 
   /** A draft replaced by a new one (another mapping of the same file) goes, rows and all. */
@@ -218,7 +224,7 @@ export class ImportJournal {
       `UPDATE import_jobs SET state = 'interrupted', updated_at = ? WHERE job_id = ?`,
     );
     const at = this.now();
-    this.db.transaction(() => orphans.forEach((jobId) => mark.run(at, jobId)))();
+    this.db.transaction(() => orphans.forEach((jobId) => mark.run(at, jobId))).immediate();
     return orphans;
   }
 
@@ -259,35 +265,41 @@ export class ImportJournal {
     const set = this.db.prepare(
       `UPDATE import_rows SET cells_json = ?, edited = 1 WHERE job_id = ? AND row_index = ?`,
     );
-    this.db.transaction(() => {
-      for (const edit of edits) {
-        const row = get.get(jobId, edit.rowIndex);
-        if (!row) continue;
-        const cells = JSON.parse(row.cells_json) as string[];
-        if (edit.column >= cells.length) continue;
-        cells[edit.column] = edit.value;
-        set.run(JSON.stringify(cells), jobId, edit.rowIndex);
-      }
-    })();
+    this.db
+      .transaction(() => {
+        for (const edit of edits) {
+          const row = get.get(jobId, edit.rowIndex);
+          if (!row) continue;
+          const cells = JSON.parse(row.cells_json) as string[];
+          if (edit.column >= cells.length) continue;
+          cells[edit.column] = edit.value;
+          set.run(JSON.stringify(cells), jobId, edit.rowIndex);
+        }
+      })
+      .immediate();
   }
 
   setExcluded(jobId: string, rowIndexes: readonly number[], excluded: boolean): void {
     const set = this.db.prepare(
       `UPDATE import_rows SET excluded = ? WHERE job_id = ? AND row_index = ?`,
     );
-    this.db.transaction(() => rowIndexes.forEach((i) => set.run(Number(excluded), jobId, i)))();
+    this.db
+      .transaction(() => rowIndexes.forEach((i) => set.run(Number(excluded), jobId, i)))
+      .immediate();
   }
 
   saveValidation(jobId: string, rows: readonly ValidatedRow[]): void {
     const set = this.db.prepare(
       `UPDATE import_rows SET status = ?, issues_json = ?, source_key = ? WHERE job_id = ? AND row_index = ?`,
     );
-    this.db.transaction(() => {
-      for (const r of rows) set.run(r.status, issuesJson(r), r.sourceKey, jobId, r.rowIndex);
-      this.db
-        .prepare(`UPDATE import_jobs SET updated_at = ? WHERE job_id = ?`)
-        .run(this.now(), jobId);
-    })();
+    this.db
+      .transaction(() => {
+        for (const r of rows) set.run(r.status, issuesJson(r), r.sourceKey, jobId, r.rowIndex);
+        this.db
+          .prepare(`UPDATE import_jobs SET updated_at = ? WHERE job_id = ?`)
+          .run(this.now(), jobId);
+      })
+      .immediate();
   }
 
   /** Source keys of rows this form already received from earlier imports, with the submission. */
@@ -307,22 +319,24 @@ export class ImportJournal {
       `UPDATE import_rows SET status = ?, payload_json = ?, sent_key = ?, message = ? WHERE job_id = ? AND row_index = ?`,
     );
     const at = this.now();
-    this.db.transaction(() => {
-      for (const r of rows)
-        set.run(
-          r.status,
-          r.payload ? JSON.stringify(r.payload) : null,
-          r.sentKey,
-          r.message,
-          jobId,
-          r.rowIndex,
-        );
-      this.db
-        .prepare(
-          `UPDATE import_jobs SET state = 'running', started_at = ?, updated_at = ? WHERE job_id = ?`,
-        )
-        .run(at, at, jobId);
-    })();
+    this.db
+      .transaction(() => {
+        for (const r of rows)
+          set.run(
+            r.status,
+            r.payload ? JSON.stringify(r.payload) : null,
+            r.sentKey,
+            r.message,
+            jobId,
+            r.rowIndex,
+          );
+        this.db
+          .prepare(
+            `UPDATE import_jobs SET state = 'running', started_at = ?, updated_at = ? WHERE job_id = ?`,
+          )
+          .run(at, at, jobId);
+      })
+      .immediate();
   }
 
   /** The next rows to send: up to `size` in file order, or a single row retried on its own. */
@@ -346,23 +360,25 @@ export class ImportJournal {
 
   /** Written (and synced to disk) BEFORE the request goes out. */
   journalBatch(jobId: string, rows: readonly BatchRow[]): number {
-    return this.db.transaction(() => {
-      const { next } = this.db
-        .prepare<[string], { next: number }>(
-          `SELECT coalesce(max(batch_no), 0) + 1 AS next FROM import_batches WHERE job_id = ?`,
-        )
-        .get(jobId)!;
-      this.db
-        .prepare(
-          `INSERT INTO import_batches (job_id, batch_no, state, row_count, journaled_at) VALUES (?, ?, 'sending', ?, ?)`,
-        )
-        .run(jobId, next, rows.length, this.now());
-      const set = this.db.prepare(
-        `UPDATE import_rows SET status = 'sending', batch_no = ? WHERE job_id = ? AND row_index = ?`,
-      );
-      for (const r of rows) set.run(next, jobId, r.rowIndex);
-      return next;
-    })();
+    return this.db
+      .transaction(() => {
+        const { next } = this.db
+          .prepare<[string], { next: number }>(
+            `SELECT coalesce(max(batch_no), 0) + 1 AS next FROM import_batches WHERE job_id = ?`,
+          )
+          .get(jobId)!;
+        this.db
+          .prepare(
+            `INSERT INTO import_batches (job_id, batch_no, state, row_count, journaled_at) VALUES (?, ?, 'sending', ?, ?)`,
+          )
+          .run(jobId, next, rows.length, this.now());
+        const set = this.db.prepare(
+          `UPDATE import_rows SET status = 'sending', batch_no = ? WHERE job_id = ? AND row_index = ?`,
+        );
+        for (const r of rows) set.run(next, jobId, r.rowIndex);
+        return next;
+      })
+      .immediate();
   }
 
   /** The server's answer, row by row; `also` runs in the same transaction (the cache upsert). */
@@ -375,11 +391,13 @@ export class ImportJournal {
     const set = this.db.prepare(
       `UPDATE import_rows SET status = 'created', submission_id = ?, message = NULL WHERE job_id = ? AND row_index = ?`,
     );
-    this.db.transaction(() => {
-      for (const c of created) set.run(c.submissionId, jobId, c.rowIndex);
-      this.finishBatch(jobId, batchNo, 'created', null);
-      also();
-    })();
+    this.db
+      .transaction(() => {
+        for (const c of created) set.run(c.submissionId, jobId, c.rowIndex);
+        this.finishBatch(jobId, batchNo, 'created', null);
+        also();
+      })
+      .immediate();
   }
 
   /**
@@ -387,35 +405,39 @@ export class ImportJournal {
    * row is tried alone and only the bad ones fail; a single row fails with the server's message.
    */
   recordRefused(jobId: string, batchNo: number, message: string): void {
-    this.db.transaction(() => {
-      const rows = this.batchRowIndexes(jobId, batchNo);
-      if (rows.length > 1) {
-        this.db
-          .prepare(
-            `UPDATE import_rows SET status = 'pending', solo = 1, batch_no = NULL WHERE job_id = ? AND batch_no = ?`,
-          )
-          .run(jobId, batchNo);
-      } else {
-        this.db
-          .prepare(
-            `UPDATE import_rows SET status = 'failed', message = ? WHERE job_id = ? AND batch_no = ?`,
-          )
-          .run(message, jobId, batchNo);
-      }
-      this.finishBatch(jobId, batchNo, 'refused', message);
-    })();
+    this.db
+      .transaction(() => {
+        const rows = this.batchRowIndexes(jobId, batchNo);
+        if (rows.length > 1) {
+          this.db
+            .prepare(
+              `UPDATE import_rows SET status = 'pending', solo = 1, batch_no = NULL WHERE job_id = ? AND batch_no = ?`,
+            )
+            .run(jobId, batchNo);
+        } else {
+          this.db
+            .prepare(
+              `UPDATE import_rows SET status = 'failed', message = ? WHERE job_id = ? AND batch_no = ?`,
+            )
+            .run(message, jobId, batchNo);
+        }
+        this.finishBatch(jobId, batchNo, 'refused', message);
+      })
+      .immediate();
   }
 
   /** Not sent, or refused before processing (rate limit, offline): the rows go back in line. */
   recordNotSent(jobId: string, batchNo: number, message: string): void {
-    this.db.transaction(() => {
-      this.db
-        .prepare(
-          `UPDATE import_rows SET status = 'pending', batch_no = NULL WHERE job_id = ? AND batch_no = ?`,
-        )
-        .run(jobId, batchNo);
-      this.finishBatch(jobId, batchNo, 'retry', message);
-    })();
+    this.db
+      .transaction(() => {
+        this.db
+          .prepare(
+            `UPDATE import_rows SET status = 'pending', batch_no = NULL WHERE job_id = ? AND batch_no = ?`,
+          )
+          .run(jobId, batchNo);
+        this.finishBatch(jobId, batchNo, 'retry', message);
+      })
+      .immediate();
   }
 
   recordUnknown(jobId: string, batchNo: number, message: string): void {
@@ -458,16 +480,18 @@ export class ImportJournal {
     const created = this.db.prepare(
       `UPDATE import_rows SET status = 'created', submission_id = ? WHERE job_id = ? AND row_index = ?`,
     );
-    this.db.transaction(() => {
-      for (const [rowIndex, submissionId] of found) created.run(submissionId, jobId, rowIndex);
-      this.db
-        .prepare(
-          `UPDATE import_rows SET status = 'pending', batch_no = NULL WHERE job_id = ? AND batch_no = ? AND status = 'sending'`,
-        )
-        .run(jobId, batchNo);
-      this.finishBatch(jobId, batchNo, 'verified', message);
-      also();
-    })();
+    this.db
+      .transaction(() => {
+        for (const [rowIndex, submissionId] of found) created.run(submissionId, jobId, rowIndex);
+        this.db
+          .prepare(
+            `UPDATE import_rows SET status = 'pending', batch_no = NULL WHERE job_id = ? AND batch_no = ? AND status = 'sending'`,
+          )
+          .run(jobId, batchNo);
+        this.finishBatch(jobId, batchNo, 'verified', message);
+        also();
+      })
+      .immediate();
   }
 
   /** Batches settled so far (created, verified or refused by the server). */
@@ -507,14 +531,16 @@ export class ImportJournal {
   }
 
   cancelPending(jobId: string): void {
-    this.db.transaction(() => {
-      this.db
-        .prepare(
-          `UPDATE import_rows SET status = 'skipped', message = 'Cancelled before it was sent.' WHERE job_id = ? AND status = 'pending'`,
-        )
-        .run(jobId);
-      this.setState(jobId, 'cancelled');
-    })();
+    this.db
+      .transaction(() => {
+        this.db
+          .prepare(
+            `UPDATE import_rows SET status = 'skipped', message = 'Cancelled before it was sent.' WHERE job_id = ? AND status = 'pending'`,
+          )
+          .run(jobId);
+        this.setState(jobId, 'cancelled');
+      })
+      .immediate();
   }
 
   summary(jobId: string): ImportSummary | null {
@@ -596,9 +622,11 @@ export class ImportJournal {
        ON CONFLICT (form_id, column_key) DO UPDATE SET mapping_json = excluded.mapping_json, updated_at = excluded.updated_at`,
     );
     const at = this.now();
-    this.db.transaction(() =>
-      choices.forEach((c) => set.run(formId, c.columnKey, JSON.stringify(c.mapping), at)),
-    )();
+    this.db
+      .transaction(() =>
+        choices.forEach((c) => set.run(formId, c.columnKey, JSON.stringify(c.mapping), at)),
+      )
+      .immediate();
   }
 
   remembered(formId: string): Map<string, RememberedMapping> {
