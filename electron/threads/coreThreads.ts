@@ -88,7 +88,7 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
         return options.log[note.level](note.text);
       case 'cache':
         cache = note.cache;
-        if (cache) for (const reader of [...readers, summarizer, exporter]) reader.opened(cache);
+        if (cache) for (const reader of cacheReaders) reader.opened(cache);
         return;
       case 'ask':
         return void serve(note.service, note.args).then((result) =>
@@ -195,7 +195,8 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
     onStopped: (reason) =>
       options.log.error(`the import wizard's thread stopped (${reason}); starting it again`),
   });
-  const threads = [core, importer, summarizer, exporter, ...readers];
+  const cacheReaders = [...readers, summarizer, exporter];
+  const threads = [core, importer, ...cacheReaders];
   await Promise.all(threads.map((thread) => thread.ready()));
 
   const leastBusy = (): WorkerThread =>
@@ -214,9 +215,7 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
     crashCore: () => core.crash(),
     close: async () => {
       await core.close();
-      await Promise.all(
-        [importer, summarizer, exporter, ...readers].map((thread) => thread.close()),
-      );
+      await Promise.all([importer, ...cacheReaders].map((thread) => thread.close()));
     },
   };
 }

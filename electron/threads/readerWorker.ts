@@ -65,8 +65,9 @@ const opened = (openedCache: OpenCache) => {
   cache = openedCache;
   try {
     const stores = cacheStores(connection.to(openedCache));
+    if (start.role !== 'windows') return;
     const [first] = stores.forms.list();
-    if (start.role !== 'windows' || !first) return;
+    if (!first) return;
     const started = performance.now();
     windowEnvelopeJson(stores.query, { formId: first.formId });
     const rows = stores.query.readView(SubmissionFilter.parse({ formId: first.formId }));
