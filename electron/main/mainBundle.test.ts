@@ -49,6 +49,12 @@ describe('built main process', () => {
     expect(existsSync(join(dataDir, 'workspaces.json'))).toBe(true);
   });
 
+  it('starts without the spreadsheet reader, which only an import of a workbook loads', () => {
+    // SheetJS holds a thread 250 ms as it loads: the shell's thread paid that at every start.
+    expect(main.requested).toContain('zod');
+    expect(main.requested).not.toContain('@e965/xlsx');
+  });
+
   it('opens one hardened window on the app origin with the built preload', () => {
     expect(recorded.sandboxEnabled).toBe(true);
     expect(recorded.windows).toHaveLength(1);

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { CACHE_READ_OPS, type CacheReadOp } from '../core/cacheReads';
 import { type FetchLike } from '../core/api';
 import { type DeliverExport } from '../core/exportDelivery';
-import { IMPORT_WIZARD_OPS, type ImportWizardOp } from '../core/import/wizardHandlers';
+import { IMPORT_WIZARD_OPS, type ImportWizardOp } from '../core/import/wizardOps';
 import { type Logger } from '../core/log';
 import { type KeyVault } from '../core/workspaces/types';
 import { type AppEvent } from '../shared/contract';

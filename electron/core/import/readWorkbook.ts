@@ -1,7 +1,7 @@
-import { read, type Range, type WorkSheet } from '@e965/xlsx';
+import { type Range, type WorkSheet } from '@e965/xlsx';
 import { AppError } from '../../shared/errors';
 import { findHeaderIndex, type ReadTable, shapeTable, type TableRow } from './tableShape';
-import { workbookCellText } from './workbookCell';
+import { type CellReading, workbookCellText } from './workbookCell';
 import { type WorkbookFormat, type WorkbookKind } from './workbookFormat';
 import { refuseOversizedZip } from './zipEntries';
 
@@ -40,9 +40,13 @@ export interface WorkbookTable extends ReadTable {
  * Reads every non-empty sheet of a workbook into rows of text. Refused with a sentence: an archive
  * that unpacks to more than MAX_UNZIPPED_BYTES, a sheet of more than MAX_SHEET_ROWS rows (only
  * that many are ever held: SheetJS stops there), a file its format's reader cannot make sense of.
+ *
+ * SheetJS is loaded by the first workbook read, not with this module: loading it holds a thread
+ * 250 ms, which the shell's and the core's threads paid at every start though neither reads one.
  */
-export function openWorkbook(bytes: Uint8Array, kind: WorkbookKind): OpenWorkbook {
+export async function openWorkbook(bytes: Uint8Array, kind: WorkbookKind): Promise<OpenWorkbook> {
   if (kind.format !== 'xls') refuseOversizedZip(bytes, kind.entries, MAX_UNZIPPED_BYTES);
+  const { read, SSF } = await import('@e965/xlsx');
   let book;
   try {
     book = read(bytes, {
@@ -60,12 +64,15 @@ export function openWorkbook(bytes: Uint8Array, kind: WorkbookKind): OpenWorkboo
       { details: { problem: 'UNREADABLE_WORKBOOK' } },
     );
   }
-  const date1904 = book.Workbook?.WBProps?.date1904 === true;
+  const reading: CellReading = {
+    date1904: book.Workbook?.WBProps?.date1904 === true,
+    isDateFormat: (format) => SSF.is_date(format) === true,
+  };
   const opened: OpenWorkbook = { format: kind.format, sheets: [], records: new Map() };
   for (const name of book.SheetNames) {
     const sheet = book.Sheets[name];
     if (!sheet) continue;
-    const records = sheetRecords(name, sheet, date1904);
+    const records = sheetRecords(name, sheet, reading);
     if (records.length === 0) continue;
     const header = findHeaderIndex(records, undefined);
     const rowCount = records
@@ -84,7 +91,7 @@ export function openWorkbook(bytes: Uint8Array, kind: WorkbookKind): OpenWorkboo
 }
 
 /** The non-blank rows of a sheet, each cut after its last filled cell, numbered as the sheet shows them. */
-function sheetRecords(name: string, sheet: WorkSheet, date1904: boolean): TableRow[] {
+function sheetRecords(name: string, sheet: WorkSheet, reading: CellReading): TableRow[] {
   const rows = sheet['!data'] ?? [];
   if (rows.length > MAX_SHEET_ROWS) {
     throw new AppError(
@@ -98,7 +105,7 @@ function sheetRecords(name: string, sheet: WorkSheet, date1904: boolean): TableR
   rows.forEach((row, r) => {
     const cells: string[] = [];
     row?.forEach((cell, c) => {
-      const text = workbookCellText(cell, date1904);
+      const text = workbookCellText(cell, reading);
       if (text === '') return;
       while (cells.length < c) cells.push('');
       cells[c] = text;

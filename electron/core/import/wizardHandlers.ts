@@ -18,18 +18,7 @@ import { type ReadTable } from './tableShape';
 import { UploadStore } from './uploadStore';
 import { createValidatedJob, validateJob } from './validateJob';
 import { workbookKind } from './workbookFormat';
-
-/** The import wizard's steps before a run: a file in, read, matched to questions, checked. */
-export const IMPORT_WIZARD_OPS = [
-  'imports.upload',
-  'imports.parse',
-  'imports.suggestMapping',
-  'imports.previewMapping',
-  'imports.validate',
-  'imports.dryRun',
-  'imports.start',
-] as const;
-export type ImportWizardOp = (typeof IMPORT_WIZARD_OPS)[number];
+import { type ImportWizardOp } from './wizardOps';
 
 /** Rows shown in the read step's preview. */
 const SAMPLE_ROWS = 20;
@@ -83,7 +72,7 @@ export function importWizardHandlers(ctx: ImportWizardContext): Pick<Handlers, I
   };
 
   /** A workbook (known by its bytes, whatever its name) read sheet by sheet; anything else as CSV. */
-  const readFile = (fileId: string, bytes: Uint8Array, options: ReadOptions) => {
+  const readFile = async (fileId: string, bytes: Uint8Array, options: ReadOptions) => {
     const kind = workbookKind(bytes);
     if (!kind) {
       const table = readCsv(bytes, options);
@@ -100,7 +89,7 @@ export function importWizardHandlers(ctx: ImportWizardContext): Pick<Handlers, I
     }
     let book = workbooks.get(fileId);
     if (!book) {
-      book = openWorkbook(bytes, kind);
+      book = await openWorkbook(bytes, kind);
       workbooks.set(fileId, book);
       while (workbooks.size > KEPT_TABLES) workbooks.delete(workbooks.keys().next().value!);
     }
@@ -126,7 +115,7 @@ export function importWizardHandlers(ctx: ImportWizardContext): Pick<Handlers, I
         'uploadId' in input ? input.uploadId : uploads.put(input.fileName, input.contentBase64);
       const { fileName, bytes } = uploads.file(fileId);
       const options = input.options ?? {};
-      const read = readFile(fileId, bytes, options);
+      const read = await readFile(fileId, bytes, options);
       const table = restoreOwnExport(read.table);
       parsed.delete(fileId);
       parsed.set(fileId, { fileName, table });

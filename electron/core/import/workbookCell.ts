@@ -1,4 +1,4 @@
-import { type CellObject, SSF } from '@e965/xlsx';
+import { type CellObject } from '@e965/xlsx';
 
 /** Excel keeps 15 significant digits: more is float noise (0.1+0.2 is 0.30000000000000004). */
 const NUMBER_TEXT = new Intl.NumberFormat('en-US', {
@@ -9,17 +9,25 @@ const DAY_MS = 86_400_000;
 /** The largest date serial Excel has (9999-12-31). */
 const LAST_SERIAL = 2_958_465;
 
+/** What a cell's text depends on beyond the cell: the workbook's date system and its formats. */
+export interface CellReading {
+  /** The workbook counts its dates from 1904 (as Excel for Mac once did). */
+  date1904: boolean;
+  /** Whether a number format shows a date or a time (SheetJS's `SSF.is_date`). */
+  isDateFormat(format: string): boolean;
+}
+
 /**
  * A workbook cell as the text the import reads, meaning kept: a number in plain digits with a
  * `.` decimal mark (never a locale's format or an exponent), a date or time as ISO text (never
  * its serial number), a boolean as true/false, a formula as its cached value, an empty cell as ''.
  * These are the forms the column conversions read without any setting.
  */
-export function workbookCellText(cell: CellObject | undefined, date1904: boolean): string {
+export function workbookCellText(cell: CellObject | undefined, reading: CellReading): string {
   if (!cell) return '';
   switch (cell.t) {
     case 'n':
-      return typeof cell.v === 'number' ? numberText(cell.v, cell.z, date1904) : '';
+      return typeof cell.v === 'number' ? numberText(cell.v, cell.z, reading) : '';
     case 'b':
       return cell.v ? 'true' : 'false';
     case 's':
@@ -32,9 +40,9 @@ export function workbookCellText(cell: CellObject | undefined, date1904: boolean
   }
 }
 
-function numberText(value: number, format: CellObject['z'], date1904: boolean): string {
-  const isDate = typeof format === 'string' && SSF.is_date(format) === true;
-  if (isDate && value >= 0 && value <= LAST_SERIAL) return serialToIso(value, date1904);
+function numberText(value: number, format: CellObject['z'], reading: CellReading): string {
+  const isDate = typeof format === 'string' && reading.isDateFormat(format);
+  if (isDate && value >= 0 && value <= LAST_SERIAL) return serialToIso(value, reading.date1904);
   return NUMBER_TEXT.format(value);
 }
 

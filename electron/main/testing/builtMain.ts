@@ -13,6 +13,8 @@ export const APP_FRAME: SenderFrame = { url: 'app://formdesk/index.html', parent
 export interface BuiltMain {
   recorded: Recorded;
   app: ReturnType<typeof createElectronStandIn>['app'];
+  /** Every module the bundle and its chunks asked for as it loaded and started. */
+  requested: string[];
   /** An operation sent over IPC as a frame sends it, and the envelope main answers, read. */
   invoke(op: unknown, input?: unknown, frame?: SenderFrame | null): Promise<unknown>;
   /** Quits as the app menu does, and waits until the app has quit. */
@@ -29,7 +31,7 @@ export async function startBuiltMain(
 ): Promise<BuiltMain> {
   const standIn = createElectronStandIn(options);
   const { recorded, app } = standIn;
-  loadWithStandIn(bundle, standIn.electron);
+  const { requested } = loadWithStandIn(bundle, standIn.electron);
   standIn.markReady();
   await vi.waitFor(() => expect(recorded.windows[0]?.loadedUrls).toHaveLength(1), {
     timeout: 30_000,
@@ -38,6 +40,7 @@ export async function startBuiltMain(
   return {
     recorded,
     app,
+    requested,
     invoke: async (op, input, frame = APP_FRAME) => {
       const handler = recorded.ipcHandlers.get(INVOKE_CHANNEL);
       if (!handler) throw new Error('no IPC router registered');

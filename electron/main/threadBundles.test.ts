@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../../scripts/ensureBuilt.mjs';
+
+const builtMain = resolve(__dirname, '../../out/main');
+const SHEETJS = '@e965/xlsx';
+
+/**
+ * The modules a built file asks for with `require`, and those its chunks ask for, followed: what
+ * loading it can load. A dynamic `import()` is not followed; it loads when its code runs.
+ */
+function requiredBy(file: string, found = new Set<string>()): Set<string> {
+  for (const [, id] of readFileSync(file, 'utf8').matchAll(/\brequire\("([^"]+)"\)/g)) {
+    const chunk = id!.startsWith('.') ? join(dirname(file), id!) : null;
+    if (found.has(chunk ?? id!)) continue;
+    found.add(chunk ?? id!);
+    if (chunk) requiredBy(chunk, found);
+  }
+  return found;
+}
+
+beforeAll(() => ensureBuilt());
+
+describe('the built threads', () => {
+  it.each(['host.js', 'coreWorker.js', 'readerWorker.js', 'writerWorker.js'])(
+    '%s starts without the spreadsheet reader',
+    (entry) => {
+      // SheetJS holds a thread 250 ms as it loads; none of these threads reads a workbook.
+      const required = requiredBy(join(builtMain, entry));
+      expect(required).toContain('zod');
+      expect(required).not.toContain(SHEETJS);
+    },
+  );
+
+  it('load the spreadsheet reader in the import wizard only, when a workbook is read', () => {
+    const required = requiredBy(join(builtMain, 'importWorker.js'));
+    expect(required).not.toContain(SHEETJS);
+    const wizardCode = [...required]
+      .filter((id) => id.startsWith(builtMain))
+      .map((chunk) => readFileSync(chunk, 'utf8'))
+      .join('\n');
+    expect(wizardCode).toContain(`import("${SHEETJS}")`);
+  });
+});
