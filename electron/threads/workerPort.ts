@@ -2,6 +2,7 @@ import { type MessagePort, parentPort } from 'node:worker_threads';
 import { describe, type Logger, type LogLevel, redact } from '../core/log';
 import { type AppEvent } from '../shared/contract';
 import { AppError, type Result } from '../shared/errors';
+import { movedBytes } from './movedBytes';
 import {
   type FromWorker,
   type OpenCache,
@@ -40,9 +41,7 @@ export class WorkerPort {
         void handle(message).then((result) => {
           const json = result instanceof Uint8Array ? result : utf8.encode(JSON.stringify(result));
           const answer: FromWorker = { kind: 'result', id: message.id, json };
-          // Moved, not copied, where the array is its buffer's whole (an array made for it is).
-          const whole = json.byteOffset === 0 && json.byteLength === json.buffer.byteLength;
-          this.port.postMessage(answer, whole ? [json.buffer as ArrayBuffer] : []);
+          this.port.postMessage(answer, movedBytes(json));
         });
       } else if (message.kind === 'answer') {
         const settle = this.asks.get(message.id);

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AppError, type Result } from '../shared/errors';
+import { movedBytes } from './movedBytes';
 import { type FromWorker, type OpenCache, type ToWorker } from './protocol';
 
 export type WorkerEntry = 'coreWorker' | 'readerWorker' | 'writerWorker' | 'importWorker';
@@ -59,14 +60,24 @@ export class WorkerThread {
     return JSON.parse(utf8.decode(await this.callForJson(op, input, cache))) as Result<unknown>;
   }
 
-  /** The envelope as the worker wrote it, UTF-8 JSON, for a shell that passes it on as it is. */
+  /**
+   * The envelope as the worker wrote it, UTF-8 JSON, for a shell that passes it on as it is. Input
+   * that is bytes of their own (a page of the service's JSON) is moved to the worker, not copied.
+   */
   callForJson(op: string, input: unknown, cache?: OpenCache | null): Promise<Uint8Array> {
     if (this.givenUp || this.closing) return Promise.resolve(failure(this.downError()));
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
       try {
-        this.post({ kind: 'call', id, op, input, ...(cache === undefined ? {} : { cache }) });
+        const call: ToWorker = {
+          kind: 'call',
+          id,
+          op,
+          input,
+          ...(cache === undefined ? {} : { cache }),
+        };
+        this.post(call, movedBytes(input));
       } catch {
         // Input no structured clone can carry (a function, a symbol) comes from no real caller.
         this.settle(id, failure(new AppError('INVALID_INPUT', `Invalid input for ${op}.`)));
@@ -101,8 +112,8 @@ export class WorkerThread {
     clearTimeout(grace);
   }
 
-  private post(message: ToWorker): void {
-    this.worker.postMessage(message);
+  private post(message: ToWorker, moved: ArrayBuffer[] = []): void {
+    this.worker.postMessage(message, moved);
   }
 
   private spawn(restarted: boolean): { worker: Worker; ready: Promise<void> } {
