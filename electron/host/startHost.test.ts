@@ -218,11 +218,15 @@ describe('threads', () => {
 
   // Linux keeps a priority per thread; under `nice 19` there is no room below the others.
   it.runIf(process.platform === 'linux' && getPriority() < constants.priority.PRIORITY_LOW)(
-    'runs exports behind the threads that answer clicks, and the threads that write beside them',
+    'runs exports, once one is asked for, behind the threads that answer clicks and those that write',
     async () => {
       const lowered = () => threadNiceValues().filter((nice) => nice > getPriority()).length;
       const before = lowered();
-      await start();
+      const host = await start();
+      // The exports' reader starts with the first export, not with the app.
+      expect(lowered() - before).toBe(0);
+      const exported = (await call(host, 'activity.export', {})) as { ok: boolean };
+      expect(exported.ok).toBe(true);
       // The exports' reader alone: a thread that writes, held back, would hold the write lock.
       expect(lowered() - before).toBe(1);
       // This thread, which answers every request, keeps its priority.
