@@ -107,6 +107,11 @@ export class ImportJournal {
     private readonly now: () => string = () => new Date().toISOString(),
   ) {}
 
+  /** One step of the journal, in a transaction that takes the write lock as it begins. */
+  private write<T>(step: () => T): T {
+    return this.db.transaction(step).immediate();
+  }
+
   /** A new draft with every row of the file and, when already judged, each row's verdict. */
   createJob(
     job: {
@@ -140,37 +145,35 @@ export class ImportJournal {
         verdict?.sourceKey ?? null,
       ];
     };
-    this.db
-      .transaction(() => {
-        this.db
-          .prepare(
-            `INSERT INTO import_jobs (job_id, form_id, file_name, state, columns_json, mappings_json, created_at, updated_at)
+    this.write(() => {
+      this.db
+        .prepare(
+          `INSERT INTO import_jobs (job_id, form_id, file_name, state, columns_json, mappings_json, created_at, updated_at)
            VALUES (?, ?, ?, 'draft', ?, ?, ?, ?)`,
-          )
-          .run(
-            job.jobId,
-            job.formId,
-            job.fileName,
-            JSON.stringify(job.columns),
-            JSON.stringify(job.mappings),
-            at,
-            at,
-          );
-        let i = 0;
-        for (; i + ROWS_PER_INSERT <= rows.length; i += ROWS_PER_INSERT) {
-          const batch: unknown[] = [];
-          for (let j = i; j < i + ROWS_PER_INSERT; j++) batch.push(...values(j));
-          insertMany.run(batch);
-        }
-        if (i < rows.length) {
-          const rest: unknown[] = [];
-          for (let j = i; j < rows.length; j++) rest.push(...values(j));
-          this.db
-            .prepare(`INSERT INTO import_rows ${columns} VALUES ${placeholders(rows.length - i)}`)
-            .run(rest);
-        }
-      })
-      .immediate();
+        )
+        .run(
+          job.jobId,
+          job.formId,
+          job.fileName,
+          JSON.stringify(job.columns),
+          JSON.stringify(job.mappings),
+          at,
+          at,
+        );
+      let i = 0;
+      for (; i + ROWS_PER_INSERT <= rows.length; i += ROWS_PER_INSERT) {
+        const batch: unknown[] = [];
+        for (let j = i; j < i + ROWS_PER_INSERT; j++) batch.push(...values(j));
+        insertMany.run(batch);
+      }
+      if (i < rows.length) {
+        const rest: unknown[] = [];
+        for (let j = i; j < rows.length; j++) rest.push(...values(j));
+        this.db
+          .prepare(`INSERT INTO import_rows ${columns} VALUES ${placeholders(rows.length - i)}`)
+          .run(rest);
+      }
+    });
   }
 
   /** A draft replaced by a new one (another mapping of the same file) goes, rows and all. */
@@ -224,7 +227,7 @@ export class ImportJournal {
       `UPDATE import_jobs SET state = 'interrupted', updated_at = ? WHERE job_id = ?`,
     );
     const at = this.now();
-    this.db.transaction(() => orphans.forEach((jobId) => mark.run(at, jobId))).immediate();
+    this.write(() => orphans.forEach((jobId) => mark.run(at, jobId)));
     return orphans;
   }
 
@@ -265,41 +268,35 @@ export class ImportJournal {
     const set = this.db.prepare(
       `UPDATE import_rows SET cells_json = ?, edited = 1 WHERE job_id = ? AND row_index = ?`,
     );
-    this.db
-      .transaction(() => {
-        for (const edit of edits) {
-          const row = get.get(jobId, edit.rowIndex);
-          if (!row) continue;
-          const cells = JSON.parse(row.cells_json) as string[];
-          if (edit.column >= cells.length) continue;
-          cells[edit.column] = edit.value;
-          set.run(JSON.stringify(cells), jobId, edit.rowIndex);
-        }
-      })
-      .immediate();
+    this.write(() => {
+      for (const edit of edits) {
+        const row = get.get(jobId, edit.rowIndex);
+        if (!row) continue;
+        const cells = JSON.parse(row.cells_json) as string[];
+        if (edit.column >= cells.length) continue;
+        cells[edit.column] = edit.value;
+        set.run(JSON.stringify(cells), jobId, edit.rowIndex);
+      }
+    });
   }
 
   setExcluded(jobId: string, rowIndexes: readonly number[], excluded: boolean): void {
     const set = this.db.prepare(
       `UPDATE import_rows SET excluded = ? WHERE job_id = ? AND row_index = ?`,
     );
-    this.db
-      .transaction(() => rowIndexes.forEach((i) => set.run(Number(excluded), jobId, i)))
-      .immediate();
+    this.write(() => rowIndexes.forEach((i) => set.run(Number(excluded), jobId, i)));
   }
 
   saveValidation(jobId: string, rows: readonly ValidatedRow[]): void {
     const set = this.db.prepare(
       `UPDATE import_rows SET status = ?, issues_json = ?, source_key = ? WHERE job_id = ? AND row_index = ?`,
     );
-    this.db
-      .transaction(() => {
-        for (const r of rows) set.run(r.status, issuesJson(r), r.sourceKey, jobId, r.rowIndex);
-        this.db
-          .prepare(`UPDATE import_jobs SET updated_at = ? WHERE job_id = ?`)
-          .run(this.now(), jobId);
-      })
-      .immediate();
+    this.write(() => {
+      for (const r of rows) set.run(r.status, issuesJson(r), r.sourceKey, jobId, r.rowIndex);
+      this.db
+        .prepare(`UPDATE import_jobs SET updated_at = ? WHERE job_id = ?`)
+        .run(this.now(), jobId);
+    });
   }
 
   /** Source keys of rows this form already received from earlier imports, with the submission. */
@@ -319,24 +316,22 @@ export class ImportJournal {
       `UPDATE import_rows SET status = ?, payload_json = ?, sent_key = ?, message = ? WHERE job_id = ? AND row_index = ?`,
     );
     const at = this.now();
-    this.db
-      .transaction(() => {
-        for (const r of rows)
-          set.run(
-            r.status,
-            r.payload ? JSON.stringify(r.payload) : null,
-            r.sentKey,
-            r.message,
-            jobId,
-            r.rowIndex,
-          );
-        this.db
-          .prepare(
-            `UPDATE import_jobs SET state = 'running', started_at = ?, updated_at = ? WHERE job_id = ?`,
-          )
-          .run(at, at, jobId);
-      })
-      .immediate();
+    this.write(() => {
+      for (const r of rows)
+        set.run(
+          r.status,
+          r.payload ? JSON.stringify(r.payload) : null,
+          r.sentKey,
+          r.message,
+          jobId,
+          r.rowIndex,
+        );
+      this.db
+        .prepare(
+          `UPDATE import_jobs SET state = 'running', started_at = ?, updated_at = ? WHERE job_id = ?`,
+        )
+        .run(at, at, jobId);
+    });
   }
 
   /** The next rows to send: up to `size` in file order, or a single row retried on its own. */
@@ -360,25 +355,23 @@ export class ImportJournal {
 
   /** Written (and synced to disk) BEFORE the request goes out. */
   journalBatch(jobId: string, rows: readonly BatchRow[]): number {
-    return this.db
-      .transaction(() => {
-        const { next } = this.db
-          .prepare<[string], { next: number }>(
-            `SELECT coalesce(max(batch_no), 0) + 1 AS next FROM import_batches WHERE job_id = ?`,
-          )
-          .get(jobId)!;
-        this.db
-          .prepare(
-            `INSERT INTO import_batches (job_id, batch_no, state, row_count, journaled_at) VALUES (?, ?, 'sending', ?, ?)`,
-          )
-          .run(jobId, next, rows.length, this.now());
-        const set = this.db.prepare(
-          `UPDATE import_rows SET status = 'sending', batch_no = ? WHERE job_id = ? AND row_index = ?`,
-        );
-        for (const r of rows) set.run(next, jobId, r.rowIndex);
-        return next;
-      })
-      .immediate();
+    return this.write(() => {
+      const { next } = this.db
+        .prepare<[string], { next: number }>(
+          `SELECT coalesce(max(batch_no), 0) + 1 AS next FROM import_batches WHERE job_id = ?`,
+        )
+        .get(jobId)!;
+      this.db
+        .prepare(
+          `INSERT INTO import_batches (job_id, batch_no, state, row_count, journaled_at) VALUES (?, ?, 'sending', ?, ?)`,
+        )
+        .run(jobId, next, rows.length, this.now());
+      const set = this.db.prepare(
+        `UPDATE import_rows SET status = 'sending', batch_no = ? WHERE job_id = ? AND row_index = ?`,
+      );
+      for (const r of rows) set.run(next, jobId, r.rowIndex);
+      return next;
+    });
   }
 
   /** The server's answer, row by row; `also` runs in the same transaction (the cache upsert). */
@@ -391,13 +384,11 @@ export class ImportJournal {
     const set = this.db.prepare(
       `UPDATE import_rows SET status = 'created', submission_id = ?, message = NULL WHERE job_id = ? AND row_index = ?`,
     );
-    this.db
-      .transaction(() => {
-        for (const c of created) set.run(c.submissionId, jobId, c.rowIndex);
-        this.finishBatch(jobId, batchNo, 'created', null);
-        also();
-      })
-      .immediate();
+    this.write(() => {
+      for (const c of created) set.run(c.submissionId, jobId, c.rowIndex);
+      this.finishBatch(jobId, batchNo, 'created', null);
+      also();
+    });
   }
 
   /**
@@ -405,39 +396,35 @@ export class ImportJournal {
    * row is tried alone and only the bad ones fail; a single row fails with the server's message.
    */
   recordRefused(jobId: string, batchNo: number, message: string): void {
-    this.db
-      .transaction(() => {
-        const rows = this.batchRowIndexes(jobId, batchNo);
-        if (rows.length > 1) {
-          this.db
-            .prepare(
-              `UPDATE import_rows SET status = 'pending', solo = 1, batch_no = NULL WHERE job_id = ? AND batch_no = ?`,
-            )
-            .run(jobId, batchNo);
-        } else {
-          this.db
-            .prepare(
-              `UPDATE import_rows SET status = 'failed', message = ? WHERE job_id = ? AND batch_no = ?`,
-            )
-            .run(message, jobId, batchNo);
-        }
-        this.finishBatch(jobId, batchNo, 'refused', message);
-      })
-      .immediate();
+    this.write(() => {
+      const rows = this.batchRowIndexes(jobId, batchNo);
+      if (rows.length > 1) {
+        this.db
+          .prepare(
+            `UPDATE import_rows SET status = 'pending', solo = 1, batch_no = NULL WHERE job_id = ? AND batch_no = ?`,
+          )
+          .run(jobId, batchNo);
+      } else {
+        this.db
+          .prepare(
+            `UPDATE import_rows SET status = 'failed', message = ? WHERE job_id = ? AND batch_no = ?`,
+          )
+          .run(message, jobId, batchNo);
+      }
+      this.finishBatch(jobId, batchNo, 'refused', message);
+    });
   }
 
   /** Not sent, or refused before processing (rate limit, offline): the rows go back in line. */
   recordNotSent(jobId: string, batchNo: number, message: string): void {
-    this.db
-      .transaction(() => {
-        this.db
-          .prepare(
-            `UPDATE import_rows SET status = 'pending', batch_no = NULL WHERE job_id = ? AND batch_no = ?`,
-          )
-          .run(jobId, batchNo);
-        this.finishBatch(jobId, batchNo, 'retry', message);
-      })
-      .immediate();
+    this.write(() => {
+      this.db
+        .prepare(
+          `UPDATE import_rows SET status = 'pending', batch_no = NULL WHERE job_id = ? AND batch_no = ?`,
+        )
+        .run(jobId, batchNo);
+      this.finishBatch(jobId, batchNo, 'retry', message);
+    });
   }
 
   recordUnknown(jobId: string, batchNo: number, message: string): void {
@@ -480,18 +467,16 @@ export class ImportJournal {
     const created = this.db.prepare(
       `UPDATE import_rows SET status = 'created', submission_id = ? WHERE job_id = ? AND row_index = ?`,
     );
-    this.db
-      .transaction(() => {
-        for (const [rowIndex, submissionId] of found) created.run(submissionId, jobId, rowIndex);
-        this.db
-          .prepare(
-            `UPDATE import_rows SET status = 'pending', batch_no = NULL WHERE job_id = ? AND batch_no = ? AND status = 'sending'`,
-          )
-          .run(jobId, batchNo);
-        this.finishBatch(jobId, batchNo, 'verified', message);
-        also();
-      })
-      .immediate();
+    this.write(() => {
+      for (const [rowIndex, submissionId] of found) created.run(submissionId, jobId, rowIndex);
+      this.db
+        .prepare(
+          `UPDATE import_rows SET status = 'pending', batch_no = NULL WHERE job_id = ? AND batch_no = ? AND status = 'sending'`,
+        )
+        .run(jobId, batchNo);
+      this.finishBatch(jobId, batchNo, 'verified', message);
+      also();
+    });
   }
 
   /** Batches settled so far (created, verified or refused by the server). */
@@ -531,16 +516,14 @@ export class ImportJournal {
   }
 
   cancelPending(jobId: string): void {
-    this.db
-      .transaction(() => {
-        this.db
-          .prepare(
-            `UPDATE import_rows SET status = 'skipped', message = 'Cancelled before it was sent.' WHERE job_id = ? AND status = 'pending'`,
-          )
-          .run(jobId);
-        this.setState(jobId, 'cancelled');
-      })
-      .immediate();
+    this.write(() => {
+      this.db
+        .prepare(
+          `UPDATE import_rows SET status = 'skipped', message = 'Cancelled before it was sent.' WHERE job_id = ? AND status = 'pending'`,
+        )
+        .run(jobId);
+      this.setState(jobId, 'cancelled');
+    });
   }
 
   summary(jobId: string): ImportSummary | null {
@@ -622,11 +605,9 @@ export class ImportJournal {
        ON CONFLICT (form_id, column_key) DO UPDATE SET mapping_json = excluded.mapping_json, updated_at = excluded.updated_at`,
     );
     const at = this.now();
-    this.db
-      .transaction(() =>
-        choices.forEach((c) => set.run(formId, c.columnKey, JSON.stringify(c.mapping), at)),
-      )
-      .immediate();
+    this.write(() =>
+      choices.forEach((c) => set.run(formId, c.columnKey, JSON.stringify(c.mapping), at)),
+    );
   }
 
   remembered(formId: string): Map<string, RememberedMapping> {
