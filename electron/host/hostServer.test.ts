@@ -8,6 +8,7 @@ import { startLocalApi } from '../local-api';
 import { MEMORY_BACKEND } from '../core/workspaces/memoryVault';
 import { startHost, type Host } from './startHost';
 import { writeExport } from '../core/submissions/exportFile';
+import { UPLOAD_PART_BYTES } from '../shared/contract/imports';
 import { MAX_RPC_BODY_BYTES } from './hostServer';
 
 let dir: string;
@@ -127,6 +128,33 @@ describe('browser-mode host', () => {
       input: { pad: 'x'.repeat(MAX_RPC_BODY_BYTES) },
     });
     expect((await rpc(big)).status).toBe(413);
+  });
+
+  it("takes a file in the wizard's largest parts, and names the limit of a part beyond them", async () => {
+    const part = (bytes: number) => Buffer.alloc(bytes, 'a,b\n').toString('base64');
+    const upload = async (input: object) => (await rpc({ op: 'imports.upload', input })).json();
+    const first = await upload({
+      fileName: 'big.csv',
+      chunkBase64: part(UPLOAD_PART_BYTES),
+      final: false,
+    });
+    expect(first).toMatchObject({ ok: true, data: { receivedBytes: UPLOAD_PART_BYTES } });
+    const { uploadId } = (first as { data: { uploadId: string } }).data;
+    expect(
+      await upload({
+        uploadId,
+        fileName: 'big.csv',
+        chunkBase64: part(UPLOAD_PART_BYTES),
+        final: true,
+      }),
+    ).toMatchObject({ ok: true, data: { receivedBytes: 2 * UPLOAD_PART_BYTES } });
+
+    expect(
+      await upload({ fileName: 'big.csv', chunkBase64: part(UPLOAD_PART_BYTES + 3), final: true }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: expect.stringContaining('at most 512 KB') },
+    });
   });
 
   it('streams app events to pages holding the token', async () => {

@@ -16,7 +16,10 @@ import {
   tokenMatches,
 } from './requestGuard';
 
-/** Operation inputs are small (a CSV travels as a file path, not a body). */
+/**
+ * The largest request: an operation's input is small but for a part of a file being uploaded, 683 KB
+ * as base64 (`UPLOAD_PART_BYTES`), and a body is parsed on the thread that answers clicks.
+ */
 export const MAX_RPC_BODY_BYTES = 1024 * 1024;
 
 export interface HostServerOptions {

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { IMPORT_FILE_MAX_BYTES } from '../../shared/contract/imports';
 import { AppError } from '../../shared/errors';
 
-/** The largest file the wizard takes: 100k-row exports are far below it. */
-export const MAX_FILE_BYTES = 200 * 1024 * 1024;
 /** Files kept between reading and validating; older ones are dropped first. */
 const KEPT_FILES = 4;
 
@@ -21,7 +20,7 @@ interface Upload {
 export class UploadStore {
   private readonly uploads = new Map<string, Upload>();
 
-  constructor(private readonly maxBytes = MAX_FILE_BYTES) {}
+  constructor(private readonly maxBytes = IMPORT_FILE_MAX_BYTES) {}
 
   /** Adds a part; without an id, starts a new upload. */
   append(

@@ -146,6 +146,17 @@ export type ImportSummary = z.infer<typeof ImportSummary>;
 const jobId = z.string().min(1).max(100);
 const base64 = z.string().max(64 * 1024 * 1024);
 
+/** The largest file the wizard takes: 100k-row exports are far below it. */
+export const IMPORT_FILE_MAX_BYTES = 200 * 1024 * 1024;
+/**
+ * Bytes of a file per `imports.upload` part. As base64 (683 KB) a part fits browser mode's request
+ * limit (1 MB, `host/hostServer.ts`), and the host's thread parses no more than that per request.
+ */
+export const UPLOAD_PART_BYTES = 512 * 1024;
+const uploadPart = z
+  .string()
+  .max(Math.ceil(UPLOAD_PART_BYTES / 3) * 4, 'An upload part is at most 512 KB of the file.');
+
 export const FileFormat = z.enum(['csv', 'xlsx', 'xls', 'ods']);
 
 const Preview = z.object({
@@ -201,7 +212,7 @@ export const importOps = {
     z.strictObject({
       uploadId: z.string().max(100).optional(),
       fileName: z.string().min(1).max(500),
-      chunkBase64: base64,
+      chunkBase64: uploadPart,
       final: z.boolean(),
     }),
     z.object({ uploadId: z.string(), receivedBytes: z.number().int() }),

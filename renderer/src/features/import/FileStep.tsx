@@ -2,11 +2,14 @@ import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { type ImportPreview } from '../../../../electron/shared/contract/imports';
+import {
+  IMPORT_FILE_MAX_BYTES,
+  type ImportPreview,
+} from '../../../../electron/shared/contract/imports';
 import { useInvoke } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatBytes } from '../../components/plainNumbers';
-import { base64Chunks, MAX_FILE_BYTES } from './fileChunks';
+import { base64Chunks } from './fileChunks';
 import { FilePreview } from './FilePreview';
 import { FormPicker } from './FormPicker';
 
@@ -77,11 +80,11 @@ export function FileStep({
         onReject={(rejections) =>
           setRejected(
             rejections[0]?.errors[0]?.code === 'file-too-large'
-              ? `That file is larger than ${formatBytes(MAX_FILE_BYTES)}. Split it into smaller files and import them one by one.`
+              ? `That file is larger than ${formatBytes(IMPORT_FILE_MAX_BYTES)}. Split it into smaller files and import them one by one.`
               : 'That is not a workbook (.xlsx, .xls, .ods) or a CSV or text file. Choose the file that holds the rows to import.',
           )
         }
-        maxSize={MAX_FILE_BYTES}
+        maxSize={IMPORT_FILE_MAX_BYTES}
         accept={ACCEPT}
         multiple={false}
         openRef={openRef}
@@ -101,7 +104,7 @@ export function FileStep({
             </Text>
             <Text size="sm" c="dimmed">
               An Excel or OpenDocument workbook, or CSV or tab-separated text in any common
-              encoding, up to {formatBytes(MAX_FILE_BYTES)}.
+              encoding, up to {formatBytes(IMPORT_FILE_MAX_BYTES)}.
             </Text>
           </div>
         </Group>

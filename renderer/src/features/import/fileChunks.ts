@@ -1,7 +1,4 @@
-/** The largest file the wizard accepts (the core's limit too). */
-export const MAX_FILE_BYTES = 200 * 1024 * 1024;
-/** Bytes per upload part: keeps each bridge message a few megabytes. */
-export const CHUNK_BYTES = 4 * 1024 * 1024;
+import { UPLOAD_PART_BYTES } from '../../../../electron/shared/contract/imports';
 
 /** Bytes to base64 without building one huge string of characters first. */
 export function toBase64(bytes: Uint8Array): string {
@@ -15,7 +12,7 @@ export function toBase64(bytes: Uint8Array): string {
 /** The file's bytes in upload-sized parts, each as base64. */
 export function* base64Chunks(
   bytes: Uint8Array,
-  size = CHUNK_BYTES,
+  size = UPLOAD_PART_BYTES,
 ): Generator<{ base64: string; final: boolean }> {
   if (bytes.length === 0) {
     yield { base64: '', final: true };
