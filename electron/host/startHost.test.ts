@@ -216,6 +216,24 @@ describe('threads', () => {
     expect(lines.some((l) => l.includes('call submissions.query received'))).toBe(false);
   });
 
+  it("starts the import wizard's thread as the import screen opens, before a file's first part", async () => {
+    const lines: string[] = [];
+    const host = await start({
+      log: createLogger({ level: 'debug', write: (line) => lines.push(line) }),
+    });
+    const wizardStarts = () =>
+      lines.filter((l) => l.includes("starting the import wizard's thread"));
+    await call(host, 'workspaces.list');
+    expect(wizardStarts()).toHaveLength(0);
+    expect(await call(host, 'imports.list')).toMatchObject({ ok: true });
+    expect(wizardStarts()).toHaveLength(1);
+    const part = { fileName: 'a.csv', chunkBase64: Buffer.from('a\n1\n').toString('base64') };
+    expect(await call(host, 'imports.upload', { ...part, final: true })).toMatchObject({
+      ok: true,
+    });
+    expect(wizardStarts()).toHaveLength(1);
+  });
+
   // Linux keeps a priority per thread; under `nice 19` there is no room below the others.
   it.runIf(process.platform === 'linux' && getPriority() < constants.priority.PRIORITY_LOW)(
     'runs exports, once one is asked for, behind the threads that answer clicks and those that write',
