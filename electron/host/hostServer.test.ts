@@ -127,7 +127,13 @@ describe('browser-mode host', () => {
       op: 'workspaces.list',
       input: { pad: 'x'.repeat(MAX_RPC_BODY_BYTES) },
     });
-    expect((await rpc(big)).status).toBe(413);
+    const refused = await rpc(big);
+    expect(refused.status).toBe(413);
+    // An envelope, so the page shows what happened rather than an unexpected answer.
+    expect(await refused.json()).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: expect.stringContaining('larger than the 1 MB') },
+    });
   });
 
   it("takes a file in the wizard's largest parts, and names the limit of a part beyond them", async () => {

@@ -78,7 +78,13 @@ export function createRequestHandler(options: HostServerOptions) {
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
         response.setHeader('connection', 'close');
-        return plain(response, 413, 'Payload Too Large');
+        return json(
+          response,
+          413,
+          refusal(
+            `This request is larger than the ${MAX_RPC_BODY_BYTES / 1024 / 1024} MB Formdesk takes in one call; nothing was changed.`,
+          ),
+        );
       }
       throw error;
     }
