@@ -159,7 +159,11 @@ describe('browser-mode host', () => {
       await upload({ fileName: 'big.csv', chunkBase64: part(UPLOAD_PART_BYTES + 3), final: true }),
     ).toMatchObject({
       ok: false,
-      error: { code: 'INVALID_INPUT', message: expect.stringContaining('at most 512 KB') },
+      error: {
+        code: 'INVALID_INPUT',
+        message:
+          'Invalid input for imports.upload (chunkBase64): must be at most 512 KB of the file, in base64.',
+      },
     });
   });
 
