@@ -9,6 +9,7 @@ import { checkCacheFile } from '../electron/core/cache/fullCheck';
 import { openCache } from '../electron/core/cache/openCache';
 import { peopleCsv } from '../electron/core/import/importTestbed';
 import { DEMO_FORMS } from '../electron/local-api/demoForms';
+import { UPLOAD_PART_BYTES } from '../electron/shared/contract/imports';
 import { BENCH_FORM, sizeLabel } from './benchApi';
 import { type BenchHostSetup, rpc, syncSettled } from './benchHost';
 import { type ServedHost } from './hostServe';
@@ -214,7 +215,7 @@ const importing: Scenario = async (bed, log) =>
     await new Promise((resolve) => setTimeout(resolve, CHOOSING_A_FILE_MS));
     log(`reading and validating an import of ${sizeLabel(bed.count)} rows`);
     const work = (async () => {
-      const chunk = 512 * 1024;
+      const chunk = UPLOAD_PART_BYTES;
       let uploadId: string | undefined;
       for (let at = 0; at < bytes.length; at += chunk) {
         const sent = (await rpc(host, 'imports.upload', {
