@@ -18,7 +18,7 @@ import {
   type ShellServiceName,
 } from './protocol';
 import { answerShellFetch } from './shellFetch';
-import { type WorkerNote, WorkerThread } from './workerThread';
+import { type WorkerEntry, type WorkerNote, WorkerThread } from './workerThread';
 
 export interface CoreThreadsOptions {
   /** How the core starts (its keyring comes from `vault`). */
@@ -155,10 +155,27 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
     return questions.map(({ id, name, type }) => ({ id, name, type }));
   };
 
-  const core: WorkerThread = new WorkerThread({
-    entry: 'coreWorker',
-    builtDir: options.builtDir,
-    workerData: (restarted) =>
+  /** One of the core's threads: started again, the log told, whenever it stops unasked. */
+  const startThread = (
+    name: string,
+    entry: WorkerEntry,
+    workerData: (restarted: boolean) => unknown,
+  ): WorkerThread => {
+    const thread: WorkerThread = new WorkerThread({
+      entry,
+      builtDir: options.builtDir,
+      workerData,
+      onNote: onNote(() => thread),
+      onStopped: (reason) => options.log.error(`${name} stopped (${reason}); starting it again`),
+    });
+    return thread;
+  };
+  // A stopped core is started again; readers go on with the file it had open meanwhile, and the
+  // new core announces it again.
+  const core = startThread(
+    "the core's thread",
+    'coreWorker',
+    (restarted) =>
       ({
         ...options.start,
         keyring,
@@ -166,22 +183,13 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
         builtDir: options.builtDir ?? null,
         shellFetch: options.fetch !== undefined,
       }) satisfies CoreStart,
-    onNote: onNote(() => core),
-    onStopped: (reason) => {
-      // Readers go on with the file the core had open; the new core announces it again.
-      options.log.error(`the core's thread stopped (${reason}); starting it again`);
-    },
-  });
-  const readerThread = (name: string, role: ReaderRole): WorkerThread => {
-    const reader: WorkerThread = new WorkerThread({
-      entry: 'readerWorker',
-      builtDir: options.builtDir,
-      workerData: () => ({ dataDir: options.start.dataDir, role }) satisfies ReaderStart,
-      onNote: onNote(() => reader),
-      onStopped: (reason) => options.log.error(`${name} stopped (${reason}); starting it again`),
-    });
-    return reader;
-  };
+  );
+  const readerThread = (name: string, role: ReaderRole): WorkerThread =>
+    startThread(
+      name,
+      'readerWorker',
+      () => ({ dataDir: options.start.dataDir, role }) satisfies ReaderStart,
+    );
   const readerCount = options.readers ?? Math.max(2, Math.min(4, availableParallelism() - 1));
   const readers = Array.from({ length: readerCount }, () =>
     readerThread('a reader thread', 'windows'),
@@ -202,16 +210,9 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
   const exporter = onFirstCall(options.log, "the exports' reader thread", (name) =>
     readerThread(name, 'exports'),
   );
-  const importer = onFirstCall(options.log, "the import wizard's thread", (name) => {
-    const thread: WorkerThread = new WorkerThread({
-      entry: 'importWorker',
-      builtDir: options.builtDir,
-      workerData: () => ({}),
-      onNote: onNote(() => thread),
-      onStopped: (reason) => options.log.error(`${name} stopped (${reason}); starting it again`),
-    });
-    return thread;
-  });
+  const importer = onFirstCall(options.log, "the import wizard's thread", (name) =>
+    startThread(name, 'importWorker', () => ({})),
+  );
 
   await Promise.all([core, ...cacheReaders].map((thread) => thread.ready()));
 

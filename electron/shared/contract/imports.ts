@@ -155,7 +155,10 @@ export const IMPORT_FILE_MAX_BYTES = 200 * 1024 * 1024;
 export const UPLOAD_PART_BYTES = 512 * 1024;
 const uploadPart = z
   .string()
-  .max(Math.ceil(UPLOAD_PART_BYTES / 3) * 4, 'must be at most 512 KB of the file, in base64');
+  .max(
+    Math.ceil(UPLOAD_PART_BYTES / 3) * 4,
+    `must be at most ${UPLOAD_PART_BYTES / 1024} KB of the file, in base64`,
+  );
 
 export const FileFormat = z.enum(['csv', 'xlsx', 'xls', 'ods']);
 
