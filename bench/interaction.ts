@@ -12,6 +12,8 @@ import { DEMO_FORMS } from '../electron/local-api/demoForms';
 import { UPLOAD_PART_BYTES } from '../electron/shared/contract/imports';
 import { BENCH_FORM, sizeLabel } from './benchApi';
 import { type BenchHostSetup, rpc, syncSettled } from './benchHost';
+import { launchChromium } from './browserBed';
+import { type CallSample, probeCallsWhile } from './callProbes';
 import { type ServedHost } from './hostServe';
 import { type ServiceAddress, type ServiceSetup } from './serviceProcess';
 import { median, ms, quantile } from './stats';
@@ -34,9 +36,9 @@ const words = ['plan', 'support', 'price', 'great', 'slow', 'team'];
 
 /**
  * "Interaction while the core works": through browser mode's HTTP, the path a click takes, a
- * trivial operation and a 100-row window alternate every 20 ms while the core syncs, counts,
- * exports or reads an import. The host and the service each run in a process of their own, so
- * nothing here shares a thread with what is measured. Reports, never asserts.
+ * trivial operation and a 100-row window alternate every 20 ms, sent by a Chromium page, while the
+ * core syncs, counts, exports or reads an import. The host and the service each run in a process
+ * of their own, so nothing here shares a thread with what is measured. Reports, never asserts.
  */
 export async function runInteractionBench({
   quick,
@@ -47,27 +49,37 @@ export async function runInteractionBench({
     ? { sync: 1_500, cached: 3_000, rows: 3_000 }
     : { sync: 100_000, cached: 1_000_000, rows: 100_000 };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-bench-interaction-'));
+  const browser = await launchChromium();
+  const probe: Probe = (host, work) =>
+    probeCallsWhile(browser, host, BENCH_FORM.id, PROBE_EVERY_MS, work);
   try {
     const rows = [
-      await duringFirstSync(sizes.sync, dir, log),
-      ...(await onFilledCache(Math.min(sizes.rows, maxRows), dir, log, [
+      await duringFirstSync(sizes.sync, dir, probe, log),
+      ...(await onFilledCache(Math.min(sizes.rows, maxRows), dir, probe, log, [
         idle,
         exporting,
         importing,
       ])),
     ];
     if (sizes.cached <= maxRows)
-      rows.push(...(await onFilledCache(sizes.cached, dir, log, [counting, newFormSyncing])));
+      rows.push(
+        ...(await onFilledCache(sizes.cached, dir, probe, log, [counting, newFormSyncing])),
+      );
     return rows;
   } finally {
+    await browser.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
 type Scenario = (bed: FilledBed, log: (line: string) => void) => Promise<BenchRow>;
 
+/** A host's answers to the probes until `work` settles. */
+type Probe = (host: ServedHost, work: Promise<unknown>) => Promise<CallSample[]>;
+
 interface FilledBed {
   count: number;
+  probe: Probe;
   setup: BenchHostSetup;
   service: ServiceAddress;
   dir: string;
@@ -77,6 +89,7 @@ interface FilledBed {
 async function duringFirstSync(
   count: number,
   dir: string,
+  probe: Probe,
   log: (line: string) => void,
 ): Promise<BenchRow> {
   const service = await startChild<ServiceAddress>('serviceProcess.ts', {
@@ -90,11 +103,7 @@ async function duringFirstSync(
     const host = await startChild<ServedHost>('hostServe.ts', setup);
     try {
       log(`first sync of ${sizeLabel(count)} at 5 requests/s, probed every ${PROBE_EVERY_MS} ms`);
-      const samples = await probeWhile(
-        host.value,
-        BENCH_FORM.id,
-        syncSettled(host.value, BENCH_FORM.id, SETTLE_MS),
-      );
+      const samples = await probe(host.value, syncSettled(host.value, BENCH_FORM.id, SETTLE_MS));
       return row(`a first sync at 5 req/s fills ${sizeLabel(count)}`, samples, log);
     } finally {
       await host.stop();
@@ -108,6 +117,7 @@ async function duringFirstSync(
 async function onFilledCache(
   count: number,
   dir: string,
+  probe: Probe,
   log: (line: string) => void,
   scenarios: Scenario[],
 ): Promise<BenchRow[]> {
@@ -136,7 +146,7 @@ async function onFilledCache(
   await checkedToday(setup.dataDir);
   const rows: BenchRow[] = [];
   for (const scenario of scenarios)
-    rows.push(await scenario({ count, setup, service: fill.value, dir }, log));
+    rows.push(await scenario({ count, probe, setup, service: fill.value, dir }, log));
   return rows;
 }
 
@@ -159,7 +169,7 @@ const newFormSyncing: Scenario = async (bed, log) => {
         syncSettled(host.value, SECOND_FORM, SETTLE_MS),
         new Promise((resolve) => setTimeout(resolve, NEW_FORM_WATCH_MS)),
       ]);
-      const samples = await probeWhile(host.value, BENCH_FORM.id, watched);
+      const samples = await bed.probe(host.value, watched);
       return row(`a new form syncs at 5 req/s beside ${sizeLabel(bed.count)} cached`, samples, log);
     } finally {
       await host.stop();
@@ -181,7 +191,7 @@ const counting: Scenario = async (bed, log) =>
         await rpc(host, 'submissions.query', search);
       }
     })();
-    const samples = await probeWhile(host, BENCH_FORM.id, searches);
+    const samples = await bed.probe(host, searches);
     return row(`search counts of common words in ${sizeLabel(bed.count)}`, samples, log);
   });
 
@@ -192,7 +202,7 @@ const idle: Scenario = async (bed, log) =>
       `nothing running beside ${sizeLabel(bed.count)} cached rows, for ${IDLE_WATCH_MS / 1000} s`,
     );
     const watched = new Promise((resolve) => setTimeout(resolve, IDLE_WATCH_MS));
-    const samples = await probeWhile(host, BENCH_FORM.id, watched);
+    const samples = await bed.probe(host, watched);
     return row(`nothing else runs, ${sizeLabel(bed.count)} cached`, samples, log);
   });
 
@@ -201,7 +211,7 @@ const exporting: Scenario = async (bed, log) =>
   withHost(bed, async (host) => {
     log(`exporting ${sizeLabel(bed.count)} rows to CSV`);
     const written = rpc(host, 'submissions.export', { formId: BENCH_FORM.id, format: 'csv' });
-    const samples = await probeWhile(host, BENCH_FORM.id, written);
+    const samples = await bed.probe(host, written);
     return row(`an export of ${sizeLabel(bed.count)} rows`, samples, log);
   });
 
@@ -245,7 +255,7 @@ const importing: Scenario = async (bed, log) =>
         }),
       });
     })();
-    const samples = await probeWhile(host, BENCH_FORM.id, work);
+    const samples = await bed.probe(host, work);
     return row(`reading and validating an import of ${sizeLabel(bed.count)} rows`, samples, log);
   });
 
@@ -271,79 +281,31 @@ async function withHost<T>(bed: FilledBed, use: (host: ServedHost) => Promise<T>
   }
 }
 
-interface Sample {
-  op: 'trivial' | 'window';
-  ms: number;
-  /** When it was sent, from the first probe. */
-  at: number;
-}
-
 /** Slow calls in the first second are the start's (threads just begun), not the work's. */
 const START_MS = 1_000;
 
-/**
- * Until `work` settles: every 20 ms, alternately, `workspaces.list` and a 100-row window at a
- * random depth of the form, each sent on time whether or not the one before has answered.
- */
-async function probeWhile(
-  host: ServedHost,
-  formId: string,
-  work: Promise<unknown>,
-): Promise<Sample[]> {
-  let done = false;
-  const finished = work.then(
-    () => (done = true),
-    (error: unknown) => {
-      done = true;
-      throw error;
-    },
-  );
-  const samples: Sample[] = [];
-  const inFlight = new Set<Promise<void>>();
-  let total = 100;
-  const started = performance.now();
-  for (let i = 0; !done; i++) {
-    const op = i % 2 === 0 ? 'trivial' : 'window';
-    const sent = performance.now();
-    const call =
-      op === 'trivial'
-        ? rpc(host, 'workspaces.list', {})
-        : rpc(host, 'submissions.query', {
-            formId,
-            offset: Math.floor(Math.random() * Math.max(0, total - 100)),
-            limit: 100,
-          }).then((window) => (total = Math.max(100, (window as { total: number }).total)));
-    const tracked = call.then(() => {
-      samples.push({ op, ms: performance.now() - sent, at: sent - started });
-    });
-    inFlight.add(tracked);
-    void tracked.finally(() => inFlight.delete(tracked));
-    const next = started + (i + 1) * PROBE_EVERY_MS;
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())));
-  }
-  await Promise.all([finished, ...inFlight]);
-  return samples;
-}
-
-function row(what: string, samples: Sample[], log: (line: string) => void): BenchRow {
+function row(what: string, samples: CallSample[], log: (line: string) => void): BenchRow {
   const all = samples.map((s) => s.ms);
   const p99 = quantile(all, 0.99);
   const max = Math.max(...all);
   const slow = samples.filter((s) => s.ms > SLOW_MS);
   const slowAtStart = slow.filter((s) => s.at < START_MS).length;
   const later = samples.filter((s) => s.at >= START_MS).map((s) => s.ms);
-  const of = (op: Sample['op']) => samples.filter((s) => s.op === op).map((s) => s.ms);
+  const p99Of = (op: CallSample['op']) => {
+    const answered = samples.filter((s) => s.op === op).map((s) => s.ms);
+    return answered.length > 0 ? ms(quantile(answered, 0.99)) : 'none sent';
+  };
   const measured = [
     `median ${ms(median(all))}, p95 ${ms(quantile(all, 0.95))}, p99 ${ms(p99)}, max ${ms(max)}`,
     `${slow.length} of ${all.length} over ${SLOW_MS} ms (${slowAtStart} in the first second)`,
-    `p99 of the trivial op ${ms(quantile(of('trivial'), 0.99))}, of the window ${ms(quantile(of('window'), 0.99))}`,
+    `p99 of the trivial op ${p99Of('trivial')}, of the window ${p99Of('window')}`,
     ...(later.length > 0
       ? [`after the first second: p99 ${ms(quantile(later, 0.99))}, max ${ms(Math.max(...later))}`]
       : []),
   ].join('; ');
   log(`${what}: ${all.length} calls, ${measured}`);
   return {
-    benchmark: `interaction while ${what} (a trivial op and a 100-row window every ${PROBE_EVERY_MS} ms, over HTTP)`,
+    benchmark: `interaction while ${what} (a trivial op and a 100-row window every ${PROBE_EVERY_MS} ms, from Chromium over HTTP)`,
     measured,
     reference: '—',
     target: TARGET,

@@ -1,0 +1,113 @@
+/// <reference lib="dom" />
+import { type Browser } from '@playwright/test';
+import { newBenchContext } from './browserBed';
+import { type ServedHost } from './hostServe';
+
+export interface CallSample {
+  op: 'trivial' | 'window';
+  ms: number;
+  /** When it was sent, from the first probe. */
+  at: number;
+}
+
+interface ProbeWindow {
+  formdeskProbes?: { stop(): Promise<CallSample[]> };
+}
+
+/**
+ * Until `work` settles: every `everyMs`, alternately, `workspaces.list` and a 100-row window at a
+ * random depth of the form, each sent on time whether or not the one before has answered. The
+ * calls leave a Chromium page of the host's origin (its 404, so nothing but the probes calls),
+ * the path a click takes in browser mode: the browser's fetch, connections and JSON parse.
+ *
+ * Not Node's `fetch`: in 7 of 15 ten-second idle runs, some windows' bodies resolved ~45 ms
+ * after their headers, while a loopback capture showed their bytes delivered and read within a
+ * millisecond and the caller's event loop was free. Node's `http` client (1,500 probes) and
+ * Chromium (2,000) never stalled so: the stall was the instrument's, not the app's.
+ */
+export async function probeCallsWhile(
+  browser: Browser,
+  host: ServedHost,
+  formId: string,
+  everyMs: number,
+  work: Promise<unknown>,
+): Promise<CallSample[]> {
+  const context = await newBenchContext(browser);
+  try {
+    const page = await context.newPage();
+    await page.goto(`${host.origin}/call-probes`);
+    await page.evaluate(startProbes, { token: host.token, formId, everyMs });
+    const settled = await work.then(
+      () => null,
+      (error: unknown) => ({ error }),
+    );
+    const samples = await page.evaluate(() => (window as ProbeWindow).formdeskProbes!.stop());
+    if (settled) throw settled.error;
+    return samples;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Runs in the page: starts the probes, and leaves `stop()` to end them and hand their samples. */
+function startProbes({
+  token,
+  formId,
+  everyMs,
+}: {
+  token: string;
+  formId: string;
+  everyMs: number;
+}): void {
+  const samples: CallSample[] = [];
+  const inFlight = new Set<Promise<void>>();
+  const started = performance.now();
+  let total = 100;
+  let stopped = false;
+  let failure: unknown = null;
+  const call = (body: unknown) =>
+    fetch('/rpc', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then(async (response) => {
+      const answer = (await response.json()) as { ok: boolean; data?: { total?: number } };
+      if (!answer.ok) throw new Error(`a probe was refused: ${JSON.stringify(answer)}`);
+      return answer.data;
+    });
+  const loop = (async () => {
+    for (let i = 0; !stopped; i++) {
+      const op = i % 2 === 0 ? 'trivial' : 'window';
+      const sent = performance.now();
+      const answered =
+        op === 'trivial'
+          ? call({ op: 'workspaces.list', input: {} })
+          : call({
+              op: 'submissions.query',
+              input: {
+                formId,
+                offset: Math.floor(Math.random() * Math.max(0, total - 100)),
+                limit: 100,
+              },
+            }).then((window) => (total = Math.max(100, window?.total ?? 100)));
+      const tracked: Promise<void> = answered
+        .then(
+          () => void samples.push({ op, ms: performance.now() - sent, at: sent - started }),
+          (error: unknown) => void (failure ??= error),
+        )
+        .finally(() => inFlight.delete(tracked));
+      inFlight.add(tracked);
+      const next = started + (i + 1) * everyMs;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())));
+    }
+  })();
+  (window as ProbeWindow).formdeskProbes = {
+    stop: async () => {
+      stopped = true;
+      await loop;
+      await Promise.all(inFlight);
+      if (failure) throw failure;
+      return samples;
+    },
+  };
+}
