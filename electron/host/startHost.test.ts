@@ -140,6 +140,24 @@ describe('browser mode start-up', () => {
   });
 });
 
+describe('shutdown', () => {
+  it("leaves each cache whole: its WAL folded into the file and removed, the readers' connections closed first", async () => {
+    const host = await start();
+    const [form] = await settled(host);
+    // Every reader has the file open: a window, a summary and an export each read it.
+    const formId = form!.formId;
+    await call(host, 'submissions.query', { formId });
+    await call(host, 'submissions.summary', { formId });
+    await call(host, 'submissions.export', { formId, format: 'csv' });
+    await host.close();
+    hosts.splice(0);
+
+    const left = filesUnder(join(dataDir, 'workspaces')).map((file) => file.split('/').at(-1));
+    expect(left).toContain('cache.sqlite');
+    expect(left.filter((name) => /-(wal|shm)$/.test(name ?? ''))).toEqual([]);
+  });
+});
+
 describe('slow clients', () => {
   const rpcStart = (host: Host, headers: Record<string, string> = {}) =>
     partialPost(Number(new URL(host.origin).port), '/rpc', {
