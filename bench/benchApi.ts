@@ -38,6 +38,14 @@ export function sizeLabel(count: number): string {
       : String(count);
 }
 
+/**
+ * The offset of a scroll's `i`th 100-row window in a view of `rows`: depths spread over the
+ * whole view, the same sequence every run.
+ */
+export function spreadDepth(i: number, rows: number): number {
+  return Math.floor((((i * 7919) % 97) / 97) * Math.max(0, rows - 100));
+}
+
 /** The cache sizes the query benchmarks read: 5k in the quick tier, 100k and 1M in the full one. */
 export function querySizes(quick: boolean, maxRows: number): number[] {
   return (quick ? [5_000] : [100_000, 1_000_000]).filter((n) => n <= maxRows);

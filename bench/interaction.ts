@@ -11,7 +11,8 @@ import { peopleCsv } from '../electron/core/import/importTestbed';
 import { DEMO_FORMS } from '../electron/local-api/demoForms';
 import { UPLOAD_PART_BYTES } from '../electron/shared/contract/imports';
 import { BENCH_FORM, sizeLabel } from './benchApi';
-import { type BenchHostSetup, rpc, syncSettled } from './benchHost';
+import { type BenchHostSetup, rpc, startBenchHost, syncSettled } from './benchHost';
+import { queriesThroughThreads } from './queriesThroughThreads';
 import { launchChromium } from './browserBed';
 import { type CallSample, probeCallsWhile } from './callProbes';
 import { type ServedHost } from './hostServe';
@@ -38,7 +39,9 @@ const words = ['plan', 'support', 'price', 'great', 'slow', 'team'];
  * "Interaction while the core works": through browser mode's HTTP, the path a click takes, a
  * trivial operation and a 100-row window alternate every 20 ms, sent by a Chromium page, while the
  * core syncs, counts, exports or reads an import. The host and the service each run in a process
- * of their own, so nothing here shares a thread with what is measured. Reports, never asserts.
+ * of their own, so nothing here shares a thread with what is measured. On each filled cache, the
+ * query rows' window and search are also asked through the threads, as a shell asks them. Reports,
+ * never asserts.
  */
 export async function runInteractionBench({
   quick,
@@ -59,11 +62,16 @@ export async function runInteractionBench({
         idle,
         exporting,
         importing,
+        queriesThroughTheThreads,
       ])),
     ];
     if (sizes.cached <= maxRows)
       rows.push(
-        ...(await onFilledCache(sizes.cached, dir, probe, log, [counting, newFormSyncing])),
+        ...(await onFilledCache(sizes.cached, dir, probe, log, [
+          counting,
+          newFormSyncing,
+          queriesThroughTheThreads,
+        ])),
       );
     return rows;
   } finally {
@@ -72,7 +80,7 @@ export async function runInteractionBench({
   }
 }
 
-type Scenario = (bed: FilledBed, log: (line: string) => void) => Promise<BenchRow>;
+type Scenario = (bed: FilledBed, log: (line: string) => void) => Promise<BenchRow | BenchRow[]>;
 
 /** A host's answers to the probes until `work` settles. */
 type Probe = (host: ServedHost, work: Promise<unknown>) => Promise<CallSample[]>;
@@ -146,7 +154,7 @@ async function onFilledCache(
   await checkedToday(setup.dataDir);
   const rows: BenchRow[] = [];
   for (const scenario of scenarios)
-    rows.push(await scenario({ count, probe, setup, service: fill.value, dir }, log));
+    rows.push(...[await scenario({ count, probe, setup, service: fill.value, dir }, log)].flat());
   return rows;
 }
 
@@ -259,15 +267,24 @@ const importing: Scenario = async (bed, log) =>
     return row(`reading and validating an import of ${sizeLabel(bed.count)} rows`, samples, log);
   });
 
+/**
+ * The window and search of the query rows, asked through the router and a reader thread (the
+ * host in this process, so its `CoreThreads` can be called as a shell calls them).
+ */
+const queriesThroughTheThreads: Scenario = (bed, log) =>
+  withService(bed, async () => {
+    const host = await startBenchHost(bed.setup);
+    try {
+      await syncSettled(host, BENCH_FORM.id, SETTLE_MS);
+      return await queriesThroughThreads(host, bed.count, log);
+    } finally {
+      await host.close();
+    }
+  });
+
 /** A host on the filled cache, its service back at the same address (no limit), for `use`. */
-async function withHost<T>(bed: FilledBed, use: (host: ServedHost) => Promise<T>): Promise<T> {
-  const service = await startChild<ServiceAddress>('serviceProcess.ts', {
-    count: bed.count,
-    rateLimit: 0,
-    forms: 1,
-    port: bed.service.port,
-  } satisfies ServiceSetup);
-  try {
+function withHost<T>(bed: FilledBed, use: (host: ServedHost) => Promise<T>): Promise<T> {
+  return withService(bed, async () => {
     const host = await startChild<ServedHost>('hostServe.ts', bed.setup);
     try {
       // The incremental sync at start-up finds nothing new; measured alone, the work is the load.
@@ -276,6 +293,19 @@ async function withHost<T>(bed: FilledBed, use: (host: ServedHost) => Promise<T>
     } finally {
       await host.stop();
     }
+  });
+}
+
+/** The filled cache's service back at the same address (no limit), for `use`. */
+async function withService<T>(bed: FilledBed, use: () => Promise<T>): Promise<T> {
+  const service = await startChild<ServiceAddress>('serviceProcess.ts', {
+    count: bed.count,
+    rateLimit: 0,
+    forms: 1,
+    port: bed.service.port,
+  } satisfies ServiceSetup);
+  try {
+    return await use();
   } finally {
     await service.stop();
   }

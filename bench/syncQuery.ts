@@ -16,6 +16,7 @@ import {
   querySizes,
   singleFormApi,
   sizeLabel,
+  spreadDepth,
   unthrottledClient,
 } from './benchApi';
 import { fillCache } from './filledCache';
@@ -204,9 +205,6 @@ async function queryLatency(
     const words = ['plan', 'support', 'price', 'great', 'slow', 'team'];
     const filter = (extra: Partial<SubmissionFilter>) =>
       SubmissionFilter.parse({ formId: FORM.id, ...extra });
-    // Scrolling a view: windows at depths spread over its rows, the same sequence every run.
-    const depth = (i: number, rows: number) =>
-      Math.floor((((i * 7919) % 97) / 97) * Math.max(0, rows - 100));
     const hand = {
       window: db.prepare(
         `SELECT submission_id, raw FROM submissions WHERE form_id = ? AND status = 'finished' AND is_preview = 0
@@ -259,8 +257,8 @@ async function queryLatency(
       name,
       budgetMs: windowMs,
       scroll: true,
-      ours: (i) => bed.stores.query.window(view, depth(i, viewRows), 100),
-      reference: (i) => [parseAll(handRows(depth(i, viewRows))), handCount()],
+      ours: (i) => bed.stores.query.window(view, spreadDepth(i, viewRows), 100),
+      reference: (i) => [parseAll(handRows(spreadDepth(i, viewRows))), handCount()],
     });
     const searchAnswers: number[] = [];
     const cases: Case[] = [
@@ -329,7 +327,13 @@ async function queryLatency(
     }
     log('windows of the rating filter while a walk of the form finds nothing new');
     rows.push(
-      await scrollDuringWalk(label, api, bed.stores, (i) => [rated, depth(i, ratedRows)], windowMs),
+      await scrollDuringWalk(
+        label,
+        api,
+        bed.stores,
+        (i) => [rated, spreadDepth(i, ratedRows)],
+        windowMs,
+      ),
     );
     return rows;
   } finally {
