@@ -276,7 +276,7 @@ const queriesThroughTheThreads: Scenario = (bed, log) =>
     const host = await startBenchHost(bed.setup);
     try {
       await syncSettled(host, BENCH_FORM.id, SETTLE_MS);
-      return await queriesThroughThreads(host, bed.count, log);
+      return await queriesThroughThreads(host, bed.setup.dataDir, bed.count, log);
     } finally {
       await host.close();
     }
