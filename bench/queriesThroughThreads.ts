@@ -32,20 +32,15 @@ export async function queriesThroughThreads(
     const bytes = await host.core.callForJson('submissions.query', input);
     return { ms: performance.now() - started, bytes };
   });
-  const db = new Database(cacheFileOf(dataDir), { readonly: true, fileMustExist: true });
-  const direct = await (async () => {
-    try {
-      const { query } = cacheStores(db);
-      return await scrollAndSearch(async (input) => {
-        const started = performance.now();
-        const bytes = windowEnvelopeJson(query, input);
-        if (!bytes) throw new Error(`a query was refused: ${JSON.stringify(input)}`);
-        return { ms: performance.now() - started, bytes };
-      });
-    } finally {
-      db.close();
-    }
-  })();
+  const direct = await onOwnConnection(cacheFileOf(dataDir), (db) => {
+    const { query } = cacheStores(db);
+    return scrollAndSearch(async (input) => {
+      const started = performance.now();
+      const bytes = windowEnvelopeJson(query, input);
+      if (!bytes) throw new Error(`a query was refused: ${JSON.stringify(input)}`);
+      return { ms: performance.now() - started, bytes };
+    });
+  });
   const { windows, rowsFirst, withTotal } = threads;
   log(
     `through the threads, ${label}: windows median ${ms(median(windows))}, p95 ${ms(p95(windows))} (no thread between: ${ms(median(direct.windows))}, ${ms(p95(direct.windows))}); searches' rows p95 ${ms(p95(rowsFirst))} (${ms(p95(direct.rowsFirst))})`,
@@ -101,6 +96,19 @@ async function scrollAndSearch(
     withTotal.push(answered.answer.counted ? answered.ms : answered.ms + (await asked(search)).ms);
   }
   return { windows, rowsFirst, withTotal };
+}
+
+/** `use` on a read-only connection of this thread to `file`, as a reader opens its own. */
+async function onOwnConnection<T>(
+  file: string,
+  use: (db: Database.Database) => Promise<T>,
+): Promise<T> {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    return await use(db);
+  } finally {
+    db.close();
+  }
 }
 
 /** The one workspace's cache file in a benchmark's data dir. */
