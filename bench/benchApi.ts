@@ -38,6 +38,12 @@ export function sizeLabel(count: number): string {
       : String(count);
 }
 
+/** Words in most of the generated answers: the searches whose counts cost the most. */
+export const COMMON_WORDS = ['plan', 'support', 'price', 'great', 'slow', 'team'];
+
+/** Windows of one scroll through a view: enough that a p95 holds more than its first reads. */
+export const SCROLL_WINDOWS = 200;
+
 /**
  * The offset of a scroll's `i`th 100-row window in a view of `rows`: depths spread over the
  * whole view, the same sequence every run.

@@ -10,7 +10,7 @@ import { openCache } from '../electron/core/cache/openCache';
 import { peopleCsv } from '../electron/core/import/importTestbed';
 import { DEMO_FORMS } from '../electron/local-api/demoForms';
 import { UPLOAD_PART_BYTES } from '../electron/shared/contract/imports';
-import { BENCH_FORM, sizeLabel } from './benchApi';
+import { BENCH_FORM, COMMON_WORDS, sizeLabel } from './benchApi';
 import { type BenchHostSetup, rpc, startBenchHost, syncSettled } from './benchHost';
 import { launchChromium } from './browserBed';
 import { type CallSample, probeCallsWhile } from './callProbes';
@@ -33,7 +33,6 @@ const CHOOSING_A_FILE_MS = 1_000;
 /** A 1M-row fill takes minutes; nothing here should take an hour. */
 const SETTLE_MS = 60 * 60_000;
 const SECOND_FORM = DEMO_FORMS[1]!.id;
-const words = ['plan', 'support', 'price', 'great', 'slow', 'team'];
 
 /**
  * "Interaction while the core works": through browser mode's HTTP, the path a click takes, a
@@ -192,7 +191,7 @@ const counting: Scenario = async (bed, log) =>
   withHost(bed, async (host) => {
     log(`searching common words in ${sizeLabel(bed.count)} rows, each counted`);
     const searches = (async () => {
-      for (const word of words) {
+      for (const word of COMMON_WORDS) {
         // As the table does: a first answer, then again for the count it did not hold.
         const search = { formId: BENCH_FORM.id, search: word, limit: 100 };
         await rpc(host, 'submissions.query', search);

@@ -4,15 +4,12 @@ import path from 'node:path';
 import { cacheStores } from '../electron/core/cache/cacheStores';
 import { windowEnvelopeJson } from '../electron/core/cache/windowJson';
 import { type Host } from '../electron/host/startHost';
-import { BENCH_FORM, sizeLabel, spreadDepth } from './benchApi';
+import { BENCH_FORM, COMMON_WORDS, SCROLL_WINDOWS, sizeLabel, spreadDepth } from './benchApi';
 import { median, ms, p95 } from './stats';
 import type { BenchRow } from './types';
 
-/** Windows of one scroll through the view, as the query rows of `syncQuery.ts` read them. */
-const SCROLL_WINDOWS = 200;
 /** Six words, each read anew: 30 searches keep those first reads in the p95. */
 const SEARCHES = 30;
-const WORDS = ['plan', 'support', 'price', 'great', 'slow', 'team'];
 
 /**
  * The query rows' window and search, asked as a shell asks them: through the router and a
@@ -89,7 +86,7 @@ async function scrollAndSearch(
   const rowsFirst: number[] = [];
   const withTotal: number[] = [];
   for (let i = 0; i < SEARCHES; i++) {
-    const search = { search: WORDS[i % WORDS.length], limit: 100 };
+    const search = { search: COMMON_WORDS[i % COMMON_WORDS.length], limit: 100 };
     const answered = await asked(search);
     rowsFirst.push(answered.ms);
     // As the table does: it asks again for the count a first answer did not hold.

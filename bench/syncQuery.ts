@@ -12,8 +12,10 @@ import { MAX_PAGE_SIZE } from '../electron/shared/api/endpoints';
 import { SubmissionFilter } from '../electron/shared/contract/submissions';
 import {
   BENCH_FORM as FORM,
+  COMMON_WORDS,
   inTempDir,
   querySizes,
+  SCROLL_WINDOWS,
   singleFormApi,
   sizeLabel,
   spreadDepth,
@@ -24,8 +26,6 @@ import { median, ms, p95, sample } from './stats';
 import type { BenchOptions, BenchRow } from './types';
 
 const SERVICE_RATE = 5;
-/** Windows of one scroll through a view. */
-const SCROLL_WINDOWS = 200;
 /** A window every 50 ms while a walk commits pages: about 10 s of scrolling. */
 const WALK_WINDOWS = 200;
 const WALK_WINDOW_GAP_MS = 50;
@@ -202,7 +202,6 @@ async function queryLatency(
     const db = bed.stores.db;
     const total = bed.stores.submissions.count(FORM.id, 'finished');
 
-    const words = ['plan', 'support', 'price', 'great', 'slow', 'team'];
     const filter = (extra: Partial<SubmissionFilter>) =>
       SubmissionFilter.parse({ formId: FORM.id, ...extra });
     const hand = {
@@ -289,13 +288,14 @@ async function queryLatency(
         scroll: false,
         ours: (i) => {
           const started = performance.now();
-          const search = filter({ search: words[i % words.length] });
+          const search = filter({ search: COMMON_WORDS[i % COMMON_WORDS.length] });
           const first = bed.stores.query.rowsFirst(search, 0, 100);
           searchAnswers.push(performance.now() - started);
           // As the table does: it asks again for the counts a first answer did not hold.
           return first.counted ? first : bed.stores.query.rowsFirst(search, 0, 100);
         },
-        reference: (i) => parseAll(hand.search.all(`"${words[i % words.length]}"`, FORM.id)),
+        reference: (i) =>
+          parseAll(hand.search.all(`"${COMMON_WORDS[i % COMMON_WORDS.length]}"`, FORM.id)),
         firstAnswers: searchAnswers,
       },
     ];
