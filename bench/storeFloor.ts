@@ -3,9 +3,13 @@ import { openCache, type CacheDb } from '../electron/core/cache/openCache';
 /**
  * The floor under storing a sync's rows: the rows, answers and search text a sync left in `from`,
  * read into memory first, then written into a new cache at `file` (same schema, same indexes) by
- * plain inserts in one transaction, search text last. Milliseconds for the writing alone.
+ * plain inserts, search text last in each transaction. Milliseconds for the writing alone.
+ *
+ * In one transaction, unless `commits` gives the rows of each transaction in order (they add up
+ * to every row): a sync commits a page group at a time, with its position, so that it resumes
+ * from the page it reached.
  */
-export function storeFloorMs(from: CacheDb, file: string): number {
+export function storeFloorMs(from: CacheDb, file: string, commits?: readonly number[]): number {
   const rows = from
     .prepare(
       `SELECT s.*, f.body FROM submissions s JOIN submission_search f ON f.rowid = s.id ORDER BY s.id`,
@@ -29,18 +33,21 @@ export function storeFloorMs(from: CacheDb, file: string): number {
        VALUES (@submission_rowid, @form_id, @field_key, @value_text, @value_num, @value_json)`,
     );
     const search = to.prepare(`INSERT INTO submission_search (rowid, body) VALUES (?, ?)`);
-    const started = performance.now();
-    to.transaction(() => {
-      let next = 0;
-      for (const r of rows) {
+    let next = 0;
+    const store = to.transaction((group: Record<string, unknown>[]) => {
+      for (const r of group) {
         const { body: _body, ...columns } = r;
         row.run(columns);
         for (; next < answers.length && answers[next]!.submission_rowid === r.id; next++) {
           answer.run(answers[next]!);
         }
       }
-      for (const r of rows) search.run(r.id, r.body);
-    })();
+      for (const r of group) search.run(r.id, r.body);
+    });
+    const started = performance.now();
+    let at = 0;
+    for (const size of commits ?? [rows.length]) store(rows.slice(at, (at += size)));
+    if (at !== rows.length) throw new Error(`the commits hold ${at} rows of ${rows.length}`);
     return performance.now() - started;
   } finally {
     to.close();
