@@ -158,6 +158,33 @@ describe('shutdown', () => {
   });
 });
 
+describe('windows while a sync stores rows', () => {
+  it('catch the view a window was asked of up between calls, before its next window', async () => {
+    const lines: string[] = [];
+    const host = await start({
+      remote: { baseUrl: remote.baseUrl, apiKey: remote.apiKey },
+      log: createLogger({ level: 'debug', write: (line) => lines.push(line) }),
+    });
+    const [form] = await settled(host);
+    const formId = form!.formId;
+    const window = () =>
+      call(host, 'submissions.query', { formId, offset: 20, limit: 10 }) as Promise<{
+        data: { total: number };
+      }>;
+    const before = await window();
+    const caughtUp = () => lines.filter((l) => l.includes('caught a view up between calls'));
+    const seen = caughtUp().length;
+
+    await remote.admin.respond(formId, {});
+    expect(await call(host, 'sync.start', { formId })).toMatchObject({ ok: true });
+    await vi.waitFor(() => expect(caughtUp().length).toBeGreaterThan(seen), {
+      timeout: 30_000,
+      interval: 50,
+    });
+    expect((await window()).data.total).toBe(before.data.total + 1);
+  });
+});
+
 describe('slow clients', () => {
   const rpcStart = (host: Host, headers: Record<string, string> = {}) =>
     partialPost(Number(new URL(host.origin).port), '/rpc', {

@@ -87,14 +87,20 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
 
   const onNote = (thread: () => WorkerThread) => (note: WorkerNote) => {
     switch (note.kind) {
-      case 'event':
+      case 'event': {
+        // Rows stored: the windows readers catch their views of the form up between calls, not
+        // in the next window.
+        const formId = rowsStoredOf(note.event);
+        if (formId) for (const reader of readers) reader.tell({ kind: 'changed', formId });
         return options.emit(note.event);
+      }
       case 'log':
         return options.log[note.level](note.text);
       case 'cache':
         cache = note.cache;
         if (cache)
-          for (const reader of [...cacheReaders, ...exporter.started()]) reader.opened(cache);
+          for (const reader of [...cacheReaders, ...exporter.started()])
+            reader.tell({ kind: 'opened', cache });
         return;
       case 'ask':
         return void serve(note.service, note.args).then((result) =>
@@ -245,6 +251,13 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
       await core.close();
     },
   };
+}
+
+/** The form whose submissions an event says were stored, if it says so. */
+function rowsStoredOf(event: AppEvent): string | undefined {
+  return event.type === 'cache.changed' && event.tables.includes('submissions')
+    ? event.formId
+    : undefined;
 }
 
 /** A thread started by the first call that needs it, and the thread, once it has been. */

@@ -7,6 +7,7 @@ import { cacheReadHandlers } from '../core/cacheReads';
 import { SubmissionFilter } from '../shared/contract/submissions';
 import { AppError } from '../shared/errors';
 import { CacheConnection } from './cacheConnection';
+import { catchUpBetweenCalls } from './catchUpBetweenCalls';
 import { type OpenCache, type ReaderStart } from './protocol';
 import { readAheadBetweenCalls } from './readAheadBetweenCalls';
 import { serveOperations } from './serveOperations';
@@ -46,6 +47,11 @@ const readAhead = readAheadBetweenCalls(() => {
   const db = connection.current();
   return db ? cacheStores(db).summaries : null;
 }, log);
+// Windows readers only: the shell tells them of rows stored.
+const catchUp = catchUpBetweenCalls(() => {
+  const db = connection.current();
+  return db ? cacheStores(db).query : null;
+}, log);
 const handlers: typeof reads = {
   ...reads,
   'submissions.summary': async (filter) => {
@@ -70,7 +76,9 @@ const opened = (openedCache: OpenCache) => {
     if (!first) return;
     const started = performance.now();
     windowEnvelopeJson(stores.query, { formId: first.formId });
-    const rows = stores.query.readView(SubmissionFilter.parse({ formId: first.formId }));
+    const view = SubmissionFilter.parse({ formId: first.formId });
+    const rows = stores.query.readView(view);
+    catchUp.asked(view);
     const took = Math.round(performance.now() - started);
     log.debug(`read the first form's table ahead: ${rows} rows in ${took} ms`);
   } catch (error) {
@@ -83,9 +91,11 @@ serveOperations(port, {
   handlers,
   onCache: (called) => (cache = called),
   opened,
+  changed: (formId) => catchUp.changed(formId),
   close: () => connection.close(),
   // A window's submissions go out as the cache holds them, never parsed and written again here.
   asJson: {
-    'submissions.query': (input) => windowEnvelopeJson(cacheStores(session().db).query, input),
+    'submissions.query': (input) =>
+      windowEnvelopeJson(cacheStores(session().db).query, input, catchUp.asked),
   },
 });

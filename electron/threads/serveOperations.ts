@@ -11,6 +11,8 @@ export interface ServedOperations {
   onCache(cache: OpenCache | null): void;
   /** Told a workspace the core has just opened, before any call about it. */
   opened?(cache: OpenCache): void;
+  /** Told that rows of a form were stored, between calls. */
+  changed?(formId: string): void;
   close(): void;
   /** Operations answered as JSON of the worker's own writing. */
   asJson?: JsonAnswers;
@@ -32,7 +34,8 @@ export function serveOperations(port: WorkerPort, served: ServedOperations): voi
       );
     },
     async () => served.close(),
-    (cache) => served.opened?.(cache),
+    (notice) =>
+      notice.kind === 'opened' ? served.opened?.(notice.cache) : served.changed?.(notice.formId),
   );
   port.post({ kind: 'ready' });
 }

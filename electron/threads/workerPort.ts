@@ -5,10 +5,10 @@ import { AppError, type Result } from '../shared/errors';
 import { movedBytes } from './movedBytes';
 import {
   type FromWorker,
-  type OpenCache,
   type ShellServiceName,
   type ShellServices,
   type ToWorker,
+  type WorkerNotice,
 } from './protocol';
 
 export type CallMessage = Extract<ToWorker, { kind: 'call' }>;
@@ -28,13 +28,13 @@ export class WorkerPort {
 
   /**
    * Answers each call with `handle`: an envelope, or one already written as UTF-8 JSON in an
-   * array of its own. Tells `opened` of a workspace the core opened. On `close`, runs `close` and
-   * then lets the thread end.
+   * array of its own. Tells `told` what the shell tells outside any call (a workspace the core
+   * opened, rows stored). On `close`, runs `close` and then lets the thread end.
    */
   serve(
     handle: (call: CallMessage) => Promise<Result<unknown> | Uint8Array>,
     close: () => Promise<void>,
-    opened: (cache: OpenCache) => void = () => {},
+    told: (notice: WorkerNotice) => void = () => {},
   ): void {
     this.port.on('message', (message: ToWorker) => {
       if (message.kind === 'call') {
@@ -47,13 +47,13 @@ export class WorkerPort {
         const settle = this.asks.get(message.id);
         this.asks.delete(message.id);
         settle?.(message.result);
-      } else if (message.kind === 'opened') {
-        opened(message.cache);
-      } else {
+      } else if (message.kind === 'close') {
         void close().finally(() => {
           this.post({ kind: 'closed' });
           this.port.close();
         });
+      } else {
+        told(message);
       }
     });
   }

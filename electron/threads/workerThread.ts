@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AppError, type Result } from '../shared/errors';
 import { movedBytes } from './movedBytes';
-import { type FromWorker, type OpenCache, type ToWorker } from './protocol';
+import { type FromWorker, type OpenCache, type ToWorker, type WorkerNotice } from './protocol';
 
 export type WorkerEntry = 'coreWorker' | 'readerWorker' | 'writerWorker' | 'importWorker';
 
@@ -90,9 +90,9 @@ export class WorkerThread {
     this.post({ kind: 'answer', id, result });
   }
 
-  /** Tells the worker of a workspace the core has opened, ahead of any call about it. */
-  opened(cache: OpenCache): void {
-    if (!this.givenUp && !this.closing) this.post({ kind: 'opened', cache });
+  /** Tells the worker of a workspace the core has opened, or of rows stored, outside any call. */
+  tell(notice: WorkerNotice): void {
+    if (!this.givenUp && !this.closing) this.post(notice);
   }
 
   /** Stops the worker as a crash would: for fault drills. */

@@ -173,4 +173,51 @@ describe('orders kept across added rows', () => {
       reader.close();
     }
   });
+
+  it('catches a view kept whole up with a page added, so its next window reads only its rows', () => {
+    const finishedRows = (count: number, minute: (i: number) => number) =>
+      Array.from({ length: count }, (_, i) => ({
+        minute: minute(i),
+        email: 0,
+        score: null,
+        amount: null,
+        finished: true,
+        preview: false,
+      }));
+    add(
+      'f1',
+      finishedRows(300, (i) => i % 20),
+    );
+    const ran: string[] = [];
+    const reader = new Database(db.name, { verbose: (sql) => ran.push(String(sql)) });
+    try {
+      const kept = new SubmissionQuery(reader, { prefixRows: 10 });
+      const view = SubmissionFilter.parse({ formId: 'f1', sort: 'desc' });
+      // Read as far as its first rows: a catch-up would read its whole order, which no window asked.
+      kept.window(view, 0, 10);
+      expect(kept.catchUp(view)).toBe(false);
+      kept.window(view, 200, 10);
+      const searched = SubmissionFilter.parse({ formId: 'f1', search: 's1' });
+      kept.window(searched, 0, 10);
+
+      add(
+        'f1',
+        finishedRows(150, (i) => (i * 7) % 20),
+      );
+      // A search is read from its own index again by its next window, not between calls.
+      expect(kept.catchUp(searched)).toBe(false);
+      expect(kept.catchUp(view)).toBe(true);
+      ran.length = 0;
+      const deep = kept.window(view, 400, 10);
+      expect(deep.total).toBe(450);
+      expect(deep.rows.map((r) => r.submissionId)).toEqual(
+        new SubmissionQuery(db).window(view, 400, 10).rows.map((r) => r.submissionId),
+      );
+      // Neither the rows added nor the counts are read again: the form's version, then the rows.
+      expect(ran.filter((sql) => /NOT INDEXED|submission_counts/.test(sql))).toEqual([]);
+      expect(ran.some((sql) => sql.includes('json_each'))).toBe(true);
+    } finally {
+      reader.close();
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { contract } from '../../shared/contract';
-import { SubmissionListRow } from '../../shared/contract/submissions';
+import { SubmissionListRow, type SubmissionFilter } from '../../shared/contract/submissions';
 import { listRowHead, type SubmissionQuery } from './submissionQuery';
 
 const QUERY = contract['submissions.query'];
@@ -14,13 +14,19 @@ const utf8 = new TextEncoder();
  * Spliced as text, the rows were still decoded into strings and encoded again (6.2 ms a window);
  * as bytes, 0.6 ms. What is spliced was checked against the service's schema when its page was
  * read; the rest of the answer is checked here against the contract, as `dispatch` checks it.
- * Null for input the operation refuses, which `dispatch` answers with its message.
+ * Null for input the operation refuses, which `dispatch` answers with its message. `asked` is
+ * told the view a window was answered of.
  */
-export function windowEnvelopeJson(query: SubmissionQuery, input: unknown): Uint8Array | null {
+export function windowEnvelopeJson(
+  query: SubmissionQuery,
+  input: unknown,
+  asked: (view: SubmissionFilter) => void = () => {},
+): Uint8Array | null {
   const parsed = QUERY.input.safeParse(input ?? {});
   if (!parsed.success) return null;
   const { offset, limit, ...filter } = parsed.data;
   const { rows, ...rest } = query.storedRowsFirst(filter, offset, limit);
+  asked(filter);
   const head = JSON.stringify(WindowHead.parse({ ...rest, offset }));
   const parts: Uint8Array[] = [utf8.encode('{"ok":true,"data":{"rows":[')];
   rows.forEach((row, at) => {
