@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { createLogger } from '../electron/core/log';
 import { startHost, type Host } from '../electron/host/startHost';
@@ -30,6 +31,15 @@ export function startBenchHost(setup: BenchHostSetup): Promise<Host> {
     demo: null,
     ...(setup.unthrottled ? { rateLimit: UNTHROTTLED } : {}),
   });
+}
+
+/** The cache file of each workspace a host has opened in `dataDir`. */
+export function workspaceCacheFiles(dataDir: string): string[] {
+  const workspaces = path.join(dataDir, 'workspaces');
+  return fs
+    .readdirSync(workspaces)
+    .map((id) => path.join(workspaces, id, 'cache.sqlite'))
+    .filter((file) => fs.existsSync(file));
 }
 
 /** A limit no benchmark reaches: the host then asks as fast as the service answers. */

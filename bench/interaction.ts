@@ -11,7 +11,13 @@ import { peopleCsv } from '../electron/core/import/importTestbed';
 import { DEMO_FORMS } from '../electron/local-api/demoForms';
 import { UPLOAD_PART_BYTES } from '../electron/shared/contract/imports';
 import { BENCH_FORM, COMMON_WORDS, sizeLabel } from './benchApi';
-import { type BenchHostSetup, rpc, startBenchHost, syncSettled } from './benchHost';
+import {
+  type BenchHostSetup,
+  rpc,
+  startBenchHost,
+  syncSettled,
+  workspaceCacheFiles,
+} from './benchHost';
 import { launchChromium } from './browserBed';
 import { type CallSample, probeCallsWhile } from './callProbes';
 import { type ServedHost } from './hostServe';
@@ -352,16 +358,14 @@ async function checkedToday(dataDir: string): Promise<void> {
   // would while it reads: without this, the benchmark would end in the middle of it.
   const keepAlive = setInterval(() => {}, 1_000);
   try {
-    await checkEachCache(path.join(dataDir, 'workspaces'));
+    await checkEachCache(dataDir);
   } finally {
     clearInterval(keepAlive);
   }
 }
 
-async function checkEachCache(workspaces: string): Promise<void> {
-  for (const id of fs.readdirSync(workspaces)) {
-    const file = path.join(workspaces, id, 'cache.sqlite');
-    if (!fs.existsSync(file)) continue;
+async function checkEachCache(dataDir: string): Promise<void> {
+  for (const file of workspaceCacheFiles(dataDir)) {
     const finding = await checkCacheFile(file, new AbortController().signal, { delayMs: 0 });
     if (finding !== null) throw new Error(`the filled cache is damaged: ${finding}`);
     const db = openCache(file);

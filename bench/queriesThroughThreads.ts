@@ -1,10 +1,16 @@
 import Database from 'better-sqlite3';
-import fs from 'node:fs';
-import path from 'node:path';
 import { cacheStores } from '../electron/core/cache/cacheStores';
 import { windowEnvelopeJson } from '../electron/core/cache/windowJson';
 import { type Host } from '../electron/host/startHost';
-import { BENCH_FORM, COMMON_WORDS, SCROLL_WINDOWS, sizeLabel, spreadDepth } from './benchApi';
+import {
+  BENCH_FORM,
+  COMMON_WORDS,
+  queryBudgetsMs,
+  SCROLL_WINDOWS,
+  sizeLabel,
+  spreadDepth,
+} from './benchApi';
+import { workspaceCacheFiles } from './benchHost';
 import { median, ms, p95 } from './stats';
 import type { BenchRow } from './types';
 
@@ -29,7 +35,9 @@ export async function queriesThroughThreads(
     const bytes = await host.core.callForJson('submissions.query', input);
     return { ms: performance.now() - started, bytes };
   });
-  const direct = await onOwnConnection(cacheFileOf(dataDir), (db) => {
+  const [file] = workspaceCacheFiles(dataDir);
+  if (!file) throw new Error(`no workspace cache in ${dataDir}`);
+  const direct = await onOwnConnection(file, (db) => {
     const { query } = cacheStores(db);
     return scrollAndSearch(async (input) => {
       const started = performance.now();
@@ -42,8 +50,7 @@ export async function queriesThroughThreads(
   log(
     `through the threads, ${label}: windows median ${ms(median(windows))}, p95 ${ms(p95(windows))} (no thread between: ${ms(median(direct.windows))}, ${ms(p95(direct.windows))}); searches' rows p95 ${ms(p95(rowsFirst))} (${ms(p95(direct.rowsFirst))})`,
   );
-  const windowMs = count >= 1_000_000 ? 5 : 2;
-  const searchMs = count >= 1_000_000 ? 100 : 50;
+  const { window: windowMs, search: searchMs } = queryBudgetsMs(count);
   return [
     {
       benchmark: `${label}: window of 100, newest first, ${SCROLL_WINDOWS} windows at depths spread over the view, with total, through the router and a reader thread`,
@@ -106,14 +113,6 @@ async function onOwnConnection<T>(
   } finally {
     db.close();
   }
-}
-
-/** The one workspace's cache file in a benchmark's data dir. */
-function cacheFileOf(dataDir: string): string {
-  const workspaces = path.join(dataDir, 'workspaces');
-  const [id] = fs.readdirSync(workspaces);
-  if (!id) throw new Error(`no workspace in ${dataDir}`);
-  return path.join(workspaces, id, 'cache.sqlite');
 }
 
 interface QueryAnswer {
