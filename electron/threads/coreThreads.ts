@@ -18,6 +18,7 @@ import {
   type ShellServiceName,
 } from './protocol';
 import { answerShellFetch } from './shellFetch';
+import { WindowsReaders } from './windowsReaders';
 import { type WorkerEntry, type WorkerNote, WorkerThread } from './workerThread';
 
 export interface CoreThreadsOptions {
@@ -91,17 +92,20 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
         // Rows stored: the windows readers catch their views of the form up between calls, not
         // in the next window.
         const formId = rowsStoredOf(note.event);
-        if (formId) for (const reader of readers) reader.tell({ kind: 'changed', formId });
+        if (formId) windows.changed(formId);
         return options.emit(note.event);
       }
       case 'log':
         return options.log[note.level](note.text);
       case 'cache':
         cache = note.cache;
+        windows.opened(cache);
         if (cache)
-          for (const reader of [...cacheReaders, ...exporter.started()])
+          for (const reader of [summarizer, ...exporter.started()])
             reader.tell({ kind: 'opened', cache });
         return;
+      case 'warmed':
+        return windows.warmed(thread(), note.generation);
       case 'ask':
         return void serve(note.service, note.args).then((result) =>
           thread().answer(note.id, result),
@@ -172,7 +176,10 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
       builtDir: options.builtDir,
       workerData,
       onNote: onNote(() => thread),
-      onStopped: (reason) => options.log.error(`${name} stopped (${reason}); starting it again`),
+      onStopped: (reason) => {
+        options.log.error(`${name} stopped (${reason}); starting it again`);
+        windows.stopped(thread);
+      },
     });
     return thread;
   };
@@ -200,6 +207,7 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
   const readers = Array.from({ length: readerCount }, () =>
     readerThread('a reader thread', 'windows'),
   );
+  const windows = new WindowsReaders(readers);
   // Summaries have a reader of their own: it keeps a form's answer columns and reads them ahead
   // between calls (seconds at 1M rows), so no window waits behind that reading, and the columns
   // are read once, not once per reader.
@@ -222,9 +230,6 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
 
   await Promise.all([core, ...cacheReaders].map((thread) => thread.ready()));
 
-  const leastBusy = (): WorkerThread =>
-    readers.reduce((best, reader) => (reader.load < best.load ? reader : best));
-
   const callForJson = (op: unknown, input: unknown): Promise<Uint8Array> => {
     // The import screen lists the imports as it opens, seconds before a file is dropped: the
     // wizard's thread starts then. Started by the file's first part, its start (0.2 s of a core)
@@ -233,7 +238,7 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
     if (op === 'imports.list') importer.thread();
     if (op === 'submissions.summary') return summarizer.callForJson(op, input, cache);
     if (isExport(op)) return exporter.thread().callForJson(op, input, cache);
-    if (isCacheRead(op)) return leastBusy().callForJson(op, input, cache);
+    if (isCacheRead(op)) return windows.callForJson(op, input, cache);
     if (isImportWizardStep(op)) return importer.thread().callForJson(op, input, cache);
     return core.callForJson(String(op), input);
   };

@@ -92,6 +92,11 @@ export type FromWorker =
   | { kind: 'log'; level: LogLevel; text: string }
   /** The core opened or closed the workspace cache. */
   | { kind: 'cache'; cache: OpenCache | null }
+  /**
+   * A windows reader has read ahead the workspace it was told of (`opened`, by its generation):
+   * reads may go to it now without waiting behind that reading.
+   */
+  | { kind: 'warmed'; generation: number }
   | { kind: 'closed' };
 
 /** How the core worker starts: plain data, as a worker's `workerData` must be. */

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { workerData } from 'node:worker_threads';
 import { readInBackground } from '../core/backgroundPriority';
-import { cacheStores } from '../core/cache/cacheStores';
+import { cacheStores, type CacheStores } from '../core/cache/cacheStores';
 import { windowEnvelopeJson } from '../core/cache/windowJson';
 import { cacheReadHandlers } from '../core/cacheReads';
 import { SubmissionFilter } from '../shared/contract/submissions';
@@ -65,27 +65,32 @@ const handlers: typeof reads = {
  * A workspace the core has just opened: the connection is opened now, and a windows reader reads
  * the first form's table as it first shows (its first window, then its whole order and counts), so
  * its statements are prepared, its code compiled and the view read before the first click (a cold
- * reader took 120 ms over its first windows).
+ * reader took 120 ms over its first windows). The shell sends a windows reader reads once it says
+ * it is done (`windowsReaders.ts`).
  */
 const opened = (openedCache: OpenCache) => {
   cache = openedCache;
   try {
     const stores = cacheStores(connection.to(openedCache));
-    if (start.role !== 'windows') return;
-    const [first] = stores.forms.list();
-    if (!first) return;
-    const started = performance.now();
-    windowEnvelopeJson(stores.query, { formId: first.formId });
-    const view = SubmissionFilter.parse({ formId: first.formId });
-    const rows = stores.query.readView(view);
-    catchUp.asked(view);
-    const took = Math.round(performance.now() - started);
-    log.debug(`read the first form's table ahead: ${rows} rows in ${took} ms`);
+    if (start.role === 'windows') readFirstTableAhead(stores);
   } catch (error) {
     // The first call opens it again, and says what is wrong.
     log.debug('a reader could not read a workspace ahead of its first call', error);
   }
+  if (start.role === 'windows') port.post({ kind: 'warmed', generation: openedCache.generation });
 };
+
+function readFirstTableAhead(stores: CacheStores): void {
+  const [first] = stores.forms.list();
+  if (!first) return;
+  const started = performance.now();
+  windowEnvelopeJson(stores.query, { formId: first.formId });
+  const view = SubmissionFilter.parse({ formId: first.formId });
+  const rows = stores.query.readView(view);
+  catchUp.asked(view);
+  const took = Math.round(performance.now() - started);
+  log.debug(`read the first form's table ahead: ${rows} rows in ${took} ms`);
+}
 
 serveOperations(port, {
   handlers,

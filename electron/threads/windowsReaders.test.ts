@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { type OpenCache, type WorkerNotice } from './protocol';
+import { WindowsReaders, type PooledReader } from './windowsReaders';
+
+/** A reader that notes what it is told and asked; its calls stay in flight until `answerAll`. */
+class NotingReader implements PooledReader {
+  readonly told: WorkerNotice[] = [];
+  readonly asked: string[] = [];
+  private readonly inFlight: (() => void)[] = [];
+
+  get load(): number {
+    return this.inFlight.length;
+  }
+
+  tell(notice: WorkerNotice): void {
+    this.told.push(notice);
+  }
+
+  callForJson(op: string): Promise<Uint8Array> {
+    this.asked.push(op);
+    return new Promise((resolve) => this.inFlight.push(() => resolve(new Uint8Array())));
+  }
+
+  answerAll(): void {
+    for (const answer of this.inFlight.splice(0)) answer();
+  }
+
+  openedTimes(): number {
+    return this.told.filter((notice) => notice.kind === 'opened').length;
+  }
+}
+
+function workspaceFile(generation: number): OpenCache {
+  return {
+    workspace: {
+      id: 'w1',
+      name: 'Team',
+      kind: 'remote',
+      baseUrl: 'https://api.example.com',
+      keyStorage: 'secure',
+      keyAvailable: true,
+      createdAt: '2026-11-01T00:00:00.000Z',
+    },
+    file: '/data/workspaces/w1/cache.sqlite',
+    generation,
+  };
+}
+
+function pool(size: number) {
+  const readers = Array.from({ length: size }, () => new NotingReader());
+  return { readers, windows: new WindowsReaders(readers) };
+}
+
+const read = (windows: WindowsReaders, cache: OpenCache | null) =>
+  void windows.callForJson('submissions.query', {}, cache);
+
+describe('windows readers', () => {
+  it('read a workspace just opened ahead one at a time, each once the one before has', () => {
+    const { readers, windows } = pool(3);
+    const cache = workspaceFile(1);
+    windows.opened(cache);
+    expect(readers.map((r) => r.openedTimes())).toEqual([1, 0, 0]);
+
+    windows.warmed(readers[0]!, 1);
+    expect(readers.map((r) => r.openedTimes())).toEqual([1, 1, 0]);
+    windows.warmed(readers[1]!, 1);
+    expect(readers.map((r) => r.openedTimes())).toEqual([1, 1, 1]);
+    windows.warmed(readers[2]!, 1);
+    expect(readers.map((r) => r.openedTimes())).toEqual([1, 1, 1]);
+    expect(readers[1]!.told).toEqual([{ kind: 'opened', cache }]);
+  });
+
+  it('send reads only to readers done reading ahead, to the first while none is, however busy', () => {
+    const { readers, windows } = pool(2);
+    const cache = workspaceFile(1);
+    windows.opened(cache);
+    for (let i = 0; i < 3; i++) read(windows, cache);
+    expect(readers.map((r) => r.asked.length)).toEqual([3, 0]);
+
+    // The second reads ahead now: a read sent to it would wait behind that.
+    windows.warmed(readers[0]!, 1);
+    read(windows, cache);
+    expect(readers.map((r) => r.asked.length)).toEqual([4, 0]);
+
+    windows.warmed(readers[1]!, 1);
+    read(windows, cache);
+    expect(readers.map((r) => r.asked.length)).toEqual([4, 1]);
+    readers[1]!.answerAll();
+    read(windows, cache);
+    read(windows, cache);
+    // Each to the one with the fewest calls in flight.
+    expect(readers.map((r) => r.asked.length)).toEqual([4, 3]);
+  });
+
+  it('take no report of a workspace opened before the one now open as the end of a turn', () => {
+    const { readers, windows } = pool(2);
+    windows.opened(workspaceFile(1));
+    windows.opened(workspaceFile(2));
+    windows.warmed(readers[0]!, 1);
+    expect(readers[1]!.openedTimes()).toBe(0);
+    windows.warmed(readers[0]!, 2);
+    expect(readers[1]!.told).toEqual([{ kind: 'opened', cache: workspaceFile(2) }]);
+  });
+
+  it('pass the turn on when the reader reading ahead stops, and no sooner for another', () => {
+    const { readers, windows } = pool(3);
+    windows.opened(workspaceFile(1));
+    // The third, not yet reading ahead, stops: the first's turn goes on.
+    windows.stopped(readers[2]!);
+    expect(readers.map((r) => r.openedTimes())).toEqual([1, 0, 0]);
+    windows.stopped(readers[0]!);
+    expect(readers.map((r) => r.openedTimes())).toEqual([1, 1, 0]);
+    // The third reads its workspace as its calls need; the turns end with the second.
+    windows.warmed(readers[1]!, 1);
+    expect(readers.map((r) => r.openedTimes())).toEqual([1, 1, 0]);
+  });
+
+  it('with no workspace open, send each read to the least busy, and tell each of rows stored', () => {
+    const { readers, windows } = pool(2);
+    windows.opened(workspaceFile(1));
+    windows.opened(null);
+    read(windows, null);
+    read(windows, null);
+    expect(readers.map((r) => r.asked.length)).toEqual([1, 1]);
+    windows.changed('f1');
+    for (const reader of readers)
+      expect(reader.told.at(-1)).toEqual({ kind: 'changed', formId: 'f1' });
+  });
+});

@@ -1,0 +1,80 @@
+import { type OpenCache, type WorkerNotice } from './protocol';
+
+/** What the pool needs of a reader's thread (`WorkerThread`). */
+export interface PooledReader {
+  /** Calls in flight. */
+  readonly load: number;
+  tell(notice: WorkerNotice): void;
+  callForJson(op: string, input: unknown, cache?: OpenCache | null): Promise<Uint8Array>;
+}
+
+/**
+ * The windows readers, as the shell sends them reads. A reader told of a workspace just opened
+ * reads the first form's table ahead (`readerWorker.ts`): at 1M rows its whole order, 0.1–0.3 s
+ * of a core. Told together, every reader read the same order at once, and a window sent to one
+ * of them waited for it. On two cores, in the first 0.3 s of a host on a 1M-row workspace, a
+ * trivial op took 53–105 ms and each window 89–276 ms.
+ *
+ * So they read ahead in turn, and a read goes only to a reader that has read ahead (to the first,
+ * while none has): the one reading ahead is never asked to wait, nor does a window it would be
+ * asked read the same order again beside it. Among those, the read goes to the reader with the
+ * fewest calls in flight.
+ */
+export class WindowsReaders {
+  /** Readers that have read the open workspace ahead, or need not: none is open. */
+  private readonly warm: Set<PooledReader>;
+  /** The reader whose turn it is to read the open workspace ahead. */
+  private reading: PooledReader | null = null;
+  private cache: OpenCache | null = null;
+
+  constructor(private readonly readers: readonly PooledReader[]) {
+    if (readers.length === 0) throw new Error('the windows readers need one reader at least');
+    this.warm = new Set(readers);
+  }
+
+  /** The core opened a workspace (or closed it: null). */
+  opened(cache: OpenCache | null): void {
+    this.cache = cache;
+    this.warm.clear();
+    if (cache) return this.nextTurn();
+    this.reading = null;
+    for (const reader of this.readers) this.warm.add(reader);
+  }
+
+  /** `reader` has read the workspace of `generation` ahead. */
+  warmed(reader: PooledReader, generation: number): void {
+    // A report of a workspace opened before the one now open: that reader is reading this one.
+    if (this.cache?.generation === generation) this.done(reader);
+  }
+
+  /**
+   * `reader` stopped. Started again, it reads the workspace as its calls need; one stopped while
+   * reading ahead would otherwise hold the others' turns for good.
+   */
+  stopped(reader: PooledReader): void {
+    if (this.cache) this.done(reader);
+  }
+
+  /** Rows of a form were stored: each reader catches its views of the form up between calls. */
+  changed(formId: string): void {
+    for (const reader of this.readers) reader.tell({ kind: 'changed', formId });
+  }
+
+  callForJson(op: string, input: unknown, cache: OpenCache | null): Promise<Uint8Array> {
+    const ready = this.readers.filter((reader) => this.warm.has(reader));
+    const pool = ready.length > 0 ? ready : this.readers.slice(0, 1);
+    const reader = pool.reduce((best, next) => (next.load < best.load ? next : best));
+    return reader.callForJson(op, input, cache);
+  }
+
+  private done(reader: PooledReader): void {
+    if (!this.readers.includes(reader)) return;
+    this.warm.add(reader);
+    if (reader === this.reading) this.nextTurn();
+  }
+
+  private nextTurn(): void {
+    this.reading = this.readers.find((reader) => !this.warm.has(reader)) ?? null;
+    if (this.reading && this.cache) this.reading.tell({ kind: 'opened', cache: this.cache });
+  }
+}
