@@ -15,10 +15,10 @@ export interface PooledReader {
  * of them waited for it. On two cores, in the first 0.3 s of a host on a 1M-row workspace, a
  * trivial op took 53–105 ms and each window 89–276 ms.
  *
- * So they read ahead in turn, and a read goes only to a reader that has read ahead (to the first,
- * while none has): the one reading ahead is never asked to wait, nor does a window it would be
- * asked read the same order again beside it. Among those, the read goes to the reader with the
- * fewest calls in flight.
+ * So they read ahead in turn, and a read goes only to a reader done reading ahead, or to the first
+ * while none is: a read waits for one reader's reading at most (which another reader would only do
+ * again for it), and the other core stays free meanwhile. Among the readers done, a read goes to
+ * the one with the fewest calls in flight.
  */
 export class WindowsReaders {
   /** Readers that have read the open workspace ahead, or need not: none is open. */
