@@ -23,8 +23,6 @@ export interface PooledReader {
 export class WindowsReaders {
   /** Readers that have read the open workspace ahead, or need not: none is open. */
   private readonly warm: Set<PooledReader>;
-  /** The reader whose turn it is to read the open workspace ahead. */
-  private reading: PooledReader | null = null;
   private cache: OpenCache | null = null;
 
   constructor(private readonly readers: readonly PooledReader[]) {
@@ -36,8 +34,7 @@ export class WindowsReaders {
   opened(cache: OpenCache | null): void {
     this.cache = cache;
     this.warm.clear();
-    if (cache) return this.nextTurn();
-    this.reading = null;
+    if (cache) return this.tellInTurn();
     for (const reader of this.readers) this.warm.add(reader);
   }
 
@@ -69,12 +66,18 @@ export class WindowsReaders {
 
   private done(reader: PooledReader): void {
     if (!this.readers.includes(reader)) return;
+    const hadTurn = reader === this.inTurn();
     this.warm.add(reader);
-    if (reader === this.reading) this.nextTurn();
+    if (hadTurn) this.tellInTurn();
   }
 
-  private nextTurn(): void {
-    this.reading = this.readers.find((reader) => !this.warm.has(reader)) ?? null;
-    if (this.reading && this.cache) this.reading.tell({ kind: 'opened', cache: this.cache });
+  /** Turns go in the readers' order, one at a time: the first not done reading is reading. */
+  private inTurn(): PooledReader | undefined {
+    return this.readers.find((reader) => !this.warm.has(reader));
+  }
+
+  private tellInTurn(): void {
+    const next = this.inTurn();
+    if (next && this.cache) next.tell({ kind: 'opened', cache: this.cache });
   }
 }
