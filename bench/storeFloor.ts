@@ -22,6 +22,8 @@ export function storeFloorMs(from: CacheDb, file: string, commits?: readonly num
   const to = openCache(file);
   try {
     to.pragma('synchronous = NORMAL');
+    // As the app's stores keep each statement's undo: in memory (`SubmissionStore.transaction`).
+    to.pragma('temp_store = MEMORY');
     const row = to.prepare(
       `INSERT INTO submissions (id, form_id, submission_id, status, is_preview, submission_time,
          last_updated_at, quiz_score, login_email, payment_amount, raw, synced_at, seen_pass)

@@ -155,6 +155,44 @@ describe('SubmissionStore', () => {
     expect(during).toBe(2);
   });
 
+  // Open files SQLite has already unlinked: its temporary files, the statement journal among them.
+  const unlinkedFiles = () =>
+    fs
+      .readdirSync('/proc/self/fd')
+      .map((fd) => {
+        try {
+          return fs.readlinkSync(`/proc/self/fd/${fd}`);
+        } catch {
+          return '';
+        }
+      })
+      .filter((target) => target.endsWith('(deleted)'));
+  const page = (from: number) =>
+    Array.from({ length: 150 }, (_, i) =>
+      toSubmissionRow(submission(`p${from + i}`, from + i, { name: `n${i}`, age: i }), 'finished'),
+    );
+
+  it.skipIf(process.platform !== 'linux')(
+    "stores a page's rows without writing each statement's undo to a temporary file",
+    () => {
+      const before = new Set(unlinkedFiles());
+      const opened = () => unlinkedFiles().filter((file) => !before.has(file));
+      let during: string[] = [];
+      store.transaction(() => {
+        store.upsert('f1', page(0), 't');
+        during = opened();
+      });
+      expect(during).toEqual([]);
+      expect(db.pragma('temp_store', { simple: true })).toBe(0);
+      // The same page in a plain transaction: each row's insert outgrows the undo kept in memory.
+      db.transaction(() => {
+        store.upsert('f1', page(150), 't');
+        during = opened();
+      })();
+      expect(during.length).toBeGreaterThan(0);
+    },
+  );
+
   it('keeps the preview flag of known rows when a listing mixes previews in', () => {
     put([submission('s1', 1)]);
     const rows = [submission('s1', 1), submission('p9', 2)].map((s) =>
