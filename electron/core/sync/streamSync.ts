@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   type ListSubmissionsParams,
   MAX_PAGE_SIZE,
@@ -199,6 +200,18 @@ interface ListedPages {
 const PAGES_AHEAD = 3;
 
 /**
+ * Pages stored in one transaction at most, and how long the first of them waits for the ones
+ * requested after it. At the service's pace a page arrives every 200 ms, and stored as it came each
+ * page was a transaction of its own: a commit writes every index page its rows touched, and most
+ * are the same from one page to the next, so 20k rows took 5.7–6.1 s to store a page a
+ * transaction, 4.7–4.8 s three pages a transaction. Waiting at most half a second shows the rows
+ * that much later, and a store of three pages holds the write lock no longer than one of an
+ * unthrottled sync always did.
+ */
+const PAGES_PER_STORE = 3;
+const WAIT_FOR_NEXT_PAGE_MS = 500;
+
+/**
  * The pages of one listing in `sort=asc` order from `start`, up to `PAGES_AHEAD` requested ahead
  * while the caller stores one, never past the listing's last known total. Offset paging makes the
  * requests independent; each page must be full for the next offset to hold, and a short page ends
@@ -207,10 +220,9 @@ const PAGES_AHEAD = 3;
  * decode 150 submissions and as long again to parse them, three at a time when pages arrive
  * together), so it answers every other call meanwhile.
  *
- * Pages that arrived while the caller stored the ones before come together, to be stored in one
- * transaction: a commit writes every index page the rows touched, and most are the same from one
- * page to the next (20k rows stored a page per transaction took 1.1–1.4× as long as three pages
- * per transaction).
+ * Pages come together, up to `PAGES_PER_STORE`, to be stored in one transaction: those that
+ * arrived while the caller stored the ones before, and those that arrive within
+ * `WAIT_FOR_NEXT_PAGE_MS` of the first.
  */
 export async function* listingPages(
   formId: string,
@@ -250,14 +262,16 @@ export async function* listingPages(
       const pages = [await next.request];
       offset += pages[0]!.ids.length;
       let done = endsListing(pages[0]!, offset);
-      // Only pages already here join: waiting for one still on the wire would leave the writer idle
-      // meanwhile. One here is being read by the writer, ahead of this store in its queue.
-      for (let page = ahead[0]; !done && page?.arrived; page = ahead[0]) {
+      const waitUntil = performance.now() + WAIT_FOR_NEXT_PAGE_MS;
+      while (!done && pages.length < PAGES_PER_STORE) {
+        // Kept requested while pages wait here: a rate limit's token not spent at once is lost.
+        requestUpTo(pages.at(-1)!.totalResponses);
+        const page = ahead[0];
+        if (!page || !(await arrivesBy(page, waitUntil, signal))) break;
+        // A page that cannot be read is left to fail on its own, after the pages before it.
+        const read = await page.request.catch(() => null);
+        if (!read) break;
         ahead.shift();
-        const read = await page.request.catch(async (error: unknown) => {
-          await o.writer.release(pages.map((p) => p.ref)).catch(() => {});
-          throw error;
-        });
         pages.push(read);
         offset += read.ids.length;
         done = endsListing(read, offset);
@@ -294,6 +308,20 @@ interface AheadPage {
   request: Promise<ReadPage>;
   /** Its text has arrived, and its reading is in the writer's queue. */
   arrived: boolean;
+  /** Settles when its text has arrived or its request has failed. */
+  settled: Promise<void>;
+}
+
+/** Whether `page` arrives before `deadline` (a `performance.now()` time); false once cancelled. */
+async function arrivesBy(page: AheadPage, deadline: number, signal: AbortSignal): Promise<boolean> {
+  if (page.arrived) return true;
+  const waited = new AbortController();
+  const timeout = delay(Math.max(0, deadline - performance.now()), undefined, {
+    signal: AbortSignal.any([signal, waited.signal]),
+  }).catch(() => {});
+  await Promise.race([page.settled, timeout]);
+  waited.abort();
+  return page.arrived && !signal.aborted;
 }
 
 function aheadPage(
@@ -302,6 +330,10 @@ function aheadPage(
 ): AheadPage {
   const ahead: AheadPage = {
     arrived: false,
+    settled: json.then(
+      () => {},
+      () => {},
+    ),
     request: json.then((arrived) => {
       ahead.arrived = true;
       return read(arrived);
