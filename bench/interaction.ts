@@ -1,9 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { recordSoundFile } from '../electron/core/cache/fileCheckRecord';
 import { checkCacheFile } from '../electron/core/cache/fullCheck';
 import { openCache } from '../electron/core/cache/openCache';
@@ -19,6 +16,7 @@ import {
   workspaceCacheFiles,
 } from './benchHost';
 import { launchChromium } from './browserBed';
+import { startChild } from './childScript';
 import { type CallSample, probeCallsWhile } from './callProbes';
 import { type ServedHost } from './hostServe';
 import { queriesThroughThreads } from './queriesThroughThreads';
@@ -379,37 +377,4 @@ async function checkEachCache(dataDir: string): Promise<void> {
 
 function credentials(service: ServiceAddress): Pick<BenchHostSetup, 'baseUrl' | 'apiKey'> {
   return { baseUrl: service.baseUrl, apiKey: service.apiKey };
-}
-
-/** A TypeScript script of this folder in a process of its own, given `input` on stdin. */
-async function startChild<T>(
-  script: string,
-  input: unknown,
-): Promise<{ value: T; stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(__dirname, script)],
-    {
-      stdio: ['pipe', 'pipe', 'inherit'],
-    },
-  );
-  // Keys go over stdin, never the command line another process could read.
-  child.stdin?.end(JSON.stringify(input));
-  const exited = once(child, 'exit');
-  const lines = createInterface({ input: child.stdout! });
-  const first = await Promise.race([
-    once(lines, 'line').then(([line]) => line as string),
-    exited.then(([code]) => {
-      throw new Error(`${script} exited with ${String(code)} before it was ready`);
-    }),
-  ]);
-  return {
-    value: JSON.parse(first) as T,
-    stop: async () => {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await exited;
-      }
-    },
-  };
 }

@@ -1,6 +1,7 @@
 import { runImportBench } from './import';
 import { runInteractionBench } from './interaction';
 import { runSummaryBench } from './summary';
+import { runSyncPaceBench } from './syncPace';
 import { runSyncQueryBench } from './syncQuery';
 import { runSyncUnthrottledBench } from './syncUnthrottled';
 import type { Bench } from './types';
@@ -12,6 +13,7 @@ export const benches: Bench[] = [
   { name: 'sync-query', run: runSyncQueryBench },
   { name: 'summary', run: runSummaryBench },
   { name: 'sync-unthrottled', run: runSyncUnthrottledBench },
+  { name: 'sync-pace', run: runSyncPaceBench },
   { name: 'ui', run: runUiBench },
   { name: 'interaction', run: runInteractionBench },
 ];

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { BENCH_FORM, sizeLabel } from './benchApi';
+import { syncSettled } from './benchHost';
+import { startChild } from './childScript';
+import { type ServedHost } from './hostServe';
+import { type ServiceAddress, type ServiceSetup } from './serviceProcess';
+import type { BenchOptions, BenchRow } from './types';
+
+const SERVICE_RATE = 5;
+const SETTLE_MS = 30 * 60_000;
+
+/** What a process has used so far, from Linux's /proc; null where there is none. */
+interface ProcessUse {
+  /** CPU time of every thread, user and system. */
+  cpuSeconds: number;
+  /** Bytes it asked the system to write: files (the cache, its WAL, SQLite's temporary files). */
+  written: number;
+}
+
+/**
+ * A first sync at the service's own pace, as the app runs it: the host in a process of its own,
+ * its writer thread storing the pages while the core fetches the next. The time is the rate
+ * limit's; what the sync costs is what it takes meanwhile from everything else on the machine: the
+ * host's CPU (every thread's), which clicks share, and the bytes it writes, which the disk wears.
+ */
+export async function runSyncPaceBench({ quick, log }: BenchOptions): Promise<BenchRow[]> {
+  const count = quick ? 1_500 : 30_000;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-bench-pace-'));
+  const service = await startChild<ServiceAddress>('serviceProcess.ts', {
+    count,
+    rateLimit: SERVICE_RATE,
+    forms: 1,
+    port: 0,
+  } satisfies ServiceSetup);
+  try {
+    const { baseUrl, apiKey } = service.value;
+    const host = await startChild<ServedHost>('hostServe.ts', { dataDir: dir, baseUrl, apiKey });
+    try {
+      log(
+        `first sync of ${sizeLabel(count)} at ${SERVICE_RATE} requests/s, the host's use read from /proc`,
+      );
+      const before = processUse(host.pid);
+      const started = performance.now();
+      await syncSettled(host.value, BENCH_FORM.id, SETTLE_MS);
+      const seconds = (performance.now() - started) / 1000;
+      const after = processUse(host.pid);
+      const benchmark = `first sync of ${sizeLabel(count)} submissions at ${SERVICE_RATE} req/s, the host in a process of its own: its CPU time (every thread) and the bytes it wrote`;
+      const reference = `the sync's own time: ${seconds.toFixed(1)} s`;
+      if (!before || !after)
+        return [
+          {
+            benchmark,
+            measured: 'not measured: needs Linux /proc',
+            reference,
+            target: 'report it',
+          },
+        ];
+      const cpu = after.cpuSeconds - before.cpuSeconds;
+      const written = after.written - before.written;
+      return [
+        {
+          benchmark,
+          measured: `CPU ${cpu.toFixed(2)} s (${Math.round((100 * cpu) / seconds)}% of a core), ${Math.round(written / 2 ** 20).toLocaleString('en')} MB written (${Math.round(written / count / 1024)} KB a row)`,
+          reference,
+          ratio: cpu / seconds,
+          target: 'report it',
+        },
+      ];
+    } finally {
+      await host.stop();
+    }
+  } finally {
+    await service.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function processUse(pid: number): ProcessUse | null {
+  try {
+    // The fields after the command's name, which may hold spaces: utime and stime are 14th and
+    // 15th of the whole line, in clock ticks (100 a second on Linux).
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const io = fs.readFileSync(`/proc/${pid}/io`, 'utf8');
+    const wchar = /^wchar: (\d+)$/m.exec(io)?.[1];
+    if (wchar === undefined) return null;
+    return { cpuSeconds: (Number(fields[11]) + Number(fields[12])) / 100, written: Number(wchar) };
+  } catch {
+    return null;
+  }
+}
