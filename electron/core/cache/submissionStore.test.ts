@@ -9,6 +9,7 @@ import { openCache, type CacheDb } from './openCache';
 import { toSubmissionRow } from './submissionRow';
 import { SubmissionQuery } from './submissionQuery';
 import { SubmissionStore } from './submissionStore';
+import { unlinkedOpenFiles, unlinkedSince } from './testing/unlinkedFiles';
 
 let dir: string;
 let db: CacheDb;
@@ -155,18 +156,6 @@ describe('SubmissionStore', () => {
     expect(during).toBe(2);
   });
 
-  // Open files SQLite has already unlinked: its temporary files, the statement journal among them.
-  const unlinkedFiles = () =>
-    fs
-      .readdirSync('/proc/self/fd')
-      .map((fd) => {
-        try {
-          return fs.readlinkSync(`/proc/self/fd/${fd}`);
-        } catch {
-          return '';
-        }
-      })
-      .filter((target) => target.endsWith('(deleted)'));
   const page = (from: number) =>
     Array.from({ length: 150 }, (_, i) =>
       toSubmissionRow(submission(`p${from + i}`, from + i, { name: `n${i}`, age: i }), 'finished'),
@@ -175,19 +164,18 @@ describe('SubmissionStore', () => {
   it.skipIf(process.platform !== 'linux')(
     "stores a page's rows without writing each statement's undo to a temporary file",
     () => {
-      const before = new Set(unlinkedFiles());
-      const opened = () => unlinkedFiles().filter((file) => !before.has(file));
+      const before = unlinkedOpenFiles();
       let during: string[] = [];
       store.transaction(() => {
         store.upsert('f1', page(0), 't');
-        during = opened();
+        during = unlinkedSince(before);
       });
       expect(during).toEqual([]);
       expect(db.pragma('temp_store', { simple: true })).toBe(0);
       // The same page in a plain transaction: each row's insert outgrows the undo kept in memory.
       db.transaction(() => {
         store.upsert('f1', page(150), 't');
-        during = opened();
+        during = unlinkedSince(before);
       })();
       expect(during.length).toBeGreaterThan(0);
     },

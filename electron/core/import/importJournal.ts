@@ -7,6 +7,7 @@ import {
   type ImportSummary,
 } from '../../shared/contract/imports';
 import { AppError } from '../../shared/errors';
+import { withUndoInMemory } from '../cache/undoInMemory';
 import { leaseIsLive, type LeaseColumns } from './runnerLease';
 import { type RememberedMapping } from './suggestMapping';
 
@@ -374,7 +375,10 @@ export class ImportJournal {
     });
   }
 
-  /** The server's answer, row by row; `also` runs in the same transaction (the cache upsert). */
+  /**
+   * The server's answer, row by row; `also` runs in the same transaction (the cache upsert). Every
+   * write of it is of one row a statement, so its undo is kept in memory (`undoInMemory.ts`).
+   */
   recordCreated(
     jobId: string,
     batchNo: number,
@@ -384,11 +388,13 @@ export class ImportJournal {
     const set = this.db.prepare(
       `UPDATE import_rows SET status = 'created', submission_id = ?, message = NULL WHERE job_id = ? AND row_index = ?`,
     );
-    this.write(() => {
-      for (const c of created) set.run(c.submissionId, jobId, c.rowIndex);
-      this.finishBatch(jobId, batchNo, 'created', null);
-      also();
-    });
+    withUndoInMemory(this.db, () =>
+      this.write(() => {
+        for (const c of created) set.run(c.submissionId, jobId, c.rowIndex);
+        this.finishBatch(jobId, batchNo, 'created', null);
+        also();
+      }),
+    );
   }
 
   /**
