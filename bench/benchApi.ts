@@ -6,6 +6,9 @@ import { type ApiClient } from '../electron/core/api/types';
 import { startLocalApi, type LocalApi } from '../electron/local-api';
 import { DEMO_FORMS } from '../electron/local-api/demoForms';
 
+/** The service's own limit, in requests a second: what a sync and an import meet outside. */
+export const SERVICE_RATE = 5;
+
 /** The demo form every single-form benchmark uses: it has questions of every kind. */
 export const BENCH_FORM = DEMO_FORMS[0]!;
 

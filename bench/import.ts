@@ -8,10 +8,10 @@ import {
 } from '../electron/core/import/importTestbed';
 import { readCsv } from '../electron/core/import/readCsv';
 import { createValidatedJob } from '../electron/core/import/validateJob';
+import { SERVICE_RATE } from './benchApi';
 import { seconds } from './stats';
 import type { BenchOptions, BenchRow } from './types';
 
-const SERVICE_RATE = 5;
 
 /**
  * The import against its physical floor: 10k rows are 1,000 creates, 200 s at the service's

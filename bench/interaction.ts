@@ -7,7 +7,7 @@ import { openCache } from '../electron/core/cache/openCache';
 import { peopleCsv } from '../electron/core/import/importTestbed';
 import { DEMO_FORMS } from '../electron/local-api/demoForms';
 import { UPLOAD_PART_BYTES } from '../electron/shared/contract/imports';
-import { BENCH_FORM, COMMON_WORDS, sizeLabel } from './benchApi';
+import { BENCH_FORM, COMMON_WORDS, SERVICE_RATE, sizeLabel } from './benchApi';
 import {
   type BenchHostSetup,
   rpc,
@@ -105,7 +105,7 @@ async function duringFirstSync(
 ): Promise<BenchRow> {
   const service = await startChild<ServiceAddress>('serviceProcess.ts', {
     count,
-    rateLimit: 5,
+    rateLimit: SERVICE_RATE,
     forms: 1,
     port: 0,
   } satisfies ServiceSetup);
@@ -166,7 +166,7 @@ const newFormSyncing: Scenario = async (bed, log) => {
   // The same service at the same address, now with a second form: the workspace is the same one.
   const service = await startChild<ServiceAddress>('serviceProcess.ts', {
     count: bed.count,
-    rateLimit: 5,
+    rateLimit: SERVICE_RATE,
     forms: 2,
     port: bed.service.port,
   } satisfies ServiceSetup);

@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BENCH_FORM, sizeLabel } from './benchApi';
+import { BENCH_FORM, SERVICE_RATE, sizeLabel } from './benchApi';
 import { syncSettled } from './benchHost';
 import { startChild } from './childScript';
 import { type ServedHost } from './hostServe';
 import { type ServiceAddress, type ServiceSetup } from './serviceProcess';
 import type { BenchOptions, BenchRow } from './types';
 
-const SERVICE_RATE = 5;
 const SETTLE_MS = 30 * 60_000;
 
 /** What a process has used so far, from Linux's /proc; null where there is none. */

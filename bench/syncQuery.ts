@@ -17,6 +17,7 @@ import {
   queryBudgetsMs,
   querySizes,
   SCROLL_WINDOWS,
+  SERVICE_RATE,
   singleFormApi,
   sizeLabel,
   spreadDepth,
@@ -26,7 +27,6 @@ import { fillCache } from './filledCache';
 import { median, ms, p95, sample } from './stats';
 import type { BenchOptions, BenchRow } from './types';
 
-const SERVICE_RATE = 5;
 /** A window every 50 ms while a walk commits pages: about 10 s of scrolling. */
 const WALK_WINDOWS = 200;
 const WALK_WINDOW_GAP_MS = 50;
