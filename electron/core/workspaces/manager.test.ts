@@ -291,6 +291,43 @@ describe('WorkspaceManager', () => {
     expect(checked).toHaveLength(2);
   });
 
+  it('goes on when a sound file cannot be noted, the cache kept busy by another writer', async () => {
+    const held: { release?: () => void } = {};
+    let opened = () => {};
+    const sessionReady = new Promise<void>((resolve) => (opened = resolve));
+    const { manager } = manage({
+      checkCache: async (file) => {
+        await sessionReady;
+        // Another connection takes the write lock, as a page writer storing page after page.
+        const other = openCache(file);
+        other.exec('BEGIN IMMEDIATE');
+        held.release = () => {
+          other.exec('ROLLBACK');
+          other.close();
+        };
+        return null;
+      },
+    });
+    const workspace = await add(manager);
+    const { db } = manager.session();
+    // The session waits 5 s for a lock; here less, so the test does not.
+    db.pragma('busy_timeout = 50');
+    opened();
+    try {
+      await vi.waitFor(() =>
+        expect(logLines.join('\n')).toContain(
+          `the cache of workspace ${workspace.id} was read whole and found sound, but that could not be noted`,
+        ),
+      );
+    } finally {
+      held.release?.();
+    }
+    // Still open and answering, and the check still due: the next open reads the file again.
+    expect(db.open).toBe(true);
+    expect(db.prepare('SELECT count(*) AS n FROM file_checks').get()).toEqual({ n: 0 });
+    expect((await manager.list()).workspaces.map((w) => w.id)).toEqual([workspace.id]);
+  });
+
   it('removes a workspace with its key and its cache', async () => {
     const { manager, vault } = manage();
     const workspace = await add(manager);

@@ -394,7 +394,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     if (damage === null) {
       // Found sound: the file the session still has open records it (a session closed meanwhile
       // leaves the check to a later open).
-      if (session.db.open) recordSoundFile(session.db, this.now());
+      if (session.db.open) this.recordSound(session);
       return;
     }
     try {
@@ -409,6 +409,22 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
       });
     } catch (error) {
       this.options.log.error(`the damaged cache of workspace ${id} could not be rebuilt`, error);
+    }
+  }
+
+  /**
+   * Notes the file found sound. A write the cache keeps busy longer than a connection waits (a
+   * first sync storing page after page on a slow machine) is not worth the thread it runs on:
+   * unnoted, the file is only read again at the next open.
+   */
+  private recordSound(session: OpenSession): void {
+    try {
+      recordSoundFile(session.db, this.now());
+    } catch (error) {
+      this.options.log.warn(
+        `the cache of workspace ${session.workspace.id} was read whole and found sound, but that could not be noted; it is read again when the workspace next opens`,
+        error,
+      );
     }
   }
 
