@@ -7,11 +7,10 @@ import {
   peopleCsv,
 } from '../electron/core/import/importTestbed';
 import { readCsv } from '../electron/core/import/readCsv';
-import { createValidatedJob } from '../electron/core/import/validateJob';
+import { createValidatedJob, knownSubmissions } from '../electron/core/import/validateJob';
 import { SERVICE_RATE } from './benchApi';
 import { seconds } from './stats';
 import type { BenchOptions, BenchRow } from './types';
-
 
 /**
  * The import against its physical floor: 10k rows are 1,000 creates, 200 s at the service's
@@ -64,7 +63,7 @@ function readAndValidate(rows: number, log: (line: string) => void): BenchRow[] 
       bed.journal,
       { ...draft, jobId: 'warm', fileName: 'warm.csv' },
       warmUp.rows,
-      [],
+      knownSubmissions([]),
     );
     const readStarted = performance.now();
     const table = readCsv(bytes);
@@ -80,7 +79,7 @@ function readAndValidate(rows: number, log: (line: string) => void): BenchRow[] 
         mappings: PEOPLE_MAPPINGS,
       },
       table.rows,
-      [],
+      knownSubmissions([]),
     );
     const validateMs = performance.now() - validateStarted;
     log(

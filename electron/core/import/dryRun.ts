@@ -2,7 +2,7 @@ import { MAX_CREATE_BATCH } from '../../shared/api/endpoints';
 import { type CreateSubmission } from '../../shared/api/submission';
 import { type ImportJournal } from './importJournal';
 import { plannedRows } from './plannedRows';
-import { type KnownSubmission, validateJob } from './validateJob';
+import { type KnownSubmissions, validateJob } from './validateJob';
 
 /** Batches whose bodies the dry run shows in full. */
 const SHOWN_BATCHES = 3;
@@ -24,7 +24,7 @@ export interface DryRun {
 export function dryRun(
   journal: ImportJournal,
   jobId: string,
-  known: Iterable<KnownSubmission>,
+  known: KnownSubmissions,
   requestsPerSecond = 5,
   now = Date.now(),
 ): DryRun {

@@ -2,7 +2,7 @@ import { AppError } from '../../shared/errors';
 import { type FrozenRow, type ImportJournal } from './importJournal';
 import { answersOf, contentKey } from './rowFingerprint';
 import { plannedRows } from './plannedRows';
-import { type KnownSubmission, mappedQuestionIds, validateJob } from './validateJob';
+import { type KnownSubmissions, mappedQuestionIds, validateJob } from './validateJob';
 
 /**
  * Fixes the exact body of every row that will be sent, before the first request, with the key
@@ -12,7 +12,7 @@ import { type KnownSubmission, mappedQuestionIds, validateJob } from './validate
 export function freezeJob(
   journal: ImportJournal,
   jobId: string,
-  known: Iterable<KnownSubmission>,
+  known: KnownSubmissions,
   now: number = Date.now(),
 ): void {
   const validation = validateJob(journal, jobId, known);

@@ -6,7 +6,7 @@ import { openCache, type CacheDb } from '../cache/openCache';
 import { type ColumnMapping } from '../../shared/contract/imports';
 import { freezeJob } from './freezeJob';
 import { ImportJournal } from './importJournal';
-import { validateJob } from './validateJob';
+import { knownSubmissions, validateJob } from './validateJob';
 
 const mappings: ColumnMapping[] = [
   { column: 0, target: { kind: 'question', id: 'name', type: 'ShortAnswer' } },
@@ -52,7 +52,7 @@ describe('validateJob', () => {
         ],
       },
     ];
-    const result = validateJob(journal, 'j1', known);
+    const result = validateJob(journal, 'j1', knownSubmissions(known));
     expect(result).toMatchObject({ rowsTotal: 4, validRows: 3, errorRows: 1, warningRows: 2 });
     expect(result.issues.map((i) => [i.line, i.column, i.severity])).toEqual([
       [3, 1, 'error'],
@@ -68,13 +68,13 @@ describe('validateJob', () => {
       ['Amy', 'amy@example.com'],
       ['Ben', 'not-an-email'],
     ]);
-    validateJob(journal, 'j1', []);
+    validateJob(journal, 'j1', knownSubmissions([]));
     journal.applyEdits('j1', [{ rowIndex: 1, column: 1, value: 'ben@example.com' }]);
     journal.setExcluded('j1', [0], true);
     const reopened = new ImportJournal(db);
-    const result = validateJob(reopened, 'j1', []);
+    const result = validateJob(reopened, 'j1', knownSubmissions([]));
     expect(result).toMatchObject({ validRows: 1, errorRows: 0, excludedRows: 1 });
-    freezeJob(reopened, 'j1', [], Date.parse('2024-06-01T00:00:00.000Z'));
+    freezeJob(reopened, 'j1', knownSubmissions([]), Date.parse('2024-06-01T00:00:00.000Z'));
     expect(reopened.nextBatch('j1', 10).map((r) => r.payload)).toEqual([
       {
         questions: [
@@ -91,7 +91,7 @@ describe('validateJob', () => {
       ['Amy', 'amy@example.com'],
       ['Ben', 'ben@example.com'],
     ]);
-    freezeJob(journal, 'j1', []);
+    freezeJob(journal, 'j1', knownSubmissions([]));
     const [first] = journal.nextBatch('j1', 1);
     const batch = journal.journalBatch('j1', [first!]);
     journal.recordCreated('j1', batch, [{ rowIndex: 0, submissionId: 'sub-amy' }]);
@@ -100,8 +100,8 @@ describe('validateJob', () => {
       ['Amy', 'amy@example.com'],
       ['Ben', 'ben@example.com'],
     ]);
-    expect(validateJob(journal, 'j2', []).alreadyImported).toBe(1);
-    freezeJob(journal, 'j2', []);
+    expect(validateJob(journal, 'j2', knownSubmissions([])).alreadyImported).toBe(1);
+    freezeJob(journal, 'j2', knownSubmissions([]));
     expect(journal.summary('j2')).toMatchObject({ skipped: 1, pending: 1 });
   });
 });

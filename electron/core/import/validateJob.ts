@@ -22,6 +22,28 @@ type Answered = {
   submissionTime?: string;
 };
 
+/** How a job keys a row, and `spec`, what of the mapping the key depends on: same spec, same keys. */
+export interface SourceKeyer {
+  spec: string;
+  keyOf(submission: Answered): string;
+}
+
+/** The submissions a form already has, as the duplicate check reads them: their ids by key. */
+export interface KnownSubmissions {
+  byKey(keyer: SourceKeyer): ReadonlyMap<string, string>;
+}
+
+/** `submissions` keyed anew at each check. */
+export function knownSubmissions(submissions: Iterable<KnownSubmission>): KnownSubmissions {
+  return {
+    byKey: ({ keyOf }) => {
+      const ids = new Map<string, string>();
+      for (const s of submissions) ids.set(keyOf(s), s.submissionId);
+      return ids;
+    },
+  };
+}
+
 /** Rows with problems returned to the wizard at once; counts always cover the whole file. */
 const ROWS_SHOWN = 1000;
 
@@ -31,14 +53,17 @@ export function mappedQuestionIds(job: Pick<JobRecord, 'mappings'>): string[] {
 
 /** The row's answers, and its time when the file gives one: equal for a re-imported row. */
 export function sourceKeyOf(job: Pick<JobRecord, 'mappings'>, submission: Answered): string {
-  return sourceKeyer(job)(submission);
+  return sourceKeyer(job).keyOf(submission);
 }
 
-function sourceKeyer(job: Pick<JobRecord, 'mappings'>): (submission: Answered) => string {
+function sourceKeyer(job: Pick<JobRecord, 'mappings'>): SourceKeyer {
   const questionIds = mappedQuestionIds(job);
   const withTime = job.mappings.some((m) => m.target.kind === 'submissionTime');
-  return (s) =>
-    contentKey(questionIds, answersOf(s.questions), withTime ? (s.submissionTime ?? null) : null);
+  return {
+    spec: JSON.stringify([questionIds, withTime]),
+    keyOf: (s) =>
+      contentKey(questionIds, answersOf(s.questions), withTime ? (s.submissionTime ?? null) : null),
+  };
 }
 
 /**
@@ -50,7 +75,7 @@ function sourceKeyer(job: Pick<JobRecord, 'mappings'>): (submission: Answered) =
 export function validateJob(
   journal: ImportJournal,
   jobId: string,
-  known: Iterable<KnownSubmission>,
+  known: KnownSubmissions,
 ): ImportValidation {
   const job = journal.job(jobId);
   if (!job) throw new AppError('NOT_FOUND', 'This import no longer exists.');
@@ -78,7 +103,7 @@ export function createValidatedJob(
   journal: ImportJournal,
   job: Pick<JobRecord, 'jobId' | 'formId' | 'fileName' | 'columns' | 'mappings'>,
   rows: ReadonlyArray<{ line: number; cells: string[] }>,
-  known: Iterable<KnownSubmission>,
+  known: KnownSubmissions,
 ): ImportValidation {
   checkMappings(job.mappings, job.columns.length);
   const source: SourceRow[] = rows.map((r, rowIndex) => ({ ...r, rowIndex, excluded: false }));
@@ -103,12 +128,12 @@ function located(issue: RowIssue, line: number, columns: readonly string[]): Row
 function judgeRows(
   job: Pick<JobRecord, 'mappings' | 'columns'>,
   rows: readonly SourceRow[],
-  known: Iterable<KnownSubmission>,
+  known: KnownSubmissions,
   importedBefore: ReadonlyMap<string, string>,
 ): Judged {
-  const keyOf = sourceKeyer(job);
-  const inCache = new Map<string, string>();
-  for (const s of known) inCache.set(keyOf(s), s.submissionId);
+  const keyer = sourceKeyer(job);
+  const { keyOf } = keyer;
+  const inCache = known.byKey(keyer);
   const firstLine = new Map<string, number>();
   const verdicts: ValidatedRow[] = [];
   let alreadyImported = 0;

@@ -13,6 +13,7 @@ import { ImportJournal, type UncertainBatch } from './importJournal';
 import { DEMO_FORM, PEOPLE_MAPPINGS, peopleCsv } from './importTestbed';
 import { readCsv } from './readCsv';
 import { verifyBatch } from './verifyBatch';
+import { knownSubmissions } from './validateJob';
 
 /** The list endpoint's date window and offset paging over submissions held in memory. */
 class ListedSubmissions {
@@ -70,7 +71,7 @@ beforeEach(() => {
     },
     table.rows,
   );
-  freezeJob(journal, 'j', [], Date.parse('2024-06-01T11:00:00.000Z'));
+  freezeJob(journal, 'j', knownSubmissions([]), Date.parse('2024-06-01T11:00:00.000Z'));
   journal.journalBatch('j', journal.nextBatch('j', 10));
   batch = journal.uncertainBatches('j')[0]!;
 });
