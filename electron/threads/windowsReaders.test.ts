@@ -115,6 +115,34 @@ describe('windows readers', () => {
     expect(readers.map((r) => r.openedTimes())).toEqual([1, 1, 0]);
   });
 
+  it('send a search back to the reader that answered it, however busy, and other reads to the least busy', () => {
+    const { readers, windows } = pool(2);
+    const cache = workspaceFile(1);
+    windows.opened(cache);
+    windows.warmed(readers[0]!, 1);
+    windows.warmed(readers[1]!, 1);
+    const search = (input: object) =>
+      void windows.callForJson('submissions.query', { formId: 'f1', ...input }, cache);
+
+    // Answered early by the first; asked again for its count while the first is the busier.
+    search({ search: 'plan', limit: 100 });
+    search({ search: 'plan', limit: 100 });
+    expect(readers.map((r) => r.asked.length)).toEqual([2, 0]);
+    // Its next windows too; a window of another view goes to the least busy.
+    search({ search: 'plan', offset: 100, limit: 100 });
+    search({ limit: 100 });
+    expect(readers.map((r) => r.asked.length)).toEqual([3, 1]);
+    // Another search is a view of its own; a search of another workspace starts afresh.
+    search({ search: 'price', limit: 100 });
+    expect(readers.map((r) => r.asked.length)).toEqual([3, 2]);
+    readers[1]!.answerAll();
+    windows.opened(workspaceFile(2));
+    windows.warmed(readers[0]!, 2);
+    windows.warmed(readers[1]!, 2);
+    void windows.callForJson('submissions.query', { formId: 'f1', search: 'plan' }, cache);
+    expect(readers.map((r) => r.asked.length)).toEqual([3, 3]);
+  });
+
   it('with no workspace open, send each read to the least busy, and tell each of rows stored', () => {
     const { readers, windows } = pool(2);
     windows.opened(workspaceFile(1));

@@ -24,6 +24,8 @@ export class WindowsReaders {
   /** Readers that have read the open workspace ahead, or need not: none is open. */
   private readonly warm: Set<PooledReader>;
   private cache: OpenCache | null = null;
+  /** The reader each recent search view went to, the newest last. */
+  private readonly searches = new Map<string, PooledReader>();
 
   constructor(private readonly readers: readonly PooledReader[]) {
     if (readers.length === 0) throw new Error('the windows readers need one reader at least');
@@ -34,6 +36,7 @@ export class WindowsReaders {
   opened(cache: OpenCache | null): void {
     this.cache = cache;
     this.warm.clear();
+    this.searches.clear();
     if (cache) return this.tellInTurn();
     for (const reader of this.readers) this.warm.add(reader);
   }
@@ -57,11 +60,30 @@ export class WindowsReaders {
     for (const reader of this.readers) reader.tell({ kind: 'changed', formId });
   }
 
+  /**
+   * A search view goes back to the reader that answered it: a reader answers a new search in a
+   * large cache early, with its first rows, and counts it when asked again (`SubmissionQuery`).
+   * Asked again on the other reader, it answered early a second time, and the table asked a third.
+   * Any other read goes to the least busy, so a window never waits behind another view's count.
+   */
   callForJson(op: string, input: unknown, cache: OpenCache | null): Promise<Uint8Array> {
     const ready = this.readers.filter((reader) => this.warm.has(reader));
     const pool = ready.length > 0 ? ready : this.readers.slice(0, 1);
-    const reader = pool.reduce((best, next) => (next.load < best.load ? next : best));
+    const search = op === 'submissions.query' ? searchView(input) : null;
+    const before = search === null ? undefined : this.searches.get(search);
+    const reader =
+      before && pool.includes(before)
+        ? before
+        : pool.reduce((best, next) => (next.load < best.load ? next : best));
+    if (search !== null) this.remember(search, reader);
     return reader.callForJson(op, input, cache);
+  }
+
+  private remember(search: string, reader: PooledReader): void {
+    this.searches.delete(search);
+    this.searches.set(search, reader);
+    if (this.searches.size > REMEMBERED_SEARCHES)
+      this.searches.delete(this.searches.keys().next().value!);
   }
 
   private done(reader: PooledReader): void {
@@ -80,4 +102,17 @@ export class WindowsReaders {
     const next = this.inTurn();
     if (next && this.cache) next.tell({ kind: 'opened', cache: this.cache });
   }
+}
+
+/** Search views whose reader is remembered: a table's recent searches, typed word by word. */
+const REMEMBERED_SEARCHES = 32;
+
+/**
+ * The view a `submissions.query` input asks (its window aside) when it searches, else null. The
+ * input is as the caller sent it: the reader checks it.
+ */
+function searchView(input: unknown): string | null {
+  if (typeof input !== 'object' || input === null) return null;
+  const { offset: _offset, limit: _limit, ...view } = input as Record<string, unknown>;
+  return typeof view.search === 'string' && view.search !== '' ? JSON.stringify(view) : null;
 }
