@@ -199,11 +199,14 @@ const counting: Scenario = async (bed, log) =>
     log(`searching common words in ${sizeLabel(bed.count)} rows, each counted`);
     const searches = (async () => {
       for (const word of COMMON_WORDS) {
-        // As the table does: a first answer, then again for the count it did not hold.
+        // As the table does: a first answer, then again until it holds the count. A reader
+        // answers a new search early once, so with two readers that takes two or three asks.
         const search = { formId: BENCH_FORM.id, search: word, limit: 100 };
-        await rpc(host, 'submissions.query', search);
-        const { total } = (await rpc(host, 'submissions.query', search)) as { total: number };
-        commonWordChecked(word, total, bed.count);
+        let answer: { total: number; counted: boolean } | undefined;
+        for (let ask = 0; ask < 3 && !answer?.counted; ask++)
+          answer = (await rpc(host, 'submissions.query', search)) as typeof answer;
+        if (!answer?.counted) throw new Error(`"${word}" was not counted after three asks`);
+        commonWordChecked(word, answer.total, bed.count);
       }
     })();
     const samples = await bed.probe(host, searches);
