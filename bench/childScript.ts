@@ -40,3 +40,17 @@ export async function startChild<T>(script: string, input: unknown): Promise<Chi
     },
   };
 }
+
+/** `use` with `script` running in a process of its own (`startChild`), stopped afterwards. */
+export async function withChild<T, R>(
+  script: string,
+  input: unknown,
+  use: (child: ChildScript<T>) => Promise<R>,
+): Promise<R> {
+  const child = await startChild<T>(script, input);
+  try {
+    return await use(child);
+  } finally {
+    await child.stop();
+  }
+}

@@ -16,7 +16,7 @@ import {
   workspaceCacheFiles,
 } from './benchHost';
 import { launchChromium } from './browserBed';
-import { startChild } from './childScript';
+import { withChild } from './childScript';
 import { type CallSample, probeCallsWhile } from './callProbes';
 import { type ServedHost } from './hostServe';
 import { queriesThroughThreads } from './queriesThroughThreads';
@@ -106,25 +106,15 @@ async function duringFirstSync(
   probe: Probe,
   log: (line: string) => void,
 ): Promise<BenchRow> {
-  const service = await startChild<ServiceAddress>('serviceProcess.ts', {
-    count,
-    rateLimit: SERVICE_RATE,
-    forms: 1,
-    port: 0,
-  } satisfies ServiceSetup);
-  try {
-    const setup = { dataDir: path.join(dir, 'first-sync'), ...credentials(service.value) };
-    const host = await startChild<ServedHost>('hostServe.ts', setup);
-    try {
+  const service: ServiceSetup = { count, rateLimit: SERVICE_RATE, forms: 1, port: 0 };
+  return withChild<ServiceAddress, BenchRow>('serviceProcess.ts', service, (served) => {
+    const setup = { dataDir: path.join(dir, 'first-sync'), ...credentials(served.value) };
+    return withChild<ServedHost, BenchRow>('hostServe.ts', setup, async (host) => {
       log(`first sync of ${sizeLabel(count)} at 5 requests/s, probed every ${PROBE_EVERY_MS} ms`);
       const samples = await probe(host.value, syncSettled(host.value, BENCH_FORM.id, SETTLE_MS));
       return row(`a first sync at 5 req/s fills ${sizeLabel(count)}`, samples, log);
-    } finally {
-      await host.stop();
-    }
-  } finally {
-    await service.stop();
-  }
+    });
+  });
 }
 
 /** A cache of `count` rows filled by the app's own first sync, then each scenario on it. */
@@ -135,47 +125,41 @@ async function onFilledCache(
   log: (line: string) => void,
   scenarios: Scenario[],
 ): Promise<BenchRow[]> {
-  const fill = await startChild<ServiceAddress>('serviceProcess.ts', {
-    count,
-    rateLimit: 0,
-    forms: 1,
-    port: 0,
-  } satisfies ServiceSetup);
-  const setup: BenchHostSetup = {
-    dataDir: path.join(dir, `filled-${count}`),
-    ...credentials(fill.value),
-    unthrottled: true,
-  };
-  try {
+  const fill: ServiceSetup = { count, rateLimit: 0, forms: 1, port: 0 };
+  const { service, setup } = await withChild<
+    ServiceAddress,
+    { service: ServiceAddress; setup: BenchHostSetup }
+  >('serviceProcess.ts', fill, async (served) => {
+    const filled: BenchHostSetup = {
+      dataDir: path.join(dir, `filled-${count}`),
+      ...credentials(served.value),
+      unthrottled: true,
+    };
     log(`filling a cache of ${sizeLabel(count)} through the app's own unthrottled first sync`);
-    const host = await startChild<ServedHost>('hostServe.ts', setup);
-    try {
-      await syncSettled(host.value, BENCH_FORM.id, SETTLE_MS);
-    } finally {
-      await host.stop();
-    }
-  } finally {
-    await fill.stop();
-  }
+    await withChild<ServedHost, unknown>('hostServe.ts', filled, (host) =>
+      syncSettled(host.value, BENCH_FORM.id, SETTLE_MS),
+    );
+    return { service: served.value, setup: filled };
+  });
   await checkedToday(setup.dataDir);
   const rows: BenchRow[] = [];
   for (const scenario of scenarios)
-    rows.push(...[await scenario({ count, probe, setup, service: fill.value, dir }, log)].flat());
+    rows.push(...[await scenario({ count, probe, setup, service, dir }, log)].flat());
   return rows;
 }
 
 /** (b) A second form's first sync at 5 requests a second, beside a cache of `count` rows. */
 const newFormSyncing: Scenario = async (bed, log) => {
   // The same service at the same address, now with a second form: the workspace is the same one.
-  const service = await startChild<ServiceAddress>('serviceProcess.ts', {
+  const service: ServiceSetup = {
     count: bed.count,
     rateLimit: SERVICE_RATE,
     forms: 2,
     port: bed.service.port,
-  } satisfies ServiceSetup);
-  try {
-    const host = await startChild<ServedHost>('hostServe.ts', { ...bed.setup, unthrottled: false });
-    try {
+  };
+  const setup = { ...bed.setup, unthrottled: false };
+  return withChild<ServiceAddress, BenchRow>('serviceProcess.ts', service, () =>
+    withChild<ServedHost, BenchRow>('hostServe.ts', setup, async (host) => {
       log(
         `a new form's first sync beside ${sizeLabel(bed.count)} cached rows, for ${NEW_FORM_WATCH_MS / 1000} s at most`,
       );
@@ -185,12 +169,8 @@ const newFormSyncing: Scenario = async (bed, log) => {
       ]);
       const samples = await bed.probe(host.value, watched);
       return row(`a new form syncs at 5 req/s beside ${sizeLabel(bed.count)} cached`, samples, log);
-    } finally {
-      await host.stop();
-    }
-  } finally {
-    await service.stop();
-  }
+    }),
+  );
 };
 
 /** (c) Searches for common words, each counted over the whole cache, one after another. */
@@ -323,31 +303,24 @@ const queriesThroughTheThreads: Scenario = (bed, log) =>
 
 /** A host on the filled cache, its service back at the same address (no limit), for `use`. */
 function withHost<T>(bed: FilledBed, use: (host: ServedHost) => Promise<T>): Promise<T> {
-  return withService(bed, async () => {
-    const host = await startChild<ServedHost>('hostServe.ts', bed.setup);
-    try {
+  return withService(bed, () =>
+    withChild<ServedHost, T>('hostServe.ts', bed.setup, async (host) => {
       // The incremental sync at start-up finds nothing new; measured alone, the work is the load.
       await syncSettled(host.value, BENCH_FORM.id, SETTLE_MS);
-      return await use(host.value);
-    } finally {
-      await host.stop();
-    }
-  });
+      return use(host.value);
+    }),
+  );
 }
 
 /** The filled cache's service back at the same address (no limit), for `use`. */
-async function withService<T>(bed: FilledBed, use: () => Promise<T>): Promise<T> {
-  const service = await startChild<ServiceAddress>('serviceProcess.ts', {
+function withService<T>(bed: FilledBed, use: () => Promise<T>): Promise<T> {
+  const service: ServiceSetup = {
     count: bed.count,
     rateLimit: 0,
     forms: 1,
     port: bed.service.port,
-  } satisfies ServiceSetup);
-  try {
-    return await use();
-  } finally {
-    await service.stop();
-  }
+  };
+  return withChild<ServiceAddress, T>('serviceProcess.ts', service, use);
 }
 
 /** Slow calls in the first second are the start's (threads just begun), not the work's. */

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { BENCH_FORM, SERVICE_RATE, sizeLabel } from './benchApi';
 import { syncSettled } from './benchHost';
-import { startChild } from './childScript';
+import { withChild } from './childScript';
 import { type ServedHost } from './hostServe';
 import { type ServiceAddress, type ServiceSetup } from './serviceProcess';
 import type { BenchOptions, BenchRow } from './types';
@@ -27,51 +27,47 @@ interface ProcessUse {
 export async function runSyncPaceBench({ quick, log }: BenchOptions): Promise<BenchRow[]> {
   const count = quick ? 1_500 : 30_000;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-bench-pace-'));
-  const service = await startChild<ServiceAddress>('serviceProcess.ts', {
-    count,
-    rateLimit: SERVICE_RATE,
-    forms: 1,
-    port: 0,
-  } satisfies ServiceSetup);
+  const service: ServiceSetup = { count, rateLimit: SERVICE_RATE, forms: 1, port: 0 };
   try {
-    const { baseUrl, apiKey } = service.value;
-    const host = await startChild<ServedHost>('hostServe.ts', { dataDir: dir, baseUrl, apiKey });
-    try {
-      log(
-        `first sync of ${sizeLabel(count)} at ${SERVICE_RATE} requests/s, the host's use read from /proc`,
-      );
-      const before = processUse(host.pid);
-      const started = performance.now();
-      await syncSettled(host.value, BENCH_FORM.id, SETTLE_MS);
-      const seconds = (performance.now() - started) / 1000;
-      const after = processUse(host.pid);
-      const benchmark = `first sync of ${sizeLabel(count)} submissions at ${SERVICE_RATE} req/s, the host in a process of its own: its CPU time (every thread) and the bytes it wrote`;
-      const reference = `the sync's own time: ${seconds.toFixed(1)} s`;
-      if (!before || !after)
-        return [
-          {
-            benchmark,
-            measured: 'not measured: needs Linux /proc',
-            reference,
-            target: 'report it',
-          },
-        ];
-      const cpu = after.cpuSeconds - before.cpuSeconds;
-      const written = after.written - before.written;
-      return [
-        {
-          benchmark,
-          measured: `CPU ${cpu.toFixed(2)} s (${Math.round((100 * cpu) / seconds)}% of a core), ${Math.round(written / 2 ** 20).toLocaleString('en')} MB written (${Math.round(written / count / 1024)} KB a row)`,
-          reference,
-          ratio: cpu / seconds,
-          target: 'report it',
+    return await withChild<ServiceAddress, BenchRow[]>('serviceProcess.ts', service, (served) =>
+      withChild<ServedHost, BenchRow[]>(
+        'hostServe.ts',
+        { dataDir: dir, baseUrl: served.value.baseUrl, apiKey: served.value.apiKey },
+        async (host) => {
+          log(
+            `first sync of ${sizeLabel(count)} at ${SERVICE_RATE} requests/s, the host's use read from /proc`,
+          );
+          const before = processUse(host.pid);
+          const started = performance.now();
+          await syncSettled(host.value, BENCH_FORM.id, SETTLE_MS);
+          const seconds = (performance.now() - started) / 1000;
+          const after = processUse(host.pid);
+          const benchmark = `first sync of ${sizeLabel(count)} submissions at ${SERVICE_RATE} req/s, the host in a process of its own: its CPU time (every thread) and the bytes it wrote`;
+          const reference = `the sync's own time: ${seconds.toFixed(1)} s`;
+          if (!before || !after)
+            return [
+              {
+                benchmark,
+                measured: 'not measured: needs Linux /proc',
+                reference,
+                target: 'report it',
+              },
+            ];
+          const cpu = after.cpuSeconds - before.cpuSeconds;
+          const written = after.written - before.written;
+          return [
+            {
+              benchmark,
+              measured: `CPU ${cpu.toFixed(2)} s (${Math.round((100 * cpu) / seconds)}% of a core), ${Math.round(written / 2 ** 20).toLocaleString('en')} MB written (${Math.round(written / count / 1024)} KB a row)`,
+              reference,
+              ratio: cpu / seconds,
+              target: 'report it',
+            },
+          ];
         },
-      ];
-    } finally {
-      await host.stop();
-    }
+      ),
+    );
   } finally {
-    await service.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
