@@ -3,6 +3,7 @@ import { type SubmissionStatus } from '../../shared/api/endpoints';
 import { type Submission } from '../../shared/api/submission';
 import { AnswerCounter } from './answerCounter';
 import { type SubmissionRow } from './submissionRow';
+import { withSetting } from './transactionSetting';
 import { withUndoInMemory } from './undoInMemory';
 
 export interface UpsertCounts {
@@ -240,13 +241,8 @@ export class SubmissionStore {
    */
   transaction<T>(work: () => T): T {
     const run = this.db.transaction(work);
-    if (this.db.inTransaction) return run.immediate();
-    const setting = this.db.pragma('synchronous', { simple: true }) as number;
-    this.db.pragma('synchronous = NORMAL');
-    try {
-      return withUndoInMemory(this.db, () => run.immediate());
-    } finally {
-      this.db.pragma(`synchronous = ${setting}`);
-    }
+    return withSetting(this.db, 'synchronous', 'NORMAL', () =>
+      withUndoInMemory(this.db, () => run.immediate()),
+    );
   }
 }

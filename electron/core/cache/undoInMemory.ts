@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { withSetting } from './transactionSetting';
 
 /**
  * Runs `transaction` (one whole transaction, begun and ended inside it) with each statement's undo,
@@ -8,16 +9,8 @@ import type Database from 'better-sqlite3';
  * files, and importing 1,000 rows 287 MB in all (102 MB with it in memory).
  *
  * Only for transactions whose every write is of one row a statement: one deleting thousands of
- * rows would keep every page they touch. Inside a transaction already begun, the caller's setting
- * holds: SQLite takes it as a transaction begins, and refuses to change it during one.
+ * rows would keep every page they touch.
  */
 export function withUndoInMemory<T>(db: Database.Database, transaction: () => T): T {
-  if (db.inTransaction) return transaction();
-  const setting = db.pragma('temp_store', { simple: true }) as number;
-  db.pragma('temp_store = MEMORY');
-  try {
-    return transaction();
-  } finally {
-    db.pragma(`temp_store = ${setting}`);
-  }
+  return withSetting(db, 'temp_store', 'MEMORY', transaction);
 }
