@@ -110,9 +110,11 @@ async function duringFirstSync(
   return withChild<ServiceAddress, BenchRow>('serviceProcess.ts', service, (served) => {
     const setup = { dataDir: path.join(dir, 'first-sync'), ...credentials(served.value) };
     return withChild<ServedHost, BenchRow>('hostServe.ts', setup, async (host) => {
-      log(`first sync of ${sizeLabel(count)} at 5 requests/s, probed every ${PROBE_EVERY_MS} ms`);
+      log(
+        `first sync of ${sizeLabel(count)} at ${SERVICE_RATE} requests/s, probed every ${PROBE_EVERY_MS} ms`,
+      );
       const samples = await probe(host.value, syncSettled(host.value, BENCH_FORM.id, SETTLE_MS));
-      return row(`a first sync at 5 req/s fills ${sizeLabel(count)}`, samples, log);
+      return row(`a first sync at ${SERVICE_RATE} req/s fills ${sizeLabel(count)}`, samples, log);
     });
   });
 }
@@ -168,7 +170,11 @@ const newFormSyncing: Scenario = async (bed, log) => {
         new Promise((resolve) => setTimeout(resolve, NEW_FORM_WATCH_MS)),
       ]);
       const samples = await bed.probe(host.value, watched);
-      return row(`a new form syncs at 5 req/s beside ${sizeLabel(bed.count)} cached`, samples, log);
+      return row(
+        `a new form syncs at ${SERVICE_RATE} req/s beside ${sizeLabel(bed.count)} cached`,
+        samples,
+        log,
+      );
     }),
   );
 };
