@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { access } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { CACHE_READ_OPS, type CacheReadOp } from '../core/cacheReads';
@@ -11,6 +12,7 @@ import { type KeyStorage } from '../shared/contract/workspaces';
 import { AppError, type Result } from '../shared/errors';
 import {
   type CoreStart,
+  type ImportStart,
   type OpenCache,
   type ReaderRole,
   type ReaderStart,
@@ -224,8 +226,11 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
   const exporter = onFirstCall(options.log, "the exports' reader thread", (name) =>
     readerThread(name, 'exports'),
   );
+  // The wizard's thread started again after a crash keeps the launch: the page may still start
+  // the draft it validated before.
+  const launch = randomUUID();
   const importer = onFirstCall(options.log, "the import wizard's thread", (name) =>
-    startThread(name, 'importWorker', () => ({})),
+    startThread(name, 'importWorker', () => ({ launch }) satisfies ImportStart),
   );
 
   await Promise.all([core, ...cacheReaders].map((thread) => thread.ready()));

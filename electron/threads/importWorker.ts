@@ -1,8 +1,10 @@
+import { workerData } from 'node:worker_threads';
 import { connectCache } from '../core/cache/openCache';
+import { DraftSweeper } from '../core/import/draftSweeper';
 import { importWizardHandlers } from '../core/import/wizardHandlers';
 import { AppError } from '../shared/errors';
 import { CacheConnection } from './cacheConnection';
-import { type OpenCache } from './protocol';
+import { type ImportStart, type OpenCache } from './protocol';
 import { serveOperations } from './serveOperations';
 import { WorkerPort } from './workerPort';
 
@@ -12,6 +14,7 @@ import { WorkerPort } from './workerPort';
  * a job frozen for its run before the core sends it. A file of 100k rows takes seconds to read and
  * check; the core and the readers answer meanwhile.
  */
+const start = workerData as ImportStart;
 const port = new WorkerPort();
 let cache: OpenCache | null = null;
 const connection = new CacheConnection(connectCache);
@@ -23,6 +26,8 @@ const handlers = importWizardHandlers({
   },
   formQuestions: (formId) => port.ask('formQuestions', formId),
   runImport: (jobId) => port.ask('runImport', jobId),
+  launch: start.launch,
+  sweeper: new DraftSweeper(port.logger()),
 });
 
 serveOperations(port, {

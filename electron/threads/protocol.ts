@@ -128,6 +128,12 @@ export type DemoServiceOptions = Pick<
   'rateLimit' | 'submissionsPerForm' | 'seed' | 'apiKeys' | 'simulatePerMinute'
 >;
 
+/** How the import wizard's thread starts. */
+export interface ImportStart {
+  /** This launch of the shell's: the drafts of earlier launches are removed (`draftSweeper.ts`). */
+  launch: string;
+}
+
 export interface ReaderStart {
   dataDir: string;
   role: ReaderRole;

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { type Handlers } from '../../shared/contract';
 import { AppError } from '../../shared/errors';
 import { type AppContext, type WorkspaceSession } from '../context';
 import { importCache, type ImportCache } from './cacheAccess';
+import { DraftSweeper } from './draftSweeper';
 import { exportFailedRows, exportReport } from './exportRows';
 import { ImportJournal, jobSummary } from './importJournal';
 import { ImportRunner } from './runImport';
@@ -78,6 +80,10 @@ export function importHandlers(
         return metadata?.questions.map(({ id, name, type }) => ({ id, name, type })) ?? [];
       },
       runImport: async (jobId) => void current().runner.run(jobId),
+      // The core's own wizard steps (the shell sends them to the wizard's thread) live as long as
+      // the core: no other thread's drafts share its journal.
+      launch: randomUUID(),
+      sweeper: new DraftSweeper(ctx.log),
     }),
 
     'imports.pause': async ({ jobId }) => {

@@ -121,6 +121,8 @@ export class ImportJournal {
       fileName: string;
       columns: string[];
       mappings: ColumnMapping[];
+      /** The app's launch whose wizard made it (`draftLaunchMigration.ts`). */
+      launch?: string;
     },
     rows: ReadonlyArray<{ line: number; cells: string[] }>,
     verdicts?: readonly ValidatedRow[],
@@ -149,8 +151,8 @@ export class ImportJournal {
     this.write(() => {
       this.db
         .prepare(
-          `INSERT INTO import_jobs (job_id, form_id, file_name, state, columns_json, mappings_json, created_at, updated_at)
-           VALUES (?, ?, ?, 'draft', ?, ?, ?, ?)`,
+          `INSERT INTO import_jobs (job_id, form_id, file_name, state, columns_json, mappings_json, created_at, updated_at, draft_launch)
+           VALUES (?, ?, ?, 'draft', ?, ?, ?, ?, ?)`,
         )
         .run(
           job.jobId,
@@ -160,6 +162,7 @@ export class ImportJournal {
           JSON.stringify(job.mappings),
           at,
           at,
+          job.launch ?? null,
         );
       let i = 0;
       for (; i + ROWS_PER_INSERT <= rows.length; i += ROWS_PER_INSERT) {
@@ -177,9 +180,33 @@ export class ImportJournal {
     });
   }
 
-  /** A draft replaced by a new one (another mapping of the same file) goes, rows and all. */
+  /** A draft no page can reach goes, with whatever rows it has left (`deleteDraftRows`). */
   deleteDraft(jobId: string): void {
     this.db.prepare(`DELETE FROM import_jobs WHERE job_id = ? AND state = 'draft'`).run(jobId);
+  }
+
+  /**
+   * Up to `limit` rows of a draft, deleted: the rows deleted. A draft holds every row of its file,
+   * so it goes a few thousand rows a transaction, each a short hold of the write lock.
+   */
+  deleteDraftRows(jobId: string, limit: number): number {
+    return this.db
+      .prepare(
+        `DELETE FROM import_rows WHERE job_id = @jobId AND row_index IN (
+           SELECT row_index FROM import_rows WHERE job_id = @jobId ORDER BY row_index LIMIT @limit)
+         AND EXISTS (SELECT 1 FROM import_jobs WHERE job_id = @jobId AND state = 'draft')`,
+      )
+      .run({ jobId, limit }).changes;
+  }
+
+  /** Drafts another launch of the app made, or one from before launches were noted. */
+  draftsOfOtherLaunches(launch: string): string[] {
+    return this.db
+      .prepare<[string], { job_id: string }>(
+        `SELECT job_id FROM import_jobs WHERE state = 'draft' AND draft_launch IS NOT ? ORDER BY created_at`,
+      )
+      .all(launch)
+      .map((r) => r.job_id);
   }
 
   job(jobId: string): JobRecord | null {

@@ -1,6 +1,7 @@
 import { CFB, type CellObject, utils, write, type WorkBook, type WorkSheet } from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors';
+import { DraftSweeper } from './draftSweeper';
 import { workbookKind } from './workbookFormat';
 import { importWizardHandlers } from './wizardHandlers';
 import { zipEntries, refuseOversizedZip } from './zipEntries';
@@ -46,6 +47,8 @@ function wizard() {
     runImport: async () => {
       throw new Error('reading a file starts no import');
     },
+    launch: 'reading',
+    sweeper: new DraftSweeper(console),
   });
 }
 

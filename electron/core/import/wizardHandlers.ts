@@ -5,6 +5,7 @@ import { AppError } from '../../shared/errors';
 import { type CacheDb } from '../cache/openCache';
 import { type WorkspaceSession } from '../context';
 import { importCache, type ImportCache } from './cacheAccess';
+import { type DraftSweeper } from './draftSweeper';
 import { dryRun } from './dryRun';
 import { freezeJob } from './freezeJob';
 import { ImportJournal, jobSummary } from './importJournal';
@@ -24,7 +25,10 @@ import { type ImportWizardOp } from './wizardOps';
 const SAMPLE_ROWS = 20;
 /** Rows shown as they will be sent beside the mapping. */
 const MAPPED_ROWS = 5;
-/** Read files whose tables stay in memory for the wizard's later steps. */
+/**
+ * Read files whose tables stay in memory for the wizard's later steps, and whose drafts stay in the
+ * journal.
+ */
 const KEPT_TABLES = 4;
 
 export interface ImportWizardContext {
@@ -33,6 +37,13 @@ export interface ImportWizardContext {
   formQuestions(formId: string): Promise<CatalogueQuestion[]>;
   /** Starts sending a job whose rows are frozen: the core's import runner takes it from there. */
   runImport(jobId: string): Promise<void>;
+  /**
+   * This launch of the app, the same for the wizard's thread started again after a crash: the page
+   * that validated a file may still start its draft then, but no page of another launch can.
+   */
+  launch: string;
+  /** Removes the drafts of other launches, a step at a time beside the wizard's calls. */
+  sweeper: DraftSweeper;
 }
 
 /**
@@ -47,7 +58,8 @@ export function importWizardHandlers(ctx: ImportWizardContext): Pick<Handlers, I
   const parsed = new Map<string, { fileName: string; table: ReadTable }>();
   // Workbooks read, kept so that choosing another sheet or header row does not read them again.
   const workbooks = new Map<string, OpenWorkbook>();
-  // The draft made from each file: validating it again (a changed mapping) replaces it.
+  // The draft made from each file, latest last: validating it again (a changed mapping) replaces
+  // it, and the drafts of files older than the kept tables go (a page holds one file's draft).
   const drafts = new Map<string, string>();
   const perDatabase = new WeakMap<CacheDb, { journal: ImportJournal; cache: ImportCache }>();
 
@@ -57,6 +69,7 @@ export function importWizardHandlers(ctx: ImportWizardContext): Pick<Handlers, I
     if (!found) {
       found = { journal: new ImportJournal(db), cache: importCache(db) };
       perDatabase.set(db, found);
+      ctx.sweeper.remove(found.journal, found.journal.draftsOfOtherLaunches(ctx.launch));
     }
     return found;
   };
@@ -174,8 +187,6 @@ export function importWizardHandlers(ctx: ImportWizardContext): Pick<Handlers, I
       const { fileName, table } = parsedFile(input.fileId);
       // Refused mappings (a required question left out) leave the previous draft as it was.
       const mappings = withRules(input.mappings, cache.definitions(input.formId));
-      const previous = drafts.get(input.fileId);
-      if (previous) journal.deleteDraft(previous);
       const jobId = randomUUID();
       const job = {
         jobId,
@@ -183,9 +194,20 @@ export function importWizardHandlers(ctx: ImportWizardContext): Pick<Handlers, I
         fileName,
         columns: table.columns,
         mappings,
+        launch: ctx.launch,
       };
       const validation = createValidatedJob(journal, job, table.rows, cache.known(input.formId));
+      // A draft goes once no page can reach it: the file's previous one, and the draft of the file
+      // read longest ago past the kept tables (a 100k-row draft is deleted in 60 ms).
+      const previous = drafts.get(input.fileId);
+      if (previous) journal.deleteDraft(previous);
+      drafts.delete(input.fileId);
       drafts.set(input.fileId, jobId);
+      if (drafts.size > KEPT_TABLES) {
+        const [oldest, oldestJob] = drafts.entries().next().value!;
+        drafts.delete(oldest);
+        journal.deleteDraft(oldestJob);
+      }
       journal.remember(
         input.formId,
         input.mappings.map((m) => ({

@@ -4,6 +4,7 @@ import {
   importJournalServerTimes,
   importJournalTables,
 } from '../../import/journalMigration';
+import { importDraftLaunch } from '../../import/draftLaunchMigration';
 import { importRunnerLease } from '../../import/runnerLeaseMigration';
 import { webhookRegistryTables } from '../../webhooks/registryMigration';
 import { cacheTables } from './v01CacheTables';
@@ -39,4 +40,5 @@ export const migrations: readonly Migration[] = [
   activityRespondent,
   answerCounts,
   fileChecks,
+  importDraftLaunch,
 ];
