@@ -6,6 +6,8 @@ import { type ServedHost } from './hostServe';
 export interface CallSample {
   op: 'trivial' | 'window';
   ms: number;
+  /** The host's part of it, from its request to its answer (its `server-timing`). */
+  hostMs: number;
   /** When it was sent, from the first probe. */
   at: number;
 }
@@ -73,7 +75,9 @@ function startProbes({
     }).then(async (response) => {
       const answer = (await response.json()) as { ok: boolean; data?: { total?: number } };
       if (!answer.ok) throw new Error(`a probe was refused: ${JSON.stringify(answer)}`);
-      return answer.data;
+      const hostMs = Number(/dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '')?.[1]);
+      if (!Number.isFinite(hostMs)) throw new Error('a probe was answered without its host time');
+      return { data: answer.data, hostMs };
     });
   const loop = (async () => {
     for (let i = 0; !stopped; i++) {
@@ -89,10 +93,14 @@ function startProbes({
                 offset: Math.floor(Math.random() * Math.max(0, total - 100)),
                 limit: 100,
               },
-            }).then((window) => (total = Math.max(100, window?.total ?? 100)));
+            }).then((window) => {
+              total = Math.max(100, window.data?.total ?? 100);
+              return window;
+            });
       const tracked: Promise<void> = answered
         .then(
-          () => void samples.push({ op, ms: performance.now() - sent, at: sent - started }),
+          ({ hostMs }) =>
+            void samples.push({ op, ms: performance.now() - sent, hostMs, at: sent - started }),
           (error: unknown) => void (failure ??= error),
         )
         .finally(() => inFlight.delete(tracked));

@@ -348,11 +348,15 @@ function row(
     const answered = samples.filter((s) => s.op === op).map((s) => s.ms);
     return answered.length > 0 ? ms(quantile(answered, 0.99)) : 'none sent';
   };
+  const host = samples.map((s) => s.hostMs);
   const measured = [
     `median ${ms(median(all))}, p95 ${ms(quantile(all, 0.95))}, p99 ${ms(p99)}, max ${ms(max)}`,
     ...(rounds === undefined ? [] : [`${rounds} rounds`]),
     `${slow.length} of ${all.length} over ${SLOW_MS} ms (${slowAtStart} in the first second)`,
     `p99 of the trivial op ${p99Of('trivial')}, of the window ${p99Of('window')}`,
+    // What the app's process took of each call, its request to its answer; the rest is the
+    // browser's fetch and the cores it waited for.
+    `the host's part: median ${ms(median(host))}, p99 ${ms(quantile(host, 0.99))}, max ${ms(Math.max(...host))}`,
     ...(later.length > 0
       ? [`after the first second: p99 ${ms(quantile(later, 0.99))}, max ${ms(Math.max(...later))}`]
       : []),

@@ -85,6 +85,8 @@ describe('browser-mode host', () => {
 
   it('runs operations through the router for the token holder only', async () => {
     const ok = await rpc({ op: 'workspaces.list', input: {} });
+    // The host's own part of the call, as the browser's tools and the benchmarks read it.
+    expect(ok.headers.get('server-timing')).toMatch(/^app;dur=\d+\.\d\d$/);
     expect(await ok.json()).toEqual({
       ok: true,
       data: { workspaces: [], currentId: null, keyring: { secure: true, backend: MEMORY_BACKEND } },
