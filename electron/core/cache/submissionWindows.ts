@@ -76,13 +76,18 @@ export class SubmissionWindows {
   /**
    * A time that cuts the window's rows about in half, both halves holding at least one row: the
    * middle row's time, or, when the rows before it share the first row's time, the next time after
-   * that. Null when every row has the same time (such a window cannot be cut by time).
+   * that. Null when every row has the same time (such a window cannot be cut by time). `n` is the
+   * window's count, where the caller has it.
    */
-  splitTime(formId: string, status: SubmissionStatus, w: TimeWindow): string | null {
+  splitTime(
+    formId: string,
+    status: SubmissionStatus,
+    w: TimeWindow,
+    n = this.count(formId, status, w),
+  ): string | null {
     const [from, to] = bounds(w);
     const first = this.firstStatement.get(formId, status, from, to)?.t;
     if (first === undefined) return null;
-    const n = this.count(formId, status, w);
     const middle = this.nthTimeStatement.get(formId, status, from, to, Math.floor(n / 2))?.t;
     if (middle !== undefined && middle > first) return middle;
     return this.nextTimeStatement.get(formId, status, from, to, first)?.t ?? null;

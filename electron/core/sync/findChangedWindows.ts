@@ -37,6 +37,15 @@ export async function findChangedWindows(
   top: TimeWindow,
   s: WindowSearch,
 ): Promise<TimeWindow[]> {
+  // Each window's rows counted once, and the newer half of a window cut in two found by
+  // subtraction: counting runs on the core's thread, 20 ms for each half of 883k rows.
+  const counts = new Map<string, number>();
+  const key = (w: TimeWindow) => `${w.from ?? ''}|${w.to ?? ''}`;
+  const count = (w: TimeWindow) => {
+    let n = counts.get(key(w));
+    if (n === undefined) counts.set(key(w), (n = s.windows.count(formId, status, w)));
+    return n;
+  };
   const differs = async (w: TimeWindow) => {
     checkCancelled(s.signal);
     const page = await s.api.listSubmissions(
@@ -45,7 +54,7 @@ export async function findChangedWindows(
       { priority: 'background', signal: s.signal },
     );
     return (
-      page.totalResponses !== s.windows.count(formId, status, w) ||
+      page.totalResponses !== count(w) ||
       (page.responses[0]?.submissionId ?? null) !== s.windows.firstId(formId, status, w)
     );
   };
@@ -53,12 +62,14 @@ export async function findChangedWindows(
   const changed: TimeWindow[] = [];
   const pending = [top];
   for (let w = pending.pop(); w; w = pending.pop()) {
-    const cut = s.windows.count(formId, status, w) > MAX_PAGE_SIZE ? s.windows.splitTime(formId, status, w) : null;
+    const n = count(w);
+    const cut = n > MAX_PAGE_SIZE ? s.windows.splitTime(formId, status, w, n) : null;
     if (cut === null) {
       changed.push(w);
       continue;
     }
     const halves = [{ ...w, to: cut }, { ...w, from: cut }];
+    counts.set(key(halves[1]!), n - count(halves[0]!));
     const differing = await Promise.all(halves.map(differs));
     // Newest first off the stack: the windows come out oldest first.
     pending.push(...halves.filter((_, i) => differing[i]).reverse());
