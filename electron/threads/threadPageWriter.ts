@@ -21,5 +21,8 @@ export function threadPageWriter(writer: WorkerThread, cache: OpenedCache): Page
     reconcile: (page) => ask('pages.reconcile', page),
     window: (page) => ask('pages.window', page),
     forms: (list) => ask('pages.forms', list),
+    countWindow: (w) => ask('pages.countWindow', w),
+    firstInWindow: (w) => ask('pages.firstInWindow', w),
+    splitWindow: (w) => ask('pages.splitWindow', w),
   };
 }

@@ -1,11 +1,13 @@
 import { MAX_PAGE_SIZE, type SubmissionStatus } from '../../shared/api/endpoints';
 import { type ApiClient } from '../api/types';
-import { type SubmissionWindows, type TimeWindow } from '../cache/submissionWindows';
+import { type TimeWindow } from '../cache/submissionWindows';
+import { type PageWriter } from './pageStore';
 import { checkCancelled } from './streamSync';
 
 export interface WindowSearch {
   api: ApiClient;
-  windows: SubmissionWindows;
+  /** Where the cache's side of each window is read: the sync's writer, off the core's thread. */
+  windows: Pick<PageWriter, 'countWindow' | 'firstInWindow' | 'splitWindow'>;
   signal: AbortSignal;
 }
 
@@ -38,12 +40,13 @@ export async function findChangedWindows(
   s: WindowSearch,
 ): Promise<TimeWindow[]> {
   // Each window's rows counted once, and the newer half of a window cut in two found by
-  // subtraction: counting runs on the core's thread, 20 ms for each half of 883k rows.
+  // subtraction: 20 ms for each half of 883k rows.
   const counts = new Map<string, number>();
   const key = (w: TimeWindow) => `${w.from ?? ''}|${w.to ?? ''}`;
-  const count = (w: TimeWindow) => {
-    let n = counts.get(key(w));
-    if (n === undefined) counts.set(key(w), (n = s.windows.count(formId, status, w)));
+  const count = async (window: TimeWindow) => {
+    let n = counts.get(key(window));
+    if (n === undefined)
+      counts.set(key(window), (n = await s.windows.countWindow({ formId, status, window })));
     return n;
   };
   const differs = async (w: TimeWindow) => {
@@ -54,22 +57,24 @@ export async function findChangedWindows(
       { priority: 'background', signal: s.signal },
     );
     return (
-      page.totalResponses !== count(w) ||
-      (page.responses[0]?.submissionId ?? null) !== s.windows.firstId(formId, status, w)
+      page.totalResponses !== (await count(w)) ||
+      (page.responses[0]?.submissionId ?? null) !==
+        (await s.windows.firstInWindow({ formId, status, window: w }))
     );
   };
   if (!(await differs(top))) return [];
   const changed: TimeWindow[] = [];
   const pending = [top];
   for (let w = pending.pop(); w; w = pending.pop()) {
-    const n = count(w);
-    const cut = n > MAX_PAGE_SIZE ? s.windows.splitTime(formId, status, w, n) : null;
+    const n = await count(w);
+    const cut =
+      n > MAX_PAGE_SIZE ? await s.windows.splitWindow({ formId, status, window: w, count: n }) : null;
     if (cut === null) {
       changed.push(w);
       continue;
     }
     const halves = [{ ...w, to: cut }, { ...w, from: cut }];
-    counts.set(key(halves[1]!), n - count(halves[0]!));
+    counts.set(key(halves[1]!), n - (await count(halves[0]!)));
     const differing = await Promise.all(halves.map(differs));
     // Newest first off the stack: the windows come out oldest first.
     pending.push(...halves.filter((_, i) => differing[i]).reverse());

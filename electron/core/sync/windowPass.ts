@@ -20,7 +20,7 @@ export async function windowPass(
     newest === null ? {} : { to: new Date(Date.parse(newest) + 1).toISOString() };
   const changed = await findChangedWindows(formId, status, top, {
     api: o.api,
-    windows: o.stores.windows,
+    windows: o.writer,
     signal: o.signal,
   });
   const result: PassResult = { changed: 0, vanished: [], reconcileDue: false };
