@@ -77,14 +77,9 @@ export class SubmissionWindows {
    * A time that cuts the window's rows about in half, both halves holding at least one row: the
    * middle row's time, or, when the rows before it share the first row's time, the next time after
    * that. Null when every row has the same time (such a window cannot be cut by time). `n` is the
-   * window's count, where the caller has it.
+   * window's count, which the caller has counted already.
    */
-  splitTime(
-    formId: string,
-    status: SubmissionStatus,
-    w: TimeWindow,
-    n = this.count(formId, status, w),
-  ): string | null {
+  splitTime(formId: string, status: SubmissionStatus, w: TimeWindow, n: number): string | null {
     const [from, to] = bounds(w);
     const first = this.firstStatement.get(formId, status, from, to)?.t;
     if (first === undefined) return null;
