@@ -1,4 +1,5 @@
 import { type SubmissionQuery } from '../core/cache/submissionQuery';
+import { keepNewest } from '../core/keepNewest';
 import { type Logger } from '../core/log';
 import { type SubmissionFilter } from '../shared/contract/submissions';
 
@@ -47,12 +48,7 @@ export function catchUpBetweenCalls(
     setImmediate(step);
   };
   return {
-    asked: (view) => {
-      const key = JSON.stringify(view);
-      views.delete(key);
-      views.set(key, view);
-      if (views.size > VIEWS_KEPT) views.delete(views.keys().next().value!);
-    },
+    asked: (view) => void keepNewest(views, JSON.stringify(view), view, VIEWS_KEPT),
     changed: (formId) => {
       for (const [key, view] of views) if (view.formId === formId) due.set(key, view);
       if (running || due.size === 0) return;

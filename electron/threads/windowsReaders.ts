@@ -1,3 +1,4 @@
+import { keepNewest } from '../core/keepNewest';
 import { type OpenCache, type WorkerNotice } from './protocol';
 
 /** What the pool needs of a reader's thread (`WorkerThread`). */
@@ -75,15 +76,8 @@ export class WindowsReaders {
       before && pool.includes(before)
         ? before
         : pool.reduce((best, next) => (next.load < best.load ? next : best));
-    if (search !== null) this.remember(search, reader);
+    if (search !== null) keepNewest(this.searches, search, reader, REMEMBERED_SEARCHES);
     return reader.callForJson(op, input, cache);
-  }
-
-  private remember(search: string, reader: PooledReader): void {
-    this.searches.delete(search);
-    this.searches.set(search, reader);
-    if (this.searches.size > REMEMBERED_SEARCHES)
-      this.searches.delete(this.searches.keys().next().value!);
   }
 
   private done(reader: PooledReader): void {

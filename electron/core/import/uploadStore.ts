@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { IMPORT_FILE_MAX_BYTES } from '../../shared/contract/imports';
 import { AppError } from '../../shared/errors';
+import { keepNewest } from '../keepNewest';
 
 /** Files kept between reading and validating; older ones are dropped first. */
 const KEPT_FILES = 4;
@@ -35,8 +36,7 @@ export class UploadStore {
       if (uploadId !== undefined)
         throw new AppError('NOT_FOUND', 'This upload expired; choose the file again.');
       upload = { fileName, parts: [], size: 0, complete: false };
-      this.uploads.set(id, upload);
-      this.trim();
+      keepNewest(this.uploads, id, upload, KEPT_FILES);
     }
     if (upload.complete) throw new AppError('CONFLICT', 'This upload is already complete.');
     const part = Buffer.from(base64, 'base64');
@@ -65,14 +65,6 @@ export class UploadStore {
       throw new AppError('CONFLICT', 'The file has not been fully received yet.');
     if (upload.parts.length > 1) upload.parts = [Buffer.concat(upload.parts)];
     return { fileName: upload.fileName, bytes: upload.parts[0] ?? new Uint8Array() };
-  }
-
-  private trim(): void {
-    while (this.uploads.size > KEPT_FILES) {
-      const oldest = this.uploads.keys().next().value;
-      if (oldest === undefined) break;
-      this.uploads.delete(oldest);
-    }
   }
 }
 

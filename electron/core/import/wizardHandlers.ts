@@ -5,6 +5,7 @@ import { AppError } from '../../shared/errors';
 import { type CacheDb } from '../cache/openCache';
 import { type WorkspaceSession } from '../context';
 import { importCache, type ImportCache } from './cacheAccess';
+import { keepNewest } from '../keepNewest';
 import { type DraftSweeper } from './draftSweeper';
 import { dryRun } from './dryRun';
 import { freezeJob } from './freezeJob';
@@ -103,8 +104,7 @@ export function importWizardHandlers(ctx: ImportWizardContext): Pick<Handlers, I
     let book = workbooks.get(fileId);
     if (!book) {
       book = await openWorkbook(bytes, kind);
-      workbooks.set(fileId, book);
-      while (workbooks.size > KEPT_TABLES) workbooks.delete(workbooks.keys().next().value!);
+      keepNewest(workbooks, fileId, book, KEPT_TABLES);
     }
     const table = readSheet(book, options);
     return {
@@ -130,10 +130,8 @@ export function importWizardHandlers(ctx: ImportWizardContext): Pick<Handlers, I
       const options = input.options ?? {};
       const read = await readFile(fileId, bytes, options);
       const table = restoreOwnExport(read.table);
-      parsed.delete(fileId);
-      parsed.set(fileId, { fileName, table });
       // Read tables are kept for the few files a wizard may go back to, not for every file ever read.
-      while (parsed.size > KEPT_TABLES) parsed.delete(parsed.keys().next().value!);
+      keepNewest(parsed, fileId, { fileName, table }, KEPT_TABLES);
       return {
         fileId,
         fileName,
@@ -201,13 +199,8 @@ export function importWizardHandlers(ctx: ImportWizardContext): Pick<Handlers, I
       // read longest ago past the kept tables (a 100k-row draft is deleted in 60 ms).
       const previous = drafts.get(input.fileId);
       if (previous) journal.deleteDraft(previous);
-      drafts.delete(input.fileId);
-      drafts.set(input.fileId, jobId);
-      if (drafts.size > KEPT_TABLES) {
-        const [oldest, oldestJob] = drafts.entries().next().value!;
-        drafts.delete(oldest);
-        journal.deleteDraft(oldestJob);
-      }
+      for (const [, dropped] of keepNewest(drafts, input.fileId, jobId, KEPT_TABLES))
+        journal.deleteDraft(dropped);
       journal.remember(
         input.formId,
         input.mappings.map((m) => ({
