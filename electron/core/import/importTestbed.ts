@@ -33,7 +33,6 @@ export function peopleCsv(count: number, tag: string): Uint8Array {
 }
 
 export interface Testbed {
-  dir: string;
   cacheFile: string;
   db: CacheDb;
   journal: ImportJournal;
@@ -53,8 +52,10 @@ export interface TestbedOptions {
 }
 
 export function openTestbed(options: TestbedOptions): Testbed {
-  const dir = mkdtempSync(path.join(tmpdir(), 'formdesk-import-'));
-  const cacheFile = options.cacheFile ?? path.join(dir, 'workspace.sqlite');
+  // A temp dir only for a file of its own: a test that names its file keeps it where it chose.
+  const cacheFile =
+    options.cacheFile ??
+    path.join(mkdtempSync(path.join(tmpdir(), 'formdesk-import-')), 'workspace.sqlite');
   const db = openCache(cacheFile);
   const journal = new ImportJournal(db);
   const cache = importCache(db);
@@ -78,7 +79,6 @@ export function openTestbed(options: TestbedOptions): Testbed {
     retryDelayMs: 50,
   });
   return {
-    dir,
     cacheFile,
     db,
     journal,
@@ -94,7 +94,7 @@ export function openTestbed(options: TestbedOptions): Testbed {
     },
     close() {
       db.close();
-      if (!options.cacheFile) rmSync(dir, { recursive: true, force: true });
+      if (!options.cacheFile) rmSync(path.dirname(cacheFile), { recursive: true, force: true });
     },
   };
 }
