@@ -7,6 +7,8 @@ export interface ChildScript<T> {
   /** What the script printed on its first line, once ready. */
   value: T;
   pid: number;
+  /** Sends the script `signal`, and resolves with the next line it prints in answer. */
+  ask: (signal: NodeJS.Signals) => Promise<string>;
   stop: () => Promise<void>;
 }
 
@@ -22,16 +24,15 @@ export async function startChild<T>(script: string, input: unknown): Promise<Chi
   // Keys go over stdin, never the command line another process could read.
   child.stdin?.end(JSON.stringify(input));
   const exited = once(child, 'exit');
-  const lines = createInterface({ input: child.stdout! });
-  const first = await Promise.race([
-    once(lines, 'line').then(([line]) => line as string),
-    exited.then(([code]) => {
-      throw new Error(`${script} exited with ${String(code)} before it was ready`);
-    }),
-  ]);
+  const nextLine = linesOf(child, script, exited);
+  const first = await nextLine();
   return {
     value: JSON.parse(first) as T,
     pid: child.pid!,
+    ask: (signal) => {
+      child.kill(signal);
+      return nextLine();
+    },
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
@@ -39,6 +40,33 @@ export async function startChild<T>(script: string, input: unknown): Promise<Chi
       }
     },
   };
+}
+
+/** The child's stdout a line at a time, each line read once; a wait fails if the child exits. */
+function linesOf(
+  child: ChildProcess,
+  script: string,
+  exited: Promise<unknown[]>,
+): () => Promise<string> {
+  const unread: string[] = [];
+  const waiting: ((line: string) => void)[] = [];
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    const reader = waiting.shift();
+    if (reader) reader(line);
+    else unread.push(line);
+  });
+  const gone = exited.then(([code]) => {
+    throw new Error(`${script} exited with ${String(code)} before it answered`);
+  });
+  // The wait is raced, never left to fail unheard when the child stops as asked.
+  gone.catch(() => {});
+  return () =>
+    Promise.race([
+      unread.length > 0
+        ? Promise.resolve(unread.shift()!)
+        : new Promise<string>((resolve) => waiting.push(resolve)),
+      gone,
+    ]);
 }
 
 /** `use` with `script` running in a process of its own (`startChild`), stopped afterwards. */

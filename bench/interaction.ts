@@ -16,9 +16,9 @@ import {
   workspaceCacheFiles,
 } from './benchHost';
 import { launchChromium } from './browserBed';
-import { withChild } from './childScript';
+import { type ChildScript, withChild } from './childScript';
 import { type CallSample, probeCallsWhile } from './callProbes';
-import { type ServedHost } from './hostServe';
+import { type ServedHost, type ThreadWatch } from './hostServe';
 import { queriesThroughThreads } from './queriesThroughThreads';
 import { type ServiceAddress, type ServiceSetup } from './serviceProcess';
 import { median, ms, quantile } from './stats';
@@ -59,8 +59,11 @@ export async function runInteractionBench({
     : { sync: 100_000, cached: 1_000_000, rows: 100_000 };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-bench-interaction-'));
   const browser = await launchChromium();
-  const probe: Probe = (host, work) =>
-    probeCallsWhile(browser, host, BENCH_FORM.id, PROBE_EVERY_MS, work);
+  const probe: Probe = async (host, work) => {
+    await host.ask('SIGUSR2');
+    const samples = await probeCallsWhile(browser, host.value, BENCH_FORM.id, PROBE_EVERY_MS, work);
+    return { samples, shell: JSON.parse(await host.ask('SIGUSR2')) as ThreadWatch };
+  };
   try {
     const rows = [
       await duringFirstSync(sizes.sync, dir, probe, log),
@@ -88,8 +91,13 @@ export async function runInteractionBench({
 
 type Scenario = (bed: FilledBed, log: (line: string) => void) => Promise<BenchRow | BenchRow[]>;
 
-/** A host's answers to the probes until `work` settles. */
-type Probe = (host: ServedHost, work: Promise<unknown>) => Promise<CallSample[]>;
+/** A host's answers to the probes until `work` settles, and what its thread went through. */
+type Probe = (host: ChildScript<ServedHost>, work: Promise<unknown>) => Promise<Probed>;
+
+interface Probed {
+  samples: CallSample[];
+  shell: ThreadWatch;
+}
 
 interface FilledBed {
   count: number;
@@ -113,8 +121,8 @@ async function duringFirstSync(
       log(
         `first sync of ${sizeLabel(count)} at ${SERVICE_RATE} requests/s, probed every ${PROBE_EVERY_MS} ms`,
       );
-      const samples = await probe(host.value, syncSettled(host.value, BENCH_FORM.id, SETTLE_MS));
-      return row(`a first sync at ${SERVICE_RATE} req/s fills ${sizeLabel(count)}`, samples, log);
+      const probed = await probe(host, syncSettled(host.value, BENCH_FORM.id, SETTLE_MS));
+      return row(`a first sync at ${SERVICE_RATE} req/s fills ${sizeLabel(count)}`, probed, log);
     });
   });
 }
@@ -169,10 +177,10 @@ const newFormSyncing: Scenario = async (bed, log) => {
         syncSettled(host.value, SECOND_FORM, SETTLE_MS),
         new Promise((resolve) => setTimeout(resolve, NEW_FORM_WATCH_MS)),
       ]);
-      const samples = await bed.probe(host.value, watched);
+      const probed = await bed.probe(host, watched);
       return row(
         `a new form syncs at ${SERVICE_RATE} req/s beside ${sizeLabel(bed.count)} cached`,
-        samples,
+        probed,
         log,
       );
     }),
@@ -190,13 +198,13 @@ const counting: Scenario = async (bed, log) =>
         const search = { formId: BENCH_FORM.id, search: word, limit: 100 };
         let answer: { total: number; counted: boolean } | undefined;
         for (let ask = 0; ask < 3 && !answer?.counted; ask++)
-          answer = (await rpc(host, 'submissions.query', search)) as typeof answer;
+          answer = (await rpc(host.value, 'submissions.query', search)) as typeof answer;
         if (!answer?.counted) throw new Error(`"${word}" was not counted after three asks`);
         commonWordChecked(word, answer.total, bed.count);
       }
     })();
-    const samples = await bed.probe(host, searches);
-    return row(`search counts of common words in ${sizeLabel(bed.count)}`, samples, log);
+    const probed = await bed.probe(host, searches);
+    return row(`search counts of common words in ${sizeLabel(bed.count)}`, probed, log);
   });
 
 /** The floor under every case: the same probes with nothing else running. */
@@ -204,8 +212,8 @@ const idle: Scenario = async (bed, log) =>
   withHost(bed, async (host) => {
     log(`nothing running beside ${sizeLabel(bed.count)} cached rows, for ${WATCH_MS / 1000} s`);
     const watched = new Promise((resolve) => setTimeout(resolve, WATCH_MS));
-    const samples = await bed.probe(host, watched);
-    return row(`nothing else runs, ${sizeLabel(bed.count)} cached`, samples, log);
+    const probed = await bed.probe(host, watched);
+    return row(`nothing else runs, ${sizeLabel(bed.count)} cached`, probed, log);
   });
 
 /** (d) An export of the whole form to CSV. */
@@ -213,12 +221,12 @@ const exporting: Scenario = async (bed, log) =>
   withHost(bed, async (host) => {
     log(`exporting ${sizeLabel(bed.count)} rows to CSV, one export after another`);
     const written = repeatedFor(WATCH_MS, () =>
-      rpc(host, 'submissions.export', { formId: BENCH_FORM.id, format: 'csv' }),
+      rpc(host.value, 'submissions.export', { formId: BENCH_FORM.id, format: 'csv' }),
     );
-    const samples = await bed.probe(host, written);
+    const probed = await bed.probe(host, written);
     return row(
       `exports of ${sizeLabel(bed.count)} rows, one after another`,
-      samples,
+      probed,
       log,
       await written,
     );
@@ -232,14 +240,14 @@ const importing: Scenario = async (bed, log) =>
     const bytes = Buffer.from(peopleCsv(bed.count, 'probe'));
     // As in the app: the import screen opens (its list starts the wizard's thread), and the user
     // takes a moment to choose the file.
-    await rpc(host, 'imports.list', {});
+    await rpc(host.value, 'imports.list', {});
     await new Promise((resolve) => setTimeout(resolve, CHOOSING_A_FILE_MS));
     log(`reading and validating imports of ${sizeLabel(bed.count)} rows, one after another`);
-    const work = repeatedFor(WATCH_MS, () => readAndValidate(host, bytes));
-    const samples = await bed.probe(host, work);
+    const work = repeatedFor(WATCH_MS, () => readAndValidate(host.value, bytes));
+    const probed = await bed.probe(host, work);
     return row(
       `reading and validating imports of ${sizeLabel(bed.count)} rows, one after another`,
-      samples,
+      probed,
       log,
       await work,
     );
@@ -308,12 +316,15 @@ const queriesThroughTheThreads: Scenario = (bed, log) =>
   });
 
 /** A host on the filled cache, its service back at the same address (no limit), for `use`. */
-function withHost<T>(bed: FilledBed, use: (host: ServedHost) => Promise<T>): Promise<T> {
+function withHost<T>(
+  bed: FilledBed,
+  use: (host: ChildScript<ServedHost>) => Promise<T>,
+): Promise<T> {
   return withService(bed, () =>
     withChild<ServedHost, T>('hostServe.ts', bed.setup, async (host) => {
       // The incremental sync at start-up finds nothing new; measured alone, the work is the load.
       await syncSettled(host.value, BENCH_FORM.id, SETTLE_MS);
-      return use(host.value);
+      return use(host);
     }),
   );
 }
@@ -334,7 +345,7 @@ const START_MS = 1_000;
 
 function row(
   what: string,
-  samples: CallSample[],
+  { samples, shell }: Probed,
   log: (line: string) => void,
   rounds?: number,
 ): BenchRow {
@@ -357,6 +368,14 @@ function row(
     // What the app's process took of each call, its request to its answer; the rest is the
     // browser's fetch and the cores it waited for.
     `the host's part: median ${ms(median(host))}, p99 ${ms(quantile(host, 0.99))}, max ${ms(Math.max(...host))}`,
+    // Anything that held the host's thread, answering a probe or not (1 ms: nothing did), and
+    // how much of that was its own work rather than a wait for a core.
+    `the host's loop, a tick due every 1 ms: p99 ${ms(shell.loop.p99Ms)}, max ${ms(shell.loop.maxMs)}`,
+    ...(shell.cpu
+      ? [
+          `the host's thread on a core ${ms(shell.cpu.ranMs)}, waiting for one ${ms(shell.cpu.waitedMs)}`,
+        ]
+      : []),
     ...(later.length > 0
       ? [`after the first second: p99 ${ms(quantile(later, 0.99))}, max ${ms(Math.max(...later))}`]
       : []),
