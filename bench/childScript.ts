@@ -24,6 +24,13 @@ export async function startChild<T>(script: string, input: unknown): Promise<Chi
   // Keys go over stdin, never the command line another process could read.
   child.stdin?.end(JSON.stringify(input));
   const exited = once(child, 'exit');
+  let stopping = false;
+  // A child that ends on its own (a crash, a signal) is named, with how it ended, whatever the
+  // caller was waiting for when its connections closed.
+  void exited.then(([code, signal]) => {
+    if (!stopping)
+      console.error(`${script} ended unasked: code ${String(code)}, signal ${String(signal)}`);
+  });
   const nextLine = linesOf(child, script, exited);
   const first = await nextLine();
   return {
@@ -34,6 +41,7 @@ export async function startChild<T>(script: string, input: unknown): Promise<Chi
       return nextLine();
     },
     stop: async () => {
+      stopping = true;
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         await exited;

@@ -60,6 +60,8 @@ export async function runInteractionBench({
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-bench-interaction-'));
   const browser = await launchChromium();
   const probe: Probe = async (host, work) => {
+    // The work may fail while the watch starts, before the probes take it up: not unheard.
+    work.catch(() => {});
     await host.ask('SIGUSR2');
     const samples = await probeCallsWhile(browser, host.value, BENCH_FORM.id, PROBE_EVERY_MS, work);
     return { samples, shell: JSON.parse(await host.ask('SIGUSR2')) as ThreadWatch };
