@@ -26,16 +26,25 @@ export interface ThreadWatch {
 async function main(): Promise<void> {
   const setup = JSON.parse(await text(process.stdin)) as BenchHostSetup;
   const host = await startBenchHost(setup);
+  // Listening before the line that says it is ready: a SIGUSR2 with no listener ends the process.
+  process.on('SIGUSR2', watchThread());
   const served: ServedHost = { origin: host.origin, token: host.token };
   process.stdout.write(`${JSON.stringify(served)}\n`);
+  process.once('SIGTERM', () => void host.close().then(() => process.exit(0)));
+}
+
+/** A watch of this thread, started by one call and reported on stdout by the next. */
+function watchThread(): () => void {
   const loop = monitorEventLoopDelay({ resolution: 1 });
-  let since: ReturnType<typeof threadTimes> | undefined;
-  process.on('SIGUSR2', () => {
-    if (!since) {
+  let watching = false;
+  let since: ReturnType<typeof threadTimes> = null;
+  return () => {
+    watching = !watching;
+    if (watching) {
       since = threadTimes();
       loop.reset();
       loop.enable();
-      process.stdout.write(`${JSON.stringify({ watching: true })}\n`);
+      process.stdout.write(`${JSON.stringify({ watching })}\n`);
       return;
     }
     loop.disable();
@@ -47,10 +56,8 @@ async function main(): Promise<void> {
           ? { ranMs: (now[0] - since[0]) / 1e6, waitedMs: (now[1] - since[1]) / 1e6 }
           : null,
     };
-    since = undefined;
     process.stdout.write(`${JSON.stringify(watch)}\n`);
-  });
-  process.once('SIGTERM', () => void host.close().then(() => process.exit(0)));
+  };
 }
 
 /**
