@@ -63,8 +63,10 @@ function linesOf(
     if (reader) reader(line);
     else unread.push(line);
   });
-  const gone = exited.then(([code]) => {
-    throw new Error(`${script} exited with ${String(code)} before it answered`);
+  const gone = exited.then(([code, signal]) => {
+    throw new Error(
+      `${script} ended (code ${String(code)}, signal ${String(signal)}) before it answered`,
+    );
   });
   // The wait is raced, never left to fail unheard when the child stops as asked.
   gone.catch(() => {});
