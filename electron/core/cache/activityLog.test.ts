@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Submission } from '../../shared/api/submission';
@@ -7,23 +6,21 @@ import { type ActivityFilter, type ActivityKind } from '../../shared/contract/ac
 import { cacheReadHandlers } from '../cacheReads';
 import { dispatch } from '../dispatch';
 import { ActivityLog } from './activityLog';
-import { openCache, type CacheDb } from './openCache';
+import { type CacheDb } from './openCache';
+import { openTempCache, type TempCache } from './testing/tempCache';
 
-let dir: string;
+let cache: TempCache;
 let db: CacheDb;
 let log: ActivityLog;
 beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-activity-'));
-  db = openCache(path.join(dir, 'w.sqlite'));
+  cache = openTempCache('activity');
+  db = cache.db;
   const listed = db.prepare(`INSERT INTO forms (form_id, name, listed_at) VALUES (?, ?, 't')`);
   listed.run('feedback', 'Customer feedback');
   listed.run('signup', 'Event sign-up');
   log = new ActivityLog(db);
 });
-afterEach(() => {
-  db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => cache.close());
 
 function kept(submissionId: string, name: string, email: string): Submission {
   return {
@@ -152,7 +149,7 @@ describe('the activity log', () => {
 describe('activity operations', () => {
   const handlers = () =>
     cacheReadHandlers({
-      dataDir: dir,
+      dataDir: cache.dir,
       emit: () => {},
       session: () => ({
         db,
@@ -188,7 +185,7 @@ describe('activity operations', () => {
     if (!result.ok) throw new Error(result.error.message);
     const { fileName, entries } = result.data as { fileName: string; entries: number };
     expect(entries).toBe(1);
-    const file = JSON.parse(fs.readFileSync(path.join(dir, 'exports', fileName), 'utf8')) as {
+    const file = JSON.parse(fs.readFileSync(path.join(cache.dir, 'exports', fileName), 'utf8')) as {
       id: number;
       respondent: string;
     }[];

@@ -1,28 +1,23 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Submission } from '../../shared/api/submission';
 import { SubmissionFilter } from '../../shared/contract/submissions';
-import { openCache, type CacheDb } from './openCache';
+import { type CacheDb } from './openCache';
 import { toSubmissionRow } from './submissionRow';
 import { SubmissionQuery } from './submissionQuery';
 import { SubmissionStore } from './submissionStore';
+import { openTempCache, type TempCache } from './testing/tempCache';
 
-let dir: string;
+let cache: TempCache;
 let db: CacheDb;
 let store: SubmissionStore;
 beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-merge-'));
-  db = openCache(path.join(dir, 'w.sqlite'));
+  cache = openTempCache('merge');
+  db = cache.db;
   store = new SubmissionStore(db);
 });
-afterEach(() => {
-  db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => cache.close());
 
 /** Values that sort apart only by SQLite's rules: case under NOCASE, code points above U+FFFF. */
 const EMAILS = [

@@ -1,30 +1,25 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Submission } from '../../shared/api/submission';
 import { SubmissionFilter } from '../../shared/contract/submissions';
-import { openCache, type CacheDb } from './openCache';
+import { type CacheDb } from './openCache';
 import { toSubmissionRow } from './submissionRow';
 import { SubmissionQuery } from './submissionQuery';
 import { SubmissionStore } from './submissionStore';
+import { openTempCache, type TempCache } from './testing/tempCache';
 import { unlinkedOpenFiles, unlinkedSince } from './testing/unlinkedFiles';
 
-let dir: string;
+let cache: TempCache;
 let db: CacheDb;
 let store: SubmissionStore;
 let query: SubmissionQuery;
 beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-store-'));
-  db = openCache(path.join(dir, 'w.sqlite'));
+  cache = openTempCache('store');
+  db = cache.db;
   store = new SubmissionStore(db);
   query = new SubmissionQuery(db);
 });
-afterEach(() => {
-  db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => cache.close());
 
 function submission(
   id: string,
@@ -756,7 +751,10 @@ describe('SubmissionQuery, what it remembers', () => {
   it('keeps the count of each answer equal to the answers counted anew, through every write', () => {
     const withEmail = (s: Submission, email: string): Submission => ({
       ...s,
-      questions: [...s.questions, { id: 'email', name: 'E-mail', type: 'EmailInput', value: email }],
+      questions: [
+        ...s.questions,
+        { id: 'email', name: 'E-mail', type: 'EmailInput', value: email },
+      ],
     });
 
     put([
@@ -767,7 +765,9 @@ describe('SubmissionQuery, what it remembers', () => {
     expect(kept()).toEqual(anew());
     expect(kept()).toContainEqual({ status: 'finished', field_key: 'name', text: 'ann', n: 2 });
     // One-per-person answers count in the totals alone.
-    expect(db.prepare(`SELECT count(*) FROM answer_counts WHERE field_key = 'email'`).pluck().get()).toBe(0);
+    expect(
+      db.prepare(`SELECT count(*) FROM answer_counts WHERE field_key = 'email'`).pluck().get(),
+    ).toBe(0);
     expect(totals()).toEqual(totalsAnew());
 
     // An answer edited, a response finished (its status moves), a row removed.

@@ -1,28 +1,23 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type SubmissionStatus } from '../../shared/api/endpoints';
-import { openCache, type CacheDb } from './openCache';
+import { type CacheDb } from './openCache';
 import { toSubmissionRow } from './submissionRow';
 import { SubmissionStore } from './submissionStore';
 import { SubmissionWindows, type TimeWindow } from './submissionWindows';
+import { openTempCache, type TempCache } from './testing/tempCache';
 
-let dir: string;
+let cache: TempCache;
 let db: CacheDb;
 let store: SubmissionStore;
 let windows: SubmissionWindows;
 
 beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-windows-'));
-  db = openCache(path.join(dir, 'w.sqlite'));
+  cache = openTempCache('windows');
+  db = cache.db;
   store = new SubmissionStore(db);
   windows = new SubmissionWindows(db);
 });
-afterEach(() => {
-  db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => cache.close());
 
 const minute = (m: number) => new Date(Date.UTC(2026, 0, 1, 0, m)).toISOString();
 

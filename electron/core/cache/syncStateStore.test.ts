@@ -1,22 +1,15 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openCache, type CacheDb } from './openCache';
+import { type CacheDb } from './openCache';
 import { SyncStateStore } from './syncStateStore';
+import { openTempCache, type TempCache } from './testing/tempCache';
 
-let dir: string;
+let cache: TempCache;
 let db: CacheDb;
-let file: string;
 beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-sync-state-'));
-  file = path.join(dir, 'w.sqlite');
-  db = openCache(file);
+  cache = openTempCache('sync-state');
+  db = cache.db;
 });
-afterEach(() => {
-  db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => cache.close());
 
 describe('SyncStateStore: requests for a walk', () => {
   it('lets a walk answer the requests made before it opened, and none made while it ran', () => {
@@ -48,7 +41,7 @@ describe('SyncStateStore: requests for a walk', () => {
     before.walkOpened('f1', 'finished');
     before.askWalk('f1', 'finished');
     db.close();
-    db = openCache(file);
+    db = cache.reopen();
     const after = new SyncStateStore(db);
     after.walkAnswered('f1', 'finished');
     expect(after.get('f1', 'finished').reconcileDue).toBe(true);

@@ -1,14 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Submission } from '../../shared/api/submission';
 import { type Workspace } from '../../shared/contract/workspaces';
 import { cacheReadHandlers } from '../cacheReads';
 import { dispatch } from '../dispatch';
 import { cacheStores } from './cacheStores';
-import { connectCache, openCache, type CacheDb } from './openCache';
+import { connectCache, type CacheDb } from './openCache';
 import { toSubmissionRow } from './submissionRow';
+import { openTempCache, type TempCache } from './testing/tempCache';
 import { windowEnvelopeJson } from './windowJson';
 
 const WORKSPACE: Workspace = {
@@ -21,7 +19,7 @@ const WORKSPACE: Workspace = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
-let dir: string;
+let cache: TempCache;
 // Two connections to one file: the bytes and `dispatch` each keep what they remember of a view.
 let spliced: CacheDb;
 let dispatched: CacheDb;
@@ -44,9 +42,8 @@ function submission(n: number): Submission {
 }
 
 beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-window-json-'));
-  const file = path.join(dir, 'cache.sqlite');
-  spliced = openCache(file);
+  cache = openTempCache('window-json');
+  spliced = cache.db;
   const { submissions } = cacheStores(spliced);
   submissions.transaction(() => {
     const rows = Array.from({ length: 60 }, (_, n) => submission(n));
@@ -66,12 +63,11 @@ beforeEach(() => {
       'now',
     );
   });
-  dispatched = connectCache(file);
+  dispatched = connectCache(cache.file);
 });
 afterEach(() => {
-  spliced.close();
   dispatched.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  cache.close();
 });
 
 const spliceOf = (input: unknown): unknown => {
@@ -82,7 +78,7 @@ const spliceOf = (input: unknown): unknown => {
 const viaDispatch = (input: unknown) =>
   dispatch(
     cacheReadHandlers({
-      dataDir: dir,
+      dataDir: cache.dir,
       emit: () => {},
       session: () => ({ workspace: WORKSPACE, db: dispatched }),
     }),

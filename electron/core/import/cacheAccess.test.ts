@@ -1,25 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Submission } from '../../shared/api/submission';
-import { connectCache, openCache, type CacheDb } from '../cache/openCache';
+import { connectCache, type CacheDb } from '../cache/openCache';
+import { openTempCache, type TempCache } from '../cache/testing/tempCache';
 import { importCache } from './cacheAccess';
 import { type KnownSubmission, type SourceKeyer } from './validateJob';
 
-let dir: string;
-let file: string;
+let temp: TempCache;
 let db: CacheDb;
 
 beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'formdesk-import-cache-'));
-  file = path.join(dir, 'cache.sqlite');
-  db = openCache(file);
+  temp = openTempCache('import-cache');
+  db = temp.db;
 });
-afterEach(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => temp.close());
 
 const submission = (i: number): Submission => ({
   submissionId: `sub-${i}`,
@@ -56,7 +49,7 @@ describe('importCache', () => {
     expect(known.byKey(byTime).has(submission(1).submissionTime)).toBe(true);
 
     // A delete by another connection (the core's, while the wizard keeps its own) is seen.
-    const core = connectCache(file);
+    const core = connectCache(temp.file);
     try {
       core.prepare(`DELETE FROM submissions WHERE submission_id = 'sub-2'`).run();
     } finally {

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,8 +9,9 @@ import { startLocalApi, type LocalApi } from '../../local-api';
 import { createApiClient } from '../api/client';
 import { RateScheduler } from '../api/rateScheduler';
 import { FormStore } from '../cache/formStore';
-import { openCache, type CacheDb } from '../cache/openCache';
+import { type CacheDb } from '../cache/openCache';
 import { QuestionCatalog } from '../cache/questionCatalog';
+import { openTempCache, type TempCache } from '../cache/testing/tempCache';
 import { type AppContext, type WorkspaceSession } from '../context';
 import { importHandlers } from './handlers';
 import { DEMO_FORM } from './importTestbed';
@@ -24,7 +24,7 @@ const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const fixture = (name: string) => readFileSync(path.resolve(projectRoot, 'fixtures/csv', name));
 
 let api: LocalApi;
-let dir: string;
+let cache: TempCache;
 let db: CacheDb;
 const events: AppEvent[] = [];
 let handlers: ReturnType<typeof importHandlers>;
@@ -32,8 +32,8 @@ let sessionApi: () => WorkspaceSession['api'];
 
 beforeAll(async () => {
   api = await startLocalApi({ rateLimit: 0, submissionsPerForm: 5 });
-  dir = mkdtempSync(path.join(tmpdir(), 'formdesk-import-handlers-'));
-  db = openCache(path.join(dir, 'workspace.sqlite'));
+  cache = openTempCache('import-handlers');
+  db = cache.db;
   const session: WorkspaceSession = {
     workspace: {
       id: 'w1',
@@ -53,7 +53,7 @@ beforeAll(async () => {
     signal: new AbortController().signal,
   };
   const ctx: AppContext = {
-    dataDir: dir,
+    dataDir: cache.dir,
     log: createLogger({ write: () => {} }),
     emit: (event) => events.push(event),
     session: () => session,
@@ -63,8 +63,7 @@ beforeAll(async () => {
   sessionApi = () => session.api;
 });
 afterAll(async () => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
+  cache.close();
   await api.close();
 });
 

@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Submission } from '../../shared/api/submission';
 import { type ColumnMapping } from '../../shared/contract/imports';
-import { openCache, type CacheDb } from '../cache/openCache';
+import { type CacheDb } from '../cache/openCache';
+import { openTempCache, type TempCache } from '../cache/testing/tempCache';
 import { unlinkedOpenFiles, unlinkedSince } from '../cache/testing/unlinkedFiles';
 import { importCache } from './cacheAccess';
 import { freezeJob } from './freezeJob';
@@ -15,19 +13,16 @@ const mappings: ColumnMapping[] = [
   { column: 0, target: { kind: 'question', id: 'name', type: 'ShortAnswer' } },
 ];
 
-let dir: string;
+let cache: TempCache;
 let db: CacheDb;
 let journal: ImportJournal;
 
 beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'formdesk-journal-'));
-  db = openCache(path.join(dir, 'cache.sqlite'));
+  cache = openTempCache('journal');
+  db = cache.db;
   journal = new ImportJournal(db);
 });
-afterEach(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => cache.close());
 
 const created = (i: number): Submission => ({
   submissionId: `sub-${i}`,

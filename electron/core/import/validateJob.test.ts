@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openCache, type CacheDb } from '../cache/openCache';
+import { type CacheDb } from '../cache/openCache';
+import { openTempCache, type TempCache } from '../cache/testing/tempCache';
 import { type ColumnMapping } from '../../shared/contract/imports';
 import { freezeJob } from './freezeJob';
 import { ImportJournal } from './importJournal';
@@ -13,19 +11,16 @@ const mappings: ColumnMapping[] = [
   { column: 1, target: { kind: 'question', id: 'email', type: 'EmailInput' } },
 ];
 
-let dir: string;
+let cache: TempCache;
 let db: CacheDb;
 let journal: ImportJournal;
 
 beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'formdesk-validate-'));
-  db = openCache(path.join(dir, 'cache.sqlite'));
+  cache = openTempCache('validate');
+  db = cache.db;
   journal = new ImportJournal(db);
 });
-afterEach(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => cache.close());
 
 function draft(jobId: string, rows: string[][]) {
   journal.createJob(

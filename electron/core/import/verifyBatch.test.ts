@@ -1,13 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   type ListSubmissionsParams,
   type ListSubmissionsResponse,
 } from '../../shared/api/endpoints';
 import { type Submission } from '../../shared/api/submission';
-import { openCache, type CacheDb } from '../cache/openCache';
+import { type CacheDb } from '../cache/openCache';
+import { openTempCache, type TempCache } from '../cache/testing/tempCache';
 import { freezeJob } from './freezeJob';
 import { ImportJournal, type UncertainBatch } from './importJournal';
 import { DEMO_FORM, PEOPLE_MAPPINGS, peopleCsv } from './importTestbed';
@@ -51,14 +49,14 @@ class ListedSubmissions {
   }
 }
 
-let dir: string;
+let cache: TempCache;
 let db: CacheDb;
 let journal: ImportJournal;
 let batch: UncertainBatch;
 
 beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'formdesk-verify-'));
-  db = openCache(path.join(dir, 'cache.sqlite'));
+  cache = openTempCache('verify');
+  db = cache.db;
   journal = new ImportJournal(db, () => '2024-06-01T12:00:00.000Z');
   const table = readCsv(peopleCsv(3, 'v'));
   journal.createJob(
@@ -75,10 +73,7 @@ beforeEach(() => {
   journal.journalBatch('j', journal.nextBatch('j', 10));
   batch = journal.uncertainBatches('j')[0]!;
 });
-afterEach(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => cache.close());
 
 const questionIds = PEOPLE_MAPPINGS.map((m) => (m.target.kind === 'question' ? m.target.id : ''));
 

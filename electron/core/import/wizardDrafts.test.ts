@@ -1,25 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openCache, type CacheDb } from '../cache/openCache';
+import { type CacheDb } from '../cache/openCache';
+import { openTempCache, type TempCache } from '../cache/testing/tempCache';
 import { createLogger } from '../log';
 import { DraftSweeper } from './draftSweeper';
 import { ImportJournal } from './importJournal';
 import { DEMO_FORM, PEOPLE_MAPPINGS, peopleCsv } from './importTestbed';
 import { importWizardHandlers } from './wizardHandlers';
 
-let dir: string;
+let cache: TempCache;
 let db: CacheDb;
 
 beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'formdesk-wizard-drafts-'));
-  db = openCache(path.join(dir, 'workspace.sqlite'));
+  cache = openTempCache('wizard-drafts');
+  db = cache.db;
 });
-afterEach(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => cache.close());
 
 /** The wizard's thread of one launch of the app, on the workspace's file. */
 function wizard(launch: string) {

@@ -1,27 +1,20 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors';
 import { checkCacheFile } from '../cache/fullCheck';
-import { openCache, type CacheDb } from '../cache/openCache';
+import { type CacheDb } from '../cache/openCache';
 import { writeCacheDamagedInside } from '../cache/testing/damagedCache';
+import { openTempCache, type TempCache } from '../cache/testing/tempCache';
 import { WebhookRegistry } from './webhookRegistry';
 
-let dir: string;
-let file: string;
+let cache: TempCache;
 let db: CacheDb;
 
 beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-webhooks-'));
-  file = path.join(dir, 'workspace.sqlite');
-  db = openCache(file);
+  cache = openTempCache('webhooks');
+  db = cache.db;
 });
 
-afterEach(() => {
-  db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => cache.close());
 
 const entry = (id: number | string, formId: string, createdAt: string) => ({
   id,
@@ -39,7 +32,7 @@ describe('webhook registry', () => {
     registry.add(entry('wh_7', 'f2', '2026-11-22T09:00:00.000Z'));
     db.close();
 
-    db = openCache(file);
+    db = cache.reopen();
     const reopened = new WebhookRegistry(db);
     expect(reopened.list().map((w) => w.id)).toEqual(['wh_7', 41]);
     expect(reopened.get(41)).toMatchObject({
@@ -55,12 +48,12 @@ describe('webhook registry', () => {
     new WebhookRegistry(db).add(entry(77, 'f1', '2026-11-22T08:00:00.000Z'));
     db.close();
     // The damage lands in submission pages, past the small registry: the full check finds it.
-    writeCacheDamagedInside(file, 'a deleted submission');
-    const finding = await checkCacheFile(file, new AbortController().signal, { delayMs: 0 });
+    writeCacheDamagedInside(cache.file, 'a deleted submission');
+    const finding = await checkCacheFile(cache.file, new AbortController().signal, { delayMs: 0 });
     expect(finding).not.toBeNull();
 
     const rebuilt: string[] = [];
-    db = openCache(file, { rebuildFor: finding!, onRebuilt: (r) => rebuilt.push(r.reason) });
+    db = cache.reopen({ rebuildFor: finding!, onRebuilt: (r) => rebuilt.push(r.reason) });
     expect(rebuilt).toHaveLength(1);
     expect(new WebhookRegistry(db).list().map((w) => [w.id, w.formId])).toEqual([[77, 'f1']]);
   });
