@@ -45,16 +45,16 @@ export function workspaceCacheFiles(dataDir: string): string[] {
 /** A limit no benchmark reaches: the host then asks as fast as the service answers. */
 const UNTHROTTLED = { limit: 1_000_000 };
 
-/** Calls an operation over the host's `/rpc`, as the page does; throws on an error envelope. */
+/** Calls an operation over the host's `/rpc/<op>`, as the page does; throws on an error envelope. */
 export async function rpc(
   host: Pick<Host, 'origin' | 'token'>,
   op: string,
   input: unknown,
 ): Promise<unknown> {
-  const response = await fetch(`${host.origin}/rpc`, {
+  const response = await fetch(`${host.origin}/rpc/${op}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ op, input }),
+    body: JSON.stringify(input),
   });
   const body = (await response.json()) as {
     ok: boolean;

@@ -67,11 +67,11 @@ function startProbes({
   let total = 100;
   let stopped = false;
   let failure: unknown = null;
-  const call = (body: unknown) =>
-    fetch('/rpc', {
+  const call = (op: string, input: unknown) =>
+    fetch(`/rpc/${op}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
+      body: JSON.stringify(input),
     }).then(async (response) => {
       const answer = (await response.json()) as { ok: boolean; data?: { total?: number } };
       if (!answer.ok) throw new Error(`a probe was refused: ${JSON.stringify(answer)}`);
@@ -85,14 +85,11 @@ function startProbes({
       const sent = performance.now();
       const answered =
         op === 'trivial'
-          ? call({ op: 'workspaces.list', input: {} })
-          : call({
-              op: 'submissions.query',
-              input: {
-                formId,
-                offset: Math.floor(Math.random() * Math.max(0, total - 100)),
-                limit: 100,
-              },
+          ? call('workspaces.list', {})
+          : call('submissions.query', {
+              formId,
+              offset: Math.floor(Math.random() * Math.max(0, total - 100)),
+              limit: 100,
             }).then((window) => {
               total = Math.max(100, window.data?.total ?? 100);
               return window;

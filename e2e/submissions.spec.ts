@@ -43,13 +43,13 @@ async function syncInBackground(app: Page, host: Host | null, formId: string): P
     return;
   }
   const url = new URL(host.url);
-  const response = await fetch(new URL('/rpc', url), {
+  const response = await fetch(new URL('/rpc/sync.start', url), {
     method: 'POST',
     headers: {
       authorization: `Bearer ${url.searchParams.get('token')}`,
       'content-type': 'application/json',
     },
-    body: JSON.stringify({ op: 'sync.start', input }),
+    body: JSON.stringify(input),
   });
   expect(await response.json()).toMatchObject({ ok: true });
 }
@@ -268,10 +268,9 @@ test.describe('submissions browser', () => {
     let asked = 0;
     let releaseCount = () => {};
     const countHeld = new Promise<void>((resolve) => (releaseCount = resolve));
-    await app.route('**/rpc', async (route) => {
-      const body = route.request().postDataJSON() as { op: string; input: { search?: string } };
-      if (body.op !== 'submissions.query' || body.input.search !== 'Team plan')
-        return route.continue();
+    await app.route('**/rpc/submissions.query', async (route) => {
+      const input = route.request().postDataJSON() as { search?: string };
+      if (input.search !== 'Team plan') return route.continue();
       asked++;
       if (asked > 1) await countHeld;
       const response = await route.fetch();

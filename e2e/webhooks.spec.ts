@@ -31,10 +31,10 @@ async function openWebhooks(app: Page): Promise<void> {
 
 /** The open workspace's service address, as the page's own bridge reads it. */
 async function openWorkspaceBaseUrl(host: Host): Promise<string> {
-  const response = await fetch(`${host.origin}/rpc`, {
+  const response = await fetch(`${host.origin}/rpc/workspaces.list`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${host.token}` },
-    body: JSON.stringify({ op: 'workspaces.list', input: {} }),
+    body: '{}',
   });
   const { data } = (await response.json()) as {
     data: { currentId: string; workspaces: { id: string; baseUrl: string }[] };

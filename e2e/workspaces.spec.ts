@@ -79,13 +79,13 @@ test.describe('workspaces', () => {
       api.revokeKey(api.apiKey);
       // A sync asks the service, which now refuses the key (the page's button may already be off).
       const url = new URL(host!.url);
-      await fetch(new URL('/rpc', url), {
+      await fetch(new URL('/rpc/sync.start', url), {
         method: 'POST',
         headers: {
           authorization: `Bearer ${url.searchParams.get('token')}`,
           'content-type': 'application/json',
         },
-        body: JSON.stringify({ op: 'sync.start', input: {} }),
+        body: '{}',
       });
       await app
         .getByRole('navigation', { name: 'Sections' })

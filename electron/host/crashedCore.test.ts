@@ -44,10 +44,10 @@ async function open(options: { submissionsPerForm: number }): Promise<void> {
 }
 
 async function call<T = Record<string, unknown>>(op: string, input: unknown = {}): Promise<Result<T>> {
-  const response = await fetch(`${host.origin}/rpc`, {
+  const response = await fetch(`${host.origin}/rpc/${op}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${host.token}` },
-    body: JSON.stringify({ op, input }),
+    body: JSON.stringify(input),
   });
   return (await response.json()) as Result<T>;
 }

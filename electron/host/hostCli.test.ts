@@ -49,13 +49,13 @@ describe('npm run serve (the built host)', () => {
     expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(await page.text()).toContain('<div id="root">');
 
-    const answer = await fetch(new URL('/rpc', url), {
+    const answer = await fetch(new URL('/rpc/workspaces.list', url), {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
         authorization: `Bearer ${url.searchParams.get('token')}`,
       },
-      body: JSON.stringify({ op: 'workspaces.list', input: {} }),
+      body: '{}',
     });
     expect(await answer.json()).toMatchObject({
       ok: true,

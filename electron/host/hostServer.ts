@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { AppError, type Result } from '../shared/errors';
 import { type Logger } from '../core/log';
+import { JsonInput } from '../threads/jsonInput';
 import { contentTypeOf, RENDERER_HEADERS, resolveRendererFile } from '../core/rendererFiles';
 import { DOWNLOAD_PATH, type Downloads } from './downloads';
 import { type EventStream } from './eventStream';
@@ -18,15 +19,18 @@ import {
 
 /**
  * The largest request: an operation's input is small but for a part of a file being uploaded, 683 KB
- * as base64 (`UPLOAD_PART_BYTES`), and a body is parsed on the thread that answers clicks.
+ * as base64 (`UPLOAD_PART_BYTES`), and a body is held whole on the thread that answers clicks.
  */
 export const MAX_RPC_BODY_BYTES = 1024 * 1024;
 
 export interface HostServerOptions {
   port: number;
   token: string;
-  /** Runs an operation in the core and answers its envelope as UTF-8 JSON (`CoreThreads.callForJson`). */
-  call(op: unknown, input: unknown): Promise<Uint8Array>;
+  /**
+   * Runs an operation in the core and answers its envelope as UTF-8 JSON (`CoreThreads.callForJson`);
+   * its input is the request's body, JSON the core's thread parses.
+   */
+  call(op: string, input: JsonInput): Promise<Uint8Array>;
   events: EventStream;
   downloads: Downloads;
   rendererDir: string;
@@ -34,9 +38,9 @@ export interface HostServerOptions {
 }
 
 /**
- * Browser mode's one request handler: `POST /rpc` runs an operation through the same router as
- * Electron's IPC, `GET /events` streams app events, `GET /download?ticket=…` hands over an export,
- * anything else is a file of the built renderer.
+ * Browser mode's one request handler: `POST /rpc/<op>` runs an operation through the same router as
+ * Electron's IPC (its body the input's JSON), `GET /events` streams app events,
+ * `GET /download?ticket=…` hands over an export, anything else is a file of the built renderer.
  * Requests for another Host or from another Origin are refused first (DNS rebinding, other sites).
  */
 export function createRequestHandler(options: HostServerOptions) {
@@ -48,7 +52,8 @@ export function createRequestHandler(options: HostServerOptions) {
         return plain(response, 403, 'Forbidden');
       }
       const url = new URL(request.url ?? '/', 'http://host');
-      if (url.pathname === '/rpc') return await rpc(request, response);
+      if (url.pathname === '/rpc' || url.pathname.startsWith(RPC_PATH))
+        return await rpc(request, response, url.pathname);
       if (url.pathname === '/events') return events(request, response, url);
       if (url.pathname === DOWNLOAD_PATH && request.method === 'GET') {
         if (!(await options.downloads.serve(url.searchParams.get('ticket'), response)))
@@ -65,7 +70,11 @@ export function createRequestHandler(options: HostServerOptions) {
     }
   };
 
-  async function rpc(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  async function rpc(
+    request: IncomingMessage,
+    response: ServerResponse,
+    pathname: string,
+  ): Promise<void> {
     const received = performance.now();
     if (request.method !== 'POST') return plain(response, 405, 'Method Not Allowed');
     if (!tokenMatches(bearerToken(request), options.token))
@@ -73,9 +82,13 @@ export function createRequestHandler(options: HostServerOptions) {
     if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
       return plain(response, 415, 'Unsupported Media Type');
     }
-    let text: string;
+    const op = pathname.slice(RPC_PATH.length);
+    if (!OP_NAME.test(op)) {
+      return json(response, 404, refusal('The request names no operation: POST /rpc/<operation>.'));
+    }
+    let body: Uint8Array;
     try {
-      text = await readBody(request, MAX_RPC_BODY_BYTES);
+      body = await readBody(request, MAX_RPC_BODY_BYTES);
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
         response.setHeader('connection', 'close');
@@ -89,20 +102,9 @@ export function createRequestHandler(options: HostServerOptions) {
       }
       throw error;
     }
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return json(response, 400, refusal('The request was not JSON.'));
-    }
-    if (typeof body !== 'object' || body === null || !('op' in body)) {
-      return json(response, 400, refusal('The request names no operation.'));
-    }
-    const input = 'input' in body ? body.input : undefined;
     // Each call at debug level, on its way in and out: a page waiting on a call names it.
-    const op = String(body.op).slice(0, 80);
     options.log.debug(`call ${op} received`);
-    const answer = await options.call(body.op, input);
+    const answer = await options.call(op, new JsonInput(body));
     const took = performance.now() - received;
     options.log.debug(`call ${op} answered in ${Math.round(took)} ms`);
     // The host's part of a call, from its request to its answer (the body read, the router, the
@@ -149,6 +151,10 @@ export function createRequestHandler(options: HostServerOptions) {
     createReadStream(path).pipe(response);
   }
 }
+
+const RPC_PATH = '/rpc/';
+/** An operation's name as the contract spells them (`submissions.query`); the core knows which. */
+const OP_NAME = /^[a-z][A-Za-z]*(\.[a-z][A-Za-z]*){1,3}$/;
 
 function refusal(message: string): Result<never> {
   return { ok: false, error: new AppError('INVALID_INPUT', message).toShape() };

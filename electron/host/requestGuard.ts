@@ -41,8 +41,11 @@ export function bearerToken(request: IncomingMessage): string | null {
 
 export class BodyTooLargeError extends Error {}
 
-/** The request body as text, refused once it passes `limit` bytes (declared or actually sent). */
-export async function readBody(request: IncomingMessage, limit: number): Promise<string> {
+/**
+ * The request body, refused once it passes `limit` bytes (declared or actually sent): in an array
+ * of its own, so that a message can move it to a worker rather than copy it.
+ */
+export async function readBody(request: IncomingMessage, limit: number): Promise<Uint8Array> {
   const declared = Number(request.headers['content-length'] ?? 0);
   if (declared > limit) throw new BodyTooLargeError();
   const chunks: Buffer[] = [];
@@ -53,5 +56,11 @@ export async function readBody(request: IncomingMessage, limit: number): Promise
     if (size > limit) throw new BodyTooLargeError();
     chunks.push(buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.length;
+  }
+  return body;
 }

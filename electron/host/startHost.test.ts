@@ -37,10 +37,10 @@ async function start(options: Partial<HostOptions> = {}): Promise<Host> {
 }
 
 async function call(host: Host, op: string, input: unknown = {}): Promise<unknown> {
-  const response = await fetch(`${host.origin}/rpc`, {
+  const response = await fetch(`${host.origin}/rpc/${op}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${host.token}` },
-    body: JSON.stringify({ op, input }),
+    body: JSON.stringify(input),
   });
   return response.json();
 }
@@ -187,7 +187,7 @@ describe('windows while a sync stores rows', () => {
 
 describe('slow clients', () => {
   const rpcStart = (host: Host, headers: Record<string, string> = {}) =>
-    partialPost(Number(new URL(host.origin).port), '/rpc', {
+    partialPost(Number(new URL(host.origin).port), '/rpc/workspaces.list', {
       authorization: `Bearer ${host.token}`,
       ...headers,
     });

@@ -55,8 +55,19 @@ export type ShellResponse =
 export type ShellServiceName = keyof ShellServices;
 
 export type ToWorker =
-  /** An operation of the contract; `cache` is set for the readers. */
-  | { kind: 'call'; id: number; op: string; input: unknown; cache?: OpenCache | null }
+  /**
+   * An operation of the contract; `cache` is set for the readers. Its input comes either as a
+   * value, or as the caller's UTF-8 JSON in `inputJson` (its buffer moved), which the worker
+   * parses (`JsonInput`).
+   */
+  | {
+      kind: 'call';
+      id: number;
+      op: string;
+      input: unknown;
+      inputJson?: Uint8Array;
+      cache?: OpenCache | null;
+    }
   /** The shell's answer to an `ask`. */
   | { kind: 'answer'; id: number; result: Result<unknown> }
   /**

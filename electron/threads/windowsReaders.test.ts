@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { JsonInput } from './jsonInput';
 import { type OpenCache, type WorkerNotice } from './protocol';
 import { WindowsReaders, type PooledReader } from './windowsReaders';
 
@@ -30,6 +31,8 @@ class NotingReader implements PooledReader {
   }
 }
 
+const utf8 = new TextEncoder();
+
 function workspaceFile(generation: number): OpenCache {
   return {
     workspace: {
@@ -49,6 +52,15 @@ function workspaceFile(generation: number): OpenCache {
 function pool(size: number) {
   const readers = Array.from({ length: size }, () => new NotingReader());
   return { readers, windows: new WindowsReaders(readers) };
+}
+
+/** A pool whose readers have all read the open workspace ahead. */
+function warmedPool(size: number) {
+  const { readers, windows } = pool(size);
+  const cache = workspaceFile(1);
+  windows.opened(cache);
+  for (const reader of readers) windows.warmed(reader, 1);
+  return { readers, windows, cache };
 }
 
 const read = (windows: WindowsReaders, cache: OpenCache | null) =>
@@ -116,11 +128,7 @@ describe('windows readers', () => {
   });
 
   it('send a search back to the reader that answered it, however busy, and other reads to the least busy', () => {
-    const { readers, windows } = pool(2);
-    const cache = workspaceFile(1);
-    windows.opened(cache);
-    windows.warmed(readers[0]!, 1);
-    windows.warmed(readers[1]!, 1);
+    const { readers, windows, cache } = warmedPool(2);
     const search = (input: object) =>
       void windows.callForJson('submissions.query', { formId: 'f1', ...input }, cache);
 
@@ -141,6 +149,19 @@ describe('windows readers', () => {
     windows.warmed(readers[1]!, 2);
     void windows.callForJson('submissions.query', { formId: 'f1', search: 'plan' }, cache);
     expect(readers.map((r) => r.asked.length)).toEqual([3, 3]);
+  });
+
+  it('read the view of a search the page sent as JSON, to send it back to its reader too', () => {
+    const { readers, windows, cache } = warmedPool(2);
+    const sent = (body: string) =>
+      void windows.callForJson('submissions.query', new JsonInput(utf8.encode(body)), cache);
+
+    sent('{"formId":"f1","search":"plan","limit":100}');
+    sent('{"formId":"f1","search":"plan","offset":100,"limit":100}');
+    expect(readers.map((r) => r.asked.length)).toEqual([2, 0]);
+    // Text that is not JSON is no search: it goes to the least busy, whose thread refuses it.
+    sent('{"formId":"f1","search":"plan"');
+    expect(readers.map((r) => r.asked.length)).toEqual([2, 1]);
   });
 
   it('with no workspace open, send each read to the least busy, and tell each of rows stored', () => {

@@ -1,4 +1,5 @@
 import { keepNewest } from '../core/keepNewest';
+import { JsonInput } from './jsonInput';
 import { type OpenCache, type WorkerNotice } from './protocol';
 
 /** What the pool needs of a reader's thread (`WorkerThread`). */
@@ -103,10 +104,20 @@ const REMEMBERED_SEARCHES = 32;
 
 /**
  * The view a `submissions.query` input asks (its window aside) when it searches, else null. The
- * input is as the caller sent it: the reader checks it.
+ * input is as the caller sent it: the reader checks it. Sent as JSON, it is read here too, the one
+ * input the shell routes by (a hundred bytes or so).
  */
-function searchView(input: unknown): string | null {
+function searchView(sent: unknown): string | null {
+  const input = sent instanceof JsonInput ? parsedOrNull(sent) : sent;
   if (typeof input !== 'object' || input === null) return null;
   const { offset: _offset, limit: _limit, ...view } = input as Record<string, unknown>;
   return typeof view.search === 'string' && view.search !== '' ? JSON.stringify(view) : null;
+}
+
+function parsedOrNull(input: JsonInput): unknown {
+  try {
+    return input.parse();
+  } catch {
+    return null;
+  }
 }

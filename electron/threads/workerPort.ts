@@ -2,6 +2,7 @@ import { type MessagePort, parentPort } from 'node:worker_threads';
 import { describe, type Logger, type LogLevel, redact } from '../core/log';
 import { type AppEvent } from '../shared/contract';
 import { AppError, type Result } from '../shared/errors';
+import { JsonInput } from './jsonInput';
 import { movedBytes } from './movedBytes';
 import {
   type FromWorker,
@@ -38,7 +39,8 @@ export class WorkerPort {
   ): void {
     this.port.on('message', (message: ToWorker) => {
       if (message.kind === 'call') {
-        void handle(message).then((result) => {
+        const parsed = withParsedInput(message);
+        void (parsed ? handle(parsed) : Promise.resolve(notJson(message.op))).then((result) => {
           const json = result instanceof Uint8Array ? result : utf8.encode(JSON.stringify(result));
           const answer: FromWorker = { kind: 'result', id: message.id, json };
           this.port.postMessage(answer, movedBytes(json));
@@ -100,6 +102,25 @@ export class WorkerPort {
       addSecret: (value) => secrets.add(value),
     };
   }
+}
+
+/** The call with its input parsed from the caller's JSON, where it came so; null if not JSON. */
+function withParsedInput(call: CallMessage): CallMessage | null {
+  if (!call.inputJson) return call;
+  const { inputJson, ...rest } = call;
+  try {
+    return { ...rest, input: new JsonInput(inputJson).parse() };
+  } catch {
+    return null;
+  }
+}
+
+function notJson(op: string): Result<never> {
+  const error = new AppError(
+    'INVALID_INPUT',
+    `The input for ${op} was not JSON; nothing was changed.`,
+  );
+  return { ok: false, error: error.toShape() };
 }
 
 function requireParentPort(): MessagePort {

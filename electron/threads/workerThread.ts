@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AppError, type Result } from '../shared/errors';
+import { JsonInput } from './jsonInput';
 import { movedBytes } from './movedBytes';
 import { type FromWorker, type OpenCache, type ToWorker, type WorkerNotice } from './protocol';
 
@@ -62,7 +63,8 @@ export class WorkerThread {
 
   /**
    * The envelope as the worker wrote it, UTF-8 JSON, for a shell that passes it on as it is. Input
-   * that is bytes of their own (a page of the service's JSON) is moved to the worker, not copied.
+   * that is bytes of their own (a page of the service's JSON, a caller's `JsonInput`) is moved to
+   * the worker, not copied.
    */
   callForJson(op: string, input: unknown, cache?: OpenCache | null): Promise<Uint8Array> {
     if (this.givenUp || this.closing) return Promise.resolve(failure(this.downError()));
@@ -70,14 +72,15 @@ export class WorkerThread {
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
       try {
+        const json = input instanceof JsonInput ? input.bytes : null;
         const call: ToWorker = {
           kind: 'call',
           id,
           op,
-          input,
+          ...(json ? { input: undefined, inputJson: json } : { input }),
           ...(cache === undefined ? {} : { cache }),
         };
-        this.post(call, movedBytes(input));
+        this.post(call, movedBytes(json ?? input));
       } catch {
         // Input no structured clone can carry (a function, a symbol) comes from no real caller.
         this.settle(id, failure(new AppError('INVALID_INPUT', `Invalid input for ${op}.`)));

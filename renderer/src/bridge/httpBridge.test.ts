@@ -44,7 +44,7 @@ describe('createHttpBridge', () => {
     expect(await answer).toMatchObject({ ok: false, error: { code: 'CANCELLED' } });
   });
 
-  it('posts the operation to /rpc with the bearer token and returns the envelope', async () => {
+  it('posts the input to /rpc/<op> with the bearer token and returns the envelope', async () => {
     const { calls, fetchFn } = recordingFetch(() =>
       json({ ok: true, data: { forms: [{ formId: 'f1', name: 'A' }] } }),
     );
@@ -55,10 +55,10 @@ describe('createHttpBridge', () => {
     });
     const result = await bridge.invoke('forms.list', {});
     expect(result).toEqual({ ok: true, data: { forms: [{ formId: 'f1', name: 'A' }] } });
-    expect(calls[0]?.url).toBe('http://127.0.0.1:5555/rpc');
+    expect(calls[0]?.url).toBe('http://127.0.0.1:5555/rpc/forms.list');
     expect(calls[0]?.init?.method).toBe('POST');
     expect(new Headers(calls[0]?.init?.headers).get('authorization')).toBe('Bearer tok');
-    expect(JSON.parse(String(calls[0]?.init?.body))).toEqual({ op: 'forms.list', input: {} });
+    expect(JSON.parse(String(calls[0]?.init?.body))).toEqual({});
   });
 
   it('passes an operation failure through unchanged', async () => {

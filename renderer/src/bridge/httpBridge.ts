@@ -12,7 +12,8 @@ export interface HttpBridgeOptions {
 }
 
 /**
- * Browser mode: operations go to the host as POST /rpc with the per-run token; events arrive as
+ * Browser mode: operations go to the host as POST /rpc/<op>, the input as the body's JSON, with the
+ * per-run token (the op in the path: the host routes it without reading the body); events arrive as
  * Server-Sent Events. Transport failures become the same envelope as operation failures.
  */
 export function createHttpBridge(options: HttpBridgeOptions): Bridge {
@@ -28,10 +29,11 @@ export function createHttpBridge(options: HttpBridgeOptions): Bridge {
   ): Promise<Result<OpOutput<N>>> {
     let response: Response;
     try {
-      response = await doFetch(new URL('/rpc', options.origin), {
+      response = await doFetch(new URL(`/rpc/${op}`, options.origin), {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${options.token}` },
-        body: JSON.stringify({ op, input }),
+        // No input, no body: undefined has no JSON.
+        body: input === undefined ? '' : JSON.stringify(input),
         ...(signal ? { signal } : {}),
       });
     } catch {

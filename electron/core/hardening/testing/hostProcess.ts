@@ -72,10 +72,10 @@ export async function startHostProcess(
     ...host,
     url: address.url,
     async rpc(op, input = {}) {
-      const response = await fetch(`${address.origin}/rpc`, {
+      const response = await fetch(`${address.origin}/rpc/${op}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${address.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ op, input }),
+        body: JSON.stringify(input),
       });
       return (await response.json()) as Awaited<ReturnType<RunningHost['rpc']>>;
     },
