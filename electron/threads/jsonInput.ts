@@ -10,9 +10,14 @@
 export class JsonInput {
   constructor(readonly bytes: Uint8Array) {}
 
-  /** The input, or undefined for an empty body; throws a SyntaxError for text that is not JSON. */
-  parse(): unknown {
-    return this.bytes.byteLength === 0 ? undefined : JSON.parse(utf8.decode(this.bytes));
+  /** The input (undefined for an empty body), or null for text that is not JSON. */
+  read(): { value: unknown } | null {
+    if (this.bytes.byteLength === 0) return { value: undefined };
+    try {
+      return { value: JSON.parse(utf8.decode(this.bytes)) };
+    } catch {
+      return null;
+    }
   }
 }
 

@@ -108,16 +108,8 @@ const REMEMBERED_SEARCHES = 32;
  * input the shell routes by (a hundred bytes or so).
  */
 function searchView(sent: unknown): string | null {
-  const input = sent instanceof JsonInput ? parsedOrNull(sent) : sent;
+  const input = sent instanceof JsonInput ? sent.read()?.value : sent;
   if (typeof input !== 'object' || input === null) return null;
   const { offset: _offset, limit: _limit, ...view } = input as Record<string, unknown>;
   return typeof view.search === 'string' && view.search !== '' ? JSON.stringify(view) : null;
-}
-
-function parsedOrNull(input: JsonInput): unknown {
-  try {
-    return input.parse();
-  } catch {
-    return null;
-  }
 }

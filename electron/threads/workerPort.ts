@@ -108,11 +108,8 @@ export class WorkerPort {
 function withParsedInput(call: CallMessage): CallMessage | null {
   if (!call.inputJson) return call;
   const { inputJson, ...rest } = call;
-  try {
-    return { ...rest, input: new JsonInput(inputJson).parse() };
-  } catch {
-    return null;
-  }
+  const read = new JsonInput(inputJson).read();
+  return read && { ...rest, input: read.value };
 }
 
 function notJson(op: string): Result<never> {
