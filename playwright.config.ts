@@ -1,23 +1,10 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { type AppFixtureOptions } from './e2e/fixtures';
-
-const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+import { chromiumLaunchOptions } from './e2e/fixtures/chromium';
 
 const chromium = {
   browserName: 'chromium' as const,
-  launchOptions: {
-    ...(existsSync(DEBIAN_CHROMIUM) ? { executablePath: DEBIAN_CHROMIUM } : {}),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  },
+  launchOptions: chromiumLaunchOptions(),
 };
 
 /**

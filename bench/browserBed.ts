@@ -4,19 +4,9 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { type Host } from '../electron/host/startHost';
 import { type LocalApi } from '../electron/local-api';
+import { chromiumLaunchOptions } from '../e2e/fixtures/chromium';
 import { BENCH_FORM, singleFormApi, sizeLabel } from './benchApi';
 import { RENDERER_DIR, startBenchHost, syncSettled, type BenchHostSetup } from './benchHost';
-
-/** The flags every benchmark launches Chromium with: no GPU, no background chatter. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** The cap on waiting for the app's first sync to fill the cache. */
 const FILL_TIMEOUT_MS = 45 * 60_000;
@@ -80,7 +70,7 @@ export async function openBrowserBed(
 }
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.launch(chromiumLaunchOptions());
 }
 
 /**
