@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createLogger } from '../electron/core/log';
 import { startHost, type Host } from '../electron/host/startHost';
+import { callHost } from '../electron/host/testing/callHost';
 
 export const RENDERER_DIR = path.resolve(__dirname, '..', 'out', 'renderer');
 /** The built worker entries: benchmarks measure the threads as the app runs them. */
@@ -51,18 +52,9 @@ export async function rpc(
   op: string,
   input: unknown,
 ): Promise<unknown> {
-  const response = await fetch(`${host.origin}/rpc/${op}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(input),
-  });
-  const body = (await response.json()) as {
-    ok: boolean;
-    data?: unknown;
-    error?: { message: string };
-  };
-  if (!body.ok) throw new Error(`${op}: ${body.error?.message ?? `HTTP ${response.status}`}`);
-  return body.data;
+  const answer = await callHost(host, op, input);
+  if (!answer.ok) throw new Error(`${op}: ${answer.error.message}`);
+  return answer.data;
 }
 
 interface SyncStatusView {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { type Locator, type Page } from '@playwright/test';
 import { type Submission } from '../electron/shared/api/submission';
 import { type Host } from '../electron/host/startHost';
+import { callHost } from '../electron/host/testing/callHost';
 import { type LocalApi } from '../electron/local-api';
 import { connectAccount, expect, test } from './fixtures';
 
@@ -42,16 +43,7 @@ async function syncInBackground(app: Page, host: Host | null, formId: string): P
     );
     return;
   }
-  const url = new URL(host.url);
-  const response = await fetch(new URL('/rpc/sync.start', url), {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${url.searchParams.get('token')}`,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify(input),
-  });
-  expect(await response.json()).toMatchObject({ ok: true });
+  expect(await callHost(host, 'sync.start', input)).toMatchObject({ ok: true });
 }
 
 async function chooseForm(app: Page, name: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { type Page } from '@playwright/test';
 import { type Host } from '../electron/host/startHost';
+import { callHost } from '../electron/host/testing/callHost';
 import { DEMO_KEY, expect, test } from './fixtures';
 
 const FORM_ID = 'cFb7q2LxWm';
@@ -31,14 +32,12 @@ async function openWebhooks(app: Page): Promise<void> {
 
 /** The open workspace's service address, as the page's own bridge reads it. */
 async function openWorkspaceBaseUrl(host: Host): Promise<string> {
-  const response = await fetch(`${host.origin}/rpc/workspaces.list`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${host.token}` },
-    body: '{}',
-  });
-  const { data } = (await response.json()) as {
-    data: { currentId: string; workspaces: { id: string; baseUrl: string }[] };
-  };
+  const answer = await callHost<{
+    currentId: string;
+    workspaces: { id: string; baseUrl: string }[];
+  }>(host, 'workspaces.list');
+  if (!answer.ok) throw new Error(answer.error.message);
+  const { data } = answer;
   const open = data.workspaces.find((w) => w.id === data.currentId);
   if (!open) throw new Error('no workspace is open');
   return open.baseUrl;

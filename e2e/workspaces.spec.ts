@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { type Page } from '@playwright/test';
+import { callHost } from '../electron/host/testing/callHost';
 import { startLocalApi, type LocalApi } from '../electron/local-api';
 import { expect, test } from './fixtures';
 
@@ -78,15 +79,7 @@ test.describe('workspaces', () => {
       await expect(switcher(app)).toHaveValue('Acme');
       api.revokeKey(api.apiKey);
       // A sync asks the service, which now refuses the key (the page's button may already be off).
-      const url = new URL(host!.url);
-      await fetch(new URL('/rpc/sync.start', url), {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${url.searchParams.get('token')}`,
-          'content-type': 'application/json',
-        },
-        body: '{}',
-      });
+      await callHost(host!, 'sync.start');
       await app
         .getByRole('navigation', { name: 'Sections' })
         .getByRole('link', { name: 'Forms' })

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, onTestFailed, vi } from 'v
 import { DEMO_FORM, PEOPLE_MAPPINGS, peopleCsv } from '../core/import/importTestbed';
 import { createLogger } from '../core/log';
 import { startHost, type Host } from './startHost';
+import { callHost } from './testing/callHost';
 import { startLocalApi, type LocalApi } from '../local-api';
 import { type Result } from '../shared/errors';
 
@@ -43,13 +44,8 @@ async function open(options: { submissionsPerForm: number }): Promise<void> {
   });
 }
 
-async function call<T = Record<string, unknown>>(op: string, input: unknown = {}): Promise<Result<T>> {
-  const response = await fetch(`${host.origin}/rpc/${op}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${host.token}` },
-    body: JSON.stringify(input),
-  });
-  return (await response.json()) as Result<T>;
+function call<T = Record<string, unknown>>(op: string, input: unknown = {}): Promise<Result<T>> {
+  return callHost<T>(host, op, input);
 }
 
 async function ok<T = Record<string, unknown>>(op: string, input: unknown = {}): Promise<T> {

@@ -7,6 +7,7 @@ import { partialPost, stalledRequest } from '../local-api/testing/slowClient';
 import { refusingPort } from '../local-api/testing/refusingPort';
 import { createLogger } from '../core/log';
 import { startHost, type Host, type HostOptions } from './startHost';
+import { callHost } from './testing/callHost';
 
 let remote: LocalApi;
 let dataDir: string;
@@ -36,14 +37,8 @@ async function start(options: Partial<HostOptions> = {}): Promise<Host> {
   return host;
 }
 
-async function call(host: Host, op: string, input: unknown = {}): Promise<unknown> {
-  const response = await fetch(`${host.origin}/rpc/${op}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${host.token}` },
-    body: JSON.stringify(input),
-  });
-  return response.json();
-}
+const call = (host: Host, op: string, input: unknown = {}): Promise<unknown> =>
+  callHost(host, op, input);
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
