@@ -6,6 +6,8 @@ import { openCache, type CacheDb } from '../electron/core/cache/openCache';
 import { ConnectionMonitor } from '../electron/core/sync/connection';
 import { type PageWriter } from '../electron/core/sync/pageStore';
 import { SyncEngine } from '../electron/core/sync/syncEngine';
+import { WriteTurns } from '../electron/core/cache/writeTurns';
+import { type WriterStart } from '../electron/threads/protocol';
 import { threadPageWriter } from '../electron/threads/threadPageWriter';
 import { WorkerThread } from '../electron/threads/workerThread';
 import { type Workspace } from '../electron/shared/contract/workspaces';
@@ -138,7 +140,7 @@ async function againstBareLoop(
   const writer = new WorkerThread({
     entry: 'writerWorker',
     builtDir: undefined,
-    workerData: () => ({}),
+    workerData: (): WriterStart => ({ turns: new WriteTurns().shared }),
     onNote: () => {},
     onStopped: (reason) => log(`the writer thread stopped: ${reason}`),
   });

@@ -2,12 +2,13 @@ import { workerData } from 'node:worker_threads';
 import { createApiClient } from '../core/api';
 import { checkCacheFile } from '../core/cache/fullCheck';
 import { openCache } from '../core/cache/openCache';
+import { takingTurns, WriteTurns } from '../core/cache/writeTurns';
 import { dispatch } from '../core/dispatch';
 import { createHandlers } from '../core/handlers';
 import { WorkspaceManager } from '../core/workspaces/manager';
 import { startLocalApi } from '../local-api';
 import { AppError } from '../shared/errors';
-import { type CoreStart } from './protocol';
+import { type CoreStart, type WriterStart } from './protocol';
 import { RemoteVault } from './remoteVault';
 import { shellFetch } from './shellFetch';
 import { threadPageWriter } from './threadPageWriter';
@@ -23,11 +24,12 @@ const start = workerData as CoreStart;
 const port = new WorkerPort();
 const log = port.logger();
 // Storing a sync's page holds a thread for tens of milliseconds: a thread of its own does it, so
-// this one keeps answering while the sync goes on.
+// this one keeps answering while the sync goes on. This thread's writes ask it for their turn.
+const turns = new WriteTurns();
 const writer = new WorkerThread({
   entry: 'writerWorker',
   builtDir: start.builtDir ?? undefined,
-  workerData: () => ({}),
+  workerData: (): WriterStart => ({ turns: turns.shared }),
   onNote: (note) => {
     if (note.kind === 'log') log[note.level](note.text);
   },
@@ -53,7 +55,7 @@ const workspaces = new WorkspaceManager({
           ),
       },
     }),
-  openCache: (file, hooks) => openCache(file, hooks),
+  openCache: (file, hooks) => takingTurns(openCache(file, hooks), turns),
   checkCache: checkCacheFile,
   startDemo: ({ store }) =>
     start.demo

@@ -156,5 +156,11 @@ export interface ReaderStart {
  */
 export type ReaderRole = 'windows' | 'summaries' | 'exports';
 
+/** How the thread that stores a sync's pages starts. */
+export interface WriterStart {
+  /** `WriteTurns.shared` of the core, whose connection asks for the write lock there. */
+  turns: SharedArrayBuffer;
+}
+
 /** What the core asks of the thread that stores a sync's pages. */
 export type PageOp = `pages.${keyof PageWriter}`;

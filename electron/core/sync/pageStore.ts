@@ -4,6 +4,7 @@ import { type Submission } from '../../shared/api/submission';
 import { AppError } from '../../shared/errors';
 import { readListing } from '../api/client';
 import { type CacheStores } from '../cache/cacheStores';
+import { type WriteTurns } from '../cache/writeTurns';
 import { toSubmissionRow } from '../cache/submissionRow';
 import { type SweptRow, type UpsertOptions } from '../cache/submissionStore';
 import { type TimeWindow } from '../cache/submissionWindows';
@@ -130,9 +131,9 @@ export class PageShelf {
     };
   }
 
-  take(pages: readonly number[]): Submission[] {
-    const rows: Submission[] = [];
-    for (const ref of pages) {
+  /** Each page's rows, in order. */
+  take(pages: readonly number[]): Submission[][] {
+    return pages.map((ref) => {
       const kept = this.kept.get(ref);
       this.kept.delete(ref);
       // Read by a writer thread that has stopped since: the sync goes again from its position.
@@ -140,9 +141,8 @@ export class PageShelf {
         throw new AppError('INTERNAL', 'Sync lost a page it had read. Sync again.', {
           retryable: true,
         });
-      rows.push(...kept);
-    }
-    return rows;
+      return kept;
+    });
   }
 
   release(pages: readonly number[]): void {
@@ -150,14 +150,21 @@ export class PageShelf {
   }
 }
 
-/** Reads and writes pages on the caller's thread, through its connection. */
-export function pageWriterOn(stores: CacheStores, shelf: PageShelf = new PageShelf()): PageWriter {
+/**
+ * Reads and writes pages on the caller's thread, through its connection; with `turns`, letting the
+ * file's other writers in between a few pages of a long store.
+ */
+export function pageWriterOn(
+  stores: CacheStores,
+  shelf: PageShelf = new PageShelf(),
+  turns: Turns | null = null,
+): PageWriter {
   return {
     read: async (json) => shelf.read(json),
     release: async (pages) => shelf.release(pages),
-    incremental: async (page) => storeIncrementalPage(stores, page, shelf.take(page.pages)),
-    reconcile: async (page) => storeReconcilePage(stores, page, shelf.take(page.pages)),
-    window: async (page) => storeWindowPage(stores, page, shelf.take(page.pages)),
+    incremental: async (page) => storeIncrementalPage(stores, page, shelf.take(page.pages), turns),
+    reconcile: async (page) => storeReconcilePage(stores, page, shelf.take(page.pages), turns),
+    window: async (page) => storeWindowPage(stores, page, shelf.take(page.pages), turns),
     forms: async ({ forms, at }) => stores.forms.replaceListed(forms, at),
     countWindow: async ({ formId, status, window }) => stores.windows.count(formId, status, window),
     firstInWindow: async ({ formId, status, window }) =>
@@ -165,6 +172,52 @@ export function pageWriterOn(stores: CacheStores, shelf: PageShelf = new PageShe
     splitWindow: async ({ formId, status, window, count }) =>
       stores.windows.splitTime(formId, status, window, count),
   };
+}
+
+/** What a long store asks of the file's other writers (`WriteTurns`). */
+export type Turns = Pick<WriteTurns, 'asked' | 'letIn'>;
+
+/**
+ * Pages stored between two looks at whether another writer waits: what one transaction held before
+ * pages could pile up, so a writer let in waits no longer than it did then.
+ */
+const PAGES_PER_TURN = 3;
+
+/**
+ * How long the page writer waits for the writers it let in to be done, at most. An import's step
+ * or a delete takes milliseconds; past this it goes on, and SQLite's own wait takes over.
+ */
+const LET_IN_MS = 2_000;
+
+/**
+ * Stores `pages` (each page's rows, in order) in one transaction, `store` taking a few at a time;
+ * `end` closes it. When another writer of the file asks for the lock (`turns`) before the last few,
+ * the transaction closes early instead, with `pause(rowsLeft)` writing the position its pages
+ * reached, and the rest goes in another once that writer is done.
+ */
+function storeInTurns(
+  stores: CacheStores,
+  turns: Turns | null,
+  pages: readonly Submission[][],
+  store: (rows: Submission[]) => void,
+  pause: (rowsLeft: number) => void,
+  end: () => void,
+): void {
+  const parts: Submission[][] = [];
+  for (let i = 0; i < pages.length; i += PAGES_PER_TURN)
+    parts.push(pages.slice(i, i + PAGES_PER_TURN).flat());
+  if (parts.length === 0) parts.push([]);
+  let next = 0;
+  for (;;) {
+    stores.submissions.transaction(() => {
+      do store(parts[next++]!);
+      while (next < parts.length && !turns?.asked());
+      if (next < parts.length) pause(parts.slice(next).reduce((n, rows) => n + rows.length, 0));
+      else end();
+    });
+    if (next === parts.length) return;
+    turns?.letIn(LET_IN_MS);
+  }
 }
 
 /** A page's rows and what they teach of the form's questions, inside the caller's transaction. */
@@ -190,35 +243,43 @@ export function storePage(
 function storeIncrementalPage(
   stores: CacheStores,
   page: IncrementalPage,
-  responses: readonly Submission[],
+  pages: readonly Submission[][],
+  turns: Turns | null,
 ): StoredPage {
   const { submissions, syncState } = stores;
   const { formId, status } = page;
-  let stored: StoredPage = { changed: 0, vanished: [], reconcileDue: false };
-  submissions.transaction(() => {
+  let changed = 0;
+  let reconcileDue = false;
+  storeInTurns(
+    stores,
+    turns,
+    pages,
     // Rows that arrive while a reconcile is half-way are marked seen by it: they exist.
-    const changed = storePage(stores, formId, status, responses, page.syncedAt, {
-      seenPass: page.passId,
-    });
-    stored = { ...stored, changed };
-    if (!page.done) {
-      syncState.update(formId, status, { nextOffset: page.offset });
-      return;
-    }
-    // A pull of the whole listing answers for its count; one from a date leaves what does not add
-    // up to the comparison of windows after it, which covers the whole form.
-    if (page.afterDate === undefined && submissions.count(formId, status) !== page.totalResponses)
-      syncState.askWalk(formId, status);
-    syncState.update(formId, status, {
-      phase: 'idle',
-      nextOffset: 0,
-      lastSyncedAt: page.syncedAt,
-      lastError: null,
-    });
-    // Read again, not from the pass's start: a walk asked for meanwhile (previews) counts too.
-    stored = { ...stored, reconcileDue: syncState.get(formId, status).reconcileDue };
-  });
-  return stored;
+    (rows) =>
+      (changed += storePage(stores, formId, status, rows, page.syncedAt, {
+        seenPass: page.passId,
+      })),
+    (rowsLeft) => syncState.update(formId, status, { nextOffset: page.offset - rowsLeft }),
+    () => {
+      if (!page.done) {
+        syncState.update(formId, status, { nextOffset: page.offset });
+        return;
+      }
+      // A pull of the whole listing answers for its count; one from a date leaves what does not
+      // add up to the comparison of windows after it, which covers the whole form.
+      if (page.afterDate === undefined && submissions.count(formId, status) !== page.totalResponses)
+        syncState.askWalk(formId, status);
+      syncState.update(formId, status, {
+        phase: 'idle',
+        nextOffset: 0,
+        lastSyncedAt: page.syncedAt,
+        lastError: null,
+      });
+      // Read again, not from the pass's start: a walk asked for meanwhile (previews) counts too.
+      reconcileDue = syncState.get(formId, status).reconcileDue;
+    },
+  );
+  return { changed, vanished: [], reconcileDue };
 }
 
 /**
@@ -228,44 +289,51 @@ function storeIncrementalPage(
 function storeReconcilePage(
   stores: CacheStores,
   page: ReconcilePage,
-  responses: readonly Submission[],
+  pages: readonly Submission[][],
+  turns: Turns | null,
 ): StoredPage {
   const { submissions, syncState } = stores;
   const { formId, status, passId, passTotal } = page;
+  const walkAt = (nextOffset: number) =>
+    syncState.update(formId, status, { nextOffset, passTotal, passDisturbed: page.disturbed });
   let stored: StoredPage = { changed: 0, vanished: [], reconcileDue: false };
-  submissions.transaction(() => {
-    const changed = storePage(stores, formId, status, responses, page.syncedAt, {
-      seenPass: passId,
-      keepPreviewFlag: page.previews,
-      leaveSeen: true,
-    });
-    stored = { ...stored, changed };
-    if (!page.done) {
-      syncState.update(formId, status, {
-        nextOffset: page.offset,
-        passTotal,
-        passDisturbed: page.disturbed,
+  storeInTurns(
+    stores,
+    turns,
+    pages,
+    (rows) => {
+      const changed = storePage(stores, formId, status, rows, page.syncedAt, {
+        seenPass: passId,
+        keepPreviewFlag: page.previews,
+        leaveSeen: true,
       });
-      return;
-    }
-    const complete =
-      !page.disturbed && submissions.countSeen(formId, status, passId) >= page.totalResponses;
-    if (complete) {
-      stored = { ...stored, vanished: submissions.sweep(formId, status, passId) };
-      // Asked for while it ran (previews, after it started without them), a walk stays due.
-      syncState.walkAnswered(formId, status);
-    } else syncState.askWalk(formId, status);
-    stored = { ...stored, reconcileDue: syncState.get(formId, status).reconcileDue };
-    syncState.update(formId, status, {
-      phase: 'idle',
-      nextOffset: 0,
-      passTotal,
-      passDisturbed: false,
-      lastSyncedAt: page.syncedAt,
-      ...(complete ? { lastReconciledAt: page.syncedAt } : {}),
-      lastError: null,
-    });
-  });
+      stored = { ...stored, changed: stored.changed + changed };
+    },
+    (rowsLeft) => walkAt(page.offset - rowsLeft),
+    () => {
+      if (!page.done) {
+        walkAt(page.offset);
+        return;
+      }
+      const complete =
+        !page.disturbed && submissions.countSeen(formId, status, passId) >= page.totalResponses;
+      if (complete) {
+        stored = { ...stored, vanished: submissions.sweep(formId, status, passId) };
+        // Asked for while it ran (previews, after it started without them), a walk stays due.
+        syncState.walkAnswered(formId, status);
+      } else syncState.askWalk(formId, status);
+      stored = { ...stored, reconcileDue: syncState.get(formId, status).reconcileDue };
+      syncState.update(formId, status, {
+        phase: 'idle',
+        nextOffset: 0,
+        passTotal,
+        passDisturbed: false,
+        lastSyncedAt: page.syncedAt,
+        ...(complete ? { lastReconciledAt: page.syncedAt } : {}),
+        lastError: null,
+      });
+    },
+  );
   return stored;
 }
 
@@ -276,24 +344,34 @@ function storeReconcilePage(
 function storeWindowPage(
   stores: CacheStores,
   page: WindowPage,
-  responses: readonly Submission[],
+  pages: readonly Submission[][],
+  turns: Turns | null,
 ): StoredPage {
   const { submissions, windows } = stores;
   const { formId, status, listedIds } = page;
   let stored: StoredPage = { changed: 0, vanished: [], reconcileDue: false };
-  submissions.transaction(() => {
-    const changed = storePage(stores, formId, status, responses, page.syncedAt, {
-      seenPass: page.passId,
-    });
-    stored = { ...stored, changed };
-    if (listedIds === null) return;
-    const listed = new Set(listedIds);
-    const gone = windows.ids(formId, status, page.window).filter((id) => !listed.has(id));
-    for (const id of gone) submissions.delete(formId, id);
-    stored = {
-      ...stored,
-      vanished: gone.map((submissionId) => ({ submissionId, isPreview: false })),
-    };
-  });
+  storeInTurns(
+    stores,
+    turns,
+    pages,
+    (rows) => {
+      const changed = storePage(stores, formId, status, rows, page.syncedAt, {
+        seenPass: page.passId,
+      });
+      stored = { ...stored, changed: stored.changed + changed };
+    },
+    // A window listed again keeps no position: cut, it is listed again whole.
+    () => {},
+    () => {
+      if (listedIds === null) return;
+      const listed = new Set(listedIds);
+      const gone = windows.ids(formId, status, page.window).filter((id) => !listed.has(id));
+      for (const id of gone) submissions.delete(formId, id);
+      stored = {
+        ...stored,
+        vanished: gone.map((submissionId) => ({ submissionId, isPreview: false })),
+      };
+    },
+  );
   return stored;
 }

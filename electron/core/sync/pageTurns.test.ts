@@ -1,0 +1,129 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startLocalApi, type LocalApi } from '../../local-api';
+import { DEMO_FORMS } from '../../local-api/demoForms';
+import { createApiClient } from '../api';
+import { cacheStores } from '../cache/cacheStores';
+import { connectCache } from '../cache/openCache';
+import { openTempCache, type TempCache } from '../cache/testing/tempCache';
+import { pageWriterOn, PageShelf, type Turns } from './pageStore';
+
+let server: LocalApi;
+let cache: TempCache;
+
+beforeEach(async () => {
+  server = await startLocalApi({ rateLimit: 0, submissionsPerForm: 2000, seed: 11 });
+  cache = openTempCache('page-turns');
+});
+afterEach(async () => {
+  cache.close();
+  await server.close();
+});
+
+/** The first `count` pages of a form's finished listing, as the service sent them. */
+async function firstPages(formId: string, count: number): Promise<Uint8Array[]> {
+  const api = createApiClient({
+    baseUrl: server.baseUrl,
+    apiKey: server.apiKey,
+    rateLimit: { limit: 1_000 },
+  });
+  const pages: Uint8Array[] = [];
+  for (let i = 0; i < count; i++)
+    pages.push(
+      await api.listSubmissionsJson(formId, {
+        status: 'finished',
+        sort: 'asc',
+        limit: 150,
+        offset: i * 150,
+      }),
+    );
+  return pages;
+}
+
+describe('pages that piled up, stored while another writer asks for the lock', () => {
+  it('commits the pages stored so far with their position, lets the writer in, then stores the rest', async () => {
+    const formId = DEMO_FORMS[0]!.id;
+    const stores = cacheStores(cache.db);
+    stores.syncState.update(formId, 'finished', { phase: 'incremental', nextOffset: 0 });
+    // The support desk, on a connection of its own, deletes a row the sync has just stored.
+    const desk = cacheStores(connectCache(cache.file));
+    const seenByDesk: { offset: number; rows: number; deleted: boolean }[] = [];
+    let asks = 1;
+    const turns: Turns = {
+      asked: () => asks-- > 0,
+      letIn: () => {
+        const first = desk.db
+          .prepare(`SELECT submission_id FROM submissions ORDER BY id LIMIT 1`)
+          .pluck()
+          .get() as string;
+        desk.db.transaction(() => {
+          seenByDesk.push({
+            offset: desk.syncState.get(formId, 'finished').nextOffset,
+            rows: desk.submissions.count(formId, 'finished'),
+            deleted: desk.submissions.delete(formId, first) !== null,
+          });
+        })();
+      },
+    };
+    const shelf = new PageShelf();
+    const writer = pageWriterOn(stores, shelf, turns);
+    const read = await Promise.all((await firstPages(formId, 12)).map((json) => writer.read(json)));
+    const rows = read.reduce((n, page) => n + page.ids.length, 0);
+    expect(rows).toBeGreaterThan(1650);
+
+    const stored = await writer.incremental({
+      formId,
+      status: 'finished',
+      pages: read.map((page) => page.ref),
+      syncedAt: new Date().toISOString(),
+      passId: 1,
+      afterDate: undefined,
+      offset: rows,
+      done: false,
+      totalResponses: read[0]!.totalResponses,
+    });
+
+    // Let in after the first three pages, committed with the position they reached.
+    expect(seenByDesk).toEqual([{ offset: 450, rows: 450, deleted: true }]);
+    expect(stored.changed).toBe(rows);
+    expect(stores.syncState.get(formId, 'finished').nextOffset).toBe(rows);
+    expect(stores.submissions.count(formId, 'finished')).toBe(rows - 1);
+    // Every stored row has its search text, those committed early included, and the deleted one none.
+    const searchRows = cache.db.prepare(`SELECT count(*) FROM submission_search`).pluck().get();
+    expect(searchRows).toBe(rows - 1);
+    desk.db.close();
+  });
+
+  it('stores them in one transaction when nobody asks', async () => {
+    const formId = DEMO_FORMS[0]!.id;
+    const stores = cacheStores(cache.db);
+    stores.syncState.update(formId, 'finished', { phase: 'incremental', nextOffset: 0 });
+    let lookedIn = 0;
+    const turns: Turns = {
+      asked: () => false,
+      letIn: () => lookedIn++,
+    };
+    const writer = pageWriterOn(stores, new PageShelf(), turns);
+    const read = await Promise.all((await firstPages(formId, 7)).map((json) => writer.read(json)));
+    const other = connectCache(cache.file);
+    const versionSeen = () => other.pragma('data_version', { simple: true }) as number;
+    const start = versionSeen();
+
+    await writer.incremental({
+      formId,
+      status: 'finished',
+      pages: read.map((page) => page.ref),
+      syncedAt: new Date().toISOString(),
+      passId: 1,
+      afterDate: undefined,
+      offset: 1050,
+      done: false,
+      totalResponses: read[0]!.totalResponses,
+    });
+
+    expect(lookedIn).toBe(0);
+    // `data_version` moves once per commit by another connection: one transaction for seven pages.
+    expect(versionSeen() - start).toBe(1);
+    expect(stores.submissions.count(formId, 'finished')).toBe(1050);
+    other.close();
+  });
+});
