@@ -27,6 +27,14 @@ afterEach(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/**
+ * A client of the test's server. Every client of one key and server shares the scheduler the first
+ * one made, with its limit: each is made alike, as the child's is.
+ */
+function client() {
+  return createApiClient({ baseUrl: server.baseUrl, apiKey: server.apiKey, rateLimit: { limit: 200, windowMs: 1000, marginMs: 0 } });
+}
+
 /** Runs a sync in a child process, which kills itself after `stores` stores that leave a pass part-way. */
 function syncAndKill(cacheFile: string, stores: number): Promise<{ killed: boolean }> {
   return new Promise((resolve, reject) => {
@@ -50,7 +58,7 @@ describe('a sync process killed mid-way', () => {
     // Every form keeps its previews: the runs pull, then walk for them, and either may be cut.
     const listing = openCache(cacheFile);
     const { forms } = cacheStores(listing);
-    forms.replaceListed(await createApiClient({ baseUrl: server.baseUrl, apiKey: server.apiKey }).listForms(), new Date().toISOString());
+    forms.replaceListed(await client().listForms(), new Date().toISOString());
     for (const form of forms.list()) forms.keepPreviews(form.formId);
     listing.close();
     // Killed three times at different points, each run resuming the one before.
@@ -70,7 +78,7 @@ describe('a sync process killed mid-way', () => {
     server.admin.clearRequests();
     const engine = new SyncEngine({
       workspaceId: 'w',
-      api: createApiClient({ baseUrl: server.baseUrl, apiKey: server.apiKey, rateLimit: { limit: 200, windowMs: 1000, marginMs: 0 } }),
+      api: client(),
       stores,
       connection: new ConnectionMonitor(() => {}),
       emit: () => {},
