@@ -190,32 +190,35 @@ const PAGES_PER_TURN = 3;
 const LET_IN_MS = 2_000;
 
 /**
- * Stores `pages` (each page's rows, in order) in one transaction, `store` taking a few at a time;
- * `end` closes it. When another writer of the file asks for the lock (`turns`) before the last few,
- * the transaction closes early instead, with `pause(rowsLeft)` writing the position its pages
- * reached, and the rest goes in another once that writer is done.
+ * Stores `pages` (each page's rows, in order) of a form and status in one transaction, a few at a
+ * time; `end` closes it. When another writer of the file asks for the lock (`turns`) before the
+ * last few, the transaction closes early instead, with `pause(rowsLeft)` writing the position its
+ * pages reached, and the rest goes in another once that writer is done. Answers the rows added or
+ * changed.
  */
 function storeInTurns(
   stores: CacheStores,
   turns: Turns | null,
+  { formId, status, syncedAt }: { formId: string; status: SubmissionStatus; syncedAt: string },
   pages: readonly Submission[][],
-  store: (rows: Submission[]) => void,
+  options: UpsertOptions,
   pause: (rowsLeft: number) => void,
   end: () => void,
-): void {
+): number {
   const parts: Submission[][] = [];
   for (let i = 0; i < pages.length; i += PAGES_PER_TURN)
     parts.push(pages.slice(i, i + PAGES_PER_TURN).flat());
   if (parts.length === 0) parts.push([]);
+  let changed = 0;
   let next = 0;
   for (;;) {
     stores.submissions.transaction(() => {
-      do store(parts[next++]!);
+      do changed += storePage(stores, formId, status, parts[next++]!, syncedAt, options);
       while (next < parts.length && !turns?.asked());
       if (next < parts.length) pause(parts.slice(next).reduce((n, rows) => n + rows.length, 0));
       else end();
     });
-    if (next === parts.length) return;
+    if (next === parts.length) return changed;
     turns?.letIn(LET_IN_MS);
   }
 }
@@ -248,17 +251,14 @@ function storeIncrementalPage(
 ): StoredPage {
   const { submissions, syncState } = stores;
   const { formId, status } = page;
-  let changed = 0;
   let reconcileDue = false;
-  storeInTurns(
+  const changed = storeInTurns(
     stores,
     turns,
+    page,
     pages,
     // Rows that arrive while a reconcile is half-way are marked seen by it: they exist.
-    (rows) =>
-      (changed += storePage(stores, formId, status, rows, page.syncedAt, {
-        seenPass: page.passId,
-      })),
+    { seenPass: page.passId },
     (rowsLeft) => syncState.update(formId, status, { nextOffset: page.offset - rowsLeft }),
     () => {
       if (!page.done) {
@@ -296,19 +296,14 @@ function storeReconcilePage(
   const { formId, status, passId, passTotal } = page;
   const walkAt = (nextOffset: number) =>
     syncState.update(formId, status, { nextOffset, passTotal, passDisturbed: page.disturbed });
-  let stored: StoredPage = { changed: 0, vanished: [], reconcileDue: false };
-  storeInTurns(
+  let vanished: SweptRow[] = [];
+  let reconcileDue = false;
+  const changed = storeInTurns(
     stores,
     turns,
+    page,
     pages,
-    (rows) => {
-      const changed = storePage(stores, formId, status, rows, page.syncedAt, {
-        seenPass: passId,
-        keepPreviewFlag: page.previews,
-        leaveSeen: true,
-      });
-      stored = { ...stored, changed: stored.changed + changed };
-    },
+    { seenPass: passId, keepPreviewFlag: page.previews, leaveSeen: true },
     (rowsLeft) => walkAt(page.offset - rowsLeft),
     () => {
       if (!page.done) {
@@ -318,11 +313,11 @@ function storeReconcilePage(
       const complete =
         !page.disturbed && submissions.countSeen(formId, status, passId) >= page.totalResponses;
       if (complete) {
-        stored = { ...stored, vanished: submissions.sweep(formId, status, passId) };
+        vanished = submissions.sweep(formId, status, passId);
         // Asked for while it ran (previews, after it started without them), a walk stays due.
         syncState.walkAnswered(formId, status);
       } else syncState.askWalk(formId, status);
-      stored = { ...stored, reconcileDue: syncState.get(formId, status).reconcileDue };
+      reconcileDue = syncState.get(formId, status).reconcileDue;
       syncState.update(formId, status, {
         phase: 'idle',
         nextOffset: 0,
@@ -334,7 +329,7 @@ function storeReconcilePage(
       });
     },
   );
-  return stored;
+  return { changed, vanished, reconcileDue };
 }
 
 /**
@@ -349,17 +344,13 @@ function storeWindowPage(
 ): StoredPage {
   const { submissions, windows } = stores;
   const { formId, status, listedIds } = page;
-  let stored: StoredPage = { changed: 0, vanished: [], reconcileDue: false };
-  storeInTurns(
+  let vanished: SweptRow[] = [];
+  const changed = storeInTurns(
     stores,
     turns,
+    page,
     pages,
-    (rows) => {
-      const changed = storePage(stores, formId, status, rows, page.syncedAt, {
-        seenPass: page.passId,
-      });
-      stored = { ...stored, changed: stored.changed + changed };
-    },
+    { seenPass: page.passId },
     // A window listed again keeps no position: cut, it is listed again whole.
     () => {},
     () => {
@@ -367,11 +358,8 @@ function storeWindowPage(
       const listed = new Set(listedIds);
       const gone = windows.ids(formId, status, page.window).filter((id) => !listed.has(id));
       for (const id of gone) submissions.delete(formId, id);
-      stored = {
-        ...stored,
-        vanished: gone.map((submissionId) => ({ submissionId, isPreview: false })),
-      };
+      vanished = gone.map((submissionId) => ({ submissionId, isPreview: false }));
     },
   );
-  return stored;
+  return { changed, vanished, reconcileDue: false };
 }

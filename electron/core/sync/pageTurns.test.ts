@@ -5,7 +5,13 @@ import { createApiClient } from '../api';
 import { cacheStores } from '../cache/cacheStores';
 import { connectCache } from '../cache/openCache';
 import { openTempCache, type TempCache } from '../cache/testing/tempCache';
-import { pageWriterOn, PageShelf, type Turns } from './pageStore';
+import {
+  type IncrementalPage,
+  pageWriterOn,
+  PageShelf,
+  type ReadPage,
+  type Turns,
+} from './pageStore';
 
 let server: LocalApi;
 let cache: TempCache;
@@ -39,6 +45,21 @@ async function firstPages(formId: string, count: number): Promise<Uint8Array[]> 
   return pages;
 }
 
+/** A first pull's pages `read`, not its last, after which it stands at `offset`. */
+function pulled(formId: string, read: readonly ReadPage[], offset: number): IncrementalPage {
+  return {
+    formId,
+    status: 'finished',
+    pages: read.map((page) => page.ref),
+    syncedAt: new Date().toISOString(),
+    passId: 1,
+    afterDate: undefined,
+    offset,
+    done: false,
+    totalResponses: read[0]!.totalResponses,
+  };
+}
+
 describe('pages that piled up, stored while another writer asks for the lock', () => {
   it('commits the pages stored so far with their position, lets the writer in, then stores the rest', async () => {
     const formId = DEMO_FORMS[0]!.id;
@@ -70,17 +91,7 @@ describe('pages that piled up, stored while another writer asks for the lock', (
     const rows = read.reduce((n, page) => n + page.ids.length, 0);
     expect(rows).toBeGreaterThan(1650);
 
-    const stored = await writer.incremental({
-      formId,
-      status: 'finished',
-      pages: read.map((page) => page.ref),
-      syncedAt: new Date().toISOString(),
-      passId: 1,
-      afterDate: undefined,
-      offset: rows,
-      done: false,
-      totalResponses: read[0]!.totalResponses,
-    });
+    const stored = await writer.incremental(pulled(formId, read, rows));
 
     // Let in after the first three pages, committed with the position they reached.
     expect(seenByDesk).toEqual([{ offset: 450, rows: 450, deleted: true }]);
@@ -108,17 +119,7 @@ describe('pages that piled up, stored while another writer asks for the lock', (
     const versionSeen = () => other.pragma('data_version', { simple: true }) as number;
     const start = versionSeen();
 
-    await writer.incremental({
-      formId,
-      status: 'finished',
-      pages: read.map((page) => page.ref),
-      syncedAt: new Date().toISOString(),
-      passId: 1,
-      afterDate: undefined,
-      offset: 1050,
-      done: false,
-      totalResponses: read[0]!.totalResponses,
-    });
+    await writer.incremental(pulled(formId, read, 1050));
 
     expect(lookedIn).toBe(0);
     // `data_version` moves once per commit by another connection: one transaction for seven pages.
