@@ -211,8 +211,8 @@ const PAGES_PER_STORE = 3;
 const WAIT_FOR_NEXT_PAGE_MS = 500;
 
 /**
- * Pages held, arrived or on their way, and so stored in one transaction at most, when they come
- * faster than they are stored (a service with no rate limit). Storing the 17,664 rows of a 20k sync
+ * Pages held ahead of the store, arrived or on their way, and so stored in one transaction at most,
+ * when they come faster than they are stored (a service with no rate limit). Storing the 17,664 rows of a 20k sync
  * by hand took 4.0–4.1 s at three pages a transaction, 3.2–3.3 s at twelve, 2.9–3.0 s in one; the
  * writer's own store of them, on one thread, 5.3–5.5 s at three, 4.1–4.3 s at twelve, 3.7–4.0 s at
  * twenty-four and 3.8–3.9 s at forty-eight. Such a transaction lets the core's writes in between
