@@ -159,12 +159,14 @@ export function pageWriterOn(
   shelf: PageShelf = new PageShelf(),
   turns: Turns | null = null,
 ): PageWriter {
+  const store = (page: StoredPages, steps: StoreSteps) =>
+    storeInTurns(stores, turns, page, shelf.take(page.pages), steps);
   return {
     read: async (json) => shelf.read(json),
     release: async (pages) => shelf.release(pages),
-    incremental: async (page) => storeIncrementalPage(stores, page, shelf.take(page.pages), turns),
-    reconcile: async (page) => storeReconcilePage(stores, page, shelf.take(page.pages), turns),
-    window: async (page) => storeWindowPage(stores, page, shelf.take(page.pages), turns),
+    incremental: async (page) => store(page, incrementalSteps(stores, page)),
+    reconcile: async (page) => store(page, reconcileSteps(stores, page)),
+    window: async (page) => store(page, windowSteps(stores, page)),
     forms: async ({ forms, at }) => stores.forms.replaceListed(forms, at),
     countWindow: async ({ formId, status, window }) => stores.windows.count(formId, status, window),
     firstInWindow: async ({ formId, status, window }) =>
@@ -189,22 +191,31 @@ const PAGES_PER_TURN = 3;
  */
 const LET_IN_MS = 2_000;
 
+/** Pages of one listing of a form and status, to store together. */
+type StoredPages = Pick<IncrementalPage, 'formId' | 'status' | 'pages' | 'syncedAt'>;
+
+/** What a store of pages does beside writing their rows. */
+interface StoreSteps {
+  options: UpsertOptions;
+  /** Writes the position reached when the store's transaction closes early, `rowsLeft` to go. */
+  pause(rowsLeft: number): void;
+  /** Closes the store's last transaction: the pass's position, or its end. */
+  end(): Omit<StoredPage, 'changed'>;
+}
+
 /**
- * Stores `pages` (each page's rows, in order) of a form and status in one transaction, a few at a
- * time; `end` closes it. When another writer of the file asks for the lock (`turns`) before the
- * last few, the transaction closes early instead, with `pause(rowsLeft)` writing the position its
- * pages reached, and the rest goes in another once that writer is done. Answers the rows added or
- * changed.
+ * Stores `pages` (each page's rows, in order) in one transaction, a few at a time, which
+ * `steps.end` closes. When another writer of the file asks for the lock (`turns`) before the last
+ * few, the transaction closes early instead, with `steps.pause`, and the rest goes in another
+ * once that writer is done.
  */
 function storeInTurns(
   stores: CacheStores,
   turns: Turns | null,
-  { formId, status, syncedAt }: { formId: string; status: SubmissionStatus; syncedAt: string },
+  { formId, status, syncedAt }: StoredPages,
   pages: readonly Submission[][],
-  options: UpsertOptions,
-  pause: (rowsLeft: number) => void,
-  end: () => void,
-): number {
+  steps: StoreSteps,
+): StoredPage {
   const parts: Submission[][] = [];
   for (let i = 0; i < pages.length; i += PAGES_PER_TURN)
     parts.push(pages.slice(i, i + PAGES_PER_TURN).flat());
@@ -212,13 +223,14 @@ function storeInTurns(
   let changed = 0;
   let next = 0;
   for (;;) {
-    stores.submissions.transaction(() => {
-      do changed += storePage(stores, formId, status, parts[next++]!, syncedAt, options);
+    const ended = stores.submissions.transaction(() => {
+      do changed += storePage(stores, formId, status, parts[next++]!, syncedAt, steps.options);
       while (next < parts.length && !turns?.asked());
-      if (next < parts.length) pause(parts.slice(next).reduce((n, rows) => n + rows.length, 0));
-      else end();
+      if (next === parts.length) return steps.end();
+      steps.pause(parts.slice(next).reduce((n, rows) => n + rows.length, 0));
+      return null;
     });
-    if (next === parts.length) return changed;
+    if (ended) return { changed, ...ended };
     turns?.letIn(LET_IN_MS);
   }
 }
@@ -239,31 +251,21 @@ export function storePage(
 }
 
 /**
- * Stores a pull's page with the pull's position in one transaction, so a sync cut at any point
- * resumes where it stopped. At the last page the listing's total is checked against the cache: a
- * difference means deletions (or a skipped row) that a reconcile finds.
+ * A pull's pages are stored with the pull's position, so a sync cut at any point resumes where it
+ * stopped. At the last page the listing's total is checked against the cache: a difference means
+ * deletions (or a skipped row) that a reconcile finds.
  */
-function storeIncrementalPage(
-  stores: CacheStores,
-  page: IncrementalPage,
-  pages: readonly Submission[][],
-  turns: Turns | null,
-): StoredPage {
+function incrementalSteps(stores: CacheStores, page: IncrementalPage): StoreSteps {
   const { submissions, syncState } = stores;
   const { formId, status } = page;
-  let reconcileDue = false;
-  const changed = storeInTurns(
-    stores,
-    turns,
-    page,
-    pages,
+  return {
     // Rows that arrive while a reconcile is half-way are marked seen by it: they exist.
-    { seenPass: page.passId },
-    (rowsLeft) => syncState.update(formId, status, { nextOffset: page.offset - rowsLeft }),
-    () => {
+    options: { seenPass: page.passId },
+    pause: (rowsLeft) => syncState.update(formId, status, { nextOffset: page.offset - rowsLeft }),
+    end: () => {
       if (!page.done) {
         syncState.update(formId, status, { nextOffset: page.offset });
-        return;
+        return { vanished: [], reconcileDue: false };
       }
       // A pull of the whole listing answers for its count; one from a date leaves what does not
       // add up to the comparison of windows after it, which covers the whole form.
@@ -276,48 +278,35 @@ function storeIncrementalPage(
         lastError: null,
       });
       // Read again, not from the pass's start: a walk asked for meanwhile (previews) counts too.
-      reconcileDue = syncState.get(formId, status).reconcileDue;
+      return { vanished: [], reconcileDue: syncState.get(formId, status).reconcileDue };
     },
-  );
-  return { changed, vanished: [], reconcileDue };
+  };
 }
 
 /**
- * Stores a walk's page with the walk's position in one transaction. At its last page, when the
- * listing held still and every row was seen, the cached rows the walk did not see are swept.
+ * A walk's pages are stored with the walk's position. At its last page, when the listing held
+ * still and every row was seen, the cached rows the walk did not see are swept.
  */
-function storeReconcilePage(
-  stores: CacheStores,
-  page: ReconcilePage,
-  pages: readonly Submission[][],
-  turns: Turns | null,
-): StoredPage {
+function reconcileSteps(stores: CacheStores, page: ReconcilePage): StoreSteps {
   const { submissions, syncState } = stores;
   const { formId, status, passId, passTotal } = page;
   const walkAt = (nextOffset: number) =>
     syncState.update(formId, status, { nextOffset, passTotal, passDisturbed: page.disturbed });
-  let vanished: SweptRow[] = [];
-  let reconcileDue = false;
-  const changed = storeInTurns(
-    stores,
-    turns,
-    page,
-    pages,
-    { seenPass: passId, keepPreviewFlag: page.previews, leaveSeen: true },
-    (rowsLeft) => walkAt(page.offset - rowsLeft),
-    () => {
+  return {
+    options: { seenPass: passId, keepPreviewFlag: page.previews, leaveSeen: true },
+    pause: (rowsLeft) => walkAt(page.offset - rowsLeft),
+    end: () => {
       if (!page.done) {
         walkAt(page.offset);
-        return;
+        return { vanished: [], reconcileDue: false };
       }
       const complete =
         !page.disturbed && submissions.countSeen(formId, status, passId) >= page.totalResponses;
-      if (complete) {
-        vanished = submissions.sweep(formId, status, passId);
-        // Asked for while it ran (previews, after it started without them), a walk stays due.
-        syncState.walkAnswered(formId, status);
-      } else syncState.askWalk(formId, status);
-      reconcileDue = syncState.get(formId, status).reconcileDue;
+      const vanished = complete ? submissions.sweep(formId, status, passId) : [];
+      // Asked for while it ran (previews, after it started without them), a walk stays due.
+      if (complete) syncState.walkAnswered(formId, status);
+      else syncState.askWalk(formId, status);
+      const { reconcileDue } = syncState.get(formId, status);
       syncState.update(formId, status, {
         phase: 'idle',
         nextOffset: 0,
@@ -327,39 +316,31 @@ function storeReconcilePage(
         ...(complete ? { lastReconciledAt: page.syncedAt } : {}),
         lastError: null,
       });
+      return { vanished, reconcileDue };
     },
-  );
-  return { changed, vanished, reconcileDue };
+  };
 }
 
 /**
- * Stores a page of a window listed again; at its last page (when the listing could vouch for the
- * window) the window's cached rows the listing did not return are swept, in the same transaction.
+ * A window listed again: at its last page (when the listing could vouch for the window) the
+ * window's cached rows the listing did not return are swept, in the same transaction.
  */
-function storeWindowPage(
-  stores: CacheStores,
-  page: WindowPage,
-  pages: readonly Submission[][],
-  turns: Turns | null,
-): StoredPage {
+function windowSteps(stores: CacheStores, page: WindowPage): StoreSteps {
   const { submissions, windows } = stores;
   const { formId, status, listedIds } = page;
-  let vanished: SweptRow[] = [];
-  const changed = storeInTurns(
-    stores,
-    turns,
-    page,
-    pages,
-    { seenPass: page.passId },
+  return {
+    options: { seenPass: page.passId },
     // A window listed again keeps no position: cut, it is listed again whole.
-    () => {},
-    () => {
-      if (listedIds === null) return;
+    pause: () => {},
+    end: () => {
+      if (listedIds === null) return { vanished: [], reconcileDue: false };
       const listed = new Set(listedIds);
       const gone = windows.ids(formId, status, page.window).filter((id) => !listed.has(id));
       for (const id of gone) submissions.delete(formId, id);
-      vanished = gone.map((submissionId) => ({ submissionId, isPreview: false }));
+      return {
+        vanished: gone.map((submissionId) => ({ submissionId, isPreview: false })),
+        reconcileDue: false,
+      };
     },
-  );
-  return { changed, vanished, reconcileDue: false };
+  };
 }
