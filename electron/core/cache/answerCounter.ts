@@ -4,25 +4,37 @@ import { type AnswerValue } from './submissionRow';
 import { asciiFold } from './summaryFigures';
 
 interface Count {
-  status: string;
-  isPreview: number;
-  fieldKey: string;
-  /** The answer's text ('' without one), as the first row of the page that gave it wrote it. */
+  /** The answer's text ('' without one), as the first row that gave it since the last flush wrote it. */
   text: string;
   n: number;
   sample: number;
 }
 
+/** What rows of one form, status and preview flag added: per question, its total and its answers' counts. */
+interface Group {
+  formId: string;
+  status: string;
+  isPreview: number;
+  totals: Map<string, number>;
+  /** Per question, per answer folded as NOCASE folds it. */
+  counts: Map<string, Map<string, Count>>;
+}
+
 /**
- * The answers a page of writes adds, counted here before they reach `answer_counts` and
- * `answer_totals`: one write per distinct answer of the page (a rating's few values, each
+ * The answers a store adds, counted here before they reach `answer_counts` and `answer_totals`:
+ * one write per distinct answer of what is flushed together (a rating's few values, each
  * question's total) rather than one per answer of each row. Answers count alike when SQLite's
  * NOCASE would group them, as the answers index does. Files and one-per-person answers (an
  * e-mail address) count in the totals alone (`countsValues`).
+ *
+ * Rows are grouped by form, status and flag once each, and their answers by question in maps of
+ * their own: keyed by one joined string per answer, counting took 0.2 s of a 20k-row sync's
+ * store.
  */
 export class AnswerCounter {
-  private readonly counts = new Map<string, Count>();
-  private readonly totals = new Map<string, Omit<Count, 'text' | 'sample'>>();
+  private readonly groups = new Map<string, Group>();
+  /** The rows whose answers `groups` holds. */
+  private readonly counted = new Set<number>();
   private readonly addCount;
   private readonly addTotal;
 
@@ -37,56 +49,62 @@ export class AnswerCounter {
     );
   }
 
-  /** A row's answers, just written under its status and preview flag. */
-  add(rowid: number, status: string, isPreview: boolean, answers: readonly AnswerValue[]): void {
-    const flag = Number(isPreview);
+  /** A row's answers, just written under its form, status and preview flag. */
+  add(
+    formId: string,
+    rowid: number,
+    status: string,
+    isPreview: boolean,
+    answers: readonly AnswerValue[],
+  ): void {
+    const group = this.groupOf(formId, status, Number(isPreview));
+    this.counted.add(rowid);
     for (const { fieldKey, type, text } of answers) {
-      addOne(this.totals, [status, flag, fieldKey].join('\0'), () => ({
-        status,
-        isPreview: flag,
-        fieldKey,
-        n: 1,
-      }));
+      group.totals.set(fieldKey, (group.totals.get(fieldKey) ?? 0) + 1);
       if (!countsValues(type)) continue;
       const value = text ?? '';
-      addOne(this.counts, [status, flag, fieldKey, asciiFold(value)].join('\0'), () => ({
-        status,
-        isPreview: flag,
-        fieldKey,
-        text: value,
-        n: 1,
-        sample: rowid,
-      }));
+      let byValue = group.counts.get(fieldKey);
+      if (!byValue) group.counts.set(fieldKey, (byValue = new Map()));
+      const folded = asciiFold(value);
+      const count = byValue.get(folded);
+      if (count) count.n++;
+      else byValue.set(folded, { text: value, n: 1, sample: rowid });
     }
   }
 
   /** Writes what was added since the last call, in the caller's transaction. */
-  flush(formId: string): void {
-    for (const count of this.counts.values())
-      this.addCount.run(
-        formId,
-        count.status,
-        count.isPreview,
-        count.fieldKey,
-        count.text,
-        count.n,
-        count.sample,
-      );
-    for (const total of this.totals.values())
-      this.addTotal.run(formId, total.status, total.isPreview, total.fieldKey, total.n);
+  flush(): void {
+    for (const { formId, status, isPreview, totals, counts } of this.groups.values()) {
+      for (const [fieldKey, byValue] of counts)
+        for (const { text, n, sample } of byValue.values())
+          this.addCount.run(formId, status, isPreview, fieldKey, text, n, sample);
+      for (const [fieldKey, n] of totals) this.addTotal.run(formId, status, isPreview, fieldKey, n);
+    }
     this.clear();
+  }
+
+  /**
+   * Writes what was added now if it counted `rowid`'s answers: a change to that row takes its
+   * counts back by triggers, which must find them written.
+   */
+  flushIfCounted(rowid: number): void {
+    if (this.counted.has(rowid)) this.flush();
   }
 
   /** Forgets what was added: the writes it counted were rolled back. */
   clear(): void {
-    this.counts.clear();
-    this.totals.clear();
+    this.groups.clear();
+    this.counted.clear();
   }
-}
 
-/** One more for `key`: its entry made by `make` the first time, else counted up. */
-function addOne<T extends { n: number }>(map: Map<string, T>, key: string, make: () => T) {
-  const entry = map.get(key);
-  if (entry) entry.n++;
-  else map.set(key, make());
+  private groupOf(formId: string, status: string, isPreview: number): Group {
+    const key = `${formId}\0${status}\0${isPreview}`;
+    let group = this.groups.get(key);
+    if (!group)
+      this.groups.set(
+        key,
+        (group = { formId, status, isPreview, totals: new Map(), counts: new Map() }),
+      );
+    return group;
+  }
 }

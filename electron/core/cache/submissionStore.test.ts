@@ -799,4 +799,39 @@ describe('SubmissionQuery, what it remembers', () => {
     expect(kept()).toEqual(anew());
     expect(totals()).toEqual(totalsAnew());
   });
+
+  it('keeps the counts of rows stored, changed and removed within one transaction', () => {
+    const rows = (subs: Submission[], status: 'finished' | 'in_progress' = 'finished') =>
+      store.upsert(
+        'f1',
+        subs.map((s) => toSubmissionRow(s, status)),
+        't',
+      );
+    put([submission('old', 1, { name: 'Ann' })]);
+    store.transaction(() => {
+      rows(
+        [submission('a', 2, { name: 'Ann', tags: ['x'] }), submission('b', 3, { name: 'Bo' })],
+        'in_progress',
+      );
+      // A later page of the same transaction finds a row changed: finished, its answers edited.
+      rows([submission('a', 2, { name: 'Cy', tags: ['y'] }), submission('c', 4, { name: 'ann' })]);
+      store.delete('f1', 'b');
+      store.delete('f1', 'old');
+      rows([submission('d', 5, { name: 'Di', age: 7 })]);
+    });
+    expect(kept()).toEqual(anew());
+    expect(totals()).toEqual(totalsAnew());
+    expect(kept()).toContainEqual({ status: 'finished', field_key: 'name', text: 'ann', n: 1 });
+
+    // A transaction that fails after its rows rolls them back, counts and all.
+    expect(() =>
+      store.transaction(() => {
+        rows([submission('e', 6, { name: 'Ann' })]);
+        throw new Error('cut');
+      }),
+    ).toThrow('cut');
+    put([submission('f', 7, { name: 'Fay' })]);
+    expect(kept()).toEqual(anew());
+    expect(totals()).toEqual(totalsAnew());
+  });
 });

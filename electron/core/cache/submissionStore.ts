@@ -57,7 +57,10 @@ export class SubmissionStore {
   private readonly seenStatement;
   private readonly countStatement;
   private readonly answerCounter;
-  /** Search text of rows stored inside `transaction`, written as it ends. */
+  /**
+   * Search text of rows stored inside `transaction`, written as it ends with their answers'
+   * counts; null outside it.
+   */
   private searchLater: SearchText[] | null = null;
 
   constructor(private readonly db: Database.Database) {
@@ -130,8 +133,9 @@ export class SubmissionStore {
       try {
         return this.store(formId, rows, syncedAt, { seenPass, keepPreviewFlag, leaveSeen });
       } catch (error) {
-        // Counted rows that failed to store must not be counted by the next page's flush.
-        this.answerCounter.clear();
+        // Counted rows that failed to store must not be counted by the next flush; inside
+        // `transaction`, which rolls back, it forgets them all as it ends.
+        if (!this.searchLater) this.answerCounter.clear();
         throw error;
       }
     };
@@ -159,6 +163,7 @@ export class SubmissionStore {
         counts.unchanged++;
         continue;
       }
+      if (existing) this.answerCounter.flushIfCounted(existing.id);
       const stored = this.upsertRow.get(
         formId,
         row.submissionId,
@@ -181,32 +186,39 @@ export class SubmissionStore {
         counts.inserted++;
       }
       for (const a of row.answers) this.insertAnswer.run(stored.id, formId, a.fieldKey, a.text, a.num, a.json);
-      this.answerCounter.add(stored.id, row.status, row.isPreview, row.answers);
+      this.answerCounter.add(formId, stored.id, row.status, row.isPreview, row.answers);
       searchTexts.push({ rowid: stored.id, text: row.searchText, replaces: existing !== undefined });
     }
-    this.answerCounter.flush(formId);
-    // Last, after every other write of the rows: each statement that opens a savepoint (every
-    // upsert here does) makes FTS5 flush what it holds in memory as a new segment of the index.
-    // Written row by row in between, a page of 155 rows left 155 segments to merge, and storing
-    // it cost 1.5× as much. Inside `transaction`, at its end: a sync's pages stored a few at a
-    // time in one transaction (`storeInTurns`) took 4.66–4.69 s for 17,664 rows with the text
-    // written after each few, 4.43–4.45 s written once.
+    // Inside `transaction`, both are written as it ends. A sync's pages stored a few at a time
+    // in one transaction (`storeInTurns`): 17,664 rows took 4.66–4.69 s with the search text
+    // written after each few, 4.43–4.45 s written once. Their answers' counts took 50k writes
+    // flushed after each few, 16k flushed once (19,216 rows stored in 4.1–4.2 s, not 4.3–4.4 s).
     if (this.searchLater) this.searchLater.push(...searchTexts);
-    else this.writeSearch(searchTexts);
+    else this.writeAfterRows(searchTexts);
     return counts;
   }
 
-  private writeSearch(texts: readonly SearchText[]): void {
+  /**
+   * The answers' counts, then the search text. Last, after every other write of the rows: each
+   * statement that opens a savepoint (every upsert does, the counts' too) makes FTS5 flush what it
+   * holds in memory as a new segment of the index. Written row by row in between, a page of 155
+   * rows left 155 segments to merge, and storing it cost 1.5× as much.
+   */
+  private writeAfterRows(texts: readonly SearchText[]): void {
+    this.answerCounter.flush();
     for (const { rowid, text, replaces } of texts) {
       if (replaces) this.clearSearch.run(rowid);
       this.insertSearch.run(rowid, text);
     }
   }
 
-  /** Writes the search text held for the end of `transaction` now: rows are about to go. */
-  private searchNow(): void {
+  /**
+   * Writes what is held for the end of `transaction` now: rows are about to go, and their answers'
+   * counts with them (by triggers, which find the counts written).
+   */
+  private writeHeldNow(): void {
     if (!this.searchLater) return;
-    this.writeSearch(this.searchLater.splice(0));
+    this.writeAfterRows(this.searchLater.splice(0));
   }
 
   get(formId: string, submissionId: string): CachedSubmission | null {
@@ -222,7 +234,7 @@ export class SubmissionStore {
 
   /** Removes one row (its answers and search text go with it); answers what was removed. */
   delete(formId: string, submissionId: string): Submission | null {
-    this.searchNow();
+    this.writeHeldNow();
     const removed = this.remove.get(formId, submissionId);
     return removed ? (JSON.parse(removed.raw) as Submission) : null;
   }
@@ -232,7 +244,7 @@ export class SubmissionStore {
    * statement, as every write inside `transaction` is (its undo is kept in memory).
    */
   sweep(formId: string, status: SubmissionStatus, passId: number): SweptRow[] {
-    this.searchNow();
+    this.writeHeldNow();
     return this.unseen.all(formId, status, passId).flatMap((id) => {
       const removed = this.removeRow.get(id);
       return removed ? [{ submissionId: removed.submission_id, isPreview: removed.is_preview === 1 }] : [];
@@ -262,7 +274,7 @@ export class SubmissionStore {
    * back before anything else runs; inside an outer transaction that one decides. Every write
    * `work` makes is of one row a statement, so its undo is kept in memory (`undoInMemory.ts`): over
    * a first sync of 30k rows at the service's pace, the host wrote 2.8 GB, not 8.7 GB. The search
-   * text of the rows `work` stores is written as it ends (`store`).
+   * text and the answers' counts of the rows `work` stores are written as it ends (`store`).
    */
   transaction<T>(work: () => T): T {
     const run = this.db.transaction(() => {
@@ -270,10 +282,12 @@ export class SubmissionStore {
       this.searchLater = [];
       try {
         const result = work();
-        this.searchNow();
+        this.writeHeldNow();
         return result;
       } finally {
         this.searchLater = null;
+        // Counted rows of a `work` that failed are rolled back with it.
+        this.answerCounter.clear();
       }
     });
     return withSetting(this.db, 'synchronous', 'NORMAL', () =>

@@ -5,8 +5,8 @@ import { type Migration } from '../migrate';
  * each question. The Summary tab of a whole form reads these few rows: grouping the form's
  * answers on each read walked every answer in the index, 430 ms (median) at 100k rows.
  *
- * A sync's pages add their answers' counts in one write per answer of the page
- * (`AnswerCounter`): storing 15k rows takes 1.04–1.13× as long as without counts, where a trigger
+ * A sync's pages add their answers' counts in one write per distinct answer of the pages stored
+ * together (`AnswerCounter`): storing 15k rows takes 1.04–1.13× as long as without counts, where a trigger
  * on each inserted answer took 1.3–2.2× (on a machine shared with other work).
  * What else changes an answer is rare and left to triggers: a removed answer takes its count
  * back, a row whose status or flag changes moves its answers' counts with it, and a removed row
