@@ -21,6 +21,7 @@ export default defineConfig({
           coreWorker: resolve('electron/threads/coreWorker.ts'),
           readerWorker: resolve('electron/threads/readerWorker.ts'),
           writerWorker: resolve('electron/threads/writerWorker.ts'),
+          checkpointWorker: resolve('electron/threads/checkpointWorker.ts'),
           importWorker: resolve('electron/threads/importWorker.ts'),
         },
       },

@@ -140,7 +140,7 @@ async function againstBareLoop(
   const writer = new WorkerThread({
     entry: 'writerWorker',
     builtDir: undefined,
-    workerData: (): WriterStart => ({ turns: new WriteTurns().shared }),
+    workerData: (): WriterStart => ({ turns: new WriteTurns().shared, builtDir: null }),
     onNote: () => {},
     onStopped: (reason) => log(`the writer thread stopped: ${reason}`),
   });

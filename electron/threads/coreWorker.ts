@@ -29,7 +29,7 @@ const turns = new WriteTurns();
 const writer = new WorkerThread({
   entry: 'writerWorker',
   builtDir: start.builtDir ?? undefined,
-  workerData: (): WriterStart => ({ turns: turns.shared }),
+  workerData: (): WriterStart => ({ turns: turns.shared, builtDir: start.builtDir }),
   onNote: (note) => {
     if (note.kind === 'log') log[note.level](note.text);
   },

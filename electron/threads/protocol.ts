@@ -160,6 +160,8 @@ export type ReaderRole = 'windows' | 'summaries' | 'exports';
 export interface WriterStart {
   /** `WriteTurns.shared` of the core, whose connection asks for the write lock there. */
   turns: SharedArrayBuffer;
+  /** Where the built thread entries are (`CoreStart.builtDir`): the writer starts one. */
+  builtDir: string | null;
 }
 
 /** What the core asks of the thread that stores a sync's pages. */

@@ -5,7 +5,12 @@ import { JsonInput } from './jsonInput';
 import { movedBytes } from './movedBytes';
 import { type FromWorker, type OpenCache, type ToWorker, type WorkerNotice } from './protocol';
 
-export type WorkerEntry = 'coreWorker' | 'readerWorker' | 'writerWorker' | 'importWorker';
+export type WorkerEntry =
+  | 'coreWorker'
+  | 'readerWorker'
+  | 'writerWorker'
+  | 'checkpointWorker'
+  | 'importWorker';
 
 /** What a worker says besides answers: events, log lines, asks, the cache it opened. */
 export type WorkerNote = Exclude<FromWorker, { kind: 'result' | 'ready' | 'closed' }>;

@@ -6,32 +6,64 @@ import { WriteTurns } from '../core/cache/writeTurns';
 import { PageShelf, pageWriterOn, type PageWriter } from '../core/sync/pageStore';
 import { AppError, isAppError, type Result } from '../shared/errors';
 import { CacheConnection } from './cacheConnection';
+import { CheckpointsAside } from './checkpointsAside';
 import { type PageOp, type WriterStart } from './protocol';
 import { WorkerPort } from './workerPort';
+import { WorkerThread } from './workerThread';
 
 /**
  * The thread that stores a sync's pages, on a connection of its own to the open workspace's file.
  * A page's transaction holds this thread alone: the core fetches and checks the next pages, and
  * answers every other operation, meanwhile. SQLite lets one writer commit at a time: the core's
  * own writes ask for their turn (`WriteTurns`), and a store of pages that piled up lets them in.
+ * What it commits is copied from the log into the file by a thread of its own (`CheckpointsAside`).
  */
+const start = workerData as WriterStart;
 const port = new WorkerPort();
 const log = port.logger();
-const connection = new CacheConnection((file) => connectCache(file, { refetchable: true }));
+const checkpoints = new CheckpointsAside(
+  () =>
+    new WorkerThread({
+      entry: 'checkpointWorker',
+      builtDir: start.builtDir ?? undefined,
+      workerData: () => null,
+      onNote: (note) => {
+        if (note.kind === 'log') log[note.level](note.text);
+      },
+      onStopped: (reason) =>
+        log.error(`the checkpoint thread stopped (${reason}); starting it again`),
+    }),
+  log,
+);
+const connection = new CacheConnection((file) =>
+  checkpoints.leftTo(connectCache(file, { refetchable: true })),
+);
 const shelf = new PageShelf();
-const turns = new WriteTurns((workerData as WriterStart).turns);
+const turns = new WriteTurns(start.turns);
+/** The operations that commit, each with the pages it stores. */
+const COMMITS: ReadonlySet<PageOp> = new Set([
+  'pages.incremental',
+  'pages.reconcile',
+  'pages.window',
+  'pages.forms',
+]);
 
 port.serve(
   async ({ op, input, cache }): Promise<Result<unknown>> => {
     try {
       if (!cache) throw new AppError('INTERNAL', 'A page came without its workspace.');
-      const writer = pageWriterOn(cacheStores(connection.to(cache)), shelf, turns);
+      const db = connection.to(cache);
+      const writer = pageWriterOn(cacheStores(db), shelf, turns);
       const write = writer[(op as PageOp).slice('pages.'.length) as keyof PageWriter] as (
         input: unknown,
       ) => Promise<unknown>;
+      const commits = COMMITS.has(op as PageOp);
+      if (commits) await checkpoints.done();
       const started = performance.now();
       const data = await write(input);
       log.debug(`${op} took ${Math.round(performance.now() - started)} ms`);
+      if (commits)
+        checkpoints.committed(db, cache, (input as { pages?: number[] }).pages?.length ?? 0);
       return { ok: true, data };
     } catch (error) {
       if (isAppError(error)) return { ok: false, error: error.toShape() };
@@ -42,6 +74,9 @@ port.serve(
       return { ok: false, error: failure.toShape() };
     }
   },
-  async () => connection.close(),
+  async () => {
+    await checkpoints.close();
+    connection.close();
+  },
 );
 port.post({ kind: 'ready' });

@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectCache, type CacheDb } from '../core/cache/openCache';
+import { openTempCache, type TempCache } from '../core/cache/testing/tempCache';
+import { type Workspace } from '../shared/contract/workspaces';
+import { CheckpointsAside } from './checkpointsAside';
+import { type OpenCache } from './protocol';
+import { WorkerThread } from './workerThread';
+
+let cache: TempCache;
+let open: OpenCache;
+let writer: CacheDb;
+beforeEach(() => {
+  cache = openTempCache('checkpoints-aside');
+  open = { workspace: { id: 'w' } as Workspace, file: cache.file, generation: 1 };
+  writer = connectCache(cache.file, { refetchable: true });
+});
+afterEach(() => {
+  writer.close();
+  cache.close();
+});
+
+const checkpointThread = () =>
+  new WorkerThread({
+    entry: 'checkpointWorker',
+    builtDir: undefined,
+    workerData: () => null,
+    onNote: () => {},
+    onStopped: () => {},
+  });
+
+const walBytes = () => fs.statSync(`${cache.file}-wal`).size;
+
+/** Ten commits of three pages' worth of rows (about 2 MB each), as the page writer makes them. */
+async function tenStores(checkpoints: CheckpointsAside | null): Promise<void> {
+  const insert = writer.prepare(
+    `INSERT INTO activity_log (at, workspace_id, kind, summary) VALUES ('t', 'w', 'sync', ?)`,
+  );
+  const store = writer.transaction((n: number) => {
+    for (let i = 0; i < 200; i++) insert.run(`${n}:${i}:${'x'.repeat(10_000)}`);
+  });
+  for (let n = 0; n < 10; n++) {
+    await checkpoints?.done();
+    store(n);
+    checkpoints?.committed(writer, open, 3);
+  }
+  await checkpoints?.done();
+}
+
+describe("the page writer's checkpoints on a thread of their own", () => {
+  it('keep the log to about one store, where the writer alone, its checkpoints off, lets it grow', async () => {
+    const checkpoints = new CheckpointsAside(checkpointThread, { warn: () => {} });
+    checkpoints.leftTo(writer);
+    try {
+      await tenStores(checkpoints);
+    } finally {
+      await checkpoints.close();
+    }
+    const kept = walBytes();
+    expect(writer.prepare(`SELECT count(*) FROM activity_log`).pluck().get()).toBe(2_000);
+
+    await tenStores(null);
+    // The log started over at each store, then took all ten of the next (33.7 MB against 4.2 MB).
+    expect(kept).toBeLessThan(walBytes() / 5);
+  });
+
+  it('are made by the writer when their thread cannot make them', async () => {
+    const thread = checkpointThread();
+    await thread.close();
+    const warn = vi.fn();
+    const checkpoints = new CheckpointsAside(() => thread, { warn });
+    checkpoints.leftTo(writer);
+    await tenStores(checkpoints);
+    const kept = walBytes();
+    await tenStores(null);
+    expect(kept).toBeLessThan(walBytes() / 5);
+    expect(warn).toHaveBeenCalledTimes(10);
+    expect(warn.mock.calls[0]![0]).toMatch(/the page writer made it/);
+  });
+});
