@@ -31,31 +31,37 @@ const checkpointThread = () =>
 
 const walBytes = () => fs.statSync(`${cache.file}-wal`).size;
 
-/** Ten commits of three pages' worth of rows (about 2 MB each), as the page writer makes them. */
-async function tenStores(checkpoints: CheckpointsAside | null): Promise<void> {
+/** Ten commits of about 2 MB each, as the page writer makes them; with no checkpoints at all without `checkpoints`. */
+async function tenStores(checkpoints: CheckpointsAside | null, pages = 24): Promise<void> {
   const insert = writer.prepare(
     `INSERT INTO activity_log (at, workspace_id, kind, summary) VALUES ('t', 'w', 'sync', ?)`,
   );
   const store = writer.transaction((n: number) => {
     for (let i = 0; i < 200; i++) insert.run(`${n}:${i}:${'x'.repeat(10_000)}`);
   });
+  if (!checkpoints) writer.pragma('wal_autocheckpoint = 0');
   for (let n = 0; n < 10; n++) {
-    await checkpoints?.done();
-    store(n);
-    checkpoints?.committed(writer, open, 3);
+    if (checkpoints) await checkpoints.commit(writer, open, pages, async () => store(n));
+    else store(n);
   }
-  await checkpoints?.done();
+  // The last checkpoint done, as the writer's next write would wait for it.
+  await checkpoints?.commit(writer, open, 0, async () => {});
 }
 
-describe("the page writer's checkpoints on a thread of their own", () => {
-  it('keep the log to about one store, where the writer alone, its checkpoints off, lets it grow', async () => {
-    const checkpoints = new CheckpointsAside(checkpointThread, { warn: () => {} });
-    checkpoints.leftTo(writer);
+const autocheckpoint = () => writer.pragma('wal_autocheckpoint', { simple: true });
+
+describe("the page writer's checkpoints", () => {
+  it('run on their own thread when pages piled up, keeping the log to about one store', async () => {
+    const started = vi.fn(checkpointThread);
+    const checkpoints = new CheckpointsAside(started, { warn: () => {} });
     try {
       await tenStores(checkpoints);
     } finally {
       await checkpoints.close();
     }
+    expect(started).toHaveBeenCalledTimes(1);
+    // The writer's own checkpoints are off for such a store only.
+    expect(autocheckpoint()).toBe(1000);
     const kept = walBytes();
     expect(writer.prepare(`SELECT count(*) FROM activity_log`).pluck().get()).toBe(2_000);
 
@@ -64,12 +70,20 @@ describe("the page writer's checkpoints on a thread of their own", () => {
     expect(kept).toBeLessThan(walBytes() / 5);
   });
 
+  it("are the writer's own at the service's pace, three pages a store", async () => {
+    const started = vi.fn(checkpointThread);
+    const checkpoints = new CheckpointsAside(started, { warn: () => {} });
+    await tenStores(checkpoints, 3);
+    await checkpoints.close();
+    expect(started).not.toHaveBeenCalled();
+    expect(autocheckpoint()).toBe(1000);
+  });
+
   it('are made by the writer when their thread cannot make them', async () => {
     const thread = checkpointThread();
     await thread.close();
     const warn = vi.fn();
     const checkpoints = new CheckpointsAside(() => thread, { warn });
-    checkpoints.leftTo(writer);
     await tenStores(checkpoints);
     const kept = walBytes();
     await tenStores(null);

@@ -1,27 +1,27 @@
 import { type CacheDb } from '../core/cache/openCache';
 import { type Logger } from '../core/log';
+import { PAGES_PER_STORE } from '../core/sync/streamSync';
 import { type OpenCache } from './protocol';
 import { type WorkerThread } from './workerThread';
 
 /**
- * Pages stored between two checkpoints. SQLite's own checkpoint (`wal_autocheckpoint`) copied the
- * log into the file once it held 1,000 pages of the file's; a transaction of three of a sync's
- * pages wrote about 900 of them.
- */
-const PAGES_PER_CHECKPOINT = 3;
-
-/**
- * The page writer's checkpoints, run on a thread of their own (`checkpointWorker.ts`). Run by the
- * writer as it committed (SQLite's automatic checkpoint), they took 0.35 s of the 4.8 s its
- * thread stored a first sync of 20k rows in, and a sync with no rate limit waits on that thread.
- * The writer still waits for the last checkpoint before its next write: SQLite starts the log over
- * only at a write that finds all of it copied, and a writer that never waited for a checkpoint on
- * another thread grew the log to 3.1 GB over 53k rows.
+ * The page writer's checkpoints when a sync's pages pile up (a service with no rate limit): run on
+ * a thread of their own (`checkpointWorker.ts`) while the writer reads the next pages. Run by the
+ * writer as it committed (SQLite's automatic checkpoint), they took 0.35 s of the 4.8 s its thread
+ * stored a first sync of 20k rows in, and such a sync waits on that thread: 1.27–1.38× the store
+ * by hand, against 1.31–1.40×.
+ *
+ * At the service's pace (three pages a store) the writer checkpoints as it commits, as before: with
+ * the checkpoint running beside the readers' catch-up after each store, a first sync of 100k rows
+ * answered clicks at p99 20.4 and 22.2 ms, against 16.8 ms.
+ *
+ * The writer waits for the last checkpoint before its next write: SQLite starts the log over only at
+ * a write that finds all of it copied, and a writer that never waited for a checkpoint on another
+ * thread grew the log to 3.1 GB over 53k rows.
  */
 export class CheckpointsAside {
   private thread: WorkerThread | null = null;
   private last: Promise<void> = Promise.resolve();
-  private pagesSince = 0;
 
   /** `start` starts the thread, at the first checkpoint: not with the app, which it would slow. */
   constructor(
@@ -29,22 +29,34 @@ export class CheckpointsAside {
     private readonly log: Pick<Logger, 'warn'>,
   ) {}
 
-  /** `db`, the writer's connection, with its own automatic checkpoints off. */
-  leftTo(db: CacheDb): CacheDb {
+  /**
+   * Runs `write`, a commit of `pages` of a sync's pages (or none) on `db`, the file `cache`'s,
+   * after the last checkpoint is done; its own checkpoint left to the thread when pages piled up.
+   */
+  async commit<T>(
+    db: CacheDb,
+    cache: OpenCache,
+    pages: number,
+    write: () => Promise<T>,
+  ): Promise<T> {
+    await this.last;
+    if (pages <= PAGES_PER_STORE) return write();
+    const own = db.pragma('wal_autocheckpoint', { simple: true }) as number;
     db.pragma('wal_autocheckpoint = 0');
-    return db;
+    try {
+      return await write();
+    } finally {
+      db.pragma(`wal_autocheckpoint = ${own}`);
+      this.aside(db, cache);
+    }
   }
 
-  /** Resolves once the checkpoint asked for last is done: before a write. */
-  done(): Promise<void> {
-    return this.last;
+  async close(): Promise<void> {
+    await this.last;
+    await this.thread?.close();
   }
 
-  /** After `db` committed `pages` pages of a sync to `cache`'s file. */
-  committed(db: CacheDb, cache: OpenCache, pages: number): void {
-    this.pagesSince += pages;
-    if (this.pagesSince < PAGES_PER_CHECKPOINT) return;
-    this.pagesSince = 0;
+  private aside(db: CacheDb, cache: OpenCache): void {
     this.thread ??= this.start();
     this.last = this.thread.call('wal.checkpoint', null, cache).then((result) => {
       if (result.ok || !db.open) return;
@@ -54,10 +66,5 @@ export class CheckpointsAside {
       );
       db.pragma('wal_checkpoint(PASSIVE)');
     });
-  }
-
-  async close(): Promise<void> {
-    await this.last;
-    await this.thread?.close();
   }
 }

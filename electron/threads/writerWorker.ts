@@ -16,7 +16,8 @@ import { WorkerThread } from './workerThread';
  * A page's transaction holds this thread alone: the core fetches and checks the next pages, and
  * answers every other operation, meanwhile. SQLite lets one writer commit at a time: the core's
  * own writes ask for their turn (`WriteTurns`), and a store of pages that piled up lets them in.
- * What it commits is copied from the log into the file by a thread of its own (`CheckpointsAside`).
+ * When pages pile up, what it commits is copied from the log into the file by a thread of its own
+ * (`CheckpointsAside`).
  */
 const start = workerData as WriterStart;
 const port = new WorkerPort();
@@ -35,9 +36,7 @@ const checkpoints = new CheckpointsAside(
     }),
   log,
 );
-const connection = new CacheConnection((file) =>
-  checkpoints.leftTo(connectCache(file, { refetchable: true })),
-);
+const connection = new CacheConnection((file) => connectCache(file, { refetchable: true }));
 const shelf = new PageShelf();
 const turns = new WriteTurns(start.turns);
 /** The operations that commit, each with the pages it stores. */
@@ -57,13 +56,16 @@ port.serve(
       const write = writer[(op as PageOp).slice('pages.'.length) as keyof PageWriter] as (
         input: unknown,
       ) => Promise<unknown>;
-      const commits = COMMITS.has(op as PageOp);
-      if (commits) await checkpoints.done();
       const started = performance.now();
-      const data = await write(input);
+      const data = COMMITS.has(op as PageOp)
+        ? await checkpoints.commit(
+            db,
+            cache,
+            (input as { pages?: number[] }).pages?.length ?? 0,
+            () => write(input),
+          )
+        : await write(input);
       log.debug(`${op} took ${Math.round(performance.now() - started)} ms`);
-      if (commits)
-        checkpoints.committed(db, cache, (input as { pages?: number[] }).pages?.length ?? 0);
       return { ok: true, data };
     } catch (error) {
       if (isAppError(error)) return { ok: false, error: error.toShape() };

@@ -207,7 +207,7 @@ const PAGES_AHEAD = 3;
  * transaction, 4.7–4.8 s three pages a transaction. Waiting at most half a second shows the rows
  * that much later.
  */
-const PAGES_PER_STORE = 3;
+export const PAGES_PER_STORE = 3;
 const WAIT_FOR_NEXT_PAGE_MS = 500;
 
 /**
