@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureBuilt } from '../../scripts/ensureBuilt.mjs';
+import { openTempCache } from '../core/cache/testing/tempCache';
+import { type Workspace } from '../shared/contract/workspaces';
 import { type Result } from '../shared/errors';
+import { WorkerThread } from '../threads/workerThread';
 import { type BuiltMain, startBuiltMain } from './testing/builtMain';
 
 // The app as a package holds it (electron-builder.yml: `out/**`, `package.json`, and the runtime
@@ -79,5 +82,24 @@ describe('the packaged layout', () => {
       contentBase64: Buffer.from('Full name,Email\r\nAda,ada@example.com\r\n').toString('base64'),
     });
     expect(read.rowCount).toBe(1);
+  });
+
+  it("runs the page writer's checkpoint thread from its built entry", async () => {
+    // Started only when a sync's pages pile up, which the demo's paced service never lets happen.
+    const cache = openTempCache('packaged-checkpoint');
+    const thread = new WorkerThread({
+      entry: 'checkpointWorker',
+      builtDir: join(packaged, 'app/out/main'),
+      workerData: () => null,
+      onNote: () => {},
+      onStopped: () => {},
+    });
+    try {
+      const open = { workspace: { id: 'w' } as Workspace, file: cache.file, generation: 1 };
+      expect(await thread.call('wal.checkpoint', null, open)).toEqual({ ok: true, data: null });
+    } finally {
+      await thread.close();
+      cache.close();
+    }
   });
 });

@@ -17,8 +17,8 @@ port.serve(
     try {
       if (!cache) throw new AppError('INTERNAL', 'A checkpoint came without its workspace.');
       // PASSIVE: copies what no reader still reads, and never waits for one.
-      const [state] = connection.to(cache).pragma('wal_checkpoint(PASSIVE)') as WalState[];
-      return { ok: true, data: state };
+      connection.to(cache).pragma('wal_checkpoint(PASSIVE)');
+      return { ok: true, data: null };
     } catch (error) {
       if (isAppError(error)) return { ok: false, error: error.toShape() };
       log.error('a checkpoint failed', error);
@@ -31,10 +31,3 @@ port.serve(
   async () => connection.close(),
 );
 port.post({ kind: 'ready' });
-
-/** What `PRAGMA wal_checkpoint` answers: pages in the log, and how many of them are copied. */
-interface WalState {
-  busy: number;
-  log: number;
-  checkpointed: number;
-}
