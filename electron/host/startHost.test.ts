@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import { constants, getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -151,6 +151,85 @@ describe('shutdown', () => {
     expect(left).toContain('cache.sqlite');
     expect(left.filter((name) => /-(wal|shm)$/.test(name ?? ''))).toEqual([]);
   });
+});
+
+/** This process's open descriptors on files under `dir` (Linux lists them in /proc). */
+function descriptorsUnder(dir: string): string[] {
+  return readdirSync('/proc/self/fd').flatMap((fd) => {
+    try {
+      const target = readlinkSync(`/proc/self/fd/${fd}`);
+      return target.startsWith(`${dir}/`) ? [target] : [];
+    } catch {
+      // Closed since it was listed.
+      return [];
+    }
+  });
+}
+
+describe('workspaces', () => {
+  /** The demo's cache opened in every thread that reads or writes it. */
+  async function demoOpenEverywhere(host: Host): Promise<string> {
+    const [form] = await settled(host);
+    const formId = form!.formId;
+    // The page writer stored the sync's pages; a window, a summary, an export and the import
+    // wizard's matching each read the file on a thread of their own.
+    await call(host, 'submissions.query', { formId });
+    await call(host, 'submissions.summary', { formId });
+    await call(host, 'submissions.export', { formId, format: 'csv' });
+    const csv = Buffer.from('email\na@example.com\n').toString('base64');
+    const upload = (await call(host, 'imports.upload', {
+      fileName: 'a.csv',
+      chunkBase64: csv,
+      final: true,
+    })) as { data: { uploadId: string } };
+    const parsed = (await call(host, 'imports.parse', {
+      uploadId: upload.data.uploadId,
+    })) as { data: { fileId: string } };
+    expect(
+      await call(host, 'imports.suggestMapping', { formId, fileId: parsed.data.fileId }),
+    ).toMatchObject({ ok: true });
+    const dir = join(dataDir, 'workspaces', 'demo');
+    expect(descriptorsUnder(dir).length).toBeGreaterThan(0);
+    return dir;
+  }
+
+  it.runIf(process.platform === 'linux')(
+    "lets go of a removed workspace's files in every thread, not when the next one is opened",
+    async () => {
+      const host = await start();
+      const dir = await demoOpenEverywhere(host);
+      expect(await call(host, 'workspaces.remove', { id: 'demo' })).toMatchObject({
+        ok: true,
+        data: { removed: true },
+      });
+      // Each thread is told as it finishes what it is doing: a file removed but still open keeps
+      // its space taken until the last thread closes it.
+      await vi.waitFor(() => expect(descriptorsUnder(dir)).toEqual([]), {
+        timeout: 10_000,
+        interval: 20,
+      });
+    },
+  );
+
+  it.runIf(process.platform === 'linux')(
+    'lets go of the workspace left in every thread once another is opened',
+    async () => {
+      const host = await start();
+      const dir = await demoOpenEverywhere(host);
+      expect(
+        await call(host, 'workspaces.add', {
+          baseUrl: remote.baseUrl,
+          apiKey: remote.apiKey,
+          keyStorage: 'session',
+        }),
+      ).toMatchObject({ ok: true });
+      // The core keeps the file a few seconds for work under way (`RETIRE_GRACE_MS`).
+      await vi.waitFor(() => expect(descriptorsUnder(dir)).toEqual([]), {
+        timeout: 20_000,
+        interval: 20,
+      });
+    },
+  );
 });
 
 describe('windows while a sync stores rows', () => {

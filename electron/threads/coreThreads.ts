@@ -102,9 +102,8 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
       case 'cache':
         cache = note.cache;
         windows.opened(cache);
-        if (cache)
-          for (const reader of [summarizer, ...exporter.started()])
-            reader.tell({ kind: 'opened', cache });
+        for (const other of [summarizer, ...exporter.started(), ...importer.started()])
+          other.tell({ kind: 'opened', cache });
         return;
       case 'warmed':
         return windows.warmed(thread(), note.generation);

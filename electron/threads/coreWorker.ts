@@ -61,7 +61,10 @@ const workspaces = new WorkspaceManager({
     start.demo
       ? startLocalApi({ port: 0, store, ...start.demo })
       : Promise.reject(new AppError('NOT_FOUND', 'No demo workspace runs here.')),
-  onCacheOpened: (cache) => port.post({ kind: 'cache', cache }),
+  onCacheOpened: (cache) => {
+    port.post({ kind: 'cache', cache });
+    writer.tell({ kind: 'opened', cache });
+  },
   pageWriter: (cache) => threadPageWriter(writer, cache),
 });
 const handlers = createHandlers(workspaces, (file) => port.ask('deliverExport', file), {

@@ -33,5 +33,5 @@ const handlers = importWizardHandlers({
 serveOperations(port, {
   handlers,
   onCache: (called) => (cache = called),
-  close: () => connection.close(),
+  connection,
 });

@@ -71,10 +71,12 @@ export type ToWorker =
   /** The shell's answer to an `ask`. */
   | { kind: 'answer'; id: number; result: Result<unknown> }
   /**
-   * The workspace the core has opened, told to the readers at once: each opens its connection
-   * then, not on the first call after it (a cold reader took 120 ms over its first window).
+   * The workspace the core has opened, told to the threads with a connection to the cache at
+   * once: a reader opens its connection then, not on the first call after it (a cold reader took
+   * 120 ms over its first window); every thread closes its connection to another file. Null: the
+   * core closed the workspace and has none open.
    */
-  | { kind: 'opened'; cache: OpenCache }
+  | { kind: 'opened'; cache: OpenCache | null }
   /**
    * Rows of a form were stored (a sync's page, a delete): a windows reader brings the views it
    * keeps of the form up to date between calls, so the next window does not wait for that (at 88k

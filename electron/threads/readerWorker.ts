@@ -97,7 +97,7 @@ serveOperations(port, {
   onCache: (called) => (cache = called),
   opened,
   changed: (formId) => catchUp.changed(formId),
-  close: () => connection.close(),
+  connection,
   // A window's submissions go out as the cache holds them, never parsed and written again here.
   asJson: {
     'submissions.query': (input) =>

@@ -2,18 +2,20 @@ import { dispatch } from '../core/dispatch';
 import { type Logger } from '../core/log';
 import { type Handlers } from '../shared/contract';
 import { isAppError } from '../shared/errors';
+import { type CacheConnection } from './cacheConnection';
 import { type OpenCache } from './protocol';
 import { type CallMessage, type WorkerPort } from './workerPort';
 
 export interface ServedOperations {
   handlers: Partial<Handlers>;
+  /** The thread's connection to the cache: closed when the core moves on from its file, and last. */
+  connection: CacheConnection;
   /** Told the cache each call names, before its handler runs. */
   onCache(cache: OpenCache | null): void;
   /** Told a workspace the core has just opened, before any call about it. */
   opened?(cache: OpenCache): void;
   /** Told that rows of a form were stored, between calls. */
   changed?(formId: string): void;
-  close(): void;
   /** Operations answered as JSON of the worker's own writing. */
   asJson?: JsonAnswers;
 }
@@ -24,18 +26,23 @@ export interface ServedOperations {
  */
 export function serveOperations(port: WorkerPort, served: ServedOperations): void {
   const log = port.logger();
+  const { connection } = served;
   port.serve(
-    async (call) => {
-      served.onCache(call.cache ?? null);
-      const json = answerAsJson(served.asJson, call, log);
-      if (json !== null) return json;
-      return dispatch(served.handlers, call.op, call.input, (name, error) =>
-        log.error(`operation ${name} failed`, error),
-      );
+    (call) =>
+      connection.serving(async () => {
+        served.onCache(call.cache ?? null);
+        const json = answerAsJson(served.asJson, call, log);
+        if (json !== null) return json;
+        return dispatch(served.handlers, call.op, call.input, (name, error) =>
+          log.error(`operation ${name} failed`, error),
+        );
+      }),
+    async () => connection.close(),
+    (notice) => {
+      if (notice.kind === 'changed') return served.changed?.(notice.formId);
+      connection.coreOpened(notice.cache);
+      if (notice.cache) served.opened?.(notice.cache);
     },
-    async () => served.close(),
-    (notice) =>
-      notice.kind === 'opened' ? served.opened?.(notice.cache) : served.changed?.(notice.formId),
   );
   port.post({ kind: 'ready' });
 }

@@ -164,6 +164,15 @@ describe('windows readers', () => {
     expect(readers.map((r) => r.asked.length)).toEqual([2, 1]);
   });
 
+  it('tell every reader at once of the workspace closed, so each lets go of its file', () => {
+    const { readers, windows } = pool(3);
+    windows.opened(workspaceFile(1));
+    // The first is still reading ahead: the others have not had their turn.
+    windows.opened(null);
+    for (const reader of readers)
+      expect(reader.told.at(-1)).toEqual({ kind: 'opened', cache: null });
+  });
+
   it('with no workspace open, send each read to the least busy, and tell each of rows stored', () => {
     const { readers, windows } = pool(2);
     windows.opened(workspaceFile(1));

@@ -34,13 +34,19 @@ export class WindowsReaders {
     this.warm = new Set(readers);
   }
 
-  /** The core opened a workspace (or closed it: null). */
+  /**
+   * The core opened a workspace, told to the readers one at a time; or closed it (null), told to
+   * all at once, so each lets go of the file now.
+   */
   opened(cache: OpenCache | null): void {
     this.cache = cache;
     this.warm.clear();
     this.searches.clear();
     if (cache) return this.tellInTurn();
-    for (const reader of this.readers) this.warm.add(reader);
+    for (const reader of this.readers) {
+      this.warm.add(reader);
+      reader.tell({ kind: 'opened', cache });
+    }
   }
 
   /** `reader` has read the workspace of `generation` ahead. */

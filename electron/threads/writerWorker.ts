@@ -8,7 +8,7 @@ import { AppError, isAppError, type Result } from '../shared/errors';
 import { CacheConnection } from './cacheConnection';
 import { CheckpointsAside } from './checkpointsAside';
 import { type PageOp, type WriterStart } from './protocol';
-import { WorkerPort } from './workerPort';
+import { type CallMessage, WorkerPort } from './workerPort';
 import { WorkerThread } from './workerThread';
 
 /**
@@ -47,38 +47,44 @@ const COMMITS: ReadonlySet<PageOp> = new Set([
   'pages.forms',
 ]);
 
+const store = async ({ op, input, cache }: CallMessage): Promise<Result<unknown>> => {
+  try {
+    if (!cache) throw new AppError('INTERNAL', 'A page came without its workspace.');
+    const db = connection.to(cache);
+    const writer = pageWriterOn(cacheStores(db), shelf, turns);
+    const write = writer[(op as PageOp).slice('pages.'.length) as keyof PageWriter] as (
+      input: unknown,
+    ) => Promise<unknown>;
+    const started = performance.now();
+    const data = COMMITS.has(op as PageOp)
+      ? await checkpoints.commit(
+          db,
+          cache,
+          (input as { pages?: number[] }).pages?.length ?? 0,
+          () => write(input),
+        )
+      : await write(input);
+    log.debug(`${op} took ${Math.round(performance.now() - started)} ms`);
+    return { ok: true, data };
+  } catch (error) {
+    if (isAppError(error)) return { ok: false, error: error.toShape() };
+    log.error('storing a page failed', error);
+    const failure =
+      storageError(error) ??
+      new AppError('INTERNAL', 'Sync could not store a page. Details are in the log.');
+    return { ok: false, error: failure.toShape() };
+  }
+};
+
 port.serve(
-  async ({ op, input, cache }): Promise<Result<unknown>> => {
-    try {
-      if (!cache) throw new AppError('INTERNAL', 'A page came without its workspace.');
-      const db = connection.to(cache);
-      const writer = pageWriterOn(cacheStores(db), shelf, turns);
-      const write = writer[(op as PageOp).slice('pages.'.length) as keyof PageWriter] as (
-        input: unknown,
-      ) => Promise<unknown>;
-      const started = performance.now();
-      const data = COMMITS.has(op as PageOp)
-        ? await checkpoints.commit(
-            db,
-            cache,
-            (input as { pages?: number[] }).pages?.length ?? 0,
-            () => write(input),
-          )
-        : await write(input);
-      log.debug(`${op} took ${Math.round(performance.now() - started)} ms`);
-      return { ok: true, data };
-    } catch (error) {
-      if (isAppError(error)) return { ok: false, error: error.toShape() };
-      log.error('storing a page failed', error);
-      const failure =
-        storageError(error) ??
-        new AppError('INTERNAL', 'Sync could not store a page. Details are in the log.');
-      return { ok: false, error: failure.toShape() };
-    }
-  },
+  (call) => connection.serving(() => store(call)),
   async () => {
     await checkpoints.close();
     connection.close();
+  },
+  // The core opened another workspace or closed its own: this thread lets go of the file.
+  (notice) => {
+    if (notice.kind === 'opened') connection.coreOpened(notice.cache);
   },
 );
 port.post({ kind: 'ready' });

@@ -67,6 +67,12 @@ interface OpenSession extends WorkspaceSession {
  * a closed database.
  */
 const RETIRE_GRACE_MS = 5_000;
+/**
+ * A workspace's files removed: tried again for up to 1.8 s, as Windows refuses to remove a file
+ * still open, and the threads that read the cache close theirs as they are told it closed, a
+ * moment after the core has.
+ */
+const REMOVAL = { recursive: true, force: true, maxRetries: 8, retryDelay: 50 } as const;
 
 /** What a rebuild empties, and the activity log that records it: the renderer refetches them. */
 const REBUILT_TABLES = ['submissions', 'forms', 'questions', 'sync_state', 'activity'];
@@ -182,10 +188,10 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
       this.closeRetired(record.id);
       if (record.kind === 'demo') {
         await this.stopDemo();
-        rmSync(join(this.dataDir, 'demo'), { recursive: true, force: true });
+        rmSync(join(this.dataDir, 'demo'), REMOVAL);
       }
       await this.options.vault.remove(record.id);
-      rmSync(this.workspaceDir(record.id), { recursive: true, force: true });
+      rmSync(this.workspaceDir(record.id), REMOVAL);
       this.registry.remove(record.id);
       this.options.log.info(`workspace ${record.id} removed with its key and cache`);
       return { removed: true };
