@@ -3,6 +3,7 @@ import { access } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { CACHE_READ_OPS, type CacheReadOp } from '../core/cacheReads';
 import { type FetchLike } from '../core/api';
+import { WriteTurns } from '../core/cache/writeTurns';
 import { type DeliverExport } from '../core/exportDelivery';
 import { IMPORT_WIZARD_OPS, type ImportWizardOp } from '../core/import/wizardOps';
 import { type Logger } from '../core/log';
@@ -25,7 +26,7 @@ import { type WorkerEntry, type WorkerNote, WorkerThread } from './workerThread'
 
 export interface CoreThreadsOptions {
   /** How the core starts (its keyring comes from `vault`). */
-  start: Omit<CoreStart, 'keyring' | 'restarted' | 'builtDir' | 'shellFetch'>;
+  start: Omit<CoreStart, 'keyring' | 'restarted' | 'builtDir' | 'shellFetch' | 'turns'>;
   vault: KeyVault;
   deliverExport: DeliverExport;
   log: Logger;
@@ -87,6 +88,8 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
   await access(options.start.dataDir).catch(() => {});
   let cache: OpenCache | null = null;
   const keyring = options.vault.status();
+  // Kept here, across restarts of the threads that write: one started again clears its own ask.
+  const turns = new WriteTurns().shared;
 
   const onNote = (thread: () => WorkerThread) => (note: WorkerNote) => {
     switch (note.kind) {
@@ -196,6 +199,7 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
         restarted,
         builtDir: options.builtDir ?? null,
         shellFetch: options.fetch !== undefined,
+        turns,
       }) satisfies CoreStart,
   );
   const readerThread = (name: string, role: ReaderRole): WorkerThread =>
@@ -229,7 +233,7 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
   // the draft it validated before.
   const launch = randomUUID();
   const importer = onFirstCall(options.log, "the import wizard's thread", (name) =>
-    startThread(name, 'importWorker', () => ({ launch }) satisfies ImportStart),
+    startThread(name, 'importWorker', () => ({ launch, turns }) satisfies ImportStart),
   );
 
   await Promise.all([core, ...cacheReaders].map((thread) => thread.ready()));

@@ -25,11 +25,11 @@ const port = new WorkerPort();
 const log = port.logger();
 // Storing a sync's page holds a thread for tens of milliseconds: a thread of its own does it, so
 // this one keeps answering while the sync goes on. This thread's writes ask it for their turn.
-const turns = new WriteTurns();
+const turns = new WriteTurns(start.turns, 'core');
 const writer = new WorkerThread({
   entry: 'writerWorker',
   builtDir: start.builtDir ?? undefined,
-  workerData: (): WriterStart => ({ turns: turns.shared, builtDir: start.builtDir }),
+  workerData: (): WriterStart => ({ turns: start.turns, builtDir: start.builtDir }),
   onNote: (note) => {
     if (note.kind === 'log') log[note.level](note.text);
   },

@@ -1,5 +1,6 @@
 import { workerData } from 'node:worker_threads';
 import { connectCache } from '../core/cache/openCache';
+import { takingTurns, WriteTurns } from '../core/cache/writeTurns';
 import { DraftSweeper } from '../core/import/draftSweeper';
 import { importWizardHandlers } from '../core/import/wizardHandlers';
 import { AppError } from '../shared/errors';
@@ -17,7 +18,9 @@ import { WorkerPort } from './workerPort';
 const start = workerData as ImportStart;
 const port = new WorkerPort();
 let cache: OpenCache | null = null;
-const connection = new CacheConnection(connectCache);
+// Drafts written while a sync's pages pile up ask the page writer for the lock, as the core does.
+const turns = new WriteTurns(start.turns, 'importWizard');
+const connection = new CacheConnection((file) => takingTurns(connectCache(file), turns));
 
 const handlers = importWizardHandlers({
   session: () => {

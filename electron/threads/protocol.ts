@@ -133,6 +133,8 @@ export interface CoreStart {
   builtDir: string | null;
   /** The service is reached through the shell's network stack (`shellFetch`), not Node's. */
   shellFetch: boolean;
+  /** `WriteTurns.shared` of the cache's writers: the core, its page writer, the import wizard. */
+  turns: SharedArrayBuffer;
 }
 
 /** The demo service's tunables (tests and tools shrink or unthrottle it). */
@@ -145,6 +147,8 @@ export type DemoServiceOptions = Pick<
 export interface ImportStart {
   /** This launch of the shell's: the drafts of earlier launches are removed (`draftSweeper.ts`). */
   launch: string;
+  /** `CoreStart.turns`: the wizard's writes ask the page writer for the lock there too. */
+  turns: SharedArrayBuffer;
 }
 
 export interface ReaderStart {
@@ -160,7 +164,7 @@ export type ReaderRole = 'windows' | 'summaries' | 'exports';
 
 /** How the thread that stores a sync's pages starts. */
 export interface WriterStart {
-  /** `WriteTurns.shared` of the core, whose connection asks for the write lock there. */
+  /** `CoreStart.turns`, where the core's and the import wizard's writes ask for the write lock. */
   turns: SharedArrayBuffer;
   /** Where the built thread entries are (`CoreStart.builtDir`): the writer starts one. */
   builtDir: string | null;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type CacheDb } from './openCache';
+import { connectCache, type CacheDb } from './openCache';
 import { SyncStateStore } from './syncStateStore';
 import { openTempCache, type TempCache } from './testing/tempCache';
 
@@ -48,5 +48,23 @@ describe('SyncStateStore: requests for a walk', () => {
     after.walkOpened('f1', 'finished');
     after.walkAnswered('f1', 'finished');
     expect(after.get('f1', 'finished').reconcileDue).toBe(false);
+  });
+});
+
+describe('SyncStateStore: reading', () => {
+  it("reads a form's state while another connection holds the write lock, once it has one", () => {
+    const state = new SyncStateStore(db);
+    state.update('f1', 'finished', { nextOffset: 300 });
+    const other = connectCache(cache.file);
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      // No wait: a read that needed the lock would fail at once, not after a page writer's store.
+      db.pragma('busy_timeout = 0');
+      expect(state.get('f1', 'finished').nextOffset).toBe(300);
+      expect(() => state.get('f2', 'finished')).toThrow(/locked/);
+    } finally {
+      other.close();
+    }
+    expect(state.get('f2', 'finished').nextOffset).toBe(0);
   });
 });

@@ -65,8 +65,12 @@ export class SyncStateStore {
   }
 
   get(formId: string, status: SubmissionStatus): SyncState {
-    this.ensure.run(formId, status);
-    const row = this.getStatement.get(formId, status);
+    // Read before written: a write, even one that inserts nothing, waits for the file's write lock.
+    let row = this.getStatement.get(formId, status);
+    if (!row) {
+      this.ensure.run(formId, status);
+      row = this.getStatement.get(formId, status);
+    }
     if (!row) throw new Error('sync_state row missing after insert');
     return fromRow(row);
   }

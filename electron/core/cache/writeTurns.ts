@@ -1,5 +1,9 @@
 import { type CacheDb } from './openCache';
 
+/** The threads that write a workspace's file beside the page writer, each asking in a place of its own. */
+export type TurnTaker = 'core' | 'importWizard';
+const PLACE: Record<TurnTaker, number> = { core: 0, importWizard: 1 };
+
 /**
  * Turns at a cache file's write lock, between the thread that stores a sync's pages and the other
  * writers of the file. SQLite lets one connection write at a time, and one waiting for the lock
@@ -13,25 +17,37 @@ import { type CacheDb } from './openCache';
 export class WriteTurns {
   private readonly waiting: Int32Array;
 
-  /** `shared` as another thread's `WriteTurns.shared` gave it; a new one when none. */
-  constructor(readonly shared = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT)) {
+  /**
+   * `shared` as another thread's `WriteTurns.shared` gave it, a new one when none; `taker`, the
+   * thread this one asks for. A thread that stopped while asking left its ask behind, and the page
+   * writer would let it in after every few pages for good: the thread started again in its place
+   * clears it.
+   */
+  constructor(
+    readonly shared = new SharedArrayBuffer(
+      Object.keys(PLACE).length * Int32Array.BYTES_PER_ELEMENT,
+    ),
+    private readonly taker?: TurnTaker,
+  ) {
     this.waiting = new Int32Array(shared);
+    if (taker) this.done(PLACE[taker], Atomics.load(this.waiting, PLACE[taker]));
   }
 
   /** Runs `write`, which takes the write lock, with the page writer asked to let it in. */
   take<T>(write: () => T): T {
-    Atomics.add(this.waiting, 0, 1);
+    if (!this.taker) throw new Error('only a thread named as a taker asks for the write lock');
+    const place = PLACE[this.taker];
+    Atomics.add(this.waiting, place, 1);
     try {
       return write();
     } finally {
-      Atomics.sub(this.waiting, 0, 1);
-      Atomics.notify(this.waiting, 0);
+      this.done(place, 1);
     }
   }
 
   /** Whether another writer waits for the lock, or holds it after asking. */
   asked(): boolean {
-    return Atomics.load(this.waiting, 0) > 0;
+    return this.waiting.some((_, place) => Atomics.load(this.waiting, place) > 0);
   }
 
   /**
@@ -40,17 +56,30 @@ export class WriteTurns {
    */
   letIn(ms: number): void {
     const until = performance.now() + ms;
-    for (let n = Atomics.load(this.waiting, 0); n > 0; n = Atomics.load(this.waiting, 0)) {
-      const left = until - performance.now();
-      if (left <= 0 || Atomics.wait(this.waiting, 0, n, left) === 'timed-out') return;
+    for (let place = 0; place < this.waiting.length; place += 1) {
+      for (
+        let n = Atomics.load(this.waiting, place);
+        n > 0;
+        n = Atomics.load(this.waiting, place)
+      ) {
+        const left = until - performance.now();
+        if (left <= 0 || Atomics.wait(this.waiting, place, n, left) === 'timed-out') return;
+      }
     }
+  }
+
+  private done(place: number, asks: number): void {
+    Atomics.sub(this.waiting, place, asks);
+    Atomics.notify(this.waiting, place);
   }
 }
 
 /**
- * `db`, each of whose transactions takes its turn (`WriteTurns.take`) from before it begins to
- * after it ends: a transaction begun IMMEDIATE waits for the lock as it begins, one begun deferred
- * at its first write. Writes outside a transaction wait as before, behind a whole store of pages.
+ * `db`, each of whose writes takes its turn (`WriteTurns.take`): a transaction from before it
+ * begins to after it ends (begun IMMEDIATE, it waits for the lock as it begins; deferred, at its
+ * first write), and a statement that writes outside a transaction (a sync's state between pages,
+ * an import's lease and state, a webhook recorded) while it runs. Writes through `exec` and
+ * `pragma` (the schema's, as the file opens) wait as before, behind a whole store of pages.
  */
 export function takingTurns(db: CacheDb, turns: WriteTurns): CacheDb {
   const transaction = db.transaction.bind(db);
@@ -67,5 +96,16 @@ export function takingTurns(db: CacheDb, turns: WriteTurns): CacheDb {
       exclusive: inTurn(run.exclusive),
     });
   }) as CacheDb['transaction'];
+  const prepare = db.prepare.bind(db);
+  db.prepare = ((source: string) => {
+    const statement = prepare(source);
+    if (statement.readonly) return statement;
+    for (const method of ['run', 'get', 'all'] as const) {
+      const step = statement[method].bind(statement) as (...params: unknown[]) => unknown;
+      (statement[method] as (...params: unknown[]) => unknown) = (...params) =>
+        db.inTransaction ? step(...params) : turns.take(() => step(...params));
+    }
+    return statement;
+  }) as CacheDb['prepare'];
   return db;
 }
