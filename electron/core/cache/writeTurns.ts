@@ -1,6 +1,9 @@
 import { type CacheDb } from './openCache';
 
-/** The threads that write a workspace's file beside the page writer, each asking in a place of its own. */
+/**
+ * The threads that write a workspace's file beside the page writer: each asks in a place of its
+ * own, which a thread started in place of one that stopped clears.
+ */
 export type TurnTaker = 'core' | 'importWizard';
 const PLACE: Record<TurnTaker, number> = { core: 0, importWizard: 1 };
 
