@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { JsonInput } from './jsonInput';
 import { type OpenCache, type WorkerNotice } from './protocol';
+import { openedCache } from './testing/openedCache';
 import { WindowsReaders, type PooledReader } from './windowsReaders';
 
 /** A reader that notes what it is told and asked; its calls stay in flight until `answerAll`. */
@@ -34,19 +35,7 @@ class NotingReader implements PooledReader {
 const utf8 = new TextEncoder();
 
 function workspaceFile(generation: number): OpenCache {
-  return {
-    workspace: {
-      id: 'w1',
-      name: 'Team',
-      kind: 'remote',
-      baseUrl: 'https://api.example.com',
-      keyStorage: 'secure',
-      keyAvailable: true,
-      createdAt: '2026-11-01T00:00:00.000Z',
-    },
-    file: '/data/workspaces/w1/cache.sqlite',
-    generation,
-  };
+  return openedCache('/data/workspaces/w1/cache.sqlite', generation);
 }
 
 function pool(size: number) {
