@@ -69,9 +69,11 @@ function quickCheckInWorker(file: string, signal: AbortSignal): Promise<string |
     });
     // A check still reading when the app quits must not keep the process alive.
     worker.unref();
+    // Resolved once the thread is gone, its connection with it: the file may be closed next.
+    let stopped = false;
     const stop = () => {
-      void worker.terminate();
-      resolve(null);
+      stopped = true;
+      void worker.terminate().then(() => resolve(null));
     };
     signal.addEventListener('abort', stop, { once: true });
     const settle = () => signal.removeEventListener('abort', stop);
@@ -88,7 +90,7 @@ function quickCheckInWorker(file: string, signal: AbortSignal): Promise<string |
     });
     worker.once('exit', () => {
       settle();
-      reject(new Error('the cache check stopped without an answer'));
+      if (!stopped) reject(new Error('the cache check stopped without an answer'));
     });
   });
 }

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeAll, afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startLocalApi, type LocalApi } from '../../local-api';
 import { refusingPort } from '../../local-api/testing/refusingPort';
@@ -289,6 +290,32 @@ describe('WorkspaceManager', () => {
     const nextDay = manage({ vault, checkCache, now: () => now }).manager;
     await nextDay.restore();
     expect(checked).toHaveLength(2);
+  });
+
+  it('folds the WAL into the file at close while a whole-file check is reading it', async () => {
+    let reading = () => {};
+    const checkStarted = new Promise<void>((resolve) => (reading = resolve));
+    const { manager } = manage({
+      // A check on a read-only connection of its own, which closes a moment after it is stopped,
+      // as a thread ends after it is told to.
+      checkCache: (file, signal) =>
+        new Promise((resolve) => {
+          const db = new Database(file, { readonly: true, fileMustExist: true });
+          db.pragma('quick_check');
+          signal.addEventListener('abort', () =>
+            setImmediate(() => {
+              db.close();
+              resolve(null);
+            }),
+          );
+          reading();
+        }),
+    });
+    const workspace = await add(manager);
+    await checkStarted;
+    await manager.close();
+    const dir = join(dataDir, 'workspaces', workspace.id);
+    expect(readdirSync(dir).filter((name) => /-(wal|shm)$/.test(name))).toEqual([]);
   });
 
   it('goes on when a sound file cannot be noted, the cache kept busy by another writer', async () => {

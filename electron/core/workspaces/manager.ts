@@ -97,6 +97,12 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
   private simulationRate = DEMO_RESPONDENTS_PER_MINUTE;
   private queue: Promise<unknown> = Promise.resolve();
   private opens = 0;
+  /**
+   * The whole-file check under way, stopped and waited for before the app's last connections to
+   * the file close: its read-only connection, left open past them, kept the last one that writes
+   * from folding the WAL into the file, and the WAL stayed beside it.
+   */
+  private checking: { stop: AbortController; done: Promise<void> } | null = null;
   private readonly now: () => Date;
 
   constructor(private readonly options: WorkspaceManagerOptions) {
@@ -184,7 +190,10 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     return this.serial(async () => {
       const record = this.registry.get(input.id);
       if (!record) return { removed: false };
-      if (this.current?.workspace.id === record.id) this.closeSession('now');
+      if (this.current?.workspace.id === record.id) {
+        await this.endCheck();
+        this.closeSession('now');
+      }
       this.closeRetired(record.id);
       if (record.kind === 'demo') {
         await this.stopDemo();
@@ -286,6 +295,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
 
   async close(): Promise<void> {
     await this.serial(async () => {
+      await this.endCheck();
       this.closeSession('now');
       this.closeRetired();
       await this.stopDemo();
@@ -370,7 +380,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     // Damage comes from disks and other programs, not from a crash (WAL survives those), so the
     // check does not wait for an unclean exit: a file not found sound for a day is read again, in
     // the background, as it can be large.
-    if (!rebuilt && fileCheckDue(db, this.now())) void this.checkInBackground(session, file);
+    if (!rebuilt && fileCheckDue(db, this.now())) this.startCheck(session, file);
     for (const listener of this.listeners) {
       try {
         listener(this.current);
@@ -386,13 +396,34 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
    * the workspace opened, so the app answers from the start. Damage found then rebuilds the cache
    * as damage found at open does, and the renderer refetches everything.
    */
-  private async checkInBackground(session: OpenSession, file: string): Promise<void> {
+  private startCheck(session: OpenSession, file: string): void {
+    const stop = new AbortController();
+    const signal = AbortSignal.any([session.signal, stop.signal]);
+    const checking = { stop, done: this.checkInBackground(session, file, signal) };
+    this.checking = checking;
+    void checking.done.finally(() => {
+      if (this.checking === checking) this.checking = null;
+    });
+  }
+
+  /** Stops the whole-file check under way, and resolves once its connection is closed. */
+  private async endCheck(): Promise<void> {
+    const checking = this.checking;
+    checking?.stop.abort();
+    await checking?.done;
+  }
+
+  private async checkInBackground(
+    session: OpenSession,
+    file: string,
+    signal: AbortSignal,
+  ): Promise<void> {
     const check = this.options.checkCache;
     if (!check) return;
     const id = session.workspace.id;
     let damage: string | null;
     try {
-      damage = await check(file, session.signal);
+      damage = await check(file, signal);
     } catch (error) {
       this.options.log.warn(`the cache of workspace ${id} could not be checked`, error);
       return;
