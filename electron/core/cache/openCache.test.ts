@@ -1,21 +1,54 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../shared/errors';
 import { userVersion, type Migration } from './migrate';
 import { migrations } from './migrations';
 import { checkCacheFile } from './fullCheck';
-import { connectCache, openCache, type CacheRebuild } from './openCache';
+import { connectCache, openCache, type CacheDb, type CacheRebuild } from './openCache';
 import { logActivity, writeCacheDamagedInside } from './testing/damagedCache';
 
 let dir: string;
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-cache-'));
 });
-afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterEach(() => {
+  vi.restoreAllMocks();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 const latest = migrations.at(-1)?.version ?? 0;
+
+/**
+ * A cache damaged past its schema, held open by a reader as the app's threads hold it: its log
+ * and shared memory beside it.
+ */
+function damagedAndHeld(file: string): CacheDb {
+  writeCacheDamagedInside(file, 'kept through the rebuild');
+  const reader = connectCache(file);
+  reader.prepare('SELECT count(*) FROM activity_log').get();
+  return reader;
+}
+
+/**
+ * `fs.renameSync` refusing to move a file while something holds it open, as Windows does
+ * (`EBUSY`): `refuses(from, nth)` says whether the `nth` try of moving `from` is refused.
+ */
+function renamesRefused(refuses: (from: string, nth: number) => boolean): string[] {
+  const rename = fs.renameSync.bind(fs);
+  const tries: string[] = [];
+  vi.spyOn(fs, 'renameSync').mockImplementation((from, to) => {
+    const name = path.basename(String(from));
+    tries.push(name);
+    if (refuses(name, tries.filter((t) => t === name).length))
+      throw Object.assign(new Error(`EBUSY: resource busy or locked, rename '${name}'`), {
+        code: 'EBUSY',
+      });
+    rename(from, to);
+  });
+  return tries;
+}
 
 /** Overwrites the middle of the file, where table pages live, keeping the header readable. */
 function damagePages(file: string): void {
@@ -76,6 +109,53 @@ describe('openCache', () => {
     expect(rebuilds).toHaveLength(1);
     expect(rebuilds[0]?.movedTo).toBe(`${file}.damaged-2026-03-04T05-06-07-890Z`);
     expect(fs.readFileSync(rebuilds[0]?.movedTo ?? '', 'utf8')).toMatch(/^this is not a database/);
+  });
+
+  it('moves a damaged file aside once whatever holds it lets go, trying again meanwhile', () => {
+    const file = path.join(dir, 'held.sqlite');
+    const reader = damagedAndHeld(file);
+    const tries = renamesRefused((name, nth) => name === 'held.sqlite' && nth <= 2);
+    const rebuilds: CacheRebuild[] = [];
+    const db = openCache(file, { rebuildFor: 'damaged', onRebuilt: (r) => rebuilds.push(r) });
+    reader.close();
+    expect(tries.filter((name) => name === 'held.sqlite')).toHaveLength(3);
+    expect(rebuilds).toEqual([
+      expect.objectContaining({
+        copied: expect.objectContaining({ activity_log: 1 }),
+        movedTo: null,
+      }),
+    ]);
+    expect(db.prepare('SELECT summary FROM activity_log').pluck().all()).toEqual([
+      'kept through the rebuild',
+    ]);
+    db.close();
+  });
+
+  it('leaves a damaged file and its log where they were when it cannot move them aside, and says what to do', () => {
+    const file = path.join(dir, 'held.sqlite');
+    const reader = damagedAndHeld(file);
+    // The file moves and its log never does: the file must come back to its log.
+    renamesRefused((name) => name === 'held.sqlite-wal');
+    let refusal: unknown;
+    try {
+      openCache(file, { rebuildFor: 'damaged' }).close();
+    } catch (error) {
+      refusal = error;
+    }
+    reader.close();
+    expect(refusal).toBeInstanceOf(AppError);
+    expect(refusal).toMatchObject({
+      code: 'DB',
+      retryable: true,
+      message: expect.stringMatching(/could not be moved aside \(EBUSY.*close any program/),
+    });
+    vi.restoreAllMocks();
+    expect(fs.readdirSync(dir)).toEqual(['held.sqlite']);
+    const again = connectCache(file);
+    expect(again.prepare('SELECT summary FROM activity_log').pluck().all()).toEqual([
+      'kept through the rebuild',
+    ]);
+    again.close();
   });
 
   it('opens a file damaged past its schema, and rebuilds it when the full check finds the damage', async () => {

@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors';
 import { migrate, type Migration } from './migrate';
 import { migrations as registry } from './migrations';
+import { removeHeld, renameHeld } from '../heldFiles';
 import { privateDatabaseFile } from '../privateFiles';
 
 /** The workspace's SQLite file: cache, sync state, and the durable tables other features keep. */
@@ -193,14 +194,30 @@ function copyTable(db: CacheDb, table: string): number {
 
 const SIDECARS = ['', '-wal', '-shm'];
 
+/**
+ * The file and its sidecars moved together, or none of them: a log left behind would be read into
+ * the new file made in its place.
+ */
 function moveWithSidecars(from: string, to: string): void {
-  for (const suffix of SIDECARS) {
-    if (fs.existsSync(from + suffix)) fs.renameSync(from + suffix, to + suffix);
+  const moved: string[] = [];
+  try {
+    for (const suffix of SIDECARS) {
+      if (!fs.existsSync(from + suffix)) continue;
+      renameHeld(from + suffix, to + suffix);
+      moved.push(suffix);
+    }
+  } catch (error) {
+    for (const suffix of moved.reverse()) fs.renameSync(to + suffix, from + suffix);
+    throw new AppError(
+      'DB',
+      `The workspace cache is damaged and must be rebuilt, but it could not be moved aside (${describe(error)}). Another program may have it open: close any program using the workspace's folder (a backup or a virus scan), then open the workspace again.`,
+      { retryable: true, cause: error },
+    );
   }
 }
 
 function removeWithSidecars(file: string): void {
-  for (const suffix of SIDECARS) fs.rmSync(file + suffix, { force: true });
+  for (const suffix of SIDECARS) removeHeld(file + suffix);
 }
 
 /** Whether SQLite refused the file (or a page of it) as damaged. */

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { type AppEvent } from '../../shared/contract';
@@ -13,6 +12,7 @@ import { type OpenedCache, type WorkspaceSession } from '../context';
 import { prepareDataDir } from '../dataDirSetup';
 import { type PageWriter } from '../sync/pageStore';
 import { type Logger } from '../log';
+import { removeHeld } from '../heldFiles';
 import { ensurePrivateDir } from '../privateFiles';
 import { defaultWorkspaceName, normaliseBaseUrl } from './baseUrl';
 import { DEMO_RESPONDENTS_PER_MINUTE } from './demoRespondents';
@@ -67,13 +67,6 @@ interface OpenSession extends WorkspaceSession {
  * a closed database.
  */
 const RETIRE_GRACE_MS = 5_000;
-/**
- * A workspace's files removed: tried again for up to 1.8 s, as Windows refuses to remove a file
- * still open, and the threads that read the cache close theirs as they are told it closed, a
- * moment after the core has.
- */
-const REMOVAL = { recursive: true, force: true, maxRetries: 8, retryDelay: 50 } as const;
-
 /** What a rebuild empties, and the activity log that records it: the renderer refetches them. */
 const REBUILT_TABLES = ['submissions', 'forms', 'questions', 'sync_state', 'activity'];
 
@@ -190,17 +183,14 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     return this.serial(async () => {
       const record = this.registry.get(input.id);
       if (!record) return { removed: false };
-      if (this.current?.workspace.id === record.id) {
-        await this.endCheck();
-        this.closeSession('now');
-      }
+      if (this.current?.workspace.id === record.id) await this.closeNow();
       this.closeRetired(record.id);
       if (record.kind === 'demo') {
         await this.stopDemo();
-        rmSync(join(this.dataDir, 'demo'), REMOVAL);
+        removeHeld(join(this.dataDir, 'demo'));
       }
       await this.options.vault.remove(record.id);
-      rmSync(this.workspaceDir(record.id), REMOVAL);
+      removeHeld(this.workspaceDir(record.id));
       this.registry.remove(record.id);
       this.options.log.info(`workspace ${record.id} removed with its key and cache`);
       return { removed: true };
@@ -295,8 +285,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
 
   async close(): Promise<void> {
     await this.serial(async () => {
-      await this.endCheck();
-      this.closeSession('now');
+      await this.closeNow();
       this.closeRetired();
       await this.stopDemo();
     });
@@ -489,6 +478,12 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
       summary: `The local cache was damaged and has been rebuilt; submissions are fetched again from the server.${kept}`,
       snapshot: rebuild,
     });
+  }
+
+  /** Ends the open session and closes its cache at once, once the whole-file check let go of it. */
+  private async closeNow(): Promise<void> {
+    await this.endCheck();
+    this.closeSession('now');
   }
 
   /** Ends the open session: its signal aborts at once; its cache closes now or after the grace. */
