@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectCache, type CacheDb } from './openCache';
 import { SyncStateStore } from './syncStateStore';
 import { openTempCache, type TempCache } from './testing/tempCache';
+import { takingTurns, WriteTurns } from './writeTurns';
 
 let cache: TempCache;
 let db: CacheDb;
@@ -48,6 +49,33 @@ describe('SyncStateStore: requests for a walk', () => {
     after.walkOpened('f1', 'finished');
     after.walkAnswered('f1', 'finished');
     expect(after.get('f1', 'finished').reconcileDue).toBe(false);
+  });
+});
+
+describe('SyncStateStore: writing', () => {
+  it("writes a form's state in one turn at the file's lock, the first time too", () => {
+    // Each turn outside a transaction has the page writer commit early and let the writer in.
+    class CountedTurns extends WriteTurns {
+      taken = 0;
+      override take<T>(write: () => T): T {
+        this.taken++;
+        return super.take(write);
+      }
+    }
+    const turns = new CountedTurns(undefined, 'core');
+    const state = new SyncStateStore(takingTurns(db, turns));
+    state.update('f1', 'finished', { phase: 'incremental', nextOffset: 150, passDisturbed: true });
+    state.update('f1', 'finished', { nextOffset: 300 });
+    state.askWalk('f2', 'in_progress');
+    expect(turns.taken).toBe(3);
+    expect(state.get('f1', 'finished')).toMatchObject({
+      phase: 'incremental',
+      nextOffset: 300,
+      passDisturbed: true,
+      reconcileDue: false,
+    });
+    expect(state.get('f2', 'in_progress')).toMatchObject({ phase: 'idle', reconcileDue: true });
+    expect(turns.taken).toBe(3);
   });
 });
 

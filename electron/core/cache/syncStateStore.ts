@@ -48,6 +48,8 @@ export class SyncStateStore {
   private readonly ask;
   private readonly hold;
   private readonly answer;
+  /** The statement writing each set of columns `update` has been given, prepared once. */
+  private readonly writes = new Map<string, Database.Statement>();
 
   constructor(private readonly db: Database.Database) {
     this.getStatement = db.prepare<[string, string], Row>(`SELECT * FROM sync_state WHERE form_id = ? AND status = ?`);
@@ -57,7 +59,10 @@ export class SyncStateStore {
     this.nextPass = db.prepare<[], { p: number }>(`SELECT coalesce(max(pass_id), 0) + 1 AS p FROM sync_state`);
     // Requests for a walk are counted, so that a walk clears only those made before it opened.
     const where = `WHERE form_id = ? AND status = ?`;
-    this.ask = db.prepare(`UPDATE sync_state SET reconcile_due = reconcile_due + 1 ${where}`);
+    this.ask = db.prepare(
+      `INSERT INTO sync_state (form_id, status, reconcile_due) VALUES (?, ?, 1)
+       ON CONFLICT (form_id, status) DO UPDATE SET reconcile_due = reconcile_due + 1`,
+    );
     this.hold = db.prepare(`UPDATE sync_state SET pass_due = reconcile_due ${where}`);
     this.answer = db.prepare(
       `UPDATE sync_state SET reconcile_due = max(0, reconcile_due - pass_due), pass_due = 0 ${where}`,
@@ -85,7 +90,6 @@ export class SyncStateStore {
 
   /** Asks for a walk of the listing: the next sync of the form makes one. */
   askWalk(formId: string, status: SubmissionStatus): void {
-    this.ensure.run(formId, status);
     this.ask.run(formId, status);
   }
 
@@ -99,17 +103,33 @@ export class SyncStateStore {
     this.answer.run(formId, status);
   }
 
+  /**
+   * One statement, which adds the row when the form and status have none: outside a transaction
+   * (a sync's state between pages) each write waits its turn at the file's lock (`WriteTurns`).
+   */
   update(formId: string, status: SubmissionStatus, changes: Changes): void {
-    this.ensure.run(formId, status);
-    const sets: string[] = [];
-    const params: (string | number | null)[] = [];
-    for (const [key, value] of Object.entries(changes) as [keyof typeof COLUMN, SyncState[keyof typeof COLUMN]][]) {
-      // Column names come from the fixed map, never from the caller.
-      sets.push(`${COLUMN[key]} = ?`);
-      params.push(typeof value === 'boolean' ? Number(value) : value);
+    const entries = Object.entries(changes) as [keyof Changes, SyncState[keyof Changes]][];
+    if (entries.length === 0) {
+      this.ensure.run(formId, status);
+      return;
     }
-    if (sets.length === 0) return;
-    this.db.prepare(`UPDATE sync_state SET ${sets.join(', ')} WHERE form_id = ? AND status = ?`).run(...params, formId, status);
+    // Column names come from the fixed map, never from the caller.
+    const columns = entries.map(([key]) => COLUMN[key]);
+    const values = entries.map(([, value]) => (typeof value === 'boolean' ? Number(value) : value));
+    this.write(columns).run(formId, status, ...values);
+  }
+
+  private write(columns: readonly string[]): Database.Statement {
+    const key = columns.join(', ');
+    let statement = this.writes.get(key);
+    if (!statement) {
+      statement = this.db.prepare(
+        `INSERT INTO sync_state (form_id, status, ${key}) VALUES (?, ?${', ?'.repeat(columns.length)})
+         ON CONFLICT (form_id, status) DO UPDATE SET ${columns.map((c) => `${c} = excluded.${c}`).join(', ')}`,
+      );
+      this.writes.set(key, statement);
+    }
+    return statement;
   }
 }
 
