@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import fs, { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -259,6 +259,59 @@ describe('WorkspaceManager', () => {
       summary: expect.stringContaining('The local cache was damaged and has been rebuilt'),
     });
     expect(rebuilt.db.prepare('SELECT count(*) AS n FROM submissions').get()).toEqual({ n: 0 });
+  });
+
+  it('goes on with a damaged cache it cannot move aside to rebuild, and says so in Activity', async () => {
+    const vault = new MemoryKeyVault();
+    const first = manage({ vault }).manager;
+    const workspace = await add(first);
+    await first.close();
+    const dir = join(dataDir, 'workspaces', workspace.id);
+    writeCacheDamagedInside(join(dir, 'cache.sqlite'), 'kept as it was');
+    // Held open by another program, as Windows then refuses to move it.
+    const refused = vi.spyOn(fs, 'renameSync').mockImplementation(() => {
+      throw Object.assign(new Error('EBUSY: resource busy or locked, rename'), { code: 'EBUSY' });
+    });
+    try {
+      const events: AppEvent[] = [];
+      let checks = 0;
+      const again = manage({
+        vault,
+        events,
+        checkCache: (file, signal) => {
+          checks++;
+          return checkCacheFile(file, signal, { delayMs: 0 });
+        },
+      }).manager;
+      const opened: WorkspaceSession[] = [];
+      again.onSessionOpened((session) => opened.push(session));
+      await again.restore();
+      const damaged = again.session();
+
+      await vi.waitFor(() => expect(opened).toHaveLength(2), { timeout: 60_000 });
+      const goneOn = again.session();
+      expect(damaged.db.open).toBe(false);
+      expect(goneOn.workspace).toEqual(damaged.workspace);
+      expect(goneOn.db.open).toBe(true);
+      expect(events).toContainEqual({
+        type: 'cache.changed',
+        workspaceId: workspace.id,
+        tables: ['activity'],
+      });
+      const activity = goneOn.db
+        .prepare('SELECT kind, summary FROM activity_log ORDER BY id')
+        .all() as { kind: string; summary: string }[];
+      expect(activity.map((entry) => entry.summary)).toContain('kept as it was');
+      expect(activity.at(-1)).toMatchObject({
+        kind: 'cache.damaged',
+        summary: expect.stringMatching(/could not be moved aside.*close any program.*as it is\.$/),
+      });
+      expect(readdirSync(dir).filter((name) => name.includes('.damaged-'))).toEqual([]);
+      // Not checked again in this session, to be refused again.
+      expect(checks).toBe(1);
+    } finally {
+      refused.mockRestore();
+    }
   });
 
   it('reads a sound file once a day: not again at the next open that day, again a day later', async () => {

@@ -335,11 +335,15 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     return api;
   }
 
+  /**
+   * `rebuildFor`: damage the whole-file check found, for which the file is rebuilt; `check: false`
+   * opens the file without reading it whole again this session.
+   */
   private open(
     record: WorkspaceRecord,
     api: ApiClient,
     keyAvailable = true,
-    rebuildFor?: string,
+    { rebuildFor, check = true }: { rebuildFor?: string; check?: boolean } = {},
   ): Workspace {
     this.closeSession();
     const dir = this.workspaceDir(record.id);
@@ -369,7 +373,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     // Damage comes from disks and other programs, not from a crash (WAL survives those), so the
     // check does not wait for an unclean exit: a file not found sound for a day is read again, in
     // the background, as it can be large.
-    if (!rebuilt && fileCheckDue(db, this.now())) this.startCheck(session, file);
+    if (check && !rebuilt && fileCheckDue(db, this.now())) this.startCheck(session, file);
     for (const listener of this.listeners) {
       try {
         listener(this.current);
@@ -430,7 +434,18 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
         // The damaged file is moved aside: nothing may still hold it open.
         this.closeSession('now');
         this.closeRetired(id);
-        this.open(this.registry.require(id), session.api, session.workspace.keyAvailable, damage);
+        const record = this.registry.require(id);
+        const { api, workspace } = session;
+        try {
+          this.open(record, api, workspace.keyAvailable, { rebuildFor: damage });
+        } catch (error) {
+          // Still held by another program (Windows refuses to move it): the workspace goes on
+          // with the file as it is, rather than closed under the person; the next open checks it.
+          this.open(record, api, workspace.keyAvailable, { check: false });
+          this.recordUnrebuilt(record, damage, error);
+          this.emit({ type: 'cache.changed', workspaceId: id, tables: ['activity'] });
+          return;
+        }
         this.emit({ type: 'cache.changed', workspaceId: id, tables: REBUILT_TABLES });
       });
     } catch (error) {
@@ -450,6 +465,38 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
       this.options.log.warn(
         `the cache of workspace ${session.workspace.id} was read whole and found sound, but that could not be noted; it is read again when the workspace next opens`,
         error,
+      );
+    }
+  }
+
+  /**
+   * A damaged cache that could not be rebuilt, and goes on being used: the person finds why in
+   * Activity, as far as the damaged file still takes a write.
+   */
+  private recordUnrebuilt(record: WorkspaceRecord, damage: string, error: unknown): void {
+    this.options.log.error(
+      `the damaged cache of workspace ${record.id} could not be rebuilt`,
+      error,
+    );
+    // The open's own sentence says what to do; anything else is wrapped in one.
+    const why =
+      error instanceof AppError
+        ? error.message
+        : `The local cache is damaged and could not be rebuilt (${error instanceof Error ? error.message : String(error)}).`;
+    try {
+      new ActivityLog(this.session().db).record({
+        at: this.now().toISOString(),
+        workspaceId: record.id,
+        kind: 'cache.damaged',
+        formId: null,
+        submissionId: null,
+        summary: `${why} Until then, Formdesk goes on with the cache as it is.`,
+        snapshot: { reason: damage },
+      });
+    } catch (failure) {
+      this.options.log.warn(
+        `the damaged cache of workspace ${record.id} took no note of it`,
+        failure,
       );
     }
   }

@@ -9,6 +9,7 @@ export const ActivityKind = z.enum([
   'webhook.deleted',
   'webhook.forgotten',
   'cache.rebuilt',
+  'cache.damaged',
 ]);
 export type ActivityKind = z.infer<typeof ActivityKind>;
 

@@ -7,6 +7,7 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   'webhook.deleted': 'Webhook deleted',
   'webhook.forgotten': 'Webhook forgotten',
   'cache.rebuilt': 'Cache rebuilt',
+  'cache.damaged': 'Cache damaged',
 };
 
 /** A kind's label; a kind this version does not know (a newer file's) spelled out. */
