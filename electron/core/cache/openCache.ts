@@ -207,7 +207,7 @@ function moveWithSidecars(from: string, to: string): void {
       moved.push(suffix);
     }
   } catch (error) {
-    for (const suffix of moved.reverse()) fs.renameSync(to + suffix, from + suffix);
+    for (const suffix of moved.reverse()) renameHeld(to + suffix, from + suffix);
     throw new AppError(
       'DB',
       `The workspace cache is damaged and must be rebuilt, but it could not be moved aside (${describe(error)}). Another program may have it open: close any program using the workspace's folder (a backup or a virus scan), then open the workspace again.`,
