@@ -80,6 +80,24 @@ const add = (
 ) =>
   manager.add({ baseUrl: remote.baseUrl, apiKey: remote.apiKey, keyStorage: 'secure', ...fields });
 
+/** A workspace added and closed, its cache then damaged past its schema with `summary` logged. */
+async function damagedWorkspace(summary: string) {
+  const vault = new MemoryKeyVault();
+  const first = manage({ vault }).manager;
+  const workspace = await add(first);
+  await first.close();
+  const dir = join(dataDir, 'workspaces', workspace.id);
+  writeCacheDamagedInside(join(dir, 'cache.sqlite'), summary);
+  return { vault, workspace, dir };
+}
+
+/** The activity log of an open session's cache, oldest first. */
+const activityOf = (session: WorkspaceSession) =>
+  session.db.prepare('SELECT kind, summary FROM activity_log ORDER BY id').all() as {
+    kind: string;
+    summary: string;
+  }[];
+
 describe('WorkspaceManager', () => {
   it('checks the key with the service before saving anything', async () => {
     const { manager, vault } = manage();
@@ -228,12 +246,7 @@ describe('WorkspaceManager', () => {
   });
 
   it('rebuilds a cache whose damage the background check finds, says so in Activity and announces it', async () => {
-    const vault = new MemoryKeyVault();
-    const first = manage({ vault }).manager;
-    const workspace = await add(first);
-    await first.close();
-    const file = join(dataDir, 'workspaces', workspace.id, 'cache.sqlite');
-    writeCacheDamagedInside(file, 'kept through the rebuild');
+    const { vault, workspace } = await damagedWorkspace('kept through the rebuild');
 
     const events: AppEvent[] = [];
     const again = manage({ vault, events, checkCache: true }).manager;
@@ -250,9 +263,7 @@ describe('WorkspaceManager', () => {
     expect(events).toContainEqual(
       expect.objectContaining({ type: 'cache.changed', workspaceId: workspace.id }),
     );
-    const activity = rebuilt.db
-      .prepare('SELECT kind, summary FROM activity_log ORDER BY id')
-      .all() as { kind: string; summary: string }[];
+    const activity = activityOf(rebuilt);
     expect(activity.map((entry) => entry.summary)).toContain('kept through the rebuild');
     expect(activity.at(-1)).toMatchObject({
       kind: 'cache.rebuilt',
@@ -262,12 +273,7 @@ describe('WorkspaceManager', () => {
   });
 
   it('goes on with a damaged cache it cannot move aside to rebuild, and says so in Activity', async () => {
-    const vault = new MemoryKeyVault();
-    const first = manage({ vault }).manager;
-    const workspace = await add(first);
-    await first.close();
-    const dir = join(dataDir, 'workspaces', workspace.id);
-    writeCacheDamagedInside(join(dir, 'cache.sqlite'), 'kept as it was');
+    const { vault, workspace, dir } = await damagedWorkspace('kept as it was');
     // Held open by another program, as Windows then refuses to move it.
     const refused = vi.spyOn(fs, 'renameSync').mockImplementation(() => {
       throw Object.assign(new Error('EBUSY: resource busy or locked, rename'), { code: 'EBUSY' });
@@ -298,9 +304,7 @@ describe('WorkspaceManager', () => {
         workspaceId: workspace.id,
         tables: ['activity'],
       });
-      const activity = goneOn.db
-        .prepare('SELECT kind, summary FROM activity_log ORDER BY id')
-        .all() as { kind: string; summary: string }[];
+      const activity = activityOf(goneOn);
       expect(activity.map((entry) => entry.summary)).toContain('kept as it was');
       expect(activity.at(-1)).toMatchObject({
         kind: 'cache.damaged',
