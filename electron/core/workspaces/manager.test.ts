@@ -318,6 +318,43 @@ describe('WorkspaceManager', () => {
     }
   });
 
+  it('leaves a file whose check was cut short by a close due: the next open reads it whole', async () => {
+    const vault = new MemoryKeyVault();
+    // Closed while the check still waits to start, as it does for ten seconds after an open.
+    const first = manage({ vault, checkCache: (file, signal) => checkCacheFile(file, signal) });
+    await add(first.manager);
+    await first.manager.close();
+
+    const checked: string[] = [];
+    const again = manage({
+      vault,
+      checkCache: async (file) => {
+        checked.push(file);
+        return null;
+      },
+    }).manager;
+    await again.restore();
+    expect(checked).toHaveLength(1);
+  });
+
+  it('closes as a check finds damage, and leaves the rebuild to the next open', async () => {
+    const { vault, dir } = await damagedWorkspace('kept as it was');
+    let answer = (_damage: string) => {};
+    const events: AppEvent[] = [];
+    const again = manage({
+      vault,
+      events,
+      // Its finding arrives after the close stopped it.
+      checkCache: () => new Promise((resolve) => (answer = resolve)),
+    }).manager;
+    await again.restore();
+    const closed = again.close();
+    answer('*** in database main *** page 40 is never used');
+    await closed;
+    expect(events.filter((event) => event.type === 'cache.changed')).toEqual([]);
+    expect(readdirSync(dir).filter((name) => name.includes('.damaged-'))).toEqual([]);
+  });
+
   it('reads a sound file once a day: not again at the next open that day, again a day later', async () => {
     const vault = new MemoryKeyVault();
     let now = new Date('2026-11-26T08:00:00Z');

@@ -95,7 +95,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
    * the file close: its read-only connection, left open past them, kept the last one that writes
    * from folding the WAL into the file, and the WAL stayed beside it.
    */
-  private checking: { stop: AbortController; done: Promise<void> } | null = null;
+  private checking: { stop: AbortController; done: Promise<unknown> } | null = null;
   private readonly now: () => Date;
 
   constructor(private readonly options: WorkspaceManagerOptions) {
@@ -390,13 +390,18 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
    * as damage found at open does, and the renderer refetches everything.
    */
   private startCheck(session: OpenSession, file: string): void {
+    const check = this.options.checkCache;
+    if (!check) return;
     const stop = new AbortController();
     const signal = AbortSignal.any([session.signal, stop.signal]);
-    const checking = { stop, done: this.checkInBackground(session, file, signal) };
+    const reading = check(file, signal);
+    // A close waits for the read alone: a rebuild it found due waits its turn behind the close.
+    const checking = { stop, done: reading.catch(() => null) };
     this.checking = checking;
-    void checking.done.finally(() => {
+    void checking.done.then(() => {
       if (this.checking === checking) this.checking = null;
     });
+    void this.afterCheck(session, reading, signal);
   }
 
   /** Stops the whole-file check under way, and resolves once its connection is closed. */
@@ -406,25 +411,23 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     await checking?.done;
   }
 
-  private async checkInBackground(
+  private async afterCheck(
     session: OpenSession,
-    file: string,
+    reading: Promise<string | null>,
     signal: AbortSignal,
   ): Promise<void> {
-    const check = this.options.checkCache;
-    if (!check) return;
     const id = session.workspace.id;
     let damage: string | null;
     try {
-      damage = await check(file, signal);
+      damage = await reading;
     } catch (error) {
       this.options.log.warn(`the cache of workspace ${id} could not be checked`, error);
       return;
     }
     if (damage === null) {
-      // Found sound: the file the session still has open records it (a session closed meanwhile
-      // leaves the check to a later open).
-      if (session.db.open) this.recordSound(session);
+      // Found sound, or stopped before it could say (a check cut short answers null too): only a
+      // check that ran to its end, in a session still open, records the file sound.
+      if (!signal.aborted && session.db.open) this.recordSound(session);
       return;
     }
     try {
