@@ -6,7 +6,7 @@ import fs from 'node:fs';
  * and the threads that read a workspace's cache close theirs only once told the core closed it, a
  * moment after the core has. A scan by another program (an antivirus, a backup) holds it the same.
  */
-export const HELD_FILE_RETRY = { maxRetries: 8, retryDelay: 50 } as const;
+const HELD_FILE_RETRY = { maxRetries: 8, retryDelay: 50 } as const;
 
 const HELD = new Set(['EBUSY', 'EPERM', 'EACCES']);
 
