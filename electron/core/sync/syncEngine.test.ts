@@ -411,7 +411,7 @@ describe('SyncEngine against the local API', () => {
     return writes;
   }
 
-  it('stores pages three at a time, in one write each, when they arrive within half a second', async () => {
+  it('stores pages three or more at a time, in one write each, when they arrive within half a second', async () => {
     await setUp({ submissionsPerForm: 1_200 });
     const stores = cacheStores(session.db);
     stores.forms.replaceListed(await session.api.listForms(), DEFAULT_TUNING.now().toISOString());
@@ -420,11 +420,14 @@ describe('SyncEngine against the local API', () => {
     const writes = await finishedWrites(formId);
     const finished = stores.submissions.count(formId, 'finished');
     expect(finished).toBeGreaterThan(2 * 450);
-    expect(writes.slice(0, 2)).toEqual([
-      { rows: 450, offset: 450 },
-      { rows: 450, offset: 900 },
-    ]);
-    expect(writes).toHaveLength(Math.ceil(finished / 450));
+    // Three at least: pages that arrived while the one before was stored join the next write (on
+    // a busy machine, more of them), never fewer than three while the listing goes on.
+    for (const write of writes.slice(0, -1)) expect(write.rows).toBeGreaterThanOrEqual(450);
+    expect(writes.map((write) => write.offset)).toEqual(
+      writes.map((_, i) => writes.slice(0, i + 1).reduce((n, write) => n + write.rows, 0)),
+    );
+    expect(writes.at(-1)?.offset).toBe(finished);
+    expect(writes.length).toBeLessThanOrEqual(Math.ceil(finished / 450));
   });
 
   it('stores a page without the next one when that one takes longer than half a second', async () => {
