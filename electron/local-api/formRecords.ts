@@ -69,8 +69,9 @@ export class FormRecords {
     readonly form: LocalForm,
     private readonly formSeed: number,
     generatedCount: number,
+    generatedUntil?: number,
   ) {
-    this.columns = generateColumns(formSeed, generatedCount);
+    this.columns = generateColumns(formSeed, generatedCount, generatedUntil);
     this.ids = new GeneratedIds(formSeed);
   }
 

@@ -22,6 +22,15 @@ export interface RowFacts {
   inProgress: boolean;
 }
 
+/**
+ * A tenth of the rows were edited in the service's own editor, up to this many hours after they
+ * were sent. A new store's generated rows end this long before it is made, so none was edited
+ * later than that.
+ */
+const EDITED_WITHIN_HOURS = 72;
+const HOUR_MS = 3_600_000;
+export const EDITED_WITHIN_MS = EDITED_WITHIN_HOURS * HOUR_MS;
+
 const PAYMENT_STATUSES = [
   'succeeded',
   'succeeded',
@@ -80,7 +89,7 @@ export function generateSubmission(
     };
   });
   const startedAt = time - rng.int(45, 1_800) * 1000;
-  const updatedAt = rng.chance(0.1) ? time + rng.int(1, 72) * 3_600_000 : time;
+  const updatedAt = rng.chance(0.1) ? time + rng.int(1, EDITED_WITHIN_HOURS) * HOUR_MS : time;
   const lastUpdatedAt = edit?.lastUpdatedAt ?? new Date(updatedAt).toISOString();
   const payment = form.payments?.length
     ? paymentsFor(form, rng, person, questions, inProgress)

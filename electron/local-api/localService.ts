@@ -26,6 +26,8 @@ export interface FormSource {
   form: LocalForm;
   formSeed: number;
   generatedCount: number;
+  /** When its generated rows end (ms); `GENERATED_UNTIL` when absent. */
+  generatedUntil?: number;
 }
 
 /**
@@ -45,8 +47,8 @@ export class LocalService {
     private readonly now: () => Date = () => new Date(),
   ) {
     this.rng = new Rng(mix(seed, RESPONDENT_STREAM));
-    for (const { form, formSeed, generatedCount } of sources) {
-      const records = new FormRecords(form, formSeed, generatedCount);
+    for (const { form, formSeed, generatedCount, generatedUntil } of sources) {
+      const records = new FormRecords(form, formSeed, generatedCount, generatedUntil);
       for (const { status, preview, ...submission } of form.submissions ?? []) {
         records.add(storedRow(submission, status === 'in_progress', preview ?? false));
       }

@@ -4,9 +4,13 @@ export const FLAG_IN_PROGRESS = 1;
 export const FLAG_PREVIEW = 2;
 export const FLAG_DELETED = 4;
 
-/** Generated rows are spread over these months (fixed, so one seed always gives one data set). */
-const GENERATED_FROM = Date.UTC(2026, 2, 1);
-const GENERATED_TO = Date.UTC(2026, 10, 15);
+/**
+ * Where generated rows end when nothing says otherwise: fixed, so one seed always gives one data
+ * set. A store says where its own rows end (`MutationLog`).
+ */
+export const GENERATED_UNTIL = Date.UTC(2026, 10, 15);
+/** Generated rows are spread over the eight and a half months before they end. */
+const GENERATED_SPAN_MS = GENERATED_UNTIL - Date.UTC(2026, 2, 1);
 
 const IN_PROGRESS_SHARE = 0.08;
 const PREVIEW_SHARE = 0.04;
@@ -23,14 +27,19 @@ export interface RowColumns {
   readonly flags: Uint8Array;
 }
 
-export function generateColumns(formSeed: number, count: number): RowColumns {
+export function generateColumns(
+  formSeed: number,
+  count: number,
+  until: number = GENERATED_UNTIL,
+): RowColumns {
   const times = new Float64Array(count);
   const flags = new Uint8Array(count);
-  const step = (GENERATED_TO - GENERATED_FROM) / Math.max(count, 1);
+  const from = until - GENERATED_SPAN_MS;
+  const step = GENERATED_SPAN_MS / Math.max(count, 1);
   let previous = -Infinity;
   for (let i = 0; i < count; i++) {
     const jitter = unit(mix(formSeed ^ 0x71e, i)) * 0.9;
-    const time = Math.max(previous + 1, Math.floor(GENERATED_FROM + (i + jitter) * step));
+    const time = Math.max(previous + 1, Math.floor(from + (i + jitter) * step));
     times[i] = time;
     previous = time;
     const h = mix(formSeed ^ 0xf1a, i);

@@ -8,6 +8,7 @@ import { answerAdmin } from './adminRoutes';
 import { clientTimeoutOptions, type ClientTimeouts } from './clientTimeouts';
 import { formSources, storeFingerprint } from './dataSources';
 import { FaultInjector } from './faults';
+import { EDITED_WITHIN_MS } from './generatedSubmission';
 import { readBody, sendJson } from './http';
 import { LocalService } from './localService';
 import { MutationLog } from './mutationLog';
@@ -75,10 +76,13 @@ export async function startLocalApi(options: LocalApiOptions = {}): Promise<Loca
   const seed = options.seed ?? DEFAULT_SEED;
   // A fixed demo key would be public: any page that reached the port could use it.
   const keys = new Set(options.apiKeys?.length ? options.apiKeys : [runKey()]);
-  const sources = formSources(options, seed);
+  const seeded = formSources(options, seed);
   const opened = options.store
-    ? MutationLog.open(options.store, storeFingerprint(seed, sources))
+    ? MutationLog.open(options.store, storeFingerprint(seed, seeded), Date.now() - EDITED_WITHIN_MS)
     : undefined;
+  const sources = opened
+    ? seeded.map((source) => ({ ...source, generatedUntil: opened.generatedUntil }))
+    : seeded;
   if (opened?.setAside) {
     console.warn(
       `local API: ${options.store} was not replayed (${opened.setAside.reason}); kept as ${opened.setAside.file}, starting afresh`,

@@ -146,3 +146,66 @@ describe('--store', () => {
     expect(readdirSync(join(dir, 'nested')).filter((f) => f.endsWith('.old'))).toHaveLength(2);
   });
 });
+
+describe("a store's generated rows", () => {
+  const DAY_MS = 86_400_000;
+  /** The newest generated submission of a form, and the latest edit of any. */
+  function newestOf(api: LocalApi): { sent: number; edited: number } {
+    const rows = api.admin.submissionsOf(FEEDBACK, { includePreview: true });
+    return {
+      sent: Math.max(...rows.map((row) => Date.parse(row.submissionTime ?? ''))),
+      edited: Math.max(...rows.map((row) => Date.parse(row.lastUpdatedAt ?? ''))),
+    };
+  }
+  /** The store's first line, its `generatedUntil` replaced (or left out for `undefined`). */
+  function rewriteInit(generatedUntil: string | undefined): void {
+    const [init, ...rest] = readFileSync(store, 'utf8').split('\n');
+    const line = { ...(JSON.parse(init ?? '') as object), generatedUntil };
+    writeFileSync(store, [JSON.stringify(line), ...rest].join('\n'));
+  }
+
+  it('end three days before a new store is made, none edited since, and stay where they were', async () => {
+    const before = Date.now();
+    const api = await started({ store });
+    const after = Date.now();
+    const first = newestOf(api);
+    await api.close();
+    // The demo's feedback form has a submission every 0.7 days on average.
+    expect(first.sent).toBeGreaterThan(before - 6 * DAY_MS);
+    expect(first.sent).toBeLessThan(after - 3 * DAY_MS);
+    expect(first.edited).toBeLessThanOrEqual(after);
+
+    const again = await started({ store });
+    try {
+      expect(newestOf(again)).toEqual(first);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('of a store made long ago end where they ended then', async () => {
+    await (await started({ store })).close();
+    rewriteInit('2025-06-01T00:00:00.000Z');
+    const api = await started({ store });
+    try {
+      const { sent } = newestOf(api);
+      expect(sent).toBeLessThan(Date.parse('2025-06-01T00:00:00.000Z'));
+      expect(sent).toBeGreaterThan(Date.parse('2025-05-25T00:00:00.000Z'));
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('of a store that does not say end where the seed ends them, as before stores said', async () => {
+    await (await started({ store })).close();
+    rewriteInit(undefined);
+    const api = await started({ store });
+    const seeded = await started();
+    try {
+      expect(newestOf(api)).toEqual(newestOf(seeded));
+      expect(new Date(newestOf(api).sent).toISOString()).toMatch(/^2026-11-1[0-4]T/);
+    } finally {
+      await Promise.all([api.close(), seeded.close()]);
+    }
+  });
+});

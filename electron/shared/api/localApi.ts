@@ -128,7 +128,12 @@ export type RequestLogEntry = z.infer<typeof RequestLogEntry>;
 
 /** One line of the `--store` file: a change on top of the seeded data. */
 export const LocalMutation = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('init'), fingerprint: z.string() }),
+  z.object({
+    op: z.literal('init'),
+    fingerprint: z.string(),
+    /** When the generated rows end: stores made before it was written end where the seed's do. */
+    generatedUntil: z.iso.datetime().optional(),
+  }),
   z.object({
     op: z.literal('add'),
     formId: z.string(),
