@@ -157,6 +157,19 @@ describe('FaultInjector', () => {
     expect(faults.plan('POST', '/webhook/create').failure).toBeUndefined();
   });
 
+  it('lets the first matching requests through when told to start after them', () => {
+    const faults = new FaultInjector(1, () => 0);
+    faults.set([{ kind: 'serverError', path: '/forms', after: 2, times: 1 }]);
+    const kinds = () => faults.plan('GET', '/forms').failure?.kind;
+    expect(faults.plan('GET', '/forms/a/metadata').failure).toBeUndefined();
+    expect([kinds(), kinds(), kinds(), kinds()]).toEqual([
+      undefined,
+      undefined,
+      'serverError',
+      undefined,
+    ]);
+  });
+
   it('ends rules after their count or their time', () => {
     let now = 0;
     const faults = new FaultInjector(1, () => now);

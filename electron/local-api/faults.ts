@@ -17,6 +17,8 @@ interface ActiveRule {
   rule: FaultRule;
   pattern: RegExp | undefined;
   setAt: number;
+  /** Matching requests let through before the rule applies (`after`). */
+  passed: number;
   used: number;
 }
 
@@ -24,8 +26,8 @@ const CREATE_PATH = /^\/forms\/[^/]+\/submissions$/;
 
 /**
  * Scripted faults for the service's endpoints: latency, 5xx, 429 storms, dropped connections
- * and commit-then-reset. Rules may target a method and path, and end after `times` hits or
- * `forMs` milliseconds. Random choices (`rate`, `jitterMs`) come from a seeded generator, so a
+ * and commit-then-reset. Rules may target a method and path, start after `after` requests, and
+ * end after `times` hits or `forMs` milliseconds. Random choices (`rate`, `jitterMs`) come from a seeded generator, so a
  * scripted run repeats exactly.
  */
 export class FaultInjector {
@@ -46,6 +48,7 @@ export class FaultInjector {
       rule,
       pattern: rule.path ? pathPattern(rule.path) : undefined,
       setAt,
+      passed: 0,
       used: 0,
     }));
   }
@@ -64,6 +67,10 @@ export class FaultInjector {
     for (const active of this.rules) {
       const { rule } = active;
       if (!this.isLive(active) || !matches(active, method, path)) continue;
+      if (active.passed < (rule.after ?? 0)) {
+        active.passed++;
+        continue;
+      }
       if (plan.failure && rule.kind !== 'latency') continue;
       if (rule.rate !== undefined && this.rng.next() >= rule.rate) continue;
       active.used++;

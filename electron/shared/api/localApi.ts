@@ -61,6 +61,8 @@ const FaultScope = {
   method: z.string().min(1).optional(),
   // Path below the base URL; `*` stands for one segment: `/forms/*/submissions`.
   path: z.string().min(1).optional(),
+  /** Lets this many matching requests pass first: a service that slows or fails part-way. */
+  after: z.number().int().min(1).optional(),
   /** Applies to at most this many matching requests. */
   times: z.number().int().min(1).optional(),
   /** Applies for this many milliseconds after it is set. */
