@@ -27,8 +27,8 @@ const CREATE_PATH = /^\/forms\/[^/]+\/submissions$/;
 /**
  * Scripted faults for the service's endpoints: latency, 5xx, 429 storms, dropped connections
  * and commit-then-reset. Rules may target a method and path, start after `after` requests, and
- * end after `times` hits or `forMs` milliseconds. Random choices (`rate`, `jitterMs`) come from a seeded generator, so a
- * scripted run repeats exactly.
+ * end after `times` hits or `forMs` milliseconds. Random choices (`rate`, `jitterMs`) come from a
+ * seeded generator, so a scripted run repeats exactly.
  */
 export class FaultInjector {
   private rules: ActiveRule[] = [];
