@@ -487,12 +487,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
         ? error.message
         : `The local cache is damaged and could not be rebuilt (${error instanceof Error ? error.message : String(error)}).`;
     try {
-      new ActivityLog(this.session().db).record({
-        at: this.now().toISOString(),
-        workspaceId: record.id,
-        kind: 'cache.damaged',
-        formId: null,
-        submissionId: null,
+      recordCacheEntry(this.session().db, record.id, 'cache.damaged', {
         summary: `${why} Until then, Formdesk goes on with the cache as it is.`,
         snapshot: { reason: damage },
       });
@@ -519,12 +514,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     const kept = rebuild.movedTo
       ? ` The damaged file was kept as ${basename(rebuild.movedTo)}.`
       : '';
-    new ActivityLog(db).record({
-      at: new Date().toISOString(),
-      workspaceId: record.id,
-      kind: 'cache.rebuilt',
-      formId: null,
-      submissionId: null,
+    recordCacheEntry(db, record.id, 'cache.rebuilt', {
       summary: `The local cache was damaged and has been rebuilt; submissions are fetched again from the server.${kept}`,
       snapshot: rebuild,
     });
@@ -613,4 +603,22 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     this.queue = run.catch(() => undefined);
     return run;
   }
+}
+
+/** An Activity entry about a workspace's cache as a whole: no form or submission of its own. */
+function recordCacheEntry(
+  db: Database.Database,
+  workspaceId: string,
+  kind: 'cache.rebuilt' | 'cache.damaged',
+  { summary, snapshot }: { summary: string; snapshot: unknown },
+): void {
+  new ActivityLog(db).record({
+    at: new Date().toISOString(),
+    workspaceId,
+    kind,
+    formId: null,
+    submissionId: null,
+    summary,
+    snapshot,
+  });
 }
