@@ -4,7 +4,8 @@ import { AppError } from '../../shared/errors';
 import { DraftSweeper } from './draftSweeper';
 import { workbookKind } from './workbookFormat';
 import { importWizardHandlers } from './wizardHandlers';
-import { zipEntries, refuseOversizedZip } from './zipEntries';
+import { WORKBOOK_BUDGET } from './workbookBudget';
+import { inflateWithinBudget, zipEntries } from './zipEntries';
 
 type BookType = 'xlsx' | 'xls' | 'ods';
 
@@ -36,6 +37,30 @@ function people(): WorkSheet {
   sheet['G6'] = { t: 'n', v: 0.1 + 0.2, f: '0.1+0.2' };
   sheet['!merges'] = [{ s: { r: 2, c: 1 }, e: { r: 2, c: 3 } }];
   return sheet;
+}
+
+const aboutNote = () => utils.aoa_to_sheet([['About this export: answers to the spring survey']]);
+const answers = () =>
+  utils.aoa_to_sheet([
+    ['Name', 'Email'],
+    ['Ada', 'ada@example.com'],
+    ['Bob', 'bob@example.com'],
+  ]);
+
+/** A saved workbook with one part written or rewritten: what Excel or LibreOffice save and SheetJS's writer does not. */
+function withPart(bytes: Buffer, path: string, edit: (xml: string | null) => string): Buffer {
+  const archive = CFB.read(bytes, { type: 'buffer' });
+  const part = CFB.find(archive, `/${path}`);
+  const xml = part ? Buffer.from(part.content as Uint8Array).toString('utf8') : null;
+  if (part) part.content = Buffer.from(edit(xml));
+  else CFB.utils.cfb_add(archive, `/${path}`, Buffer.from(edit(xml)));
+  return Buffer.from(CFB.write(archive, { type: 'buffer', fileType: 'zip' }) as Uint8Array);
+}
+
+/** LibreOffice's view settings, naming the sheet the file opens at. */
+function odsSettings(activeTable: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<office:document-settings xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:config="urn:oasis:names:tc:opendocument:xmlns:config:1.0"><office:settings><config:config-item-set config:name="ooo:view-settings"><config:config-item-map-indexed config:name="Views"><config:config-item-map-entry><config:config-item config:name="ViewId" config:type="string">view1</config:config-item><config:config-item config:name="ActiveTable" config:type="string">${activeTable}</config:config-item></config:config-item-map-entry></config:config-item-map-indexed></config:config-item-set></office:settings></office:document-settings>`;
 }
 
 function wizard() {
@@ -202,7 +227,7 @@ describe('reading workbooks', () => {
     );
   });
 
-  it('refuses a workbook whose parts unpack to more than the limit, before a reader holds them', () => {
+  it('refuses a workbook whose parts unpack to more than the budget, before a reader holds them', async () => {
     // 4 MB of one repeated row deflates to a few kilobytes: a zip bomb in small.
     const rows = Array.from({ length: 40_000 }, () => [
       'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
@@ -213,10 +238,14 @@ describe('reading workbooks', () => {
     ) as Buffer;
     const entries = zipEntries(bytes)!;
     expect(bytes.length).toBeLessThan(1024 * 1024);
-    expect(() => refuseOversizedZip(bytes, entries, 1024 * 1024)).toThrow(
-      /^This workbook unpacks to more than 1 MB, more than Formdesk reads at once\./,
+    const small = { ...WORKBOOK_BUDGET, entryBytes: 1024 * 1024, unpackedBytes: 1024 * 1024 };
+    const error = await refusal(inflateWithinBudget(bytes, entries, small, () => {}));
+    expect(error.message).toMatch(
+      /^This file is \d+ KB but would become more than 1 MB of data, more than Formdesk reads at once\. Save the sheet to import as CSV/,
     );
-    expect(() => refuseOversizedZip(bytes, entries, 64 * 1024 * 1024)).not.toThrow();
+    await expect(
+      inflateWithinBudget(bytes, entries, WORKBOOK_BUDGET, () => {}),
+    ).resolves.toBeGreaterThan(4_000_000);
   });
 
   it('reads a sheet that claims the largest dimension Excel has by the cells it holds', async () => {
@@ -233,6 +262,40 @@ describe('reading workbooks', () => {
     const preview = await parse(bytes, 'huge.xlsx');
     expect(preview.columns).toEqual(['Name']);
     expect(preview.sampleRows).toEqual([{ line: 2, cells: ['Ada'] }]);
+  });
+
+  it.each(['xlsx', 'ods'] as const)(
+    'reads first the sheet a .%s opens at: a one-line note before the data does not read as 0 rows',
+    async (bookType) => {
+      const written = workbook({ About: aboutNote(), Answers: answers() }, bookType);
+      const bytes =
+        bookType === 'xlsx'
+          ? withPart(written, 'xl/workbook.xml', (xml) =>
+              xml!.replace(
+                '<sheets>',
+                '<bookViews><workbookView activeTab="1"/></bookViews><sheets>',
+              ),
+            )
+          : withPart(written, 'settings.xml', () => odsSettings('Answers'));
+      const preview = await parse(bytes, `export.${bookType}`);
+      expect(preview.sheet).toBe('Answers');
+      expect(preview.rowCount).toBe(2);
+      expect(preview.columns).toEqual(['Name', 'Email']);
+      // The note is still one click away.
+      expect(preview.sheets).toEqual([
+        { name: 'About', rowCount: 0 },
+        { name: 'Answers', rowCount: 2 },
+      ]);
+    },
+  );
+
+  it('reads first the sheet with most rows when the workbook names none it opens at', async () => {
+    const preview = await parse(
+      workbook({ About: aboutNote(), Answers: answers() }, 'xls'),
+      'export.xls',
+    );
+    expect(preview.sheet).toBe('Answers');
+    expect(preview.rowCount).toBe(2);
   });
 
   it('refuses a damaged workbook with a sentence that says what to do', async () => {

@@ -1,17 +1,16 @@
-import { type Range, type WorkSheet } from '@e965/xlsx';
+import { type Range, type WorkBook, type WorkSheet } from '@e965/xlsx';
 import { AppError } from '../../shared/errors';
 import { findHeaderIndex, type ReadTable, shapeTable, type TableRow } from './tableShape';
+import {
+  cellsText,
+  WORKBOOK_BUDGET,
+  type WorkbookBudget,
+  workbookTooLarge,
+} from './workbookBudget';
 import { type CellReading, workbookCellText } from './workbookCell';
 import { type WorkbookFormat, type WorkbookKind } from './workbookFormat';
-import { refuseOversizedZip } from './zipEntries';
-
-/**
- * The most a workbook's parts may unpack to. A 100k-row sheet of ten columns is about 60 MB of
- * XML; the limit leaves room for that four times over and stops a zip bomb long before memory.
- */
-export const MAX_UNZIPPED_BYTES = 256 * 1024 * 1024;
-/** Rows read from one sheet: 2.5× the 100k-row files the import is measured with. */
-export const MAX_SHEET_ROWS = 250_000;
+import { WorkbookScan } from './workbookScan';
+import { inflateWithinBudget } from './zipEntries';
 
 const FORMAT_NAMES: Record<WorkbookFormat, string> = {
   xlsx: 'an Excel workbook (.xlsx)',
@@ -29,6 +28,8 @@ export interface WorkbookSheet {
 export interface OpenWorkbook {
   format: WorkbookFormat;
   sheets: WorkbookSheet[];
+  /** The sheet read first: the one the workbook opens at, else the one with most rows. */
+  first: string;
   records: Map<string, { records: TableRow[]; merges: Range[] }>;
 }
 
@@ -37,17 +38,29 @@ export interface WorkbookTable extends ReadTable {
 }
 
 /**
- * Reads every non-empty sheet of a workbook into rows of text. Refused with a sentence: an archive
- * that unpacks to more than MAX_UNZIPPED_BYTES, a sheet of more than MAX_SHEET_ROWS rows (only
- * that many are ever held: SheetJS stops there), a file its format's reader cannot make sense of.
+ * Reads every non-empty sheet of a workbook into rows of text, within the budget: an archive is
+ * inflated and its cells counted before SheetJS reads it, and each sheet's rows and used columns
+ * are counted before they are laid out. Refused with a sentence: a workbook over the budget, a
+ * file its format's reader cannot make sense of.
  *
  * SheetJS is loaded by the first workbook read, not with this module: loading it holds a thread
  * 250 ms, which the shell's and the core's threads paid at every start though neither reads one.
  */
-export async function openWorkbook(bytes: Uint8Array, kind: WorkbookKind): Promise<OpenWorkbook> {
-  if (kind.format !== 'xls') refuseOversizedZip(bytes, kind.entries, MAX_UNZIPPED_BYTES);
+export async function openWorkbook(
+  bytes: Uint8Array,
+  kind: WorkbookKind,
+  budget: WorkbookBudget = WORKBOOK_BUDGET,
+): Promise<OpenWorkbook> {
+  let activeSheet: string | null = null;
+  if (kind.format !== 'xls') {
+    const scan = new WorkbookScan(kind.format, budget, bytes.length);
+    await inflateWithinBudget(bytes, kind.entries, budget, (entry, chunk) =>
+      scan.feed(entry, chunk),
+    );
+    activeSheet = scan.activeSheet;
+  }
   const { read, SSF } = await import('@e965/xlsx');
-  let book;
+  let book: WorkBook;
   try {
     book = read(bytes, {
       type: 'array',
@@ -55,7 +68,7 @@ export async function openWorkbook(bytes: Uint8Array, kind: WorkbookKind): Promi
       cellNF: true,
       cellText: false,
       cellHTML: false,
-      sheetRows: MAX_SHEET_ROWS + 1,
+      sheetRows: budget.rows + 1,
     });
   } catch {
     throw new AppError(
@@ -68,55 +81,102 @@ export async function openWorkbook(bytes: Uint8Array, kind: WorkbookKind): Promi
     date1904: book.Workbook?.WBProps?.date1904 === true,
     isDateFormat: (format) => SSF.is_date(format) === true,
   };
-  const opened: OpenWorkbook = { format: kind.format, sheets: [], records: new Map() };
+  const sheets: WorkbookSheet[] = [];
+  const records: OpenWorkbook['records'] = new Map();
+  let cells = 0;
   for (const name of book.SheetNames) {
     const sheet = book.Sheets[name];
     if (!sheet) continue;
-    const records = sheetRecords(name, sheet, reading);
-    if (records.length === 0) continue;
-    const header = findHeaderIndex(records, undefined);
-    const rowCount = records
+    const filled = filledCells(name, sheet, reading, budget, bytes.length);
+    cells += filled.rows.length * filled.width;
+    if (cells > budget.cells)
+      throw workbookTooLarge(bytes.length, cellsText(filled.rows.length, filled.width));
+    if (filled.rows.length === 0) continue;
+    const rows = filled.rows.map(laidOut);
+    const header = findHeaderIndex(rows, undefined);
+    const rowCount = rows
       .slice(header + 1)
       .filter((r) => r.cells.some((c) => c.trim() !== '')).length;
-    opened.sheets.push({ name, rowCount });
-    opened.records.set(name, { records, merges: sheet['!merges'] ?? [] });
+    sheets.push({ name, rowCount });
+    records.set(name, { records: rows, merges: sheet['!merges'] ?? [] });
   }
-  if (opened.sheets.length === 0) {
+  if (sheets.length === 0) {
     throw new AppError(
       'INVALID_INPUT',
       'Every sheet of this workbook is empty: there are no rows to read.',
     );
   }
-  return opened;
+  const opensAt = activeSheet ?? book.SheetNames[activeTab(book)] ?? null;
+  const first =
+    sheets.find((s) => s.name === opensAt) ??
+    sheets.reduce((most, s) => (s.rowCount > most.rowCount ? s : most));
+  return { format: kind.format, sheets, first: first.name, records };
 }
 
-/** The non-blank rows of a sheet, each cut after its last filled cell, numbered as the sheet shows them. */
-function sheetRecords(name: string, sheet: WorkSheet, reading: CellReading): TableRow[] {
-  const rows = sheet['!data'] ?? [];
-  if (rows.length > MAX_SHEET_ROWS) {
-    throw new AppError(
-      'INVALID_INPUT',
-      `The sheet "${name}" has more than ${MAX_SHEET_ROWS.toLocaleString('en-US')} rows, more than Formdesk imports from one file. Split it into smaller sheets or files and import them one by one.`,
-      { details: { problem: 'SHEET_TOO_LARGE', sheet: name } },
-    );
-  }
-  const records: TableRow[] = [];
-  // forEach passes over the rows and cells a sparse sheet never had.
-  rows.forEach((row, r) => {
-    const cells: string[] = [];
-    row?.forEach((cell, c) => {
-      const text = workbookCellText(cell, reading);
-      if (text === '') return;
-      while (cells.length < c) cells.push('');
-      cells[c] = text;
-    });
-    if (cells.length > 0) records.push({ line: r + 1, cells });
-  });
-  return records;
+/** The tab an .xlsx opens at, from its workbook view; SheetJS keeps it but does not type it. */
+function activeTab(book: WorkBook): number {
+  const views = (book.Workbook as { WBView?: { activeTab?: unknown }[] } | undefined)?.WBView;
+  const tab = Number(views?.[0]?.activeTab);
+  return Number.isInteger(tab) ? tab : -1;
+}
+
+interface FilledRow {
+  line: number;
+  /** Column and text of each filled cell: a row is laid out only once the sheet's width passed. */
+  filled: [number, string][];
 }
 
 /**
- * One sheet as a table: the chosen sheet (the first when none is), the header found or chosen as
+ * The non-blank rows of a sheet as their filled cells, numbered as the sheet shows them, and the
+ * sheet's used width. Refused once its rows or used columns go past the budget, before any row
+ * is padded to that width.
+ */
+function filledCells(
+  name: string,
+  sheet: WorkSheet,
+  reading: CellReading,
+  budget: WorkbookBudget,
+  fileBytes: number,
+): { rows: FilledRow[]; width: number } {
+  const data = sheet['!data'] ?? [];
+  if (data.length > budget.rows) {
+    throw new AppError(
+      'INVALID_INPUT',
+      `The sheet "${name}" has more than ${budget.rows.toLocaleString('en-US')} rows, more than Formdesk imports from one file. Split it into smaller sheets or files and import them one by one.`,
+      { details: { problem: 'SHEET_TOO_LARGE', sheet: name } },
+    );
+  }
+  const rows: FilledRow[] = [];
+  let width = 0;
+  // forEach passes over the rows and cells a sparse sheet never had.
+  data.forEach((row, r) => {
+    const filled: [number, string][] = [];
+    row?.forEach((cell, c) => {
+      const text = workbookCellText(cell, reading);
+      if (text !== '') filled.push([c, text]);
+    });
+    if (filled.length === 0) return;
+    rows.push({ line: r + 1, filled });
+    width = Math.max(width, filled[filled.length - 1]![0] + 1);
+    if (width > budget.columns || rows.length * width > budget.cells) {
+      throw workbookTooLarge(fileBytes, cellsText(data.length, width));
+    }
+  });
+  return { rows, width };
+}
+
+/** A row's cells in column order, cut after its last filled one. */
+function laidOut({ line, filled }: FilledRow): TableRow {
+  const cells: string[] = [];
+  for (const [c, text] of filled) {
+    while (cells.length < c) cells.push('');
+    cells[c] = text;
+  }
+  return { line, cells };
+}
+
+/**
+ * One sheet as a table: the chosen sheet (the workbook's first when none is), the header found or chosen as
  * in a CSV file. A header cell merged across columns names the first of them; the others carry
  * the name with their column's number, as repeated names do. A value right of the header's last
  * name gets a column of its own, named by its number.
@@ -125,7 +185,7 @@ export function readSheet(
   book: OpenWorkbook,
   options: { sheet?: string | undefined; headerLine?: number | undefined },
 ): WorkbookTable {
-  const sheet = options.sheet ?? book.sheets[0]!.name;
+  const sheet = options.sheet ?? book.first;
   const found = book.records.get(sheet);
   if (!found) {
     throw new AppError(

@@ -26,7 +26,10 @@ export function workbookKind(bytes: Uint8Array): WorkbookKind | null {
   // OpenDocument stores its mimetype uncompressed, as the first entry.
   if (names.has('content.xml') && mimetype?.method === 0) {
     const text = new TextDecoder('latin1').decode(
-      bytes.subarray(mimetype.headerOffset, mimetype.headerOffset + 30 + 200),
+      bytes.subarray(
+        mimetype.dataStart,
+        mimetype.dataStart + Math.min(mimetype.compressedSize, 200),
+      ),
     );
     if (text.includes(ODS_MIMETYPE)) return { format: 'ods', entries };
   }

@@ -1,0 +1,142 @@
+import { CFB, utils, write } from '@e965/xlsx';
+import { constants, deflateRawSync } from 'node:zlib';
+
+/** One entry of a hand-made archive: the local header and the directory may disagree. */
+interface MadeEntry {
+  name: string;
+  data: Buffer;
+  method: 0 | 8;
+  /** The method the central directory claims; the local header's when absent. */
+  directoryMethod?: 0 | 8;
+  /** The uncompressed size both headers claim. */
+  declaredSize: number;
+}
+
+/** A ZIP archive written byte by byte, so that its headers say what a test needs them to say. */
+function zipOf(entries: MadeEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const directory: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name, 'latin1');
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(entry.method, 8);
+    local.writeUInt32LE(entry.data.length, 18);
+    local.writeUInt32LE(entry.declaredSize, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(entry.directoryMethod ?? entry.method, 10);
+    central.writeUInt32LE(entry.data.length, 20);
+    central.writeUInt32LE(entry.declaredSize, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, entry.data);
+    directory.push(central, name);
+    offset += local.length + name.length + entry.data.length;
+  }
+  const size = directory.reduce((n, b) => n + b.length, 0);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(size, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, ...directory, end]);
+}
+
+/** The parts of a small, good .xlsx, as SheetJS writes them. */
+function goodXlsxParts(): MadeEntry[] {
+  const book = utils.book_new();
+  utils.book_append_sheet(book, utils.aoa_to_sheet([['Name'], ['Ada']]), 'People');
+  // SheetJS types its bundled CFB as `any`.
+  const archive = CFB.read(write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer, {
+    type: 'buffer',
+  }) as { FileIndex: { type: number; content?: Uint8Array }[]; FullPaths: string[] };
+  return archive.FileIndex.flatMap((file, i) => {
+    const name = archive.FullPaths[i]!.replace(/^[^/]*\//, '');
+    if (file.type !== 2 || !file.content) return [];
+    const data = Buffer.from(file.content);
+    return [{ name, data: deflateRawSync(data), method: 8 as const, declaredSize: data.length }];
+  });
+}
+
+/**
+ * A raw deflate stream of `megabytes` MB of one byte, about a kilobyte per megabyte: a block of a
+ * megabyte flushed to a byte boundary, repeated, then an empty final block.
+ */
+function bombStream(megabytes: number): Buffer {
+  const block = deflateRawSync(Buffer.alloc(1024 * 1024, 'a'), {
+    finishFlush: constants.Z_SYNC_FLUSH,
+  });
+  return Buffer.concat([...Array<Buffer>(megabytes).fill(block), Buffer.from([0x03, 0x00])]);
+}
+
+/**
+ * An .xlsx whose central directory calls a 1.5 GB entry "stored" at its compressed size, while its
+ * local header, which SheetJS follows, says deflated.
+ */
+export function lyingDirectoryXlsx(): Buffer {
+  const bomb = bombStream(1500);
+  return zipOf([
+    ...goodXlsxParts(),
+    { name: 'docProps/thumbnail.jpeg', data: bomb, method: 8, directoryMethod: 0, declaredSize: 0 },
+  ]);
+}
+
+/**
+ * An .xlsx with a 1.5 GB entry that zlib refuses at its first block (a stored block whose length
+ * check fails) and SheetJS's lenient inflater reads all the same.
+ */
+export function zlibRefusedXlsx(): Buffer {
+  const badStoredBlock = Buffer.from([0x00, 4, 0, 0, 0, 0x61, 0x61, 0x61, 0x61]);
+  const data = Buffer.concat([badStoredBlock, bombStream(1500)]);
+  return zipOf([
+    ...goodXlsxParts(),
+    { name: 'docProps/thumbnail.jpeg', data, method: 8, declaredSize: 0 },
+  ]);
+}
+
+/** An .xlsx of 40,000 rows with one value each, in column XFD (the 16,384th), under a header. */
+export function farColumnXlsx(rows = 40_000): Buffer {
+  const sheet = ['<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'];
+  sheet.push('<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">');
+  sheet.push('<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Name</t></is></c></row>');
+  for (let r = 2; r <= rows; r++)
+    sheet.push(`<row r="${r}"><c r="XFD${r}" t="inlineStr"><is><t>x${r}</t></is></c></row>`);
+  sheet.push('</sheetData></worksheet>');
+  return zipOf(
+    goodXlsxParts().map((part) => {
+      if (part.name !== 'xl/worksheets/sheet1.xml') return part;
+      const data = Buffer.from(sheet.join(''));
+      return { ...part, data: deflateRawSync(data), declaredSize: data.length };
+    }),
+  );
+}
+
+/** An .ods whose one row, with one filled cell repeated over 16,384 columns, repeats 200,000 times. */
+export function repeatedOds(rows = 200_000, columns = 16_384): Buffer {
+  const content = `<?xml version="1.0" encoding="UTF-8"?>
+<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2">
+<office:body><office:spreadsheet><table:table table:name="Sheet1">
+<table:table-row table:number-rows-repeated="${rows}"><table:table-cell table:number-columns-repeated="${columns}" office:value-type="float" office:value="1"><text:p>1</text:p></table:table-cell></table:table-row>
+</table:table></office:spreadsheet></office:body></office:document-content>`;
+  const data = Buffer.from(content);
+  const mimetype = Buffer.from('application/vnd.oasis.opendocument.spreadsheet');
+  return zipOf([
+    { name: 'mimetype', data: mimetype, method: 0, declaredSize: mimetype.length },
+    { name: 'content.xml', data: deflateRawSync(data), method: 8, declaredSize: data.length },
+  ]);
+}
+
+export const HOSTILE_WORKBOOKS = {
+  lyingDirectoryXlsx,
+  zlibRefusedXlsx,
+  farColumnXlsx,
+  repeatedOds,
+} as const;
+export type HostileWorkbook = keyof typeof HOSTILE_WORKBOOKS;

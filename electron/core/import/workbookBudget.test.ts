@@ -1,0 +1,57 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { type HostileWorkbook } from './testing/hostileWorkbooks';
+import { type HostileRead } from './testing/readHostileWorkbook';
+
+/**
+ * The most a read of one hostile file may add to its process's resident memory: what the largest
+ * of these files would become is measured in gigabytes.
+ */
+const READ_BUDGET_MB = 128;
+
+/** Each file is made and read in a process of its own, so that the peak measured is the read's. */
+async function readInChild(kind: HostileWorkbook): Promise<HostileRead> {
+  const script = path.join(__dirname, 'testing', 'readHostileWorkbook.ts');
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script, kind]);
+  return JSON.parse(stdout) as HostileRead;
+}
+
+describe('a workbook over the budget', () => {
+  it.each([
+    [
+      'lyingDirectoryXlsx',
+      'a zip bomb whose central directory says "stored" while its local header says deflated',
+      /^This file is 1\.5 MB but would become more than 256 MB of data, more than Formdesk reads at once\. Save the sheet to import as CSV/,
+      'WORKBOOK_TOO_LARGE',
+    ],
+    [
+      'zlibRefusedXlsx',
+      'a zip bomb behind a block zlib refuses and SheetJS reads',
+      /^A part of this workbook is damaged, so it cannot be read\. Open it in its program, save it again/,
+      'DAMAGED_WORKBOOK',
+    ],
+    [
+      'farColumnXlsx',
+      'a sheet of 40,000 rows with one value each in column XFD',
+      /^This file is \d+ KB but would become 655,360,000 cells \(40,000 rows × 16,384 columns\), more than Formdesk reads at once\. Save the sheet to import as CSV \(removing empty columns and rows first\)/,
+      'WORKBOOK_TOO_LARGE',
+    ],
+    [
+      'repeatedOds',
+      'an .ods repeating one row 200,000 times over 16,384 columns',
+      /^This file is 1 KB but would become 3,276,800,000 cells \(200,000 rows × 16,384 columns\), more than Formdesk reads at once\./,
+      'WORKBOOK_TOO_LARGE',
+    ],
+  ] as const)(
+    'refuses %s (%s) within 2 s, with its size and what it would become, in a bounded memory',
+    async (kind, _what, message, problem) => {
+      const read = await readInChild(kind);
+      expect(read.message).toMatch(message);
+      expect(read.problem).toBe(problem);
+      expect(read.peakMb - read.beforeMb).toBeLessThan(READ_BUDGET_MB);
+    },
+    60_000,
+  );
+});

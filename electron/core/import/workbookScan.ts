@@ -1,0 +1,188 @@
+import { AppError } from '../../shared/errors';
+import { cellsText, type WorkbookBudget, workbookTooLarge } from './workbookBudget';
+import { type ZipEntry } from './zipEntries';
+
+/** A tag longer than this holds no workbook's markup: only a file built to hide a count in one. */
+const MAX_TAG_CHARS = 1024 * 1024;
+
+interface OdsCell {
+  row: number;
+  column: number;
+  rows: number;
+  columns: number;
+  filled: boolean;
+}
+
+/**
+ * Counts, from a workbook's XML as it unpacks and before its reader expands anything, the cells
+ * the reader would make: an .xlsx's cell elements, an .ods's cells with their repeats multiplied
+ * out (one repeated row can stand for millions of cells). Refuses the file once past the budget.
+ * Also finds the sheet an .ods opens at, which SheetJS does not report.
+ */
+export class WorkbookScan {
+  /** The sheet an .ods names as active in its settings, if it names one. */
+  activeSheet: string | null = null;
+  private part: ZipEntry | null = null;
+  private carry = '';
+  private cells = 0;
+  // The .ods sheet being read, as SheetJS walks it: its row, column and the repeats in force.
+  private row = -1;
+  private column = -1;
+  private rowRepeat = 1;
+  private usedRows = 0;
+  private usedColumns = 0;
+  private open: OdsCell | null = null;
+  private inActiveTable = false;
+
+  constructor(
+    private readonly format: 'xlsx' | 'ods',
+    private readonly budget: WorkbookBudget,
+    private readonly fileBytes: number,
+  ) {}
+
+  feed(entry: ZipEntry, chunk: Buffer): void {
+    if (entry !== this.part) {
+      this.part = entry;
+      this.carry = '';
+    }
+    if (!this.reads(entry.name)) return;
+    const text = this.carry + chunk.toString('latin1');
+    let at = 0;
+    let start = text.indexOf('<');
+    for (;;) {
+      const end = start < 0 ? -1 : text.indexOf('>', start);
+      if (end < 0) break;
+      this.tag(text.slice(start + 1, end), text.slice(at, start));
+      at = end + 1;
+      start = text.indexOf('<', at);
+    }
+    // Text between tags is kept only while it is the value of the active table's setting.
+    this.carry = this.inActiveTable ? text.slice(at) : start < 0 ? '' : text.slice(start);
+    if (this.carry.length > MAX_TAG_CHARS) {
+      const start = this.carry.lastIndexOf('<');
+      if (start >= 0 && this.carry.length - start > MAX_TAG_CHARS) {
+        throw new AppError(
+          'INVALID_INPUT',
+          'A part of this workbook is damaged, so it cannot be read. Open it in its program, save it again as a workbook or as CSV, and choose the saved file.',
+          { details: { problem: 'DAMAGED_WORKBOOK' } },
+        );
+      }
+      this.carry = start < 0 ? '' : this.carry.slice(start);
+    }
+  }
+
+  private reads(name: string): boolean {
+    if (this.format === 'ods') return name === 'content.xml' || name === 'settings.xml';
+    return name.toLowerCase().endsWith('.xml');
+  }
+
+  private tag(markup: string, textBefore: string): void {
+    if (this.format === 'xlsx') {
+      if (isCellTag(markup))
+        this.count(1, () => `more than ${this.budget.cells.toLocaleString('en-US')} cells`);
+      return;
+    }
+    const closing = markup.startsWith('/');
+    const name = /^\/?([^\s/>]*)/.exec(markup)![1]!;
+    const local = name.slice(name.indexOf(':') + 1);
+    if (local === 'config-item') {
+      if (closing && this.inActiveTable)
+        this.activeSheet = unescapeXml(Buffer.from(textBefore, 'latin1').toString('utf8'));
+      this.inActiveTable = !closing && /[\s:]name\s*=\s*["']ActiveTable["']/.test(markup);
+      return;
+    }
+    const selfClosing = markup.endsWith('/');
+    switch (local) {
+      case 'table':
+        if (closing || selfClosing) return;
+        this.row = -1;
+        this.column = -1;
+        this.usedRows = 0;
+        this.usedColumns = 0;
+        return;
+      case 'table-row':
+        if (closing) {
+          this.row += this.rowRepeat;
+          this.rowRepeat = 1;
+          return;
+        }
+        if (this.row === -1) this.row = 0;
+        this.rowRepeat = Number(attribute(markup, 'number-rows-repeated')) || 1;
+        this.column = -1;
+        return;
+      case 'covered-table-cell':
+        if (closing) return;
+        this.column += columnRepeat(markup);
+        return;
+      case 'table-cell': {
+        if (closing) {
+          if (this.open?.filled) this.place(this.open);
+          this.open = null;
+          return;
+        }
+        this.column++;
+        const cell: OdsCell = {
+          row: this.row,
+          column: this.column,
+          rows: selfClosing ? 1 : this.rowRepeat,
+          columns: selfClosing ? 1 : columnRepeat(markup),
+          filled: !['', 'string', 'text'].includes(attribute(markup, 'value-type') ?? ''),
+        };
+        this.column += columnRepeat(markup) - 1;
+        if (!selfClosing) this.open = cell;
+        else if (attribute(markup, 'value-type') === 'string') this.place(cell);
+        return;
+      }
+      case 'p':
+        if (this.open && !closing) this.open.filled = true;
+        return;
+    }
+  }
+
+  /** A filled cell, its repeats made as SheetJS makes them, rows past the readable ones not. */
+  private place(cell: OdsCell): void {
+    this.usedRows = Math.max(this.usedRows, cell.row + cell.rows);
+    this.usedColumns = Math.max(this.usedColumns, cell.column + cell.columns);
+    const made = cell.row < this.budget.rows + 1 ? cell.rows * cell.columns : 0;
+    this.count(made, () => cellsText(this.usedRows, this.usedColumns));
+    if (
+      this.usedRows > this.budget.rows ||
+      this.usedColumns > this.budget.columns ||
+      this.usedRows * this.usedColumns > this.budget.cells
+    ) {
+      throw workbookTooLarge(this.fileBytes, cellsText(this.usedRows, this.usedColumns));
+    }
+  }
+
+  private count(cells: number, becomes: () => string): void {
+    this.cells += cells;
+    if (this.cells > this.budget.cells) throw workbookTooLarge(this.fileBytes, becomes());
+  }
+}
+
+/** An .xlsx cell's opening tag, `c` in any namespace: tested by hand, as a sheet has millions. */
+function isCellTag(markup: string): boolean {
+  const colon = markup.indexOf(':');
+  const at = colon > 0 && colon < 16 && !/[\s/]/.test(markup.slice(0, colon)) ? colon + 1 : 0;
+  if (markup.charCodeAt(at) !== 99 /* c */) return false;
+  const after = markup.charCodeAt(at + 1);
+  return Number.isNaN(after) || after === 47 /* / */ || after <= 32;
+}
+
+function attribute(markup: string, name: string): string | undefined {
+  return new RegExp(`[\\s:]${name}\\s*=\\s*["']([^"']*)`).exec(markup)?.[1];
+}
+
+/** Columns a cell stands for, read as SheetJS reads them. */
+function columnRepeat(markup: string): number {
+  return Math.max(1, parseInt(attribute(markup, 'number-columns-repeated') ?? '1', 10) || 1);
+}
+
+function unescapeXml(text: string): string {
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
+}
