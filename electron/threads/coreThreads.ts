@@ -22,7 +22,13 @@ import {
 } from './protocol';
 import { answerShellFetch } from './shellFetch';
 import { WindowsReaders } from './windowsReaders';
-import { type WorkerEntry, type WorkerNote, WorkerThread } from './workerThread';
+import {
+  type WorkerEntry,
+  type WorkerNote,
+  WorkerThread,
+  type WorkerThreadOptions,
+} from './workerThread';
+import { WIZARD_THREAD } from './wizardThreadLimits';
 
 export interface CoreThreadsOptions {
   /** How the core starts (its keyring comes from `vault`). */
@@ -174,8 +180,10 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
     name: string,
     entry: WorkerEntry,
     workerData: (restarted: boolean) => unknown,
+    limits: Pick<WorkerThreadOptions, 'resourceLimits' | 'stoppedError'> = {},
   ): WorkerThread => {
     const thread: WorkerThread = new WorkerThread({
+      ...limits,
       entry,
       builtDir: options.builtDir,
       workerData,
@@ -233,7 +241,12 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
   // the draft it validated before.
   const launch = randomUUID();
   const importer = onFirstCall(options.log, "the import wizard's thread", (name) =>
-    startThread(name, 'importWorker', () => ({ launch, turns }) satisfies ImportStart),
+    startThread(
+      name,
+      'importWorker',
+      () => ({ launch, turns }) satisfies ImportStart,
+      WIZARD_THREAD,
+    ),
   );
 
   await Promise.all([core, ...cacheReaders].map((thread) => thread.ready()));

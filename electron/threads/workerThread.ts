@@ -1,16 +1,12 @@
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { type ResourceLimits, Worker } from 'node:worker_threads';
 import { AppError, type Result } from '../shared/errors';
 import { JsonInput } from './jsonInput';
 import { movedBytes } from './movedBytes';
 import { type FromWorker, type OpenCache, type ToWorker, type WorkerNotice } from './protocol';
 
 export type WorkerEntry =
-  | 'coreWorker'
-  | 'readerWorker'
-  | 'writerWorker'
-  | 'checkpointWorker'
-  | 'importWorker';
+  'coreWorker' | 'readerWorker' | 'writerWorker' | 'checkpointWorker' | 'importWorker';
 
 /** What a worker says besides answers: events, log lines, asks, the cache it opened. */
 export type WorkerNote = Exclude<FromWorker, { kind: 'result' | 'ready' | 'closed' }>;
@@ -24,6 +20,10 @@ export interface WorkerThreadOptions {
   onNote(note: WorkerNote): void;
   /** Told when the worker stopped without being asked (a crash, out of memory, killed). */
   onStopped(reason: string): void;
+  /** The memory the worker may use: past it, the worker stops as in a crash. */
+  resourceLimits?: ResourceLimits;
+  /** The answer to calls in flight when the worker stops unasked; else a retryable one. */
+  stoppedError?: () => AppError;
 }
 
 const utf8 = new TextDecoder();
@@ -126,7 +126,8 @@ export class WorkerThread {
 
   private spawn(restarted: boolean): { worker: Worker; ready: Promise<void> } {
     const { entry, builtDir } = this.options;
-    const worker = new Worker(...workerScript(entry, builtDir, this.options.workerData(restarted)));
+    const [script, options] = workerScript(entry, builtDir, this.options.workerData(restarted));
+    const worker = new Worker(script, { ...options, resourceLimits: this.options.resourceLimits });
     const ready = new Promise<void>((resolve) => {
       worker.on('message', (message: FromWorker) => {
         if (message.kind === 'ready') resolve();
@@ -155,11 +156,12 @@ export class WorkerThread {
     if (worker !== this.worker) return;
     const error = this.closing
       ? new AppError('CANCELLED', 'Formdesk is closing.')
-      : new AppError(
+      : (this.options.stoppedError?.() ??
+        new AppError(
           'INTERNAL',
           'Formdesk stopped working on this for a moment and has started again. Try again.',
           { retryable: true },
-        );
+        ));
     for (const id of [...this.pending.keys()]) this.settle(id, failure(error));
     if (this.closing) return;
     this.options.onStopped(reason);
