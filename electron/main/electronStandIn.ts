@@ -84,7 +84,7 @@ export class StandInContents extends EventEmitter {
 }
 
 export function createElectronStandIn(
-  options: { singleInstance?: boolean; isPackaged?: boolean; switches?: string[] } = {},
+  options: { singleInstance?: boolean; isPackaged?: boolean } = {},
 ) {
   const recorded: Recorded = {
     privilegedSchemes: [],
@@ -114,7 +114,6 @@ export function createElectronStandIn(
     getPath: (name: string) => recorded.paths.get(name) ?? '',
     setPath: (name: string, value: string) => recorded.paths.set(name, value),
     isPackaged: options.isPackaged ?? false,
-    commandLine: { hasSwitch: (name: string) => (options.switches ?? []).includes(name) },
     requestSingleInstanceLock: () => options.singleInstance ?? true,
     enableSandbox: () => {
       recorded.sandboxEnabled = true;

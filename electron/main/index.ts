@@ -35,7 +35,7 @@ registerAppScheme(protocol);
 app.enableSandbox();
 
 if (
-  !startsWithoutDevelopmentSettings(app, process.env, dialog) ||
+  !startsWithoutDevelopmentSettings(app, process.argv, process.env, dialog) ||
   !app.requestSingleInstanceLock() ||
   !claimDataDir(dataDir, dialog)
 ) {
@@ -127,6 +127,8 @@ async function createMainWindow(log: Logger): Promise<BrowserWindow> {
       spellcheck: false,
       // Middle-click would otherwise try to open links in new windows.
       disableBlinkFeatures: 'Auxclick',
+      // A packaged build has no developer tools, whatever opens them (a key, a menu, a switch).
+      devTools: !app.isPackaged,
     },
   });
   const appUrl = process.env.ELECTRON_RENDERER_URL ?? APP_URL;
