@@ -1,5 +1,6 @@
 import { contract, isOpName, type Handlers } from '../shared/contract';
 import { AppError, type Result } from '../shared/errors';
+import { issueList } from '../shared/issueList';
 import { storageError } from './cache/storageError';
 
 /**
@@ -16,7 +17,9 @@ export async function dispatch(
   onUnexpected: (op: string, error: unknown) => void = () => {},
 ): Promise<Result<unknown>> {
   if (!isOpName(op)) {
-    return failure(new AppError('INVALID_INPUT', `Unknown operation "${String(op).slice(0, 80)}".`));
+    return failure(
+      new AppError('INVALID_INPUT', `Unknown operation "${String(op).slice(0, 80)}".`),
+    );
   }
   const def = contract[op];
   const parsed = def.input.safeParse(input ?? {});
@@ -24,21 +27,32 @@ export async function dispatch(
     const issue = parsed.error.issues[0];
     const where = issue && issue.path.length > 0 ? ` (${issue.path.join('.')})` : '';
     return failure(
-      new AppError('INVALID_INPUT', `Invalid input for ${op}${where}: ${issue?.message ?? 'rejected'}.`, {
-        details: { issues: parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })) },
-      }),
+      new AppError(
+        'INVALID_INPUT',
+        `Invalid input for ${op}${where}: ${issue?.message ?? 'rejected'}.`,
+        {
+          details: { ...issueList(parsed.error) },
+        },
+      ),
     );
   }
   const handler = handlers[op] as ((input: unknown) => Promise<unknown>) | undefined;
   if (!handler) {
     onUnexpected(op, new Error(`${op} was routed where it has no handler`));
-    return failure(new AppError('INTERNAL', 'Something went wrong inside Formdesk. Details are in the log.'));
+    return failure(
+      new AppError('INTERNAL', 'Something went wrong inside Formdesk. Details are in the log.'),
+    );
   }
   try {
     const output = def.output.safeParse(await handler(parsed.data));
     if (!output.success) {
       onUnexpected(op, output.error);
-      return failure(new AppError('INTERNAL', 'Formdesk produced an answer it could not check. Please report this.'));
+      return failure(
+        new AppError(
+          'INTERNAL',
+          'Formdesk produced an answer it could not check. Please report this.',
+        ),
+      );
     }
     return { ok: true, data: output.data };
   } catch (error) {
@@ -46,11 +60,12 @@ export async function dispatch(
     onUnexpected(op, error);
     const storage = storageError(error);
     if (storage) return failure(storage);
-    return failure(new AppError('INTERNAL', 'Something went wrong inside Formdesk. Details are in the log.'));
+    return failure(
+      new AppError('INTERNAL', 'Something went wrong inside Formdesk. Details are in the log.'),
+    );
   }
 }
 
 function failure(error: AppError): Result<never> {
   return { ok: false, error: error.toShape() };
 }
-

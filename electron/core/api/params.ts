@@ -6,6 +6,7 @@ import {
 } from '../../shared/api/endpoints';
 import { type CreateSubmission, type PaymentValue } from '../../shared/api/submission';
 import { AppError } from '../../shared/errors';
+import { issueList } from '../../shared/issueList';
 import { type ListSubmissionsInput } from './types';
 
 // Checks that run before the network: a request the service would refuse is refused here, with
@@ -143,7 +144,7 @@ export function createSubmissionsBody(submissions: readonly CreateSubmission[]):
     throw new AppError('INVALID_INPUT', `${where}: ${issue?.message ?? 'invalid'}.`, {
       details: {
         field: where,
-        issues: parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })),
+        ...issueList(parsed.error),
       },
     });
   }

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_ISSUES } from '../shared/issueList';
+import { dispatch } from './dispatch';
+
+describe('an input the contract rejects', () => {
+  it('is answered with its first issues and a count of the rest, however many it has', async () => {
+    // About 1 MB of mappings, each wrong: one issue or more per mapping.
+    const mappings = Array.from({ length: 100_000 }, () => ({ column: 'x' }));
+    const answer = await dispatch({}, 'imports.previewMapping', {
+      fileId: 'f',
+      formId: 'form',
+      mappings,
+    });
+    expect(answer.ok).toBe(false);
+    if (answer.ok) return;
+    expect(answer.error.message).toMatch(
+      /^Invalid input for imports\.previewMapping \(mappings\.0\.column\)/,
+    );
+    const details = answer.error.details as { issues: unknown[]; moreIssues: number };
+    expect(details.issues).toHaveLength(MAX_ISSUES);
+    expect(details.moreIssues).toBeGreaterThanOrEqual(100_000 - MAX_ISSUES);
+    expect(JSON.stringify(answer).length).toBeLessThan(8 * 1024);
+  });
+});
