@@ -117,6 +117,44 @@ describe('browser-mode host', () => {
     expect((await rpc('workspaces.list', {}, { 'content-type': 'text/plain' })).status).toBe(415);
   });
 
+  it('takes only the media type application/json, with parameters or none', async () => {
+    for (const type of [
+      'application/json',
+      'Application/JSON; charset=UTF-8',
+      'application/json;charset="utf-8"',
+    ])
+      expect((await rpc('workspaces.list', {}, { 'content-type': type })).status).toBe(200);
+    for (const type of [
+      'application/json-evil',
+      'application/jsonp',
+      'application/json; charset=latin1',
+      'text/json',
+    ])
+      expect((await rpc('workspaces.list', {}, { 'content-type': type })).status).toBe(415);
+  });
+
+  it('refuses a body that is not UTF-8 with a sentence, rather than reading replacement characters', async () => {
+    const body = Buffer.concat([
+      Buffer.from('{"id":"'),
+      Buffer.from([0xc3, 0x28, 0xff]),
+      Buffer.from('"}'),
+    ]);
+    const refused = await fetch(`${host.origin}/rpc/workspaces.select`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${host.token}` },
+      body,
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      ok: false,
+      error: {
+        code: 'INVALID_INPUT',
+        message:
+          'This request is not UTF-8 text, so Formdesk did not read it; nothing was changed. Send its JSON encoded as UTF-8.',
+      },
+    });
+  });
+
   it('refuses other origins, rebound host names and oversize bodies', async () => {
     expect((await rpc('workspaces.list', {}, { origin: 'https://evil.example' })).status).toBe(403);
     expect(await raw('/', { host: `evil.example:${new URL(host.origin).port}` })).toBe(403);

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { isUtf8 } from 'node:buffer';
 import { stat } from 'node:fs/promises';
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { AppError, type Result } from '../shared/errors';
@@ -13,6 +14,7 @@ import {
   BodyTooLargeError,
   isAllowedHost,
   isAllowedOrigin,
+  isJsonContentType,
   readBody,
   tokenMatches,
 } from './requestGuard';
@@ -79,7 +81,7 @@ export function createRequestHandler(options: HostServerOptions) {
     if (request.method !== 'POST') return plain(response, 405, 'Method Not Allowed');
     if (!tokenMatches(bearerToken(request), options.token))
       return plain(response, 401, 'Unauthorized');
-    if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
+    if (!isJsonContentType(request.headers['content-type'])) {
       return plain(response, 415, 'Unsupported Media Type');
     }
     const op = pathname.slice(RPC_PATH.length);
@@ -101,6 +103,17 @@ export function createRequestHandler(options: HostServerOptions) {
         );
       }
       throw error;
+    }
+    // Checked here, without decoding, so that the worker never reads replacement characters for
+    // bytes the page did not send.
+    if (!isUtf8(body)) {
+      return json(
+        response,
+        400,
+        refusal(
+          'This request is not UTF-8 text, so Formdesk did not read it; nothing was changed. Send its JSON encoded as UTF-8.',
+        ),
+      );
     }
     // Each call at debug level, on its way in and out: a page waiting on a call names it.
     options.log.debug(`call ${op} received`);

@@ -39,6 +39,20 @@ export function bearerToken(request: IncomingMessage): string | null {
   return match?.[1] ?? null;
 }
 
+/**
+ * The media type is `application/json` itself (`application/json-evil` is another), with optional
+ * parameters, of which a charset, when named, is UTF-8: the only encoding the host reads.
+ */
+export function isJsonContentType(header: string | undefined): boolean {
+  const [type, ...parameters] = (header ?? '').split(';');
+  if (type?.trim().toLowerCase() !== 'application/json') return false;
+  return parameters.every((parameter) => {
+    const [name, value = ''] = parameter.split('=');
+    if (name?.trim().toLowerCase() !== 'charset') return true;
+    return /^"?utf-?8"?$/i.test(value.trim());
+  });
+}
+
 export class BodyTooLargeError extends Error {}
 
 /**
