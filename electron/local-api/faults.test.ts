@@ -142,7 +142,7 @@ describe('FaultInjector', () => {
     expect(Math.max(...latencies)).toBeGreaterThan(400);
   });
 
-  it('matches methods and one-segment wildcards, and commit-then-reset only on creates', () => {
+  it('matches methods and one-segment wildcards, and commits only on creates', () => {
     const faults = new FaultInjector(1, () => 0);
     faults.set([
       { kind: 'reset', method: 'delete', path: '/forms/*/submissions/*' },
@@ -154,7 +154,22 @@ describe('FaultInjector', () => {
     expect(faults.plan('POST', '/forms/a/submissions').failure).toEqual({
       kind: 'commitThenReset',
     });
-    expect(faults.plan('POST', '/webhook/create').failure).toBeUndefined();
+    expect(faults.plan('POST', '/webhook/create').failure).toEqual({ kind: 'commitThenReset' });
+    expect(faults.plan('POST', '/webhook/delete').failure).toBeUndefined();
+  });
+
+  it('answers a late commit with its status and commit delay, and lets a look-alike ride along', () => {
+    const faults = new FaultInjector(1, () => 0);
+    faults.set([
+      { kind: 'lookAlike', method: 'GET' },
+      { kind: 'lateCommit', commitAfterMs: 3_000 },
+    ]);
+    expect(faults.plan('POST', '/forms/a/submissions').failure).toEqual({
+      kind: 'lateCommit',
+      status: 504,
+      commitAfterMs: 3_000,
+    });
+    expect(faults.plan('GET', '/forms/a/submissions')).toEqual({ latencyMs: 0, lookAlike: true });
   });
 
   it('lets the first matching requests through when told to start after them', () => {

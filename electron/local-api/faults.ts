@@ -10,7 +10,10 @@ export interface FaultPlan {
     | { kind: 'serverError'; status: number }
     | { kind: 'tooManyRequests' }
     | { kind: 'reset' }
-    | { kind: 'commitThenReset' };
+    | { kind: 'commitThenReset' }
+    | { kind: 'lateCommit'; status: number; commitAfterMs: number };
+  /** A respondent submits a look-alike of the last create's first row before this is handled. */
+  lookAlike?: boolean;
 }
 
 interface ActiveRule {
@@ -23,6 +26,8 @@ interface ActiveRule {
 }
 
 const CREATE_PATH = /^\/forms\/[^/]+\/submissions$/;
+/** Faults that act beside the request, not instead of its answer. */
+const SIDE_EFFECTS = new Set<FaultRule['kind']>(['latency', 'lookAlike']);
 
 /**
  * Scripted faults for the service's endpoints: latency, 5xx, 429 storms, dropped connections
@@ -71,7 +76,7 @@ export class FaultInjector {
         active.passed++;
         continue;
       }
-      if (plan.failure && rule.kind !== 'latency') continue;
+      if (plan.failure && !SIDE_EFFECTS.has(rule.kind)) continue;
       if (rule.rate !== undefined && this.rng.next() >= rule.rate) continue;
       active.used++;
       switch (rule.kind) {
@@ -83,6 +88,16 @@ export class FaultInjector {
         }
         case 'serverError':
           plan.failure = { kind: 'serverError', status: rule.status ?? 503 };
+          break;
+        case 'lateCommit':
+          plan.failure = {
+            kind: 'lateCommit',
+            status: rule.status ?? 504,
+            commitAfterMs: rule.commitAfterMs,
+          };
+          break;
+        case 'lookAlike':
+          plan.lookAlike = true;
           break;
         default:
           plan.failure = { kind: rule.kind };
@@ -102,8 +117,11 @@ function matches(active: ActiveRule, method: string, path: string): boolean {
   const { rule } = active;
   if (rule.method && rule.method.toUpperCase() !== method) return false;
   if (active.pattern && !active.pattern.test(path)) return false;
-  // Only a create can store its batch before the connection drops.
-  return rule.kind !== 'commitThenReset' || (method === 'POST' && CREATE_PATH.test(path));
+  // Only a create can store its batch before the connection drops, or after a gateway answered.
+  const createOnly = rule.kind === 'commitThenReset' || rule.kind === 'lateCommit';
+  return (
+    !createOnly || (method === 'POST' && (CREATE_PATH.test(path) || path === '/webhook/create'))
+  );
 }
 
 // A `*` in a path rule stands for exactly one segment; everything else matches literally.

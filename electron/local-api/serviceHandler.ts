@@ -23,6 +23,23 @@ export interface ServiceHandlerParts {
  * fail), then the rate limit, then the route; every outcome is written to the request log.
  * `underBase` is false for paths outside `/v1/api`, which exist nowhere.
  */
+const CREATE = /^\/forms\/([^/]+)\/submissions$/;
+
+/** A respondent submits, through the form, the answers of a create's first row. */
+function respondLookAlike(service: LocalService, create: { formId: string; body: string }): void {
+  try {
+    const { submissions } = JSON.parse(create.body) as {
+      submissions?: Array<{ questions?: Array<{ id: string; value?: unknown }> }>;
+    };
+    const answers = Object.fromEntries(
+      (submissions?.[0]?.questions ?? []).map((q) => [q.id, q.value ?? null]),
+    );
+    service.respond(create.formId, { answers });
+  } catch {
+    // A body no form takes makes no respondent.
+  }
+}
+
 export function serviceHandler({
   service,
   keys,
@@ -34,6 +51,7 @@ export function serviceHandler({
   underBase: boolean,
   response: ServerResponse,
 ) => Promise<void> {
+  let lastCreate: { formId: string; body: string } | undefined;
   return async (request, underBase, response) => {
     const started = performance.now();
     const receivedAt = new Date().toISOString();
@@ -62,6 +80,14 @@ export function serviceHandler({
     };
 
     const plan = faults.plan(request.method, request.path);
+    // A write's body is read as it arrives, as a service does: what it does later needs it.
+    if (request.method === 'POST') {
+      const body = await request.readBody();
+      request = { ...request, readBody: () => Promise.resolve(body) };
+      const create = CREATE.exec(request.path);
+      if (create) lastCreate = { formId: create[1]!, body };
+    }
+    if (plan.lookAlike && lastCreate) respondLookAlike(service, lastCreate);
     if (plan.latencyMs > 0) await sleep(plan.latencyMs);
     const failure = plan.failure;
     if (failure?.kind === 'reset') return drop();
@@ -81,6 +107,21 @@ export function serviceHandler({
         ...limited.headers,
         'retry-after': '1',
       });
+    }
+    if (failure?.kind === 'lateCommit') {
+      const commit = (held: ApiRequest) => () =>
+        void answerService(service, keys, held)
+          .then((result) => log(failure.status, result.created))
+          .catch(() => log(failure.status));
+      const wait = Math.max(0, failure.commitAfterMs - (performance.now() - started));
+      setTimeout(commit(request), wait).unref();
+      sendJson(
+        response,
+        failure.status,
+        errorBody(failure.status, 'The gateway gave up waiting for the service'),
+        {},
+      );
+      return;
     }
     try {
       if (!underBase)

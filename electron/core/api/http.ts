@@ -10,9 +10,18 @@ export interface Timeouts {
   headersMs: number;
   /** From the headers until the whole body has arrived. */
   bodyMs: number;
+  /**
+   * From sending a write until its headers: a create the service is still committing must not be
+   * given up on (and then verified) sooner than the service may take to commit it.
+   */
+  writeHeadersMs?: number;
 }
 
-export const DEFAULT_TIMEOUTS: Timeouts = { headersMs: 30_000, bodyMs: 60_000 };
+export const DEFAULT_TIMEOUTS: Required<Timeouts> = {
+  headersMs: 30_000,
+  bodyMs: 60_000,
+  writeHeadersMs: 120_000,
+};
 
 /**
  * The largest answer read. A full page of 150 submissions is a few megabytes; past this a server
@@ -85,7 +94,10 @@ export async function sendOnce(
     return networkError(error, host, isWrite).error;
   };
 
-  let timer = arm('headers', timeouts.headersMs);
+  let timer = arm(
+    'headers',
+    request.method === 'POST' ? (timeouts.writeHeadersMs ?? timeouts.headersMs) : timeouts.headersMs,
+  );
   try {
     let response: Response;
     try {

@@ -1,7 +1,7 @@
 import { MAX_CREATE_BATCH } from '../../shared/api/endpoints';
 import { type CreateSubmission } from '../../shared/api/submission';
 import { type ImportJournal } from './importJournal';
-import { plannedRows } from './plannedRows';
+import { assignedTimesFrom, plannedRows } from './plannedRows';
 import { type KnownSubmissions, validateJob } from './validateJob';
 
 /** Batches whose bodies the dry run shows in full. */
@@ -31,7 +31,8 @@ export function dryRun(
   validateJob(journal, jobId, known);
   const toSend: Array<{ line: number; submission: CreateSubmission }> = [];
   let skipped = 0;
-  for (const planned of plannedRows(journal, journal.job(jobId)!, now)) {
+  const timesFrom = assignedTimesFrom(journal.rowCount(jobId), now);
+  for (const planned of plannedRows(journal, journal.job(jobId)!, timesFrom)) {
     if (planned.importedAs === undefined)
       toSend.push({ line: planned.row.line, submission: planned.submission });
     else skipped++;

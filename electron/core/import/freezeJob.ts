@@ -1,7 +1,7 @@
 import { AppError } from '../../shared/errors';
 import { type FrozenRow, type ImportJournal } from './importJournal';
 import { answersOf, contentKey } from './rowFingerprint';
-import { plannedRows } from './plannedRows';
+import { assignedTimesFrom, plannedRows } from './plannedRows';
 import { type KnownSubmissions, mappedQuestionIds, validateJob } from './validateJob';
 
 /**
@@ -24,7 +24,14 @@ export function freezeJob(
   const job = journal.job(jobId)!;
   const questionIds = mappedQuestionIds(job);
   const frozen: FrozenRow[] = [];
-  for (const planned of plannedRows(journal, job, now)) {
+  const rowCount = journal.rowCount(jobId);
+  const timesFrom = journal.assignTimes(
+    jobId,
+    job.formId,
+    rowCount,
+    assignedTimesFrom(rowCount, now),
+  );
+  for (const planned of plannedRows(journal, job, timesFrom)) {
     const { rowIndex } = planned.row;
     if (planned.importedAs !== undefined) {
       frozen.push({

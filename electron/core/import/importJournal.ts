@@ -59,9 +59,12 @@ export interface BatchRow {
 
 export interface UncertainBatch {
   batchNo: number;
-  state: 'sending' | 'unknown';
+  /** `looked`: looked for once already; its missing rows are looked for again when its window ends. */
+  state: 'sending' | 'unknown' | 'looked';
   /** When the batch was written to the journal: it cannot have been created earlier. */
   journaledAt: string;
+  /** When its request ended without an answer (or, after a crash, was journaled). */
+  since: string;
   rows: BatchRow[];
 }
 
@@ -257,6 +260,13 @@ export class ImportJournal {
     const at = this.now();
     this.write(() => orphans.forEach((jobId) => mark.run(at, jobId)));
     return orphans;
+  }
+
+  /** Rows of the job's file, whatever their state. */
+  rowCount(jobId: string): number {
+    return this.db
+      .prepare<[string], { n: number }>(`SELECT count(*) AS n FROM import_rows WHERE job_id = ?`)
+      .get(jobId)!.n;
   }
 
   sourceRows(jobId: string): SourceRow[] {
@@ -460,19 +470,23 @@ export class ImportJournal {
     });
   }
 
+  /** The request ended without an answer that tells: the service may still commit it. */
   recordUnknown(jobId: string, batchNo: number, message: string): void {
     this.db
       .prepare(
-        `UPDATE import_batches SET state = 'unknown', message = ? WHERE job_id = ? AND batch_no = ?`,
+        `UPDATE import_batches SET state = 'unknown', message = ?, finished_at = ? WHERE job_id = ? AND batch_no = ?`,
       )
-      .run(message, jobId, batchNo);
+      .run(message, this.now(), jobId, batchNo);
   }
 
   /** Batches sent (or possibly sent) without a known outcome: a crash mid-send leaves 'sending'. */
   uncertainBatches(jobId: string): UncertainBatch[] {
     const batches = this.db
-      .prepare<[string], { batch_no: number; state: 'sending' | 'unknown'; journaled_at: string }>(
-        `SELECT batch_no, state, journaled_at FROM import_batches WHERE job_id = ? AND state IN ('sending', 'unknown') ORDER BY batch_no`,
+      .prepare<
+        [string],
+        { batch_no: number; state: UncertainBatch['state']; journaled_at: string; since: string }
+      >(
+        `SELECT batch_no, state, journaled_at, coalesce(finished_at, journaled_at) AS since FROM import_batches WHERE job_id = ? AND state IN ('sending', 'unknown', 'looked') ORDER BY batch_no`,
       )
       .all(jobId);
     const rows = this.db.prepare<
@@ -485,31 +499,78 @@ export class ImportJournal {
       batchNo: b.batch_no,
       state: b.state,
       journaledAt: b.journaled_at,
+      since: b.since,
       rows: rows.all(jobId, b.batch_no).map(toBatchRow),
     }));
   }
 
-  /** After verification: rows found on the server are created, the others may be sent again. */
+  /**
+   * What a look at the server found for an uncertain batch: the rows found are created. The rest
+   * stay uncertain (`wait`), or the batch is settled: its rows in `unconfirmed` are left for the
+   * person to check, and any other still missing go back in line to be sent again.
+   */
   resolveVerified(
     jobId: string,
     batchNo: number,
     found: ReadonlyMap<number, string>,
+    rest: 'wait' | { unconfirmed: ReadonlySet<number> },
     message: string,
     also: () => void = () => {},
   ): void {
     const created = this.db.prepare(
-      `UPDATE import_rows SET status = 'created', submission_id = ? WHERE job_id = ? AND row_index = ?`,
+      `UPDATE import_rows SET status = 'created', submission_id = ?, message = NULL WHERE job_id = ? AND row_index = ?`,
+    );
+    const unconfirmed = this.db.prepare(
+      `UPDATE import_rows SET status = 'unconfirmed', message = ? WHERE job_id = ? AND row_index = ? AND status = 'sending'`,
     );
     this.write(() => {
       for (const [rowIndex, submissionId] of found) created.run(submissionId, jobId, rowIndex);
-      this.db
-        .prepare(
-          `UPDATE import_rows SET status = 'pending', batch_no = NULL WHERE job_id = ? AND batch_no = ? AND status = 'sending'`,
-        )
-        .run(jobId, batchNo);
-      this.finishBatch(jobId, batchNo, 'verified', message);
+      if (rest === 'wait') {
+        this.db
+          .prepare(
+            `UPDATE import_batches SET state = 'looked', message = ? WHERE job_id = ? AND batch_no = ?`,
+          )
+          .run(message, jobId, batchNo);
+      } else {
+        for (const rowIndex of rest.unconfirmed) unconfirmed.run(message, jobId, rowIndex);
+        this.db
+          .prepare(
+            `UPDATE import_rows SET status = 'pending', batch_no = NULL WHERE job_id = ? AND batch_no = ? AND status = 'sending'`,
+          )
+          .run(jobId, batchNo);
+        this.finishBatch(jobId, batchNo, 'verified', message);
+      }
       also();
     });
+  }
+
+  /**
+   * The person's call on rows whose creation could not be confirmed: send them again (they are
+   * back in line) or leave them (kept as they are, never counted as created or failed).
+   */
+  decideUnconfirmed(
+    jobId: string,
+    rowIndexes: readonly number[],
+    decision: 'send' | 'leave',
+  ): number {
+    const set = this.db.prepare(
+      decision === 'send'
+        ? `UPDATE import_rows SET status = 'pending', batch_no = NULL, message = NULL WHERE job_id = ? AND row_index = ? AND status = 'unconfirmed'`
+        : `UPDATE import_rows SET status = 'left', message = 'Left as it was: it may or may not be on the service.' WHERE job_id = ? AND row_index = ? AND status = 'unconfirmed'`,
+    );
+    return this.write(() =>
+      rowIndexes.reduce((changed, rowIndex) => changed + set.run(jobId, rowIndex).changes, 0),
+    );
+  }
+
+  /** Rows whose creation could not be confirmed, in file order. */
+  unconfirmedRows(jobId: string): number[] {
+    return this.db
+      .prepare<[string], { row_index: number }>(
+        `SELECT row_index FROM import_rows WHERE job_id = ? AND status = 'unconfirmed' ORDER BY row_index`,
+      )
+      .all(jobId)
+      .map((r) => r.row_index);
   }
 
   /** Batches settled so far (created, verified or refused by the server). */
@@ -521,23 +582,46 @@ export class ImportJournal {
       .get(jobId)!.n;
   }
 
-  /** Null until the server's first answer shows whether it keeps the times sent. */
-  timesKept(jobId: string): boolean | null {
+  /**
+   * Whether the service keeps the `submissionTime` an import sends, to the millisecond, as the
+   * workspace's imports have seen it (the newest that saw an answer); null until one has.
+   */
+  serviceKeepsTimes(): boolean | null {
     const row = this.db
-      .prepare<[string], { times_kept: number | null }>(
-        `SELECT times_kept FROM import_jobs WHERE job_id = ?`,
+      .prepare<[], { times_kept: number }>(
+        `SELECT times_kept FROM import_jobs WHERE times_kept IS NOT NULL ORDER BY started_at DESC, created_at DESC LIMIT 1`,
       )
-      .get(jobId);
-    return row?.times_kept === null || row?.times_kept === undefined ? null : row.times_kept === 1;
+      .get();
+    return row === undefined ? null : row.times_kept === 1;
   }
 
-  /** Once seen not kept, it stays so: one answer that changed a time is enough to distrust them. */
+  /** Once seen not kept, it stays so for the job: one answer that changed a time is enough. */
   noteTimesKept(jobId: string, kept: boolean): void {
     this.db
       .prepare(
         `UPDATE import_jobs SET times_kept = ? WHERE job_id = ? AND (times_kept IS NULL OR times_kept = 1)`,
       )
       .run(Number(kept), jobId);
+  }
+
+  /**
+   * Reserves `count` consecutive milliseconds for a job's assigned times, from `wanted` or, where
+   * another job of the form holds some of them, just before it: each row's time is its own.
+   */
+  assignTimes(jobId: string, formId: string, count: number, wanted: number): number {
+    const taken = this.db
+      .prepare<[string, string], { times_from: number; times_to: number }>(
+        `SELECT times_from, times_to FROM import_jobs WHERE form_id = ? AND job_id != ? AND times_from IS NOT NULL ORDER BY times_from DESC`,
+      )
+      .all(formId, jobId);
+    let from = wanted;
+    for (const range of taken)
+      if (from <= range.times_to && range.times_from <= from + count)
+        from = range.times_from - count - 1;
+    this.db
+      .prepare(`UPDATE import_jobs SET times_from = ?, times_to = ? WHERE job_id = ?`)
+      .run(from, from + count, jobId);
+    return from;
   }
 
   /** Submission ids the journal already links to a row of this form: never claimed twice. */
@@ -548,6 +632,10 @@ export class ImportJournal {
     return new Set(ids.filter((id) => get.get(formId, id) !== undefined));
   }
 
+  /**
+   * Rows not sent are skipped; rows sent without a known outcome are left to the person: the
+   * service may still hold them.
+   */
   cancelPending(jobId: string): void {
     this.write(() => {
       this.db
@@ -555,6 +643,16 @@ export class ImportJournal {
           `UPDATE import_rows SET status = 'skipped', message = 'Cancelled before it was sent.' WHERE job_id = ? AND status = 'pending'`,
         )
         .run(jobId);
+      this.db
+        .prepare(
+          `UPDATE import_rows SET status = 'unconfirmed', message = 'Cancelled before its batch could be checked: it may or may not be on the service.' WHERE job_id = ? AND status = 'sending'`,
+        )
+        .run(jobId);
+      this.db
+        .prepare(
+          `UPDATE import_batches SET state = 'verified', finished_at = ? WHERE job_id = ? AND state IN ('sending', 'unknown', 'looked')`,
+        )
+        .run(this.now(), jobId);
       this.setState(jobId, 'cancelled');
     });
   }
@@ -588,6 +686,8 @@ export class ImportJournal {
       invalid: n('invalid'),
       pending: n('pending') + n('ready'),
       unknown: n('sending'),
+      unconfirmed: n('unconfirmed'),
+      left: n('left'),
       notice: job.notice,
     };
   }

@@ -49,6 +49,10 @@ export interface TestbedOptions {
   /** Requests per second the client allows itself (the service's 5 by default). */
   rate?: number;
   cacheFile?: string;
+  /** How long an uncertain batch's rows may still be committed (the runner's `verifyWindowMs`). */
+  verifyWindowMs?: number;
+  /** The client's limit for a create's answer (`writeHeadersMs`). */
+  writeTimeoutMs?: number;
 }
 
 export function openTestbed(options: TestbedOptions): Testbed {
@@ -65,7 +69,7 @@ export function openTestbed(options: TestbedOptions): Testbed {
     // Its own scheduler: tests must not share a bucket through the per-key registry.
     scheduler: new RateScheduler({ limit: options.rate ?? 5 }),
     retry: { baseDelayMs: 20, maxDelayMs: 200 },
-    timeouts: { headersMs: 5_000, bodyMs: 5_000 },
+    timeouts: { headersMs: 5_000, bodyMs: 5_000, writeHeadersMs: options.writeTimeoutMs ?? 5_000 },
   });
   const runner = new ImportRunner({
     api,
@@ -76,6 +80,7 @@ export function openTestbed(options: TestbedOptions): Testbed {
     cacheChanged: () => {},
     emit: () => {},
     settleMs: 50,
+    verifyWindowMs: options.verifyWindowMs ?? 300,
     retryDelayMs: 50,
   });
   return {

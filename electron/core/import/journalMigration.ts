@@ -115,3 +115,18 @@ export const importJournalPartialIndexes: Migration = {
     `);
   },
 };
+
+/**
+ * The milliseconds a job gives as `submissionTime` to rows the file gives none: each job's range
+ * is kept apart from every other's on the form, so a row's time is its own.
+ */
+export const importJournalAssignedTimes: Migration = {
+  version: 32,
+  name: 'import-journal-assigned-times',
+  up(db) {
+    db.exec(`
+      ALTER TABLE import_jobs ADD COLUMN times_from INTEGER;
+      ALTER TABLE import_jobs ADD COLUMN times_to INTEGER;
+    `);
+  },
+};

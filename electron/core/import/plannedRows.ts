@@ -15,15 +15,27 @@ export type PlannedRow =
   | { row: SourceRow; importedAs: string };
 
 /**
- * The ready rows of a validated job as they would be sent now, in file order. The dry run shows
- * them and the start freezes them, so both agree on every body. Rows without a time from the file
- * get `now` + their position in ms: distinct times are what let an uncertain batch be found on the
- * server later (see rowFingerprint.ts).
+ * How long before the start a job's assigned times end: a respondent's submission is given the
+ * service's clock when it arrives, so no submission made after the start (with the service's
+ * clock this far behind ours) can carry one of them.
+ */
+const ASSIGNED_TIMES_LEAD_MS = 60_000;
+
+/** Where a job's assigned times begin were it started now, before the start reserves them. */
+export function assignedTimesFrom(rowCount: number, now: number): number {
+  return now - ASSIGNED_TIMES_LEAD_MS - rowCount;
+}
+
+/**
+ * The ready rows of a validated job as they would be sent, in file order. The dry run shows them
+ * and the start freezes them, so both agree on every body. Rows without a time from the file get
+ * `timesFrom` + their position in ms: a time of their own is the marker that finds an uncertain
+ * batch's rows on the server later, and tells them from a respondent's (see rowFingerprint.ts).
  */
 export function* plannedRows(
   journal: ImportJournal,
   job: JobRecord,
-  now: number,
+  timesFrom: number,
 ): Generator<PlannedRow> {
   const importedBefore = journal.createdSourceKeys(job.formId, job.jobId);
   const ready = new Set(
@@ -41,7 +53,8 @@ export function* plannedRows(
       yield { row, importedAs };
       continue;
     }
-    const submissionTime = submission.submissionTime ?? new Date(now + row.rowIndex).toISOString();
+    const submissionTime =
+      submission.submissionTime ?? new Date(timesFrom + row.rowIndex).toISOString();
     yield { row, importedAs, submission: { ...submission, submissionTime } };
   }
 }

@@ -3,19 +3,21 @@ import { createHash } from 'node:crypto';
 /**
  * What identifies an imported row, on our side and on the server's.
  *
- * The create endpoint takes no idempotency key and its answer can be lost (timeout, reset after
- * the server committed), so a resend must be preceded by a look at what the server now holds.
- * A row is recognised there by its *content key*: the values of exactly the questions the import
- * maps (missing answers as null, canonical JSON) plus its `submissionTime`.
+ * The create endpoint takes no idempotency key and its answer can be lost (timeout, reset, a 5xx
+ * from a gateway while the service behind it commits), so a resend must be preceded by a look at
+ * what the server now holds. A row is recognised there by its marker, the *content key*: the
+ * values of exactly the questions the import maps (missing answers as null, canonical JSON) plus
+ * its `submissionTime` to the millisecond, which the service keeps as sent.
  *
- * The time is what makes the key reliable. When the file does not give one, the import assigns
- * each row its own `submissionTime` (the job's start plus the row's position in milliseconds)
- * and records it in the journal BEFORE sending; no earlier submission and no other row can share
- * it, so "same answers at that exact millisecond" identifies the row. When the file gives times,
- * rows with equal answers and equal times are indistinguishable by anyone — the validation step
- * flags them as duplicates (within the file and against the cache), and verification counts
- * matches as a multiset and never lets one server submission account for two rows, nor for a
- * row when the journal already links it to another.
+ * The time is what makes the marker the row's own. When the file does not give one, the import
+ * assigns each row a millisecond of its own, kept apart from every other import's on the form and
+ * ending a minute before the start (`plannedRows.ts`), and records it in the journal BEFORE
+ * sending. A respondent's submission is stamped with the service's clock when it arrives, so no
+ * submission made meanwhile carries it, whatever its answers. When the file gives times, rows with
+ * equal answers and equal times are indistinguishable by anyone: the validation step flags them as
+ * duplicates (within the file and against the cache), and verification counts matches as a
+ * multiset and never lets one server submission account for two rows, nor for a row when the
+ * journal already links it to another.
  *
  * Re-running the same file skips rows already created: that check uses the content key without
  * an assigned time (`sourceKey`), since a second run assigns new times.

@@ -110,7 +110,7 @@ describe('import run', () => {
     await importWith('reset', 40, [{ kind: 'commitThenReset', method: 'POST', times: 3 }]);
     expectExactlyOnce('reset', 40);
     expect(bed.journal.summary('reset')!.notice).toMatch(
-      /10 of 10 rows are there; nothing is sent again/,
+      /all its rows are on the service, so nothing of it is sent again/,
     );
   });
 

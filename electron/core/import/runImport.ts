@@ -1,15 +1,17 @@
 import { MAX_CREATE_BATCH } from '../../shared/api/endpoints';
+import { DEFAULT_TIMEOUTS } from '../api/http';
 import { type Submission } from '../../shared/api/submission';
 import { type AppEvent } from '../../shared/contract';
 import { type ImportState } from '../../shared/contract/imports';
 import { AppError } from '../../shared/errors';
 import { type ApiClient } from '../api/types';
 import { type Logger } from '../log';
-import { type BatchRow, type ImportJournal } from './importJournal';
+import { type BatchRow, type ImportJournal, type UncertainBatch } from './importJournal';
 import { normaliseTime } from './rowFingerprint';
 import { LEASE_MS, LeaseLost, type RunnerLease } from './runnerLease';
 import { mappedQuestionIds } from './validateJob';
-import { verifyBatch } from './verifyBatch';
+import { lookForBatch } from './verifyBatch';
+import { plural } from './contentMatch';
 
 export interface ImportDeps {
   api: Pick<ApiClient, 'createSubmissions' | 'listSubmissions'>;
@@ -23,14 +25,25 @@ export interface ImportDeps {
   /** After the transaction: tell the renderer the form's submissions changed. */
   cacheChanged(formId: string): void;
   emit(event: Extract<AppEvent, { type: 'import.progress' }>): void;
-  /** Wait before checking an uncertain batch, so a request the server is still handling lands first. */
+  /** Wait before the first look for an uncertain batch's rows, so a quick commit is found at once. */
   settleMs?: number;
+  /**
+   * How long after a request ended without an answer its rows may still be committed by the
+   * service (a gateway answers 5xx while its backend goes on): missing rows are resent only after.
+   */
+  verifyWindowMs?: number;
   /** First pause after a rate limit or an unreachable server; doubles up to 30 s. */
   retryDelayMs?: number;
   now?: () => number;
 }
 
 type Stop = 'pause' | 'cancel';
+
+/** Longer than any create may take: the client's own limit for a write, and a minute more. */
+const VERIFY_WINDOW_MS = DEFAULT_TIMEOUTS.writeHeadersMs + 60_000;
+
+/** Batches whose outcome is open at once before sending waits for their looks. */
+const MAX_OPEN_BATCHES = 3;
 
 /** How a failed create leaves its batch. */
 type FailureKind = 'refused' | 'notSent' | 'unknown' | 'halt';
@@ -138,7 +151,8 @@ export class ImportRunner {
     const job = journal.job(jobId);
     if (!job) throw new AppError('NOT_FOUND', 'This import no longer exists.');
     const questionIds = mappedQuestionIds(job);
-    const progress = new ProgressMeter(this.deps.now ?? Date.now);
+    const now = this.deps.now ?? Date.now;
+    const progress = new ProgressMeter(now);
     const sleep = (ms: number) =>
       new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, ms);
@@ -154,61 +168,52 @@ export class ImportRunner {
       await sleep(delay);
       delay = Math.min(delay * 2, 30_000);
     };
+    const settleMs = this.deps.settleMs ?? 2000;
+    const windowMs = this.deps.verifyWindowMs ?? VERIFY_WINDOW_MS;
 
     journal.setState(jobId, 'running');
     emit('running');
     for (;;) {
       if (!this.deps.lease.renew(jobId)) throw new LeaseLost();
-      const uncertain = journal.uncertainBatches(jobId);
-      if (uncertain.length > 0) {
-        journal.setState(jobId, 'verifying');
-        emit('verifying');
-        if (loop.stop === null) await sleep(this.deps.settleMs ?? 2000);
-        let checked = true;
-        for (const batch of uncertain) {
-          try {
-            const outcome = await verifyBatch(
-              api,
-              journal,
-              job.formId,
-              questionIds,
-              batch,
-              journal.timesKept(jobId),
-            );
-            journal.resolveVerified(jobId, batch.batchNo, outcome.found, outcome.message, () =>
-              this.deps.storeCreated(job.formId, outcome.submissions),
-            );
-            journal.setNotice(jobId, outcome.message);
-            if (outcome.found.size > 0) this.deps.cacheChanged(job.formId);
-          } catch (error) {
-            checked = false;
-            const reason =
-              error instanceof AppError ? error.message : 'the server could not be asked';
-            journal.setNotice(
-              jobId,
-              `Could not yet check batch ${batch.batchNo} on the server (${reason}); nothing is resent until it is checked.`,
-            );
-            break;
-          }
-        }
-        if (!checked) {
+      const open = journal.uncertainBatches(jobId);
+      const at = now();
+      const waiting = new Waiting(journal, at, settleMs, windowMs);
+      const due = open.filter((batch) => waiting.dueAt(batch) <= at);
+      if (due.length > 0) {
+        try {
+          for (const batch of due)
+            await this.lookAndSettle(jobId, job.formId, questionIds, batch, waiting);
+        } catch (error) {
+          const reason =
+            error instanceof AppError ? error.message : 'the server could not be asked';
+          journal.setNotice(
+            jobId,
+            `Could not yet check the rows of a batch on the server (${reason}); nothing of it is sent again until it is checked.`,
+          );
           if (loop.stop !== null) return this.finishStopped(jobId, loop.stop, emit);
-          emit('verifying');
+          emit(journal.job(jobId)!.state);
           await backOff();
-          continue;
         }
-        journal.setState(jobId, 'running');
-        emit('running');
         continue;
       }
       if (loop.stop !== null) return this.finishStopped(jobId, loop.stop, emit);
 
-      const rows = journal.nextBatch(jobId, MAX_CREATE_BATCH);
+      const inWindow = open.filter((batch) => !waiting.windowOver(batch)).length;
+      const rows = inWindow < MAX_OPEN_BATCHES ? journal.nextBatch(jobId, MAX_CREATE_BATCH) : [];
       if (rows.length === 0) {
-        journal.setState(jobId, 'done');
-        emit('done');
-        return 'done';
+        if (open.length > 0) {
+          // Nothing more to send: wait for the next batch whose look is due.
+          journal.setState(jobId, 'verifying');
+          emit('verifying');
+          await sleep(Math.max(0, Math.min(...open.map((b) => waiting.dueAt(b))) - now()));
+          continue;
+        }
+        const state = journal.unconfirmedRows(jobId).length > 0 ? 'doneToCheck' : 'done';
+        journal.setState(jobId, state);
+        emit(state);
+        return state;
       }
+      if (journal.job(jobId)!.state !== 'running') journal.setState(jobId, 'running');
       const batchNo = journal.journalBatch(jobId, rows);
       let created: Submission[];
       try {
@@ -261,6 +266,52 @@ export class ImportRunner {
   }
 
   /**
+   * Records a look: rows found by their marker are created. Until the batch's window has passed,
+   * the others are looked for again; after it, each is sent again if its absence is proven (by the
+   * marker, where the service keeps the times sent, or because no submission since has its
+   * answers) and is otherwise left to the person, never guessed.
+   */
+  private async lookAndSettle(
+    jobId: string,
+    formId: string,
+    questionIds: readonly string[],
+    batch: UncertainBatch,
+    waiting: Waiting,
+  ): Promise<void> {
+    const { journal } = this.deps;
+    const final = waiting.windowOver(batch);
+    const outcome = await lookForBatch(this.deps.api, journal, formId, questionIds, batch, {
+      proveAbsence: final && waiting.keeps !== true,
+      now: waiting.at,
+    });
+    // A row found by its exact time shows the service keeps the times sent.
+    if (outcome.found.size > 0) journal.noteTimesKept(jobId, true);
+    const missing = outcome.missing.length;
+    const unconfirmed = outcome.lookAlike.size;
+    const lines = `lines ${batch.rows[0]?.line ?? 0}–${batch.rows.at(-1)?.line ?? 0}`;
+    const found = `${outcome.found.size} of ${batch.rows.length} rows are on the service`;
+    const minutes = Math.max(1, Math.round(waiting.windowMs / 60_000));
+    const message =
+      missing === 0
+        ? `Batch ${batch.batchNo} (${lines}) got no answer; all its rows are on the service, so nothing of it is sent again.`
+        : !final
+          ? `Batch ${batch.batchNo} (${lines}) got no answer; ${found}. The service may still be saving the others: they are looked for again ${plural(minutes, 'minute')} after the request ended, before anything is sent again.`
+          : unconfirmed === 0
+            ? `Batch ${batch.batchNo} (${lines}) got no answer; ${found}. The others were still not there once the service had had time to save them, so they are sent again.`
+            : `Batch ${batch.batchNo} (${lines}) got no answer; ${found}. ${plural(unconfirmed, 'row')} could not be confirmed: a submission with the same answers arrived meanwhile, and ${waiting.keeps === false ? 'this service does not keep the times Formdesk sends' : 'it is not yet known whether this service keeps the times Formdesk sends'}, so it cannot be told from a respondent's. Check ${unconfirmed === 1 ? 'it' : 'them'} in the report.`;
+    journal.resolveVerified(
+      jobId,
+      batch.batchNo,
+      outcome.found,
+      missing > 0 && !final ? 'wait' : { unconfirmed: outcome.lookAlike },
+      message,
+      () => this.deps.storeCreated(formId, outcome.submissions),
+    );
+    journal.setNotice(jobId, message);
+    if (outcome.found.size > 0) this.deps.cacheChanged(formId);
+  }
+
+  /**
    * Something outside the journal's control failed (the cache file, a bug): the job stops where
    * its journal says it is, paused with the reason, and resumes from there.
    */
@@ -297,6 +348,32 @@ export class ImportRunner {
   }
 }
 
+/**
+ * When each uncertain batch is looked at: shortly after its request ended, so a quick commit is
+ * found at once, and again once its window has passed, when what is still missing is settled.
+ */
+class Waiting {
+  /** Whether the service keeps the times sent, as the workspace's imports have seen it. */
+  readonly keeps: boolean | null;
+
+  constructor(
+    journal: ImportJournal,
+    readonly at: number,
+    private readonly settleMs: number,
+    readonly windowMs: number,
+  ) {
+    this.keeps = journal.serviceKeepsTimes();
+  }
+
+  windowOver(batch: UncertainBatch): boolean {
+    return this.at - Date.parse(batch.since) >= this.windowMs;
+  }
+
+  dueAt(batch: UncertainBatch): number {
+    return Date.parse(batch.since) + (batch.state === 'looked' ? this.windowMs : this.settleMs);
+  }
+}
+
 /** The service answers in the order it was sent: row i of the batch is submission i. */
 function linkCreated(rows: readonly BatchRow[], created: readonly Submission[]) {
   return rows.map((row, i) => ({ rowIndex: row.rowIndex, submissionId: created[i]!.submissionId }));
@@ -321,7 +398,7 @@ class ProgressMeter {
     state: ImportState,
   ): Extract<AppEvent, { type: 'import.progress' }> {
     const s = journal.summary(jobId)!;
-    const done = s.created + s.failed + s.skipped;
+    const done = s.created + s.failed + s.skipped + s.unconfirmed + s.left;
     const total = s.rowsTotal - s.excluded - s.invalid;
     const at = this.now();
     this.samples.push({ at, done });

@@ -10,7 +10,7 @@ import { freezeJob } from './freezeJob';
 import { ImportJournal, type UncertainBatch } from './importJournal';
 import { DEMO_FORM, PEOPLE_MAPPINGS, peopleCsv } from './importTestbed';
 import { readCsv } from './readCsv';
-import { verifyBatch } from './verifyBatch';
+import { lookForBatch } from './verifyBatch';
 import { knownSubmissions } from './validateJob';
 
 /** The list endpoint's date window and offset paging over submissions held in memory. */
@@ -77,22 +77,20 @@ afterEach(() => cache.close());
 
 const questionIds = PEOPLE_MAPPINGS.map((m) => (m.target.kind === 'question' ? m.target.id : ''));
 
-describe('verifyBatch', () => {
+describe('lookForBatch', () => {
   it('finds the rows the server holds at the times sent, and only those', async () => {
     const server = new ListedSubmissions();
-    const [first, , third] = batch.rows;
+    const [first, second, third] = batch.rows;
     server.add('s1', first!.payload.questions, first!.payload.submissionTime!);
     server.add('s3', third!.payload.questions, third!.payload.submissionTime!);
     // Same answers a minute later: someone else's submission, not this row.
-    server.add('other', batch.rows[1]!.payload.questions, '2024-06-01T11:01:00.000Z');
-    const outcome = await verifyBatch(server, journal, DEMO_FORM, questionIds, batch, true);
+    server.add('other', second!.payload.questions, '2024-06-01T11:01:00.000Z');
+    const outcome = await lookForBatch(server, journal, DEMO_FORM, questionIds, batch);
     expect([...outcome.found]).toEqual([
       [first!.rowIndex, 's1'],
       [third!.rowIndex, 's3'],
     ]);
-    expect(outcome.message).toMatch(
-      /2 of 3 rows are there; the other 1 were not created and will be sent again/,
-    );
+    expect(outcome.missing.map((r) => r.rowIndex)).toEqual([second!.rowIndex]);
   });
 
   it('never claims a submission the journal already links to another row', async () => {
@@ -102,18 +100,52 @@ describe('verifyBatch', () => {
     db.prepare(
       `UPDATE import_rows SET submission_id = 'linked', status = 'created' WHERE job_id = 'j' AND row_index = 2`,
     ).run();
-    const outcome = await verifyBatch(server, journal, DEMO_FORM, questionIds, batch, true);
+    const outcome = await lookForBatch(server, journal, DEMO_FORM, questionIds, batch);
     expect(outcome.found.size).toBe(0);
   });
 
-  it('finds rows by their answers alone when the server keeps its own times, never before the batch was journaled', async () => {
+  it("never takes a respondent's submission with the same answers for a row, a millisecond off included", async () => {
     const server = new ListedSubmissions();
     const [first, second] = batch.rows;
-    server.add('early', first!.payload.questions, '2024-06-01T11:59:00.000Z');
-    server.add('late', second!.payload.questions, '2024-06-01T12:00:01.500Z');
-    const outcome = await verifyBatch(server, journal, DEMO_FORM, questionIds, batch, false, () =>
-      Date.parse('2024-06-01T12:00:05.000Z'),
+    const sent = Date.parse(first!.payload.submissionTime!);
+    server.add('respondent', first!.payload.questions, new Date(sent + 1).toISOString());
+    server.add('after', second!.payload.questions, '2024-06-01T12:00:01.500Z');
+    const outcome = await lookForBatch(server, journal, DEMO_FORM, questionIds, batch);
+    expect(outcome.found.size).toBe(0);
+    expect(outcome.missing).toHaveLength(3);
+  });
+
+  it('gives rows without a time from the file times of their own, a minute before the start', () => {
+    const started = Date.parse('2024-06-01T11:00:00.000Z');
+    const times = batch.rows.map((r) => Date.parse(r.payload.submissionTime!));
+    expect(new Set(times).size).toBe(3);
+    for (const time of times) expect(time).toBeLessThanOrEqual(started - 60_000);
+  });
+});
+
+describe('assigned times', () => {
+  it('keeps every job of a form to milliseconds of its own, however close their starts', () => {
+    const table = readCsv(peopleCsv(3, 'w'));
+    journal.createJob(
+      {
+        jobId: 'k',
+        formId: DEMO_FORM,
+        fileName: 'w.csv',
+        columns: table.columns,
+        mappings: PEOPLE_MAPPINGS,
+      },
+      table.rows,
     );
-    expect([...outcome.found]).toEqual([[second!.rowIndex, 'late']]);
+    freezeJob(journal, 'k', knownSubmissions([]), Date.parse('2024-06-01T11:00:00.000Z'));
+    const of = (jobId: string) =>
+      db
+        .prepare<[string], { payload_json: string }>(
+          `SELECT payload_json FROM import_rows WHERE job_id = ?`,
+        )
+        .all(jobId)
+        .map((r) => (JSON.parse(r.payload_json) as { submissionTime: string }).submissionTime);
+    const first = of('j');
+    const second = of('k');
+    expect(first.filter((t) => second.includes(t))).toEqual([]);
   });
 });

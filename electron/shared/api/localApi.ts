@@ -94,6 +94,21 @@ export const FaultRule = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('reset'), ...FaultScope }),
   /** Create only: store the batch, then destroy the connection so the caller never hears. */
   z.object({ kind: z.literal('commitThenReset'), ...FaultScope }),
+  /**
+   * Create only: a gateway answers `status` (504 when absent) while the service behind it goes on
+   * and commits the request `commitAfterMs` after it arrived: a 5xx that did not mean "not done".
+   */
+  z.object({
+    kind: z.literal('lateCommit'),
+    status: z.number().int().min(500).max(599).optional(),
+    commitAfterMs: z.number().int().min(0),
+    ...FaultScope,
+  }),
+  /**
+   * Just before this request is handled, a respondent submits the answers of the first row of the
+   * last create the service was sent (answered, failed or dropped): a look-alike of an import's row.
+   */
+  z.object({ kind: z.literal('lookAlike'), ...FaultScope }),
 ]);
 export type FaultRule = z.infer<typeof FaultRule>;
 

@@ -118,6 +118,8 @@ export const ImportState = z.enum([
   'interrupted',
   'verifying',
   'done',
+  /** Finished, with rows whose creation could not be confirmed: the person's call. */
+  'doneToCheck',
   'cancelled',
 ]);
 export type ImportState = z.infer<typeof ImportState>;
@@ -136,8 +138,15 @@ export const ImportSummary = z.object({
   excluded: z.number().int(),
   invalid: z.number().int(),
   pending: z.number().int(),
-  /** Batches sent whose outcome is not known yet: verified against the server before any resend. */
+  /** Rows sent whose outcome is not known yet: looked for on the server before any resend. */
   unknown: z.number().int(),
+  /**
+   * Rows still not found on the server when their window ended, where that cannot prove they were
+   * not created: neither created nor failed until the person sends them again or leaves them.
+   */
+  unconfirmed: z.number().int(),
+  /** Unconfirmed rows the person chose to leave as they are. */
+  left: z.number().int(),
   /** What the last verification found, in a sentence for people. */
   notice: z.string().nullable(),
 });

@@ -1,5 +1,6 @@
 import { type Migration } from '../migrate';
 import {
+  importJournalAssignedTimes,
   importJournalPartialIndexes,
   importJournalServerTimes,
   importJournalTables,
@@ -41,4 +42,5 @@ export const migrations: readonly Migration[] = [
   answerCounts,
   fileChecks,
   importDraftLaunch,
+  importJournalAssignedTimes,
 ];
