@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findExport, fileHandlers } from './exportDelivery';
+import { findExport, fileHandlers, removeExports } from './exportDelivery';
 import { writeExport } from './submissions/exportFile';
 
 let dataDir: string;
@@ -45,5 +45,33 @@ describe('export delivery', () => {
       delivery: 'cancelled',
     });
     expect(handed).toEqual([written.filePath]);
+  });
+
+  it('removes an export once saved, and keeps one whose saving was cancelled', async () => {
+    const saved = await writeExport(dataDir, 'Orders', 'csv', ['a\n']);
+    const cancelled = await writeExport(dataDir, 'Orders', 'json', ['[]']);
+    const handlers = fileHandlers(dataDir, async (file) =>
+      file.exportId === saved.exportId
+        ? { delivery: 'saved', fileName: file.fileName, savedTo: '/elsewhere/orders.csv' }
+        : { delivery: 'cancelled' },
+    );
+    await handlers['files.saveExport']({ exportId: saved.exportId });
+    await handlers['files.saveExport']({ exportId: cancelled.exportId });
+    expect(existsSync(saved.filePath)).toBe(false);
+    expect(existsSync(cancelled.filePath)).toBe(true);
+    await expect(handlers['files.saveExport']({ exportId: saved.exportId })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+
+  it('removes every export at quit, and nothing else of the data folder', async () => {
+    const first = await writeExport(dataDir, 'Orders', 'csv', ['a\n']);
+    const second = await writeExport(dataDir, 'Feedback', 'json', ['[]']);
+    writeFileSync(join(dataDir, 'settings.json'), '{}');
+    await removeExports(dataDir);
+    expect(existsSync(first.filePath)).toBe(false);
+    expect(existsSync(second.filePath)).toBe(false);
+    expect(existsSync(join(dataDir, 'settings.json'))).toBe(true);
+    await removeExports(join(dataDir, 'missing'));
   });
 });

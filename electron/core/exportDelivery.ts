@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Handlers } from '../shared/contract';
 import { type ExportDelivery } from '../shared/contract/files';
@@ -30,11 +30,32 @@ export async function findExport(dataDir: string, exportId: string): Promise<Exp
   return { exportId, fileName, filePath: join(directory, fileName) };
 }
 
+/**
+ * Removes an export once the person has it: the file holds respondents' answers, and a copy kept
+ * in the data folder is one more place for them to leak from.
+ */
+export async function removeDelivered(file: ExportFile): Promise<void> {
+  await rm(file.filePath, { force: true });
+}
+
+/** Removes every export file, at quit: no page is left to ask for one not yet delivered. */
+export async function removeExports(dataDir: string): Promise<void> {
+  const directory = join(dataDir, 'exports');
+  const names = await readdir(directory).catch(() => [] as string[]);
+  await Promise.all(names.map((name) => rm(join(directory, name), { force: true })));
+}
+
+/** A saved export is removed; a cancelled one stays, for the person to save after all. */
 export function fileHandlers(
   dataDir: string,
   deliver: DeliverExport,
 ): Pick<Handlers, 'files.saveExport'> {
   return {
-    'files.saveExport': async ({ exportId }) => deliver(await findExport(dataDir, exportId)),
+    'files.saveExport': async ({ exportId }) => {
+      const file = await findExport(dataDir, exportId);
+      const delivery = await deliver(file);
+      if (delivery.delivery === 'saved') await removeDelivered(file);
+      return delivery;
+    },
   };
 }

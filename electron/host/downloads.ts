@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { type ServerResponse } from 'node:http';
 import { type ExportDelivery } from '../shared/contract/files';
-import { type ExportFile } from '../core/exportDelivery';
+import { type ExportFile, removeDelivered } from '../core/exportDelivery';
 
 /** Long enough to click, short enough that a leaked link is worthless soon after. */
 const TICKET_LIFETIME_MS = 5 * 60_000;
@@ -52,6 +52,8 @@ export class Downloads {
       'cache-control': 'no-store',
       'x-content-type-options': 'nosniff',
     });
+    // Sent whole, the download is delivered; a broken one leaves the file until quit.
+    response.once('finish', () => void removeDelivered(entry.file));
     createReadStream(entry.file.filePath).pipe(response);
     return true;
   }

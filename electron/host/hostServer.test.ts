@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../core/log';
 import { startLocalApi } from '../local-api';
 import { MEMORY_BACKEND } from '../core/workspaces/memoryVault';
@@ -247,6 +247,8 @@ describe('browser-mode host', () => {
     expect(download.status).toBe(200);
     expect(download.headers.get('content-disposition')).toContain(`filename="${written.fileName}"`);
     expect(await download.text()).toBe('name,score\nAda,5\n');
+    // Delivered, the file with respondents' answers leaves the data folder.
+    await vi.waitFor(() => expect(existsSync(written.filePath)).toBe(false));
     expect((await fetch(new URL(answer.data.url, host.origin))).status).toBe(404);
     expect((await fetch(`${host.origin}/download?ticket=guess`)).status).toBe(404);
   });

@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { CACHE_READ_OPS, type CacheReadOp } from '../core/cacheReads';
 import { type FetchLike } from '../core/api';
 import { WriteTurns } from '../core/cache/writeTurns';
-import { type DeliverExport } from '../core/exportDelivery';
+import { type DeliverExport, removeExports } from '../core/exportDelivery';
 import { IMPORT_WIZARD_OPS, type ImportWizardOp } from '../core/import/wizardOps';
 import { type Logger } from '../core/log';
 import { type KeyVault } from '../core/workspaces/types';
@@ -275,6 +275,7 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
       const others = [...cacheReaders, ...exporter.started(), ...importer.started()];
       await Promise.all(others.map((thread) => thread.close()));
       await core.close();
+      await removeExports(options.start.dataDir);
     },
   };
 }

@@ -13,9 +13,9 @@ export interface WrittenExport {
 }
 
 /**
- * Streams chunks into a new private file under `<dataDir>/exports/` (removed after a week, at a
- * start: see `dataDirSetup.ts`), honouring back-pressure so a form of
- * any size is never held whole. A failed export leaves no partial file behind.
+ * Streams chunks into a new private file under `<dataDir>/exports/` (removed once delivered or at
+ * quit: see `exportDelivery.ts`), honouring back-pressure so a form of any size is never held
+ * whole. A failed export leaves no partial file behind.
  */
 export async function writeExport(
   dataDir: string,
