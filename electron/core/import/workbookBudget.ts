@@ -16,7 +16,7 @@ export interface WorkbookBudget {
 
 /**
  * The budget the wizard reads workbooks with: 2.5× the 100k-row files the import is measured with,
- * and room for forms of many questions; bench/results.md has the memory it keeps a read within.
+ * and room for forms of many questions; the README's reliability table has what a refusal costs.
  */
 export const WORKBOOK_BUDGET: WorkbookBudget = {
   entryBytes: 192 * 1024 * 1024,
