@@ -4,6 +4,7 @@ import { type ImportPreview, type ReadOptions } from '../../../../electron/share
 import { useInvoke } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { countOf } from '../../components/plainNumbers';
+import { shownLine } from '../../components/respondentText';
 
 const ENCODINGS = [
   { value: 'utf-8', label: 'UTF-8' },
@@ -20,10 +21,12 @@ const DELIMITERS = [
 
 /** Makes leading/trailing spaces and line breaks visible: the preview shows values exactly as read. */
 function shown(value: string): string {
-  return value
-    .replace(/\r\n|\n|\r/g, '↵')
-    .replace(/^ +| +$/g, (spaces) => '·'.repeat(spaces.length))
-    .replace(/\t/g, '→');
+  return shownLine(
+    value
+      .replace(/\r\n|\n|\r/g, '↵')
+      .replace(/^ +| +$/g, (spaces) => '·'.repeat(spaces.length))
+      .replace(/\t/g, '→'),
+  );
 }
 
 /**
@@ -136,7 +139,7 @@ export function FilePreview({
                   <Table.Td c="dimmed">{row.line}</Table.Td>
                   {row.cells.map((cell, i) => (
                     <Table.Td key={i} style={{ whiteSpace: 'pre' }}>
-                      {shown(cell)}
+                      <bdi dir="auto">{shown(cell)}</bdi>
                     </Table.Td>
                   ))}
                 </Table.Tr>

@@ -5,6 +5,7 @@ import {
 } from '../../../../electron/shared/contract/imports';
 import { useOp } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { shownLine } from '../../components/respondentText';
 
 /** The first rows as the mapping sends them: each value as the service gets it, or the problem. */
 export function MappedRows({
@@ -56,7 +57,7 @@ export function MappedRows({
                       </Text>
                     ) : (
                       <Text size="sm" ff="monospace">
-                        {cell.sent}
+                        <bdi dir="auto">{shownLine(cell.sent)}</bdi>
                       </Text>
                     )}
                   </Table.Td>

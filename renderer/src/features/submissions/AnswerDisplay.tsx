@@ -11,13 +11,47 @@ import {
   Table,
   Text,
 } from '@mantine/core';
-import { IconPaperclip } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPaperclip } from '@tabler/icons-react';
 import { type CSSProperties } from 'react';
 import { ExternalLink } from '../../components/ExternalLink';
 import { MailLink } from '../../components/MailLink';
+import { RespondentText } from '../../components/RespondentText';
 import { safeExternalUrl } from '../../components/externalUrl';
+import { shownLine, tooltipOf } from '../../components/respondentText';
 import { answerLine, type Answer, type FileRef } from './answerModel';
 import { Marked } from './Marked';
+import { drawableImage } from './drawableImage';
+
+/** How many items of one answer (choices, places, rows, files) are drawn; the rest are counted. */
+const SHOWN_ITEMS = 100;
+
+function firstItems<T>(items: T[]): { items: T[]; more: number } {
+  return { items: items.slice(0, SHOWN_ITEMS), more: Math.max(0, items.length - SHOWN_ITEMS) };
+}
+
+function More({ count }: { count: number }) {
+  return count > 0 ? (
+    <Text span size="xs" c="dimmed">
+      and {count.toLocaleString()} more
+    </Text>
+  ) : null;
+}
+
+/** One item a respondent chose or typed, on one line, isolated from what surrounds it. */
+function Item({ text, search = '' }: { text: string; search?: string }) {
+  const line = shownLine(text);
+  return (
+    <bdi dir="auto" title={line === text ? undefined : tooltipOf(text)}>
+      {search.trim() ? (
+        <Highlight component="span" inherit highlight={search.trim()}>
+          {line}
+        </Highlight>
+      ) : (
+        line
+      )}
+    </bdi>
+  );
+}
 
 const CELL_SWATCH: CSSProperties = {
   display: 'inline-block',
@@ -68,34 +102,40 @@ export function AnswerDisplay({
         </Badge>
       );
     case 'choices': {
-      const badges = answer.items.map((item, i) => (
-        <Badge key={`${item}-${i}`} size="sm" variant="light" radius="sm" tt="none">
-          {search.trim() ? (
-            <Highlight component="span" inherit highlight={search.trim()}>
-              {item}
-            </Highlight>
-          ) : (
-            item
-          )}
+      const { items, more } = firstItems(answer.items);
+      const badges = items.map((item, i) => (
+        <Badge key={i} size="sm" variant="light" radius="sm" tt="none">
+          <Item text={item} search={search} />
         </Badge>
       ));
       // A table cell lays out its content in a row itself: no wrapper element per cell.
       return compact ? (
-        <>{badges}</>
+        <>
+          {badges}
+          <More count={more} />
+        </>
       ) : (
         <Group gap={4} wrap="wrap">
           {badges}
+          <More count={more} />
         </Group>
       );
     }
-    case 'ranking':
+    case 'ranking': {
+      const { items, more } = firstItems(answer.items);
       return (
-        <List type="ordered" size="sm">
-          {answer.items.map((item, i) => (
-            <List.Item key={`${item}-${i}`}>{item}</List.Item>
-          ))}
-        </List>
+        <>
+          <List type="ordered" size="sm">
+            {items.map((item, i) => (
+              <List.Item key={i}>
+                <Item text={item} />
+              </List.Item>
+            ))}
+          </List>
+          <More count={more} />
+        </>
       );
+    }
     case 'address':
       return answer.parts.length === 0 ? (
         <Marked text={answer.line} search={search} />
@@ -106,7 +146,7 @@ export function AnswerDisplay({
               <Text span c="dimmed" size="xs" mr={6}>
                 {label}
               </Text>
-              {value}
+              <Item text={value} />
             </Text>
           ))}
         </Stack>
@@ -114,43 +154,56 @@ export function AnswerDisplay({
     case 'date':
     case 'time':
     case 'dateRange':
+      return <Item text={answerLine(answer) ?? ''} />;
+    case 'matrix': {
+      const { items, more } = firstItems(answer.rows);
       return (
-        <Text span size="sm">
-          {answerLine(answer)}
-        </Text>
-      );
-    case 'matrix':
-      return (
-        <Table withTableBorder withColumnBorders fz="sm" verticalSpacing={4}>
-          <Table.Tbody>
-            {answer.rows.map((r) => (
-              <Table.Tr key={r.row}>
-                <Table.Th w="40%">{r.row}</Table.Th>
-                <Table.Td>{r.values.join(', ') || '—'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      );
-    case 'files':
-      return compact ? (
         <>
-          <IconPaperclip size={14} aria-hidden style={{ flexShrink: 0 }} />
-          <Text span size="sm" truncate>
-            {answer.signature
-              ? 'Signed'
-              : answer.files.length === 1
-                ? answer.files[0]?.name
-                : `${answer.files.length} files`}
-          </Text>
+          <Table withTableBorder withColumnBorders fz="sm" verticalSpacing={4}>
+            <Table.Tbody>
+              {items.map((r, i) => (
+                <Table.Tr key={i}>
+                  <Table.Th w="40%">
+                    <Item text={r.row} />
+                  </Table.Th>
+                  <Table.Td>
+                    <Item text={r.values.join(', ') || '—'} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <More count={more} />
         </>
-      ) : (
+      );
+    }
+    case 'files': {
+      if (compact) {
+        return (
+          <>
+            <IconPaperclip size={14} aria-hidden style={{ flexShrink: 0 }} />
+            <Text span size="sm" truncate>
+              {answer.signature ? (
+                'Signed'
+              ) : answer.files.length === 1 ? (
+                <Item text={answer.files[0]?.name ?? ''} />
+              ) : (
+                `${answer.files.length} files`
+              )}
+            </Text>
+          </>
+        );
+      }
+      const { items, more } = firstItems(answer.files);
+      return (
         <Stack gap={4}>
-          {answer.files.map((file, i) => (
-            <FileLink key={`${file.name}-${i}`} file={file} signature={answer.signature} />
+          {items.map((file, i) => (
+            <FileLink key={i} file={file} signature={answer.signature} />
           ))}
+          <More count={more} />
         </Stack>
       );
+    }
     case 'rating':
       // Cells draw plain star glyphs: a Rating widget per row costs inputs the table cannot afford.
       if (compact) {
@@ -213,31 +266,79 @@ export function AnswerDisplay({
       return <MailLink email={answer.email} />;
     case 'json':
       return compact ? (
-        <Code fz="xs" title={answer.pretty}>
-          {answer.compact}
+        <Code fz="xs" title={tooltipOf(answer.pretty)}>
+          {shownLine(answer.compact)}
         </Code>
       ) : (
         <Code block fz="xs">
-          {answer.pretty}
+          <RespondentText text={answer.pretty} />
         </Code>
+      );
+    case 'outOfRange':
+      return (
+        <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }} data-answer="out-of-range">
+          <Badge
+            size="sm"
+            variant="light"
+            color="orange"
+            tt="none"
+            leftSection={<IconAlertTriangle size={12} aria-hidden />}
+            title={`Out of range: this question takes ${answer.expected}. The value is shown as it came.`}
+            style={{ flexShrink: 0 }}
+          >
+            out of range
+          </Badge>
+          <RespondentText text={answer.raw} oneLine={compact} />
+        </Group>
       );
   }
 }
 
 /**
- * A file answer: a link when its URL is https. Signatures that arrive as data URLs are drawn
- * (the page may show `data:` images); remote images stay links, as the page loads nothing remote.
+ * A file answer: a link when its URL is https, beside the name the respondent gave it. Signatures
+ * that arrive as PNG, JPEG or WebP data are drawn in a plain frame; any other data (SVG can draw
+ * text and badges that pass for the app's own) is named, never drawn. Remote images stay links,
+ * as the page loads nothing remote.
  */
 function FileLink({ file, signature }: { file: FileRef; signature: boolean }) {
-  if (signature && file.url?.startsWith('data:image/')) {
-    return <Image src={file.url} alt="Signature" maw={280} fit="contain" bg="white" radius="sm" />;
+  const image = signature && file.url ? drawableImage(file.url) : null;
+  if (image?.drawable) {
+    return (
+      <Stack gap={2} align="flex-start">
+        <Image
+          src={image.src}
+          alt="Signature drawn by the respondent"
+          w={280}
+          h={120}
+          fit="contain"
+          bg="white"
+          p={6}
+          radius="sm"
+          style={{ border: '1px solid var(--mantine-color-default-border)' }}
+        />
+        <Text size="xs" c="dimmed">
+          Signature drawn by the respondent
+        </Text>
+      </Stack>
+    );
+  }
+  if (image) {
+    return (
+      <Text size="sm" c="dimmed">
+        Signature sent as {image.type || 'unnamed data'}: not drawn, only PNG, JPEG and WebP are.
+      </Text>
+    );
   }
   if (file.url && safeExternalUrl(file.url)) {
     return (
       <ExternalLink href={file.url}>
-        {signature ? `Signature (${file.name})` : file.name}
+        {signature ? 'Signature' : <Item text={file.name} />}
       </ExternalLink>
     );
   }
-  return <Text size="sm">{file.name}</Text>;
+  return (
+    <Text size="sm">
+      <Item text={file.name} />
+    </Text>
+  );
 }

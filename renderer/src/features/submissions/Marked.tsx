@@ -1,20 +1,9 @@
-import { Highlight, Text } from '@mantine/core';
-import { type CSSProperties } from 'react';
+import { RespondentText } from '../../components/RespondentText';
 import { snippetAround } from './searchHit';
 
-const ONE_LINE: CSSProperties = {
-  whiteSpace: 'nowrap',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  display: 'block',
-  minWidth: 0,
-};
-const WRAPPED: CSSProperties = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' };
-
 /**
- * Text with the current search term marked, so a match is seen where it is. `oneLine` (table
- * cells) starts a little before the match, so the ellipsis never cuts the mark away, and shows the
- * whole on hover; otherwise line breaks are kept.
+ * Respondent text with the current search term marked, so a match is seen where it is. `oneLine`
+ * (table cells) starts a little before the match, so the ellipsis never cuts the mark away.
  */
 export function Marked({
   text,
@@ -25,18 +14,6 @@ export function Marked({
   search: string;
   oneLine?: boolean;
 }) {
-  const style = oneLine ? ONE_LINE : WRAPPED;
-  const title = oneLine ? text : undefined;
-  if (!search.trim()) {
-    return (
-      <Text span size="sm" style={style} title={title}>
-        {text}
-      </Text>
-    );
-  }
-  return (
-    <Highlight component="span" size="sm" highlight={search.trim()} style={style} title={title}>
-      {oneLine ? snippetAround(text, search) : text}
-    </Highlight>
-  );
+  const shown = oneLine && search.trim() ? snippetAround(text, search) : text;
+  return <RespondentText text={shown} highlight={search} oneLine={oneLine} />;
 }

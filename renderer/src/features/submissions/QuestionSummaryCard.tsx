@@ -2,11 +2,15 @@ import { Blockquote, Card, Group, Stack, Table, Text, Title } from '@mantine/cor
 import { BarChart } from '@mantine/charts';
 import { type QuestionSummary } from '../../../../electron/shared/contract/summary';
 import { RelativeTime } from '../../components/RelativeTime';
+import { shownLine, tooltipOf } from '../../components/respondentText';
 import { SummaryCopyMenu } from './SummaryCopyMenu';
 import { summaryTable } from './summaryTable';
 import { type SummaryPick } from './summaryFilters';
 import { SummaryBars, type SummaryBar } from './SummaryBars';
 import { answeredLine, bucketLabel, countOf, figure, percent } from './summaryWords';
+
+/** A latest answer is three lines at most: what it is cut to before the clamp. */
+const LATEST_CHARACTERS = 600;
 
 type Pick = (pick: SummaryPick) => void;
 
@@ -203,7 +207,7 @@ function Figures({ question: q, onPick }: { question: QuestionSummary; onPick: P
                 styles={{ root: { fontSize: 'var(--mantine-font-size-sm)' } }}
               >
                 <Text size="sm" lineClamp={3}>
-                  {answer.text}
+                  <bdi dir="auto">{shownLine(answer.text, LATEST_CHARACTERS)}</bdi>
                 </Text>
                 <Text size="xs" c="dimmed">
                   <RelativeTime value={answer.submissionTime} />
@@ -252,7 +256,7 @@ function MatrixGrid({ question }: { question: Extract<QuestionSummary, { kind: '
             <Table.Th />
             {question.columns.map((column) => (
               <Table.Th key={column} ta="center">
-                {column}
+                <bdi dir="auto">{shownLine(column)}</bdi>
               </Table.Th>
             ))}
           </Table.Tr>
@@ -262,7 +266,9 @@ function MatrixGrid({ question }: { question: Extract<QuestionSummary, { kind: '
             const rowTotal = question.columns.reduce((n, c) => n + count(row, c), 0);
             return (
               <Table.Tr key={row}>
-                <Table.Th scope="row">{row}</Table.Th>
+                <Table.Th scope="row">
+                  <bdi dir="auto">{shownLine(row)}</bdi>
+                </Table.Th>
                 {question.columns.map((column) => {
                   const n = count(row, column);
                   const share = rowTotal === 0 ? 0 : n / rowTotal;
@@ -270,7 +276,9 @@ function MatrixGrid({ question }: { question: Extract<QuestionSummary, { kind: '
                     <Table.Td
                       key={column}
                       ta="center"
-                      title={`${row}: ${countOf(n, 'answer')} “${column}” (${percent(n, rowTotal)})`}
+                      title={tooltipOf(
+                        `${row}: ${countOf(n, 'answer')} “${column}” (${percent(n, rowTotal)})`,
+                      )}
                       style={{
                         fontVariantNumeric: 'tabular-nums',
                         background: `color-mix(in srgb, var(--mantine-color-blue-filled) ${Math.round(share * 70)}%, transparent)`,

@@ -2,8 +2,10 @@ import { Alert, Badge, Code, Divider, Group, Progress, Stack, Text, Title } from
 import { IconDatabase } from '@tabler/icons-react';
 import { type ReactNode } from 'react';
 import { type Submission } from '../../../../electron/shared/api/submission';
+import { AnswerBoundary } from '../../components/AnswerBoundary';
 import { CopyButton } from '../../components/CopyButton';
 import { MailLink } from '../../components/MailLink';
+import { RespondentText } from '../../components/RespondentText';
 import { questionTypeLabel } from '../../components/questionTypeLabel';
 import { AnswerDisplay } from './AnswerDisplay';
 import { describeAnswer } from './answerModel';
@@ -30,13 +32,16 @@ const SHOWN = new Set([
   'documents',
 ]);
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/** One part of the drawer; one that cannot be drawn says so and leaves the others standing. */
+function Section({ title, raw, children }: { title: string; raw: unknown; children: ReactNode }) {
   return (
     <Stack gap="xs" component="section" aria-label={title}>
       <Title order={5} c="dimmed" tt="uppercase" fz="xs" style={{ letterSpacing: 0.5 }}>
         {title}
       </Title>
-      {children}
+      <AnswerBoundary raw={raw} what="This section">
+        {children}
+      </AnswerBoundary>
     </Stack>
   );
 }
@@ -124,7 +129,7 @@ export function SubmissionDetail({
       </Stack>
 
       <Divider />
-      <Section title="Answers">
+      <Section title="Answers" raw={submission.questions}>
         {submission.questions.length === 0 && (
           <Text size="sm" c="dimmed">
             No answers.
@@ -140,13 +145,18 @@ export function SubmissionDetail({
                 {questionTypeLabel(question.type)}
               </Text>
             </Group>
-            <AnswerDisplay answer={describeAnswer(question.type, question.value)} search={search} />
+            <AnswerBoundary raw={question.value}>
+              <AnswerDisplay
+                answer={describeAnswer(question.type, question.value)}
+                search={search}
+              />
+            </AnswerBoundary>
           </Stack>
         ))}
       </Section>
 
       {(submission.calculations?.length ?? 0) > 0 && (
-        <Section title="Calculations">
+        <Section title="Calculations" raw={submission.calculations}>
           {submission.calculations?.map((c) => (
             <Field key={c.id} label={c.name}>
               <Text
@@ -155,7 +165,7 @@ export function SubmissionDetail({
                 ff={c.type === 'number' ? 'monospace' : undefined}
                 title={c.type === 'duration' ? `${c.value} s` : undefined}
               >
-                {formatCalculation(c.type, c.value) || '—'}
+                <RespondentText text={formatCalculation(c.type, c.value) || '—'} oneLine />
               </Text>
             </Field>
           ))}
@@ -163,11 +173,11 @@ export function SubmissionDetail({
       )}
 
       {(submission.urlParameters?.length ?? 0) > 0 && (
-        <Section title="URL parameters">
+        <Section title="URL parameters" raw={submission.urlParameters}>
           {submission.urlParameters?.map((p) => (
             <Field key={p.id} label={p.name}>
               <Text span size="sm" ff="monospace">
-                {p.value ?? '—'}
+                <RespondentText text={p.value ?? '—'} oneLine />
               </Text>
             </Field>
           ))}
@@ -175,7 +185,7 @@ export function SubmissionDetail({
       )}
 
       {(submission.scheduling?.length ?? 0) > 0 && (
-        <Section title="Scheduling">
+        <Section title="Scheduling" raw={submission.scheduling}>
           {submission.scheduling?.map((entry) => (
             <Stack key={entry.id} gap={4}>
               {entry.name && (
@@ -190,7 +200,7 @@ export function SubmissionDetail({
       )}
 
       {(submission.payments?.length ?? 0) > 0 && (
-        <Section title="Payments">
+        <Section title="Payments" raw={submission.payments}>
           {submission.payments?.map((payment) => (
             <Stack key={payment.id} gap={4}>
               {payment.name && (
@@ -205,19 +215,21 @@ export function SubmissionDetail({
       )}
 
       {documents.length > 0 && (
-        <Section title="Documents">
+        <Section title="Documents" raw={documents}>
           <AnswerDisplay answer={{ kind: 'files', signature: false, files: documents }} />
         </Section>
       )}
 
       {others.length > 0 && (
-        <Section title="Other fields">
+        <Section title="Other fields" raw={Object.fromEntries(others)}>
           {others.map(([key, value]) => (
             <Stack key={key} gap={2}>
               <Text size="sm" fw={600}>
                 {key}
               </Text>
-              <AnswerDisplay answer={describeAnswer('', value)} />
+              <AnswerBoundary raw={value}>
+                <AnswerDisplay answer={describeAnswer('', value)} />
+              </AnswerBoundary>
             </Stack>
           ))}
         </Section>

@@ -3,6 +3,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { type Column, type Table } from '@tanstack/react-table';
 import { memo, type ReactNode } from 'react';
 import { type SubmissionListRow } from '../../../../electron/shared/contract/submissions';
+import { AnswerBoundary, AnswerFailed } from '../../components/AnswerBoundary';
 import { type ColumnWindow } from './columnWindow';
 import { ACTIONS_WIDTH, cellStyle, ROW_HEIGHT, textCellStyle } from './gridLayout';
 
@@ -69,6 +70,18 @@ export const SubmissionRow = memo(function SubmissionRow({
   );
 });
 
+type Cell = ReturnType<ReturnType<Table<SubmissionListRow>['getRow']>['getAllCells']>[number];
+
+/** A cell's content; one that cannot be made is said in its place, never thrown to the grid. */
+function drawCell(template: (context: ReturnType<Cell['getContext']>) => unknown, cell: Cell) {
+  try {
+    return template(cell.getContext()) as ReactNode;
+  } catch (error) {
+    console.error('A cell could not be drawn', error);
+    return <AnswerFailed raw={cell.getValue()} />;
+  }
+}
+
 function cellsOf(
   table: Table<SubmissionListRow>,
   submission: SubmissionListRow,
@@ -88,14 +101,14 @@ function cellsOf(
         const template = column.columnDef.cell;
         // Called rather than mounted (flexRender would make each cell a component): a cell
         // that is plain text is drawn as the cell element itself.
-        const content: ReactNode =
-          typeof template === 'function' && cell ? template(cell.getContext()) : null;
+        const content = cell && typeof template === 'function' ? drawCell(template, cell) : null;
         return typeof content === 'string' ? (
           <div
             key={column.id}
             role="gridcell"
             aria-colindex={colIndex}
             title={content}
+            dir="auto"
             style={{ ...textCellStyle, ...style }}
           >
             {content}
@@ -107,7 +120,7 @@ function cellsOf(
             aria-colindex={colIndex}
             style={{ ...cellStyle, ...style }}
           >
-            {content}
+            <AnswerBoundary raw={cell?.getValue()}>{content}</AnswerBoundary>
           </div>
         );
       })}

@@ -1,5 +1,6 @@
 import { UnstyledButton } from '@mantine/core';
 import { BarsList } from '@mantine/charts';
+import { shownLine, tooltipOf } from '../../components/respondentText';
 
 export interface SummaryBar {
   name: string;
@@ -26,11 +27,12 @@ export function SummaryBars({
   /** Names the list for screen readers: the question. */
   label: string;
 }) {
-  const byName = new Map(bars.map((bar) => [bar.name, bar]));
+  // Bars are named by answers: each label is drawn revealed and cut to a line.
+  const byName = new Map(bars.map((bar) => [shownLine(bar.name), bar]));
   return (
     <BarsList
       aria-label={label}
-      data={bars.map(({ name, value }) => ({ name, value }))}
+      data={[...byName].map(([name, { value }]) => ({ name, value }))}
       valueFormatter={format}
       barColor={color}
       barHeight={28}
@@ -50,9 +52,9 @@ export function SummaryBars({
           <UnstyledButton
             w="100%"
             onClick={known.onPick}
-            aria-label={known.pickLabel}
-            title={known.pickLabel}
-            data-summary-bar={item.name}
+            aria-label={known.pickLabel && shownLine(known.pickLabel)}
+            title={known.pickLabel && tooltipOf(known.pickLabel)}
+            data-summary-bar={shownLine(known.name)}
             style={{ borderRadius: 'var(--mantine-radius-sm)' }}
           >
             {bar}

@@ -35,7 +35,9 @@ export type Answer =
   | { kind: 'coordinates'; latitude: number; longitude: number }
   | { kind: 'link'; url: string }
   | { kind: 'email'; email: string }
-  | { kind: 'json'; compact: string; pretty: string };
+  | { kind: 'json'; compact: string; pretty: string }
+  /** The right shape for its type but outside what the type allows: shown raw, with why. */
+  | { kind: 'outOfRange'; raw: string; expected: string };
 
 const CHOICE_TYPES = new Set([
   'Checkboxes',
@@ -48,6 +50,8 @@ const NUMBER_TYPES = new Set(['NumberInput', 'CurrencyInput', 'Slider', 'Opinion
 const FILE_TYPES = new Set(['FileUpload', 'Signature', 'AudioRecording']);
 const TEXT_TYPES = new Set(['ShortAnswer', 'LongAnswer', 'PhoneNumber', 'Captcha']);
 const STAR_MAX = 5;
+/** Forms offer at most ten stars; anything past that is not a rating the form could have given. */
+const STAR_LIMIT = 10;
 
 const ADDRESS_PARTS: [key: string, label: string][] = [
   ['address', 'Street'],
@@ -156,13 +160,27 @@ function matrix(value: unknown): Answer | null {
   return { kind: 'matrix', rows };
 }
 
+const outOfRange = (value: unknown, expected: string): Answer => ({
+  kind: 'outOfRange',
+  raw: typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)),
+  expected,
+});
+
+function rating(value: unknown): Answer | null {
+  const n = num(value);
+  if (n === null) return null;
+  if (n < 0 || n > STAR_LIMIT) return outOfRange(value, `0 to ${STAR_LIMIT} stars`);
+  return { kind: 'rating', value: n, max: Math.max(STAR_MAX, Math.ceil(n)) };
+}
+
 function coordinates(value: unknown): Answer | null {
   if (!isObj(value)) return null;
   const latitude = num(value.latitude ?? value.lat);
   const longitude = num(value.longitude ?? value.lng ?? value.lon);
-  return latitude === null || longitude === null
-    ? null
-    : { kind: 'coordinates', latitude, longitude };
+  if (latitude === null || longitude === null) return null;
+  if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180)
+    return outOfRange(value, 'a latitude of -90 to 90 and a longitude of -180 to 180');
+  return { kind: 'coordinates', latitude, longitude };
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -199,12 +217,8 @@ function byType(type: string, value: unknown): Answer | null {
     case 'Checkbox':
     case 'Switch':
       return typeof value === 'boolean' ? { kind: 'boolean', value } : null;
-    case 'StarRating': {
-      const n = num(value);
-      return n === null
-        ? null
-        : { kind: 'rating', value: n, max: Math.max(STAR_MAX, Math.ceil(n)) };
-    }
+    case 'StarRating':
+      return rating(value);
     case 'Address':
       return address(value);
     case 'DatePicker':
@@ -284,6 +298,8 @@ export function answerText(answer: Answer): string {
       return answer.email;
     case 'json':
       return answer.compact;
+    case 'outOfRange':
+      return answer.raw;
   }
 }
 

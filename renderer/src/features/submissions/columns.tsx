@@ -1,6 +1,7 @@
 import { Badge, Text } from '@mantine/core';
 import { type ColumnDef } from '@tanstack/react-table';
 import { type SubmissionListRow } from '../../../../electron/shared/contract/submissions';
+import { shownLine } from '../../components/respondentText';
 import { AnswerDisplay } from './AnswerDisplay';
 import { formatCalculation } from './calculationValue';
 import { answerLine, describeAnswer } from './answerModel';
@@ -54,7 +55,7 @@ export function buildColumns(
   // Plain text is returned as a string, which the table draws as the cell itself: one element
   // per cell. A search needs elements to mark its matches.
   const textCell = (text: string) =>
-    marking ? <Marked text={text} search={search} oneLine /> : text;
+    marking ? <Marked text={text} search={search} oneLine /> : shownLine(text);
   const columns: Column[] = [
     {
       id: 'submissionTime',
@@ -124,7 +125,7 @@ export function buildColumns(
         if (!answer) return dimDash;
         const described = describeAnswer(answer.type, answer.value);
         const line = answerLine(described);
-        if (line !== null && !marking) return line;
+        if (line !== null && !marking) return shownLine(line);
         return <AnswerDisplay answer={described} compact search={search} />;
       },
     })),

@@ -3,6 +3,7 @@ import { useOp } from '../../bridge';
 import { CopyButton } from '../../components/CopyButton';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingState } from '../../components/LoadingState';
+import { RespondentText } from '../../components/RespondentText';
 
 /** The body of one delivery as it arrived: pretty JSON, or the raw text when it was not JSON. */
 export function PayloadViewer({
@@ -40,7 +41,7 @@ function Payload({ deliveryId }: { deliveryId: string }) {
       </Group>
       <ScrollArea.Autosize mah="70vh">
         <Code block aria-label="Payload">
-          {text}
+          <RespondentText text={text} />
         </Code>
       </ScrollArea.Autosize>
     </>
