@@ -1,18 +1,14 @@
-import { Anchor, Text } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { mailtoUrl } from './externalUrl';
+import { RespondentText } from './RespondentText';
 
 /** A respondent's e-mail address: a mail link when it is a plain address, text otherwise. */
 export function MailLink({ email }: { email: string }) {
   const url = mailtoUrl(email);
-  if (!url)
-    return (
-      <Text span size="sm">
-        {email}
-      </Text>
-    );
+  if (!url) return <RespondentText text={email} oneLine />;
   return (
     <Anchor href={url} size="sm">
-      {email}
+      <bdi>{email}</bdi>
     </Anchor>
   );
 }

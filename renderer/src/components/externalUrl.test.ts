@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mailtoUrl, safeExternalUrl } from './externalUrl';
+import { linkTarget, mailtoUrl, safeExternalUrl } from './externalUrl';
 
 describe('safeExternalUrl', () => {
   it('lets https links through', () => {
@@ -46,5 +46,45 @@ describe('mailtoUrl', () => {
     ]) {
       expect(mailtoUrl(email)).toBeNull();
     }
+  });
+});
+
+describe('linkTarget', () => {
+  it('shows a lookalike host as the browser sends it, flagged', () => {
+    expect(linkTarget('https://pаypal.com/')).toMatchObject({
+      href: 'https://xn--pypal-4ve.com/',
+      host: 'xn--pypal-4ve.com',
+      international: true,
+      typedDiffers: true,
+    });
+  });
+
+  it('reads a backslash and tabs as the parser does: the host is where it goes', () => {
+    expect(linkTarget('https://evil.example\\@paypal.com/')).toMatchObject({
+      host: 'evil.example',
+      rest: '/@paypal.com/',
+      typedDiffers: true,
+    });
+    expect(linkTarget('https://paypal.com\t.evil.example/')).toMatchObject({
+      host: 'paypal.com.evil.example',
+      typedDiffers: true,
+    });
+  });
+
+  it('says nothing more of a plain address', () => {
+    expect(linkTarget('https://example.com')).toEqual({
+      href: 'https://example.com/',
+      host: 'example.com',
+      rest: '/',
+      international: false,
+      typedDiffers: false,
+    });
+    expect(linkTarget('javascript:alert(1)')).toBeNull();
+  });
+});
+
+describe('mailtoUrl and hidden characters', () => {
+  it('keeps an address with a bidi override as text', () => {
+    expect(mailtoUrl('ceo@acme.example\u202e')).toBeNull();
   });
 });
