@@ -74,7 +74,7 @@ test.describe('activity', () => {
     await expect(entries.nth(0)).toContainText('Demo workspace');
     // Who it was, from the kept copy, said in words rather than by the submission's id.
     await expect(entries.nth(0)).toContainText(
-      /Deleted the submission of .+ \(.+@.+\) from Customer feedback/,
+      /Deleted the submission of “.+ \(.+@.+\)” from Customer feedback/,
     );
 
     // The snapshot reads like the submission did.
@@ -137,7 +137,7 @@ test.describe('activity', () => {
     const sentence =
       (await entries.and(log.locator(`[data-submission-id="${registration}"]`)).textContent()) ??
       '';
-    const name = /Deleted the submission of (.+?) \(/.exec(sentence)?.[1] ?? '';
+    const name = /Deleted the submission of “(.+?) \(/.exec(sentence)?.[1] ?? '';
     expect(name).not.toBe('');
     const search = app.getByRole('textbox', { name: 'Search activity' });
     await search.fill(name);

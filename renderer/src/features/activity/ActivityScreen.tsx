@@ -11,6 +11,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingState } from '../../components/LoadingState';
 import { RelativeTime } from '../../components/RelativeTime';
+import { shownLine, tooltipOf } from '../../components/respondentText';
 import { SubmissionDetail } from '../submissions/SubmissionDetail';
 import { useExportRunner } from '../submissions/useExportRunner';
 import { ActivityFilters } from './ActivityFilters';
@@ -76,10 +77,15 @@ export function ActivityScreen() {
     formId ? (forms.data?.forms.find((f) => f.formId === formId)?.name ?? formId) : '—';
   const workspaceName = (id: string) =>
     workspaces.data?.workspaces.find((w) => w.id === id)?.name ?? id;
-  // Who and what, from the kept snapshot: a person reads a name, not a submission's UUID.
+  // Who and what, from the kept snapshot: a person reads a name, not a submission's UUID. The
+  // respondent's words are quoted and isolated, so they cannot pass for the app's own sentence.
   const describe = (entry: ActivityEntry) => {
     if (entry.kind !== 'submission.deleted' || entry.respondent === null) return entry.summary;
-    return `Deleted the submission of ${entry.respondent} from ${formName(entry.formId)}.`;
+    return (
+      <>
+        Deleted the submission of <Quoted text={entry.respondent} /> from {formName(entry.formId)}.
+      </>
+    );
   };
 
   const exportLog = () =>
@@ -182,7 +188,11 @@ export function ActivityScreen() {
                   <Table.Td>
                     {entry.submissionId ? (
                       <Stack gap={2}>
-                        {entry.respondent && <Text size="sm">{entry.respondent}</Text>}
+                        {entry.respondent && (
+                          <Text size="sm">
+                            <Quoted text={entry.respondent} />
+                          </Text>
+                        )}
                         <Code>{entry.submissionId}</Code>
                       </Stack>
                     ) : (
@@ -221,6 +231,15 @@ export function ActivityScreen() {
       )}
       <SnapshotModal entry={viewing} onClose={() => setViewing(null)} />
     </Stack>
+  );
+}
+
+/** A respondent's words inside the app's sentence: in quotes, isolated, hidden characters shown. */
+function Quoted({ text }: { text: string }) {
+  return (
+    <span data-respondent-words title={tooltipOf(text)}>
+      “<bdi>{shownLine(text)}</bdi>”
+    </span>
   );
 }
 
