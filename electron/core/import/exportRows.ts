@@ -4,7 +4,7 @@ import { type ImportJournal, type JobRecord } from './importJournal';
 import { PROBLEM_COLUMN } from './ownExport';
 import { writeCsv } from '../../shared/csv/writeCsv';
 
-const NOT_IMPORTED = new Set(['failed', 'invalid']);
+const NOT_IMPORTED = new Set(['failed', 'invalid', 'unconfirmed']);
 
 export interface ExportedFile {
   fileName: string;
@@ -12,7 +12,7 @@ export interface ExportedFile {
 }
 
 /**
- * The rows that did not make it (refused by the server, or invalid), as a CSV with the original
+ * The rows that did not make it (refused by the server, invalid, or not confirmed), as a CSV with the original
  * header plus a problem column: fix them in a spreadsheet and import the file again. A file that
  * was itself such a file has its old problem column replaced, not repeated.
  */

@@ -7,6 +7,8 @@ import { DraftSweeper } from './draftSweeper';
 import { exportFailedRows, exportReport } from './exportRows';
 import { ImportJournal, jobSummary } from './importJournal';
 import { ImportRunner } from './runImport';
+import { recordRowsToCheck } from './rowsToCheck';
+import { ActivityLog } from '../cache/activityLog';
 import { RunnerLease } from './runnerLease';
 import { importWizardHandlers } from './wizardHandlers';
 
@@ -49,6 +51,10 @@ export function importHandlers(
         cacheChanged: (formId) =>
           ctx.emit({ type: 'cache.changed', workspaceId, tables: ['submissions'], formId }),
         emit: (event) => ctx.emit(event),
+        rowsToCheck: (jobId, rowIndexes) => {
+          recordRowsToCheck(new ActivityLog(session.db), journal, workspaceId, jobId, rowIndexes);
+          ctx.emit({ type: 'cache.changed', workspaceId, tables: ['activity'] });
+        },
       });
       // The core's thread was started again after the one before it stopped mid-import: the
       // imports it was running go on, as they would have; later workspaces' are offered instead.
@@ -108,7 +114,8 @@ export function importHandlers(
     'imports.cancel': async ({ jobId }) => {
       const { journal, runner } = current();
       const job = jobOf(journal, jobId);
-      if (job.state === 'done' || job.state === 'cancelled') return jobSummary(journal, jobId);
+      if (['done', 'doneToCheck', 'cancelled'].includes(job.state))
+        return jobSummary(journal, jobId);
       if (job.state === 'draft') {
         journal.setState(jobId, 'cancelled');
       } else {
@@ -116,6 +123,16 @@ export function importHandlers(
         void runner.run(jobId);
         await runner.stop(jobId, 'cancel');
       }
+      return jobSummary(journal, jobId);
+    },
+
+    'imports.decideUnconfirmed': async ({ jobId, rowIndexes, decision }) => {
+      const { journal, runner } = current();
+      jobOf(journal, jobId);
+      journal.decideUnconfirmed(jobId, rowIndexes, decision);
+      if (decision === 'send') void runner.run(jobId);
+      else if (journal.unconfirmedRows(jobId).length === 0 && !runner.isRunning(jobId))
+        journal.setState(jobId, 'done');
       return jobSummary(journal, jobId);
     },
 

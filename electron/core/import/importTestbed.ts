@@ -12,6 +12,8 @@ import { ImportJournal } from './importJournal';
 import { readCsv } from './readCsv';
 import { ImportRunner } from './runImport';
 import { RunnerLease } from './runnerLease';
+import { recordRowsToCheck } from './rowsToCheck';
+import { ActivityLog } from '../cache/activityLog';
 
 // Wiring for the import's integration tests and its benchmark: a real cache file in a temp dir,
 // a real API client against a server on loopback, and the runner between them.
@@ -79,6 +81,8 @@ export function openTestbed(options: TestbedOptions): Testbed {
     storeCreated: (formId, submissions) => cache.storeCreated(formId, submissions),
     cacheChanged: () => {},
     emit: () => {},
+    rowsToCheck: (jobId, rowIndexes) =>
+      recordRowsToCheck(new ActivityLog(db), journal, 'testbed', jobId, rowIndexes),
     settleMs: 50,
     verifyWindowMs: options.verifyWindowMs ?? 300,
     retryDelayMs: 50,

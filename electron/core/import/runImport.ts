@@ -25,6 +25,8 @@ export interface ImportDeps {
   /** After the transaction: tell the renderer the form's submissions changed. */
   cacheChanged(formId: string): void;
   emit(event: Extract<AppEvent, { type: 'import.progress' }>): void;
+  /** The job ended with rows whose creation could not be confirmed: Activity keeps them. */
+  rowsToCheck?(jobId: string, rowIndexes: readonly number[]): void;
   /** Wait before the first look for an uncertain batch's rows, so a quick commit is found at once. */
   settleMs?: number;
   /**
@@ -208,8 +210,10 @@ export class ImportRunner {
           await sleep(Math.max(0, Math.min(...open.map((b) => waiting.dueAt(b))) - now()));
           continue;
         }
-        const state = journal.unconfirmedRows(jobId).length > 0 ? 'doneToCheck' : 'done';
+        const toCheck = journal.unconfirmedRows(jobId);
+        const state = toCheck.length > 0 ? 'doneToCheck' : 'done';
         journal.setState(jobId, state);
+        if (toCheck.length > 0) this.deps.rowsToCheck?.(jobId, toCheck);
         emit(state);
         return state;
       }

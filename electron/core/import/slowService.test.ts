@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FaultRule } from '../../shared/api/localApi';
 import { startLocalApi, type LocalApi } from '../../local-api';
+import { ActivityLog } from '../cache/activityLog';
 import { DEMO_FORM, openTestbed, peopleCsv, type Testbed } from './importTestbed';
 
 // A service that fails slowly: a gateway that answers 5xx while the service behind it commits
@@ -105,6 +106,8 @@ describe('an import against a service that fails slowly', () => {
     expect(row).toMatchObject({ status: 'unconfirmed', submissionId: null });
     expect(row!.message).toMatch(/same answers/);
     expect(onServer('unsure').imported).toHaveLength(0);
+    const [entry] = new ActivityLog(bed.db).list({ kinds: ['import.unconfirmed'] }, 10);
+    expect(entry?.summary).toMatch(/unsure\.csv: 1 row could not be confirmed on the service/);
   });
 
   it('sends a row the service never got again once no submission since has its answers', async () => {

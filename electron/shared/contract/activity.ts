@@ -8,8 +8,11 @@ export const ActivityKind = z.enum([
   'webhook.created',
   'webhook.deleted',
   'webhook.forgotten',
+  'webhook.uncertain',
+  'webhook.exists',
   'cache.rebuilt',
   'cache.damaged',
+  'import.unconfirmed',
 ]);
 export type ActivityKind = z.infer<typeof ActivityKind>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ImportState } from './imports';
 
 /** Events flow one way, core → renderer; each says what changed so the renderer refetches. */
 export const AppEvent = z.discriminatedUnion('type', [
@@ -17,7 +18,7 @@ export const AppEvent = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('import.progress'),
     jobId: z.string(),
-    state: z.string(),
+    state: ImportState,
     rowsDone: z.number(),
     rowsTotal: z.number(),
     etaMs: z.number().nullable(),

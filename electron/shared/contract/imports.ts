@@ -325,6 +325,18 @@ export const importOps = {
       ),
     }),
   ),
+  /**
+   * The person's call on rows whose creation could not be confirmed: `send` puts them back in
+   * line and resumes the import; `leave` keeps them as they are (they may be on the service).
+   */
+  'imports.decideUnconfirmed': op(
+    z.strictObject({
+      jobId,
+      rowIndexes: z.array(z.number().int().min(0)).min(1).max(10_000),
+      decision: z.enum(['send', 'leave']),
+    }),
+    ImportSummary,
+  ),
   /** Failed and invalid rows as CSV, to fix and import again (formula-like cells neutralised). */
   'imports.exportFailed': op(z.strictObject({ jobId }), ExportedCsv),
   /** Every row with its outcome and submission id, for audit. */

@@ -6,8 +6,11 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   'webhook.created': 'Webhook created',
   'webhook.deleted': 'Webhook deleted',
   'webhook.forgotten': 'Webhook forgotten',
+  'webhook.uncertain': 'Webhook may exist',
+  'webhook.exists': 'Webhook seen delivering',
   'cache.rebuilt': 'Cache rebuilt',
   'cache.damaged': 'Cache damaged',
+  'import.unconfirmed': 'Import rows to check',
 };
 
 /** A kind's label; a kind this version does not know (a newer file's) spelled out. */

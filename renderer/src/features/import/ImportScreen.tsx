@@ -9,9 +9,11 @@ import { LoadingState } from '../../components/LoadingState';
 import { RelativeTime } from '../../components/RelativeTime';
 import { useAppLocation } from '../../app/useAppLocation';
 import { ImportWizard, type WizardStart } from './ImportWizard';
+import { FINISHED_STATES, IMPORT_STATE_LABELS } from './importStates';
 
 const STATE_COLOR: Record<string, string> = {
   done: 'teal',
+  doneToCheck: 'orange',
   running: 'blue',
   verifying: 'blue',
   paused: 'yellow',
@@ -109,12 +111,13 @@ export function ImportScreen() {
                 <Table.Td>{formName(i.formId)}</Table.Td>
                 <Table.Td>
                   <Badge variant="light" color={STATE_COLOR[i.state] ?? 'gray'}>
-                    {i.state}
+                    {IMPORT_STATE_LABELS[i.state]}
                   </Badge>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">
                     {i.created.toLocaleString()} created · {i.failed.toLocaleString()} failed ·{' '}
+                    {i.unconfirmed > 0 ? `${i.unconfirmed.toLocaleString()} to check · ` : ''}
                     {(i.skipped + i.excluded + i.invalid).toLocaleString()} not sent
                   </Text>
                 </Table.Td>
@@ -129,7 +132,7 @@ export function ImportScreen() {
                   >
                     {i.state === 'interrupted' || i.state === 'paused'
                       ? 'Resume…'
-                      : i.state === 'done' || i.state === 'cancelled'
+                      : FINISHED_STATES.has(i.state)
                         ? 'Report'
                         : 'Progress'}
                   </Button>

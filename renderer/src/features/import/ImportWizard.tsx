@@ -13,6 +13,7 @@ import { MapStep } from './MapStep';
 import { ReportStep } from './ReportStep';
 import { ReviewStep } from './ReviewStep';
 import { RunStep } from './RunStep';
+import { FINISHED_STATES } from './importStates';
 
 const STEPS = ['File', 'Columns', 'Review', 'Import'] as const;
 export const IMPORT_STEP = STEPS.indexOf('Import');
@@ -51,7 +52,7 @@ export function ImportWizard({
   const jobId = start?.jobId ?? validation?.jobId ?? null;
   const list = useOp('imports.list', {}, { enabled: jobId !== null && step === IMPORT_STEP });
   const jobState = list.data?.imports.find((i) => i.jobId === jobId)?.state;
-  const finished = jobState === 'done' || jobState === 'cancelled';
+  const finished = jobState !== undefined && FINISHED_STATES.has(jobState);
 
   const chooseForm = (id: string | null) => {
     setFormId(id);

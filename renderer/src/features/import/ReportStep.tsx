@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { toErrorShape, useInvoke, useOp } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingState } from '../../components/LoadingState';
+import { DecideRow, RowsToCheck } from './RowsToCheck';
 
 const STATUS_COLOR: Record<string, string> = {
   created: 'teal',
@@ -14,6 +15,8 @@ const STATUS_COLOR: Record<string, string> = {
   excluded: 'gray',
   sending: 'yellow',
   pending: 'blue',
+  unconfirmed: 'orange',
+  left: 'gray',
 };
 const SHOWN = 500;
 
@@ -39,12 +42,16 @@ export function ReportStep({ jobId, formId }: { jobId: string; formId: string })
     return <ErrorAlert error={report.error} onRetry={() => void report.refetch()} />;
   if (!report.data) return <LoadingState rows={4} height={36} label="Loading the report" />;
   const { summary, rows } = report.data;
-  const notImported = summary.failed + summary.invalid;
+  const notImported = summary.failed + summary.invalid + summary.unconfirmed;
   const ordered = [...rows]
     .sort(
-      (a, b) => Number(a.status === 'created') - Number(b.status === 'created') || a.line - b.line,
+      (a, b) =>
+        Number(a.status !== 'unconfirmed') - Number(b.status !== 'unconfirmed') ||
+        Number(a.status === 'created') - Number(b.status === 'created') ||
+        a.line - b.line,
     )
     .slice(0, SHOWN);
+  const unconfirmed = rows.filter((r) => r.status === 'unconfirmed').map((r) => r.rowIndex);
 
   const exportCsv = async (op: 'imports.exportFailed' | 'imports.exportReport') => {
     setExporting(op);
@@ -77,6 +84,11 @@ export function ReportStep({ jobId, formId }: { jobId: string; formId: string })
         <Badge color="gray" variant="light" size="lg">
           {(summary.skipped + summary.excluded).toLocaleString()} skipped
         </Badge>
+        {summary.unconfirmed > 0 && (
+          <Badge color="orange" variant="light" size="lg">
+            {summary.unconfirmed.toLocaleString()} to check
+          </Badge>
+        )}
         {summary.unknown > 0 && (
           <Badge color="yellow" variant="light" size="lg">
             {summary.unknown.toLocaleString()} not yet checked
@@ -84,6 +96,9 @@ export function ReportStep({ jobId, formId }: { jobId: string; formId: string })
         )}
       </Group>
       {summary.notice && <Text size="sm">{summary.notice}</Text>}
+      {unconfirmed.length > 0 && (
+        <RowsToCheck jobId={jobId} formId={formId} rowIndexes={unconfirmed} />
+      )}
       <Group>
         <Button
           variant="default"
@@ -137,6 +152,9 @@ export function ReportStep({ jobId, formId }: { jobId: string; formId: string })
                 </Table.Td>
                 <Table.Td>
                   <Text size="xs">{row.message ?? ''}</Text>
+                  {row.status === 'unconfirmed' && (
+                    <DecideRow jobId={jobId} rowIndex={row.rowIndex} />
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}

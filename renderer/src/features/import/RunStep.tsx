@@ -5,6 +5,7 @@ import { type ImportSummary } from '../../../../electron/shared/contract/imports
 import { type EventOf, useAppEvent, useOp, useOpMutation } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { aboutDuration, countOf, perSecond } from '../../components/plainNumbers';
+import { FINISHED_STATES, IMPORT_STATE_LABELS } from './importStates';
 
 const RUNNING = new Set(['running', 'verifying']);
 
@@ -23,7 +24,9 @@ export function RunStep({ jobId }: { jobId: string }) {
   if (!summary) return null;
   const state = live?.state ?? summary.state;
   const rowsTotal = live?.rowsTotal ?? summary.rowsTotal - summary.excluded - summary.invalid;
-  const rowsDone = live?.rowsDone ?? summary.created + summary.failed + summary.skipped;
+  const rowsDone =
+    live?.rowsDone ??
+    summary.created + summary.failed + summary.skipped + summary.unconfirmed + summary.left;
   const failure = pause.error ?? resume.error ?? cancel.error;
   const notice = live?.notice ?? summary.notice;
 
@@ -37,14 +40,16 @@ export function RunStep({ jobId }: { jobId: string }) {
             color={
               state === 'done'
                 ? 'teal'
-                : state === 'cancelled'
-                  ? 'gray'
-                  : RUNNING.has(state)
-                    ? 'blue'
-                    : 'yellow'
+                : state === 'doneToCheck'
+                  ? 'orange'
+                  : state === 'cancelled'
+                    ? 'gray'
+                    : RUNNING.has(state)
+                      ? 'blue'
+                      : 'yellow'
             }
           >
-            {state === 'draft' ? 'not started' : state}
+            {IMPORT_STATE_LABELS[state]}
           </Badge>
           <Text size="sm">
             {rowsDone.toLocaleString()} of {countOf(rowsTotal, 'row')}
@@ -74,7 +79,7 @@ export function RunStep({ jobId }: { jobId: string }) {
               Resume
             </Button>
           )}
-          {state !== 'done' && state !== 'cancelled' && (
+          {!FINISHED_STATES.has(state) && (
             <Button
               variant="subtle"
               color="red"
