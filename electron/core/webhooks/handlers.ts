@@ -1,9 +1,14 @@
 import { type Handlers } from '../../shared/contract';
-import { type ReceiverStatus, type WebhookRecord } from '../../shared/contract/webhooks';
+import {
+  type ReceiverStatus,
+  type UncertainWebhook,
+  type WebhookRecord,
+} from '../../shared/contract/webhooks';
 import { AppError } from '../../shared/errors';
 import { ActivityLog } from '../cache/activityLog';
 import { FormStore } from '../cache/formStore';
 import { type AppContext, type WorkspaceSession } from '../context';
+import { CreateAttempts, type OpenAttempt } from './createAttempts';
 import { isReceiverUrl } from './receiverServer';
 import { storeDelivered } from './storeDelivered';
 import { startTestReceiver, type TestReceiver } from './testReceiver';
@@ -29,21 +34,23 @@ export function webhookHandlers(ctx: AppContext): WebhookHandlers {
     return next;
   };
 
-  const manager = () => {
-    const session = ctx.session();
+  const manager = (session = ctx.session()) => {
     const registry = new WebhookRegistry(session.db);
+    const attempts = new CreateAttempts(session.db);
     const activity = new ActivityLog(session.db);
     const workspaceId = session.workspace.id;
     return {
       registry,
-      ops: webhookManager({ api: session.api, registry, activity, workspaceId }),
+      ops: webhookManager({ api: session.api, registry, attempts, activity, workspaceId }),
       /** Other windows (and the activity screen) refetch what a change touched. */
       announce: () =>
         ctx.emit({ type: 'cache.changed', workspaceId, tables: ['webhooks', 'activity'] }),
     };
   };
 
-  const annotate = (webhook: StoredWebhook): WebhookRecord => ({
+  const annotate = <T extends StoredWebhook | OpenAttempt>(
+    webhook: T,
+  ): T & { receiver: WebhookRecord['receiver'] } => ({
     ...webhook,
     receiver: receiver?.owns(webhook.url)
       ? 'running'
@@ -51,6 +58,7 @@ export function webhookHandlers(ctx: AppContext): WebhookHandlers {
         ? 'stopped'
         : null,
   });
+  const annotateAll = (attempts: OpenAttempt[]): UncertainWebhook[] => attempts.map(annotate);
 
   const status = (): ReceiverStatus =>
     receiver === null
@@ -93,14 +101,20 @@ export function webhookHandlers(ctx: AppContext): WebhookHandlers {
         });
         return true;
       },
-      onDelivery: (d) =>
+      onDelivery: (d) => {
         ctx.emit({
           type: 'webhook.delivery',
           receiverId: d.receiverId,
           deliveryId: d.deliveryId,
           formId: d.formId,
           submissionId: d.submissionId,
-        }),
+        });
+        const formId = d.formId;
+        if (d.status !== 'accepted' || formId === null || session.signal.aborted) return;
+        // Only the service holds the address's secret: what arrives there came from a webhook.
+        const { ops, announce } = manager(session);
+        if (ops.delivered(formId, (url) => started.formAt(url) === formId) !== null) announce();
+      },
     });
     session.signal.addEventListener(
       'abort',
@@ -114,8 +128,9 @@ export function webhookHandlers(ctx: AppContext): WebhookHandlers {
 
   return {
     'webhooks.list': async ({ formId }) => {
-      const { registry } = manager();
-      return { webhooks: registry.list(formId).map(annotate) };
+      const { registry, ops } = manager();
+      const uncertain = annotateAll(ops.uncertain(formId));
+      return { webhooks: registry.list(formId).map(annotate), uncertain };
     },
     'webhooks.create': async ({ formId, url, toReceiver, confirmDuplicate }) => {
       const { ops, announce } = manager();
@@ -127,10 +142,28 @@ export function webhookHandlers(ctx: AppContext): WebhookHandlers {
       // The contract asks for exactly one of url and toReceiver.
       if (target === undefined)
         throw new AppError('INVALID_INPUT', 'Give the url that should receive submissions.');
-      const outcome = await ops.create({ formId, url: target, confirmDuplicate });
-      if (!outcome.created) return { created: false, duplicates: outcome.duplicates.map(annotate) };
-      announce();
+      // However it ends, an attempt's record or the activity log may have changed.
+      const outcome = await ops.create({ formId, url: target, confirmDuplicate }).finally(announce);
+      if (!outcome.created) {
+        return {
+          created: false,
+          duplicates: outcome.duplicates.map(annotate),
+          uncertain: annotateAll(outcome.uncertain),
+        };
+      }
       return { created: true, webhook: annotate(outcome.webhook) };
+    },
+    'webhooks.uncertain.adopt': async ({ attemptId, id }) => {
+      const { ops, announce } = manager();
+      const webhook = ops.adoptUncertain(attemptId, id);
+      announce();
+      return annotate(webhook);
+    },
+    'webhooks.uncertain.forget': async ({ attemptId }) => {
+      const { ops, announce } = manager();
+      const result = ops.forgetUncertain(attemptId);
+      if (result.forgotten) announce();
+      return result;
     },
     'webhooks.delete': async ({ id }) => {
       const { ops, announce } = manager();

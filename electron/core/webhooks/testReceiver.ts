@@ -37,6 +37,8 @@ export interface TestReceiver {
   urlFor(formId: string): string;
   /** Whether a webhook url points at this receiver, directly or through its tunnel. */
   owns(url: string): boolean;
+  /** The form whose address at this receiver a webhook url is; null when it is not one. */
+  formAt(url: string): string | null;
   stop(): Promise<void>;
 }
 
@@ -165,6 +167,17 @@ export async function startTestReceiver(options: TestReceiverOptions): Promise<T
     },
     urlFor: (formId) => `${bases().at(-1)}/${encodeURIComponent(formId)}`,
     owns: (url) => bases().some((base) => url === base || url.startsWith(`${base}/`)),
+    formAt: (url) => {
+      const base = bases().find((b) => url.startsWith(`${b}/`));
+      if (base === undefined) return null;
+      const [rest = ''] = url.slice(base.length + 1).split('?');
+      if (rest === '' || rest.includes('/')) return null;
+      try {
+        return decodeURIComponent(rest);
+      } catch {
+        return null;
+      }
+    },
     stop: () => server.close(),
   };
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startLocalApi, type LocalApi } from '../../local-api';
 import {
   type AppEvent,
@@ -18,6 +18,7 @@ import { SubmissionStore } from '../cache/submissionStore';
 import { SyncStateStore } from '../cache/syncStateStore';
 import { type AppContext, type WorkspaceSession } from '../context';
 import { dispatch } from '../dispatch';
+import { CreateAttempts } from './createAttempts';
 import { webhookHandlers } from './handlers';
 import { webhookManager } from './webhookManager';
 import { WebhookRegistry } from './webhookRegistry';
@@ -137,6 +138,7 @@ describe('webhook registry operations', () => {
     expect(warned).toEqual({
       created: false,
       duplicates: [expect.objectContaining({ id: first.id })],
+      uncertain: [],
     });
     expect(service.admin.webhooks()).toHaveLength(1);
 
@@ -178,6 +180,15 @@ describe('webhook registry operations', () => {
     },
   );
 
+  it('records nothing of a create the service refused', async () => {
+    const result = await call('webhooks.create', {
+      formId: 'no-such-form',
+      url: 'https://hooks.example.com/a',
+    });
+    expect(result.ok).toBe(false);
+    expect(await ok('webhooks.list', {})).toEqual({ webhooks: [], uncertain: [] });
+  });
+
   it('refuses a loopback url when the service is on another machine, before calling it', async () => {
     const elsewhere = webhookManager({
       api: createApiClient({
@@ -185,6 +196,7 @@ describe('webhook registry operations', () => {
         apiKey: 'sk_prod_never_sent',
       }),
       registry: new WebhookRegistry(db),
+      attempts: new CreateAttempts(db),
       activity: new ActivityLog(db),
       workspaceId: 'ws-remote',
     });
@@ -236,7 +248,12 @@ describe('webhook registry operations', () => {
     });
     const creates = service.admin.requests().filter((r) => r.path.endsWith('/webhook/create'));
     expect(creates).toHaveLength(1);
-    expect((await ok('webhooks.list', {})).webhooks).toEqual([]);
+    const listed = await ok('webhooks.list', {});
+    expect(listed.webhooks).toEqual([]);
+    // Dropped before the service stored it, which Formdesk cannot know: it may exist all the same.
+    expect(listed.uncertain).toEqual([
+      expect.objectContaining({ state: 'uncertain', cause: 'answerLost' }),
+    ]);
   });
 
   it('adopts a webhook created elsewhere and deletes it through the registry', async () => {
@@ -300,6 +317,161 @@ describe('webhook registry operations', () => {
       url: 'https://hooks.example.com/a',
     });
     expect((await ok('webhooks.delete', { id: webhook.id })).outcome).toBe('deleted');
+  });
+});
+
+describe('a create whose answer never came', () => {
+  const URL_A = 'https://hooks.example.com/a';
+
+  async function lostCreate(input: OpInput<'webhooks.create'>) {
+    const result = await call('webhooks.create', input);
+    expect(result.ok ? null : result.error).toMatchObject({ outcomeUnknown: true });
+  }
+
+  it.each([
+    ['the connection drops after the service stored it', { kind: 'commitThenReset' }],
+    [
+      'a gateway answers 504 and the service stores it later',
+      { kind: 'lateCommit', commitAfterMs: 20 },
+    ],
+  ] as const)(
+    'leaves one webhook at the service and a record that it may exist when %s',
+    async (_shape, fault) => {
+      service.admin.setFaults([{ ...fault, method: 'POST', path: '/webhook/create', times: 1 }]);
+      await lostCreate({ formId: FORM, url: URL_A });
+      await vi.waitFor(() => expect(service.admin.webhooks()).toHaveLength(1));
+
+      const listed = await ok('webhooks.list', {});
+      expect(listed.webhooks).toEqual([]);
+      expect(listed.uncertain).toEqual([
+        expect.objectContaining({
+          formId: FORM,
+          url: URL_A,
+          state: 'uncertain',
+          cause: 'answerLost',
+          workspaceId: 'ws-demo',
+        }),
+      ]);
+      const [entry] = new ActivityLog(db).list({}, 10);
+      expect(entry).toMatchObject({
+        kind: 'webhook.uncertain',
+        formId: FORM,
+        snapshot: expect.objectContaining({ url: URL_A }),
+      });
+      expect(service.admin.webhooks()).toHaveLength(1);
+    },
+  );
+
+  it('asks before creating again where a create may already have made one', async () => {
+    service.admin.setFaults([
+      { kind: 'commitThenReset', method: 'POST', path: '/webhook/create', times: 1 },
+    ]);
+    await lostCreate({ formId: FORM, url: URL_A });
+    const [uncertain] = (await ok('webhooks.list', {})).uncertain;
+
+    const again = await ok('webhooks.create', { formId: FORM, url: URL_A });
+    expect(again).toEqual({ created: false, duplicates: [], uncertain: [uncertain] });
+    expect(service.admin.webhooks()).toHaveLength(1);
+
+    // Creating another anyway stays the person's call, made knowingly.
+    const confirmed = await created({ formId: FORM, url: URL_A, confirmDuplicate: true });
+    expect(service.admin.webhooks().map((w) => w.id)).toContain(confirmed.id);
+    expect(service.admin.webhooks()).toHaveLength(2);
+    expect((await ok('webhooks.list', {})).uncertain).toEqual([uncertain]);
+  });
+
+  it('reads a create left sending by a core that stopped as uncertain, once, in Activity too', async () => {
+    // Begun by another holder, as a core that stopped mid-call leaves it.
+    new CreateAttempts(db, new Set()).begin({
+      formId: FORM,
+      url: URL_A,
+      workspaceId: 'ws-demo',
+      sentAt: '2026-11-28T08:00:00.000Z',
+    });
+    const { uncertain } = await ok('webhooks.list', {});
+    expect(uncertain).toEqual([
+      expect.objectContaining({ url: URL_A, state: 'uncertain', cause: 'interrupted' }),
+    ]);
+    await ok('webhooks.list', { formId: FORM });
+    const logged = new ActivityLog(db).list({}, 10).map((e) => e.kind);
+    expect(logged).toEqual(['webhook.uncertain']);
+    expect((await ok('webhooks.create', { formId: FORM, url: URL_A })).created).toBe(false);
+  });
+
+  it('completes a record with the id support gave, so the webhook can be deleted', async () => {
+    service.admin.setFaults([
+      { kind: 'commitThenReset', method: 'POST', path: '/webhook/create', times: 1 },
+    ]);
+    await lostCreate({ formId: FORM, url: URL_A });
+    const [{ attemptId } = { attemptId: '' }] = (await ok('webhooks.list', {})).uncertain;
+    const [atService] = service.admin.webhooks();
+
+    const adopted = await ok('webhooks.uncertain.adopt', { attemptId, id: String(atService!.id) });
+    expect(adopted).toMatchObject({ id: atService!.id, formId: FORM, url: URL_A });
+    expect(await ok('webhooks.list', {})).toEqual({ webhooks: [adopted], uncertain: [] });
+    expect((await ok('webhooks.delete', { id: adopted.id })).outcome).toBe('deleted');
+    expect(service.admin.webhooks()).toEqual([]);
+  });
+
+  it('forgets a record on request and keeps it whole in Activity', async () => {
+    service.admin.setFaults([{ kind: 'reset', method: 'POST', path: '/webhook/create', times: 1 }]);
+    await lostCreate({ formId: FORM, url: URL_A });
+    const [record] = (await ok('webhooks.list', {})).uncertain;
+
+    expect(await ok('webhooks.uncertain.forget', { attemptId: record!.attemptId })).toEqual({
+      forgotten: true,
+    });
+    expect((await ok('webhooks.list', {})).uncertain).toEqual([]);
+    const [entry] = new ActivityLog(db).list({}, 10);
+    expect(entry).toMatchObject({
+      kind: 'webhook.forgotten',
+      snapshot: expect.objectContaining({ attemptId: record!.attemptId, url: URL_A }),
+    });
+    expect((await ok('webhooks.create', { formId: FORM, url: URL_A })).created).toBe(true);
+  });
+
+  it('marks the record as existing when a delivery arrives at the test receiver', async () => {
+    await ok('webhooks.receiver.start', {});
+    service.admin.setFaults([
+      { kind: 'commitThenReset', method: 'POST', path: '/webhook/create', times: 1 },
+    ]);
+    await lostCreate({ formId: FORM, toReceiver: true });
+    const [before] = (await ok('webhooks.list', {})).uncertain;
+    expect(before).toMatchObject({ state: 'uncertain', receiver: 'running', deliveredAt: null });
+
+    const { deliveries } = await service.admin.respond(FORM);
+    expect(deliveries.map((d) => d.status)).toEqual([200]);
+
+    const [after] = (await ok('webhooks.list', {})).uncertain;
+    expect(after).toMatchObject({
+      attemptId: before!.attemptId,
+      state: 'exists',
+      cause: 'answerLost',
+      deliveredAt: expect.any(String),
+    });
+    expect(new ActivityLog(db).list({}, 10).map((e) => e.kind)).toEqual([
+      'webhook.exists',
+      'webhook.uncertain',
+    ]);
+    expect(events).toContainEqual({
+      type: 'cache.changed',
+      workspaceId: 'ws-demo',
+      tables: ['webhooks', 'activity'],
+    });
+  });
+
+  it('takes no delivery as proof where a known webhook delivers to the same address', async () => {
+    await ok('webhooks.receiver.start', {});
+    service.admin.setFaults([
+      { kind: 'commitThenReset', method: 'POST', path: '/webhook/create', times: 1 },
+    ]);
+    await lostCreate({ formId: FORM, toReceiver: true });
+    await created({ formId: FORM, toReceiver: true, confirmDuplicate: true });
+
+    await service.admin.respond(FORM);
+    expect((await ok('webhooks.list', {})).uncertain).toEqual([
+      expect.objectContaining({ state: 'uncertain', deliveredAt: null }),
+    ]);
   });
 });
 

@@ -81,6 +81,11 @@ export class WebhookRegistry {
       .run(at, String(id));
   }
 
+  /** Runs `work` in one transaction of the registry's file, with what else it writes there. */
+  transaction<T>(work: () => T): T {
+    return this.db.transaction(work)();
+  }
+
   remove(id: WebhookId): boolean {
     return this.db.prepare('DELETE FROM webhooks WHERE webhook_id = ?').run(String(id)).changes > 0;
   }

@@ -84,6 +84,27 @@ export const WebhookRecord = z.object({
 });
 export type WebhookRecord = z.infer<typeof WebhookRecord>;
 
+/**
+ * A create whose id Formdesk never learnt, recorded before it was sent. `sending`: out now;
+ * `uncertain`: its answer was lost, or the core stopped during the call, so the service may hold a
+ * webhook that delivers to `url` and that nothing can list or remove; `exists`: a delivery to the
+ * test receiver proved it, and its id is still unknown.
+ */
+export const UncertainWebhook = z.object({
+  attemptId: z.string(),
+  formId: z.string(),
+  url: z.string(),
+  workspaceId: z.string(),
+  sentAt: z.string(),
+  state: z.enum(['sending', 'uncertain', 'exists']),
+  /** `answerLost`: timeout, reset or 5xx; `interrupted`: the core stopped before the answer. */
+  cause: z.enum(['answerLost', 'interrupted']).nullable(),
+  settledAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  receiver: z.enum(['running', 'stopped']).nullable(),
+});
+export type UncertainWebhook = z.infer<typeof UncertainWebhook>;
+
 export const ReceiverStatus = z.discriminatedUnion('running', [
   z.object({ running: z.literal(false) }),
   z.object({
@@ -125,15 +146,18 @@ export type Delivery = z.infer<typeof Delivery>;
 
 const formId = z.string().trim().min(1).max(200);
 const webhookId = TypedWebhookId;
+const attemptId = z.string().min(1).max(100);
 
 export const webhookOps = {
   'webhooks.list': op(
     z.strictObject({ formId: formId.optional() }),
-    z.object({ webhooks: z.array(WebhookRecord) }),
+    z.object({ webhooks: z.array(WebhookRecord), uncertain: z.array(UncertainWebhook) }),
   ),
   /**
    * The service does not dedupe: a second webhook for the same form and url answers `duplicates`
-   * and creates nothing until asked again with `confirmDuplicate`.
+   * (and `uncertain`, creates that may have made one) and creates nothing until asked again with
+   * `confirmDuplicate`. A create whose answer is lost fails `outcomeUnknown` and stays listed in
+   * `uncertain`; it is never sent again by itself.
    */
   'webhooks.create': op(
     z
@@ -150,7 +174,11 @@ export const webhookOps = {
       }),
     z.discriminatedUnion('created', [
       z.object({ created: z.literal(true), webhook: WebhookRecord }),
-      z.object({ created: z.literal(false), duplicates: z.array(WebhookRecord) }),
+      z.object({
+        created: z.literal(false),
+        duplicates: z.array(WebhookRecord),
+        uncertain: z.array(UncertainWebhook),
+      }),
     ]),
   ),
   /** The service first, then the registry. A 404 leaves the record, marked, for `forget`. */
@@ -172,6 +200,13 @@ export const webhookOps = {
   ),
   /** Drops the record without asking the service. */
   'webhooks.forget': op(z.strictObject({ id: webhookId }), z.object({ forgotten: z.boolean() })),
+  /** Drops an uncertain create's record: whatever it may have made stays at the service. */
+  'webhooks.uncertain.forget': op(
+    z.strictObject({ attemptId }),
+    z.object({ forgotten: z.boolean() }),
+  ),
+  /** Completes an uncertain create with the id the service's support gave, into the registry. */
+  'webhooks.uncertain.adopt': op(z.strictObject({ attemptId, id: webhookId }), WebhookRecord),
   /**
    * Starts the receiver, or updates the running one. `publicUrl` is the origin of a tunnel (ngrok,
    * cloudflared…) to the receiver's port, for services that cannot reach this computer; null

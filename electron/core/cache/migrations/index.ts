@@ -7,6 +7,7 @@ import {
 } from '../../import/journalMigration';
 import { importDraftLaunch } from '../../import/draftLaunchMigration';
 import { importRunnerLease } from '../../import/runnerLeaseMigration';
+import { webhookCreateAttempts } from '../../webhooks/createAttemptsMigration';
 import { webhookRegistryTables } from '../../webhooks/registryMigration';
 import { cacheTables } from './v01CacheTables';
 import { coveringQueryIndexes } from './v21CoveringQueryIndexes';
@@ -43,4 +44,5 @@ export const migrations: readonly Migration[] = [
   fileChecks,
   importDraftLaunch,
   importJournalAssignedTimes,
+  webhookCreateAttempts,
 ];
