@@ -2,6 +2,7 @@ import { CFB, type CellObject, utils, write, type WorkBook, type WorkSheet } fro
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors';
 import { DraftSweeper } from './draftSweeper';
+import { odsInsideXlsx } from './testing/hostileWorkbooks';
 import { workbookKind } from './workbookFormat';
 import { importWizardHandlers } from './wizardHandlers';
 import { WORKBOOK_BUDGET } from './workbookBudget';
@@ -296,6 +297,14 @@ describe('reading workbooks', () => {
     );
     expect(preview.sheet).toBe('Answers');
     expect(preview.rowCount).toBe(2);
+  });
+
+  it('takes no archive SheetJS would read as another kind than the one it is checked as', async () => {
+    // Its xl/workbook.xml says .xlsx; its manifest makes SheetJS read it as an .ods.
+    const bytes = odsInsideXlsx();
+    expect(workbookKind(bytes)).toBeNull();
+    const error = await refusal(parse(bytes, 'export.xlsx'));
+    expect(error.message).toMatch(/^This file is a ZIP archive of other files, not a workbook/);
   });
 
   it('refuses a damaged workbook with a sentence that says what to do', async () => {

@@ -1,6 +1,6 @@
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { type HostileWorkbook } from './testing/hostileWorkbooks';
 import { type HostileRead } from './testing/readHostileWorkbook';
@@ -11,11 +11,35 @@ import { type HostileRead } from './testing/readHostileWorkbook';
  */
 const READ_BUDGET_MB = 128;
 
-/** Each file is made and read in a process of its own, so that the peak measured is the read's. */
+/** The most a refusal may take, from the file made to the answer. */
+const ANSWER_WITHIN_MS = 2_000;
+
+/**
+ * Each file is made and read in a process of its own, so that the peak measured is the read's; a
+ * read not answered within 2 s of the file being made is stopped and fails.
+ */
 async function readInChild(kind: HostileWorkbook): Promise<HostileRead> {
   const script = path.join(__dirname, 'testing', 'readHostileWorkbook.ts');
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script, kind]);
-  return JSON.parse(stdout) as HostileRead;
+  const child = spawn(process.execPath, ['--import', 'tsx', script, kind], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const next = async () => {
+    const line = await lines.next();
+    if (line.done) throw new Error(`the read of ${kind} ended without an answer`);
+    return line.value;
+  };
+  try {
+    expect(await next()).toBe('ready');
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('no answer within 2 s')), ANSWER_WITHIN_MS);
+    });
+    const answer = await Promise.race([next(), late]).finally(() => clearTimeout(timer));
+    return JSON.parse(answer) as HostileRead;
+  } finally {
+    child.kill();
+  }
 }
 
 describe('a workbook over the budget', () => {

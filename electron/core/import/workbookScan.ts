@@ -1,5 +1,6 @@
 import { AppError } from '../../shared/errors';
 import { cellsText, type WorkbookBudget, workbookTooLarge } from './workbookBudget';
+import { partName } from './workbookFormat';
 import { type ZipEntry } from './zipEntries';
 
 /** A tag longer than this holds no workbook's markup: only a file built to hide a count in one. */
@@ -72,8 +73,9 @@ export class WorkbookScan {
   }
 
   private reads(name: string): boolean {
-    if (this.format === 'ods') return name === 'content.xml' || name === 'settings.xml';
-    return name.toLowerCase().endsWith('.xml');
+    const part = partName(name);
+    if (this.format === 'ods') return part === 'content.xml' || part === 'settings.xml';
+    return part.endsWith('.xml');
   }
 
   private tag(markup: string, textBefore: string): void {

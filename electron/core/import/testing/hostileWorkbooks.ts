@@ -127,10 +127,46 @@ export function repeatedOds(rows = 200_000, columns = 16_384): Buffer {
 </table:table></office:spreadsheet></office:body></office:document-content>`;
   const data = Buffer.from(content);
   const mimetype = Buffer.from('application/vnd.oasis.opendocument.spreadsheet');
+  const styles = Buffer.from(
+    '<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"/>',
+  );
+  const manifest = Buffer.from(
+    '<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"/>',
+  );
   return zipOf([
     { name: 'mimetype', data: mimetype, method: 0, declaredSize: mimetype.length },
+    { name: 'META-INF/manifest.xml', data: manifest, method: 0, declaredSize: manifest.length },
+    { name: 'styles.xml', data: styles, method: 0, declaredSize: styles.length },
     { name: 'content.xml', data: deflateRawSync(data), method: 8, declaredSize: data.length },
   ]);
+}
+
+/**
+ * An .xlsx that also holds an OpenDocument manifest and the repeated .ods's content: SheetJS picks
+ * its reader by those parts, and would read it as the .ods.
+ */
+export function odsInsideXlsx(): Buffer {
+  const ods = zipEntriesOf(repeatedOds());
+  return zipOf([...goodXlsxParts(), ...ods.filter((part) => part.name !== 'mimetype')]);
+}
+
+/** The parts of an archive this module wrote, as written. */
+function zipEntriesOf(archive: Buffer): MadeEntry[] {
+  const parts: MadeEntry[] = [];
+  for (let at = 0; archive.readUInt32LE(at) === 0x04034b50;) {
+    const size = archive.readUInt32LE(at + 18);
+    const nameLength = archive.readUInt16LE(at + 26);
+    const name = archive.toString('latin1', at + 30, at + 30 + nameLength);
+    const data = archive.subarray(at + 30 + nameLength, at + 30 + nameLength + size);
+    parts.push({
+      name,
+      data,
+      method: archive.readUInt16LE(at + 8) as 0 | 8,
+      declaredSize: archive.readUInt32LE(at + 22),
+    });
+    at += 30 + nameLength + size;
+  }
+  return parts;
 }
 
 export const HOSTILE_WORKBOOKS = {

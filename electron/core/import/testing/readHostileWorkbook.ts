@@ -19,26 +19,18 @@ export interface HostileRead {
   peakMb: number;
 }
 
-/** Over this long, the read is answered as not answered at all. */
-const ANSWER_WITHIN_MS = 2_000;
-
+/** Prints `ready` once the file is made, then the read's outcome (a `HostileRead`) on a line. */
 async function main(): Promise<void> {
   const bytes = HOSTILE_WORKBOOKS[process.argv[2] as HostileWorkbook]();
   await import('@e965/xlsx');
   const beforeMb = process.memoryUsage().rss / 1024 / 1024;
   const kind = workbookKind(bytes);
   if (!kind) throw new Error('the generator made no workbook');
-  let timer: NodeJS.Timeout | undefined;
-  const answered = await Promise.race([
-    openWorkbook(bytes, kind).then(
-      () => new Error('the workbook was read'),
-      (error: unknown) => error,
-    ),
-    new Promise<Error>((resolve) => {
-      timer = setTimeout(() => resolve(new Error('no answer within 2 s')), ANSWER_WITHIN_MS);
-    }),
-  ]);
-  clearTimeout(timer);
+  process.stdout.write('ready\n');
+  const answered = await openWorkbook(bytes, kind).then(
+    () => new Error('the workbook was read'),
+    (error: unknown) => error,
+  );
   if (!(answered instanceof AppError)) throw answered;
   const read: HostileRead = {
     fileBytes: bytes.length,
