@@ -18,8 +18,15 @@ const ONE_LINE: CSSProperties = {
 };
 // Breaking anywhere inside a word of thousands of letters is what the cut keeps small.
 const WRAPPED: CSSProperties = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' };
-// Each piece of the whole text is its own block, so no line breaker ever sees all of it at once.
-const PIECE: CSSProperties = { display: 'block', whiteSpace: 'pre-wrap', wordBreak: 'break-all' };
+// Each piece of the whole text is its own block, so no line breaker ever sees all of it at once,
+// and pieces scrolled out of view are not laid out at all.
+const PIECE: CSSProperties = {
+  display: 'block',
+  whiteSpace: 'pre-wrap',
+  wordBreak: 'break-all',
+  contentVisibility: 'auto',
+  containIntrinsicSize: 'auto 60em',
+};
 
 const count = new Intl.NumberFormat();
 
