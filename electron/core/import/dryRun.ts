@@ -14,6 +14,8 @@ export interface DryRun {
   /** At the service's 5 requests a second, if nothing else shares the key. */
   expectedDurationMs: number;
   firstBatches: Array<{ rows: number[]; body: { submissions: CreateSubmission[] } }>;
+  /** Whether the service keeps the times sent, which mark each row as the import's own. */
+  serviceKeepsTimes: boolean | null;
 }
 
 /**
@@ -52,5 +54,6 @@ export function dryRun(
     requests,
     expectedDurationMs: Math.round((requests / requestsPerSecond) * 1000),
     firstBatches,
+    serviceKeepsTimes: journal.serviceKeepsTimes(),
   };
 }

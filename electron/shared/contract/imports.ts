@@ -303,6 +303,11 @@ export const importOps = {
       requests: z.number().int(),
       expectedDurationMs: z.number(),
       firstBatches: z.array(z.object({ rows: z.array(z.number().int()), body: z.unknown() })),
+      /**
+       * Whether the service keeps the times Formdesk sends (learnt from earlier answers; null
+       * until one came): without them a row whose answer is lost is left to the person.
+       */
+      serviceKeepsTimes: z.boolean().nullable(),
     }),
   ),
   'imports.start': op(z.strictObject({ jobId }), ImportSummary),

@@ -14,6 +14,7 @@ import { ReportStep } from './ReportStep';
 import { ReviewStep } from './ReviewStep';
 import { RunStep } from './RunStep';
 import { FINISHED_STATES } from './importStates';
+import { MarkerNotice } from './MarkerNotice';
 
 const STEPS = ['File', 'Columns', 'Review', 'Import'] as const;
 export const IMPORT_STEP = STEPS.indexOf('Import');
@@ -137,6 +138,7 @@ export function ImportWizard({
           )}
         </Stepper.Step>
       </Stepper>
+      {step === REVIEW_STEP && validation && <MarkerNotice jobId={validation.jobId} />}
       {begin.error && <ErrorAlert error={begin.error} />}
       <Group justify="space-between">
         <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={onClose}>
