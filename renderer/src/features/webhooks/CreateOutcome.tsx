@@ -9,18 +9,32 @@ export function CreateOutcome({ state }: { state: CreateWebhookState }) {
   if (state.error) return <ErrorAlert error={state.error} />;
   if (state.duplicates) {
     const ids = state.duplicates.map((w) => String(w.id)).join(', ');
+    const known = state.duplicates.length > 0;
     return (
       <Alert
         color="yellow"
         icon={<IconCopy />}
-        title="This form already delivers to this address"
+        title={
+          known
+            ? 'This form already delivers to this address'
+            : 'This form may already deliver to this address'
+        }
         data-state="duplicate"
       >
         <Stack gap="xs">
-          <Text size="sm">
-            Webhook {ids} sends this form&apos;s submissions to the same url. The service does not
-            merge them: with another one, every submission would be delivered twice.
-          </Text>
+          {known && (
+            <Text size="sm">
+              Webhook {ids} sends this form&apos;s submissions to the same url. The service does not
+              merge them: with another one, every submission would be delivered twice.
+            </Text>
+          )}
+          {state.uncertain.length > 0 && (
+            <Text size="sm" data-state="uncertain-duplicate">
+              An earlier create for this form and url got no answer, so the service may already have
+              made that webhook (listed above as &quot;may exist, id unknown&quot;). Creating
+              another could deliver every submission twice.
+            </Text>
+          )}
           <Group gap="xs">
             <Button
               size="xs"

@@ -12,6 +12,7 @@ import { AdoptWebhookForm } from './AdoptWebhookForm';
 import { CreateWebhookForm } from './CreateWebhookForm';
 import { DeleteWebhookDialog } from './DeleteWebhookDialog';
 import { ReceiverPanel } from './ReceiverPanel';
+import { UncertainWebhooks } from './UncertainWebhooks';
 import { useFormNames } from './useFormNames';
 import { WebhookTable } from './WebhookTable';
 
@@ -54,7 +55,10 @@ export function WebhooksScreen() {
           {webhooks.isError && (
             <ErrorAlert error={webhooks.error} onRetry={() => void webhooks.refetch()} />
           )}
-          {webhooks.data?.webhooks.length === 0 && (
+          {webhooks.data && webhooks.data.uncertain.length > 0 && (
+            <UncertainWebhooks records={webhooks.data.uncertain} nameOf={nameOf} />
+          )}
+          {webhooks.data?.webhooks.length === 0 && webhooks.data.uncertain.length === 0 && (
             <EmptyState
               icon={<IconWebhook />}
               title={formId ? 'No webhooks for this form' : 'No webhooks yet'}

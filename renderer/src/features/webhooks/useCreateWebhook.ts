@@ -1,18 +1,24 @@
 import { useState } from 'react';
-import type { OpInput, WebhookRecord } from '../../../../electron/shared/contract';
+import type {
+  OpInput,
+  UncertainWebhook,
+  WebhookRecord,
+} from '../../../../electron/shared/contract';
 import { useOpMutation } from '../../bridge';
 
 type CreateInput = OpInput<'webhooks.create'>;
 
 /**
  * Creating a webhook in two steps when needed: the service does not dedupe, so a second webhook
- * for the same form and url is only created once the person confirms it.
+ * for the same form and url (or one where a create whose answer was lost may have made one) is
+ * only created once the person confirms it.
  */
 export function useCreateWebhook() {
   const mutation = useOpMutation('webhooks.create');
   const [pending, setPending] = useState<{
     input: CreateInput;
     duplicates: WebhookRecord[];
+    uncertain: UncertainWebhook[];
   } | null>(null);
   const [created, setCreated] = useState<WebhookRecord | null>(null);
 
@@ -21,7 +27,7 @@ export function useCreateWebhook() {
     setPending(null);
     const outcome = await mutation.mutateAsync(input);
     if (outcome.created) setCreated(outcome.webhook);
-    else setPending({ input, duplicates: outcome.duplicates });
+    else setPending({ input, duplicates: outcome.duplicates, uncertain: outcome.uncertain });
   };
 
   return {
@@ -34,6 +40,7 @@ export function useCreateWebhook() {
       mutation.reset();
     },
     duplicates: pending?.duplicates ?? null,
+    uncertain: pending?.uncertain ?? [],
     created,
     error: mutation.error,
     isPending: mutation.isPending,
