@@ -116,16 +116,16 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
         return;
       case 'warmed':
         return windows.warmed(thread(), note.generation);
-      case 'ask':
-        return void serve(note.service, note.args).then((result) =>
-          thread().answer(note.id, result),
-        );
     }
   };
 
-  const serve = async (service: ShellServiceName, args: unknown[]): Promise<Result<unknown>> => {
+  const serve = async (
+    service: ShellServiceName,
+    args: unknown[],
+    signal: AbortSignal,
+  ): Promise<Result<unknown>> => {
     try {
-      return { ok: true, data: await shellService(service, args) };
+      return { ok: true, data: await shellService(service, args, signal) };
     } catch (error) {
       options.log.error(`the shell could not answer ${service}`, error);
       const shaped =
@@ -139,7 +139,11 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
     }
   };
 
-  const shellService = (service: ShellServiceName, args: unknown[]): Promise<unknown> => {
+  const shellService = (
+    service: ShellServiceName,
+    args: unknown[],
+    signal: AbortSignal,
+  ): Promise<unknown> => {
     const [first, second, third] = args as [string, string, KeyStorage];
     switch (service) {
       case 'vault.put':
@@ -154,7 +158,7 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
         return formQuestions(first);
       case 'fetch':
         if (!options.fetch) throw new AppError('INTERNAL', 'This shell makes no requests.');
-        return answerShellFetch(options.fetch, args[0] as ShellRequest);
+        return answerShellFetch(options.fetch, args[0] as ShellRequest, signal);
       case 'runImport':
         return runImport(first);
     }
@@ -188,6 +192,7 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
       builtDir: options.builtDir,
       workerData,
       onNote: onNote(() => thread),
+      serveAsk: serve,
       onStopped: (reason) => {
         options.log.error(`${name} stopped (${reason}); starting it again`);
         windows.stopped(thread);

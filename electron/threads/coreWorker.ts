@@ -46,7 +46,9 @@ const workspaces = new WorkspaceManager({
     createApiClient({
       ...options,
       ...(start.rateLimit ? { rateLimit: start.rateLimit } : {}),
-      ...(start.shellFetch ? { fetch: shellFetch((request) => port.ask('fetch', request)) } : {}),
+      ...(start.shellFetch
+        ? { fetch: shellFetch((request, signal) => port.askCancellable('fetch', signal, request)) }
+        : {}),
       // Each answer at debug level: a sync that stops short shows the request it waited for.
       observer: {
         onResponse: ({ method, path, attempt, status, errorCode, durationMs }) =>

@@ -102,6 +102,8 @@ export type FromWorker =
   | { kind: 'result'; id: number; json: Uint8Array }
   | { kind: 'event'; event: AppEvent }
   | { kind: 'ask'; id: number; service: ShellServiceName; args: unknown[] }
+  /** The worker gave up on its ask: the shell stops that work (a request through its stack). */
+  | { kind: 'cancel'; id: number }
   | { kind: 'log'; level: LogLevel; text: string }
   /** The core opened or closed the workspace cache. */
   | { kind: 'cache'; cache: OpenCache | null }

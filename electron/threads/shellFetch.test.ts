@@ -88,7 +88,7 @@ describe("the core reaching the service through the shell's fetch", () => {
     const client = createApiClient({
       baseUrl: `http://127.0.0.1:${port}/v1/api`,
       apiKey: service.apiKey,
-      fetch: shellFetch((request) => answerShellFetch(fetch, request)),
+      fetch: shellFetch((request, signal) => answerShellFetch(fetch, request, signal)),
       retry: { maxAttempts: 1 },
       rateLimit: { limit: 100, windowMs: 1000, marginMs: 0 },
     });
@@ -108,7 +108,7 @@ describe("the core reaching the service through the shell's fetch", () => {
       const client = createApiClient({
         baseUrl: `http://127.0.0.1:${port}/v1/api`,
         apiKey: service.apiKey,
-        fetch: shellFetch((request) => answerShellFetch(fetch, request)),
+        fetch: shellFetch((request, signal) => answerShellFetch(fetch, request, signal)),
         retry: { maxAttempts: 1 },
         timeouts: { headersMs: 300 },
         rateLimit: { limit: 100, windowMs: 1000, marginMs: 0 },
@@ -118,5 +118,70 @@ describe("the core reaching the service through the shell's fetch", () => {
       silent.closeAllConnections();
       await new Promise((resolve) => silent.close(resolve));
     }
+  });
+
+  it('aborts in the shell a create the core gave up on, and answers once it has ended there', async () => {
+    const closed: string[] = [];
+    const silent = createServer((request) => {
+      request.socket.once('close', () => closed.push(request.method ?? ''));
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    let shellEnded = false;
+    try {
+      const { port } = silent.address() as AddressInfo;
+      const client = createApiClient({
+        baseUrl: `http://127.0.0.1:${port}/v1/api`,
+        apiKey: service.apiKey,
+        fetch: shellFetch((request, signal) =>
+          answerShellFetch(fetch, request, signal).finally(() => (shellEnded = true)),
+        ),
+        retry: { maxAttempts: 1 },
+        timeouts: { headersMs: 300, writeHeadersMs: 300 },
+        rateLimit: { limit: 100, windowMs: 1000, marginMs: 0 },
+      });
+      await expect(client.createSubmissions('form1', [{ questions: [] }])).rejects.toMatchObject({
+        code: 'TIMEOUT',
+        outcomeUnknown: true,
+      });
+      expect(shellEnded).toBe(true);
+      await vi.waitFor(() => expect(closed).toEqual(['POST']));
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
+  it("stops the shell's requests for a core that stopped, and answers none of them to the next", async () => {
+    let held: AbortSignal | undefined;
+    let release: (() => void) | undefined;
+    const requested = new Promise<void>((resolve) => (release = resolve));
+    core = await startCoreThreads({
+      start: { dataDir: dir, remote: null, autoOpenDemo: false, demo: null, rateLimit: null },
+      vault: new MemoryKeyVault(),
+      deliverExport: () => Promise.reject(new Error('no exports here')),
+      log: createLogger({ write: () => {} }),
+      emit: () => {},
+      // The first request is held until its signal aborts, as a slow network would hold it.
+      fetch: (url, init) => {
+        if (held) return fetch(url, init);
+        held = init.signal ?? undefined;
+        release?.();
+        return new Promise<Response>((_, reject) =>
+          held!.addEventListener('abort', () => reject(held!.reason), { once: true }),
+        );
+      },
+    });
+    const adding = call('workspaces.add', { baseUrl: service.baseUrl, apiKey: service.apiKey });
+    await requested;
+    expect(held?.aborted).toBe(false);
+    await core.crashCore();
+    await vi.waitFor(() => expect(held?.aborted).toBe(true));
+    expect(await adding).toMatchObject({ ok: false, error: { retryable: true } });
+    // The core started again asks afresh; its first ask is answered by its own request.
+    const added = await call('workspaces.add', {
+      baseUrl: service.baseUrl,
+      apiKey: service.apiKey,
+    });
+    expect(added).toMatchObject({ ok: true });
   });
 });

@@ -8,15 +8,18 @@ const NO_BODY = new Set([101, 204, 205, 304]);
 /**
  * A fetch for the core's API clients that goes through the shell's network stack: in the desktop
  * app Electron's `net`, which applies the system's proxy settings and certificate store and exists
- * only in the main process. The answer crosses whole (a page is 150 submissions); an abort or a
- * timeout rejects here at once, and the shell's request is left to finish unread.
+ * only in the main process. The answer crosses whole (a page is 150 submissions). An abort or a
+ * timeout is carried to the shell, which aborts its request there: a create the core gave up on
+ * must not be delivered later. It rejects once the shell says the request has ended.
  */
-export function shellFetch(ask: (request: ShellRequest) => Promise<ShellResponse>): FetchLike {
+export function shellFetch(
+  ask: (request: ShellRequest, signal: AbortSignal | undefined) => Promise<ShellResponse>,
+): FetchLike {
   return async (url, init) => {
-    const { signal } = init;
+    const signal = init.signal ?? undefined;
     signal?.throwIfAborted();
-    const answer = ask(shellRequest(url, init));
-    const answered = await (signal ? abortable(answer, signal) : answer);
+    const answer = ask(shellRequest(url, init), signal);
+    const answered = await (signal ? endedAfterAbort(answer, signal) : answer);
     if ('failure' in answered) {
       // Shaped as Node's fetch fails, so the client's errors read the code from the cause.
       const cause = Object.assign(new Error(answered.failure), { code: answered.code });
@@ -30,18 +33,20 @@ export function shellFetch(ask: (request: ShellRequest) => Promise<ShellResponse
   };
 }
 
-/** Answers a request sent through `shellFetch`, with the shell's own fetch. */
+/** Answers a request sent through `shellFetch`, with the shell's own fetch, until `cancel`. */
 export async function answerShellFetch(
   fetch: FetchLike,
   request: ShellRequest,
+  cancel?: AbortSignal,
 ): Promise<ShellResponse> {
+  // A core that stops answering (stuck, not stopped) is bounded too.
+  const limit = AbortSignal.timeout(SHELL_FETCH_LIMIT_MS);
   try {
     const response = await fetch(request.url, {
       method: request.method,
       headers: request.headers,
       body: request.body,
-      // The core gave up on its side long before this (its own timeouts abort there).
-      signal: AbortSignal.timeout(SHELL_FETCH_LIMIT_MS),
+      signal: cancel ? AbortSignal.any([cancel, limit]) : limit,
     });
     return {
       status: response.status,
@@ -71,10 +76,29 @@ function shellRequest(url: string, init: RequestInit): ShellRequest {
   };
 }
 
-function abortable<T>(answer: Promise<T>, signal: AbortSignal): Promise<T> {
+/** How long an aborted request may take to end in the shell before the core stops waiting. */
+const ABORT_GRACE_MS = 10_000;
+
+/**
+ * The answer, or, once `signal` aborts, its reason as soon as the shell has said the request
+ * ended (or after a grace, should the shell not say).
+ */
+function endedAfterAbort<T>(answer: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
+    let grace: NodeJS.Timeout | undefined;
+    const onAbort = () => {
+      const stop = () => reject(signal.reason);
+      answer.then(stop, stop);
+      grace = setTimeout(stop, ABORT_GRACE_MS);
+    };
     signal.addEventListener('abort', onAbort, { once: true });
-    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    answer
+      .then((value) => {
+        if (!signal.aborted) resolve(value);
+      }, reject)
+      .finally(() => {
+        clearTimeout(grace);
+        signal.removeEventListener('abort', onAbort);
+      });
   });
 }

@@ -64,14 +64,34 @@ export class WorkerPort {
     service: S,
     ...args: Parameters<ShellServices[S]>
   ): ReturnType<ShellServices[S]> {
+    return this.send(service, args) as ReturnType<ShellServices[S]>;
+  }
+
+  /**
+   * As `ask`; when `signal` aborts, the shell is told to stop that work, and the answer it gives
+   * once it has stopped settles the ask.
+   */
+  askCancellable<S extends ShellServiceName>(
+    service: S,
+    signal: AbortSignal | undefined,
+    ...args: Parameters<ShellServices[S]>
+  ): ReturnType<ShellServices[S]> {
+    return this.send(service, args, signal) as ReturnType<ShellServices[S]>;
+  }
+
+  private send(service: ShellServiceName, args: unknown[], signal?: AbortSignal): Promise<unknown> {
     const id = this.nextAsk++;
+    const cancel = () => this.post({ kind: 'cancel', id });
     const answer = new Promise<unknown>((resolve, reject) => {
-      this.asks.set(id, (result) =>
-        result.ok ? resolve(result.data) : reject(AppError.fromShape(result.error)),
-      );
+      this.asks.set(id, (result) => {
+        signal?.removeEventListener('abort', cancel);
+        if (result.ok) resolve(result.data);
+        else reject(AppError.fromShape(result.error));
+      });
     });
+    signal?.addEventListener('abort', cancel, { once: true });
     this.post({ kind: 'ask', id, service, args });
-    return answer as ReturnType<ShellServices[S]>;
+    return answer;
   }
 
   emit(event: AppEvent): void {

@@ -3,13 +3,29 @@ import { type ResourceLimits, Worker } from 'node:worker_threads';
 import { AppError, type Result } from '../shared/errors';
 import { JsonInput } from './jsonInput';
 import { movedBytes } from './movedBytes';
-import { type FromWorker, type OpenCache, type ToWorker, type WorkerNotice } from './protocol';
+import {
+  type FromWorker,
+  type OpenCache,
+  type ShellServiceName,
+  type ToWorker,
+  type WorkerNotice,
+} from './protocol';
 
 export type WorkerEntry =
   'coreWorker' | 'readerWorker' | 'writerWorker' | 'checkpointWorker' | 'importWorker';
 
-/** What a worker says besides answers: events, log lines, asks, the cache it opened. */
-export type WorkerNote = Exclude<FromWorker, { kind: 'result' | 'ready' | 'closed' }>;
+/** What a worker says besides answers and asks: events, log lines, the cache it opened. */
+export type WorkerNote = Exclude<
+  FromWorker,
+  { kind: 'result' | 'ready' | 'closed' | 'ask' | 'cancel' }
+>;
+
+/** Does what a worker asks of the shell; `signal` aborts when the worker gives up or stops. */
+export type ServeAsk = (
+  service: ShellServiceName,
+  args: unknown[],
+  signal: AbortSignal,
+) => Promise<Result<unknown>>;
 
 export interface WorkerThreadOptions {
   entry: WorkerEntry;
@@ -18,6 +34,8 @@ export interface WorkerThreadOptions {
   /** The worker's start data; `restarted` is true after the one before it stopped. */
   workerData(restarted: boolean): unknown;
   onNote(note: WorkerNote): void;
+  /** What the worker asks of the shell; a worker that asks nothing needs none. */
+  serveAsk?: ServeAsk;
   /** Told when the worker stopped without being asked (a crash, out of memory, killed). */
   onStopped(reason: string): void;
   /** The memory the worker may use: past it, the worker stops as in a crash. */
@@ -93,11 +111,6 @@ export class WorkerThread {
     });
   }
 
-  /** The shell's answer to something the worker asked. */
-  answer(id: number, result: Result<unknown>): void {
-    this.post({ kind: 'answer', id, result });
-  }
-
   /** Tells the worker of a workspace the core has opened, or of rows stored, outside any call. */
   tell(notice: WorkerNotice): void {
     if (!this.givenUp && !this.closing) this.post(notice);
@@ -128,11 +141,17 @@ export class WorkerThread {
     const { entry, builtDir } = this.options;
     const [script, options] = workerScript(entry, builtDir, this.options.workerData(restarted));
     const worker = new Worker(script, { ...options, resourceLimits: this.options.resourceLimits });
+    // Asks are this worker's own: one started again numbers its asks from 1, so an answer meant
+    // for the worker before it must never reach it, and work done for a stopped one stops too.
+    const asks = new Map<number, AbortController>();
+    worker.once('exit', () => asks.forEach((ask) => ask.abort()));
     const ready = new Promise<void>((resolve) => {
       worker.on('message', (message: FromWorker) => {
         if (message.kind === 'ready') resolve();
         else if (message.kind === 'result') this.settle(message.id, message.json);
         else if (message.kind === 'closed') void worker.terminate();
+        else if (message.kind === 'ask') this.serveAsk(worker, asks, message);
+        else if (message.kind === 'cancel') asks.get(message.id)?.abort();
         else this.options.onNote(message);
       });
       // Stopped before it was ready: the calls waiting on it are answered by `stopped`.
@@ -144,6 +163,25 @@ export class WorkerThread {
       this.stopped(worker, error ? String(error.message) : `exit code ${code}`),
     );
     return { worker, ready };
+  }
+
+  private serveAsk(
+    worker: Worker,
+    asks: Map<number, AbortController>,
+    { id, service, args }: Extract<FromWorker, { kind: 'ask' }>,
+  ): void {
+    const controller = new AbortController();
+    asks.set(id, controller);
+    const served = this.options.serveAsk
+      ? this.options.serveAsk(service, args, controller.signal)
+      : Promise.resolve(
+          failureResult(new AppError('INTERNAL', `Nothing answers ${service} here.`)),
+        );
+    void served.then((result) => {
+      asks.delete(id);
+      if (worker === this.worker && !this.givenUp)
+        worker.postMessage({ kind: 'answer', id, result } satisfies ToWorker);
+    });
   }
 
   private settle(id: number, json: Uint8Array): void {
@@ -186,10 +224,12 @@ export class WorkerThread {
   }
 }
 
+function failureResult(error: AppError): Result<never> {
+  return { ok: false, error: error.toShape() };
+}
+
 function failure(error: AppError): Uint8Array {
-  return new TextEncoder().encode(
-    JSON.stringify({ ok: false, error: error.toShape() } satisfies Result<never>),
-  );
+  return new TextEncoder().encode(JSON.stringify(failureResult(error)));
 }
 
 /**
