@@ -153,6 +153,49 @@ test.describe('webhooks', () => {
     await expect(adopted).toHaveCount(0);
   });
 
+  test('a create whose answer is lost is listed as may exist, asks before another, and takes its id', async ({
+    app,
+    host,
+  }) => {
+    test.skip(host === null, 'The demo local API handle is reached through the browser-mode host.');
+    await openWebhooks(app);
+    const origin = new URL(await openWorkspaceBaseUrl(host!)).origin;
+    const admin = (path: string, init: RequestInit = {}) =>
+      fetch(`${origin}/__local${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${DEMO_KEY}`, 'content-type': 'application/json' },
+      });
+    const faults = [{ kind: 'commitThenReset', method: 'POST', path: '/webhook/create', times: 1 }];
+    expect(
+      (await admin('/faults', { method: 'PUT', body: JSON.stringify({ faults }) })).status,
+    ).toBe(200);
+
+    const create = app.getByRole('form', { name: 'Create webhook' });
+    await create.getByRole('combobox', { name: 'Form', exact: true }).click();
+    await app.getByRole('option', { name: FORM_NAME }).click();
+    await create.getByLabel('Url', { exact: true }).fill('https://hooks.example.com/lost');
+    await create.getByRole('button', { name: 'Create webhook' }).click();
+    const record = app.getByRole('list', { name: 'Webhooks that may exist' }).getByRole('listitem');
+    await expect(record).toHaveAttribute('data-state', 'uncertain');
+    await expect(record).toContainText('May exist, id unknown');
+    await expect(record).toContainText('Submissions may be delivered twice to that address');
+
+    await create.getByRole('button', { name: 'Create webhook' }).click();
+    await expect(app.locator('[data-state="uncertain-duplicate"]')).toBeVisible();
+    await app.getByRole('button', { name: 'Cancel' }).click();
+    const atService = (await (await admin('/webhooks')).json()) as {
+      webhooks: { id: number; url: string }[];
+    };
+    const lost = atService.webhooks.filter((w) => w.url === 'https://hooks.example.com/lost');
+    expect(lost).toHaveLength(1);
+
+    await record.getByRole('button', { name: 'Adopt with its id' }).click();
+    await record.getByLabel('Webhook id').fill(String(lost[0]!.id));
+    await record.getByRole('button', { name: 'Adopt', exact: true }).click();
+    await expect(app.locator(`[data-webhook-id="${lost[0]!.id}"]`)).toContainText(FORM_NAME);
+    await expect(record).toHaveCount(0);
+  });
+
   test('stopping the receiver offers to delete the webhooks still pointing at it', async ({
     app,
   }) => {
