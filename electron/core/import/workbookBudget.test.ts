@@ -57,6 +57,12 @@ describe('a workbook over the budget', () => {
       'DAMAGED_WORKBOOK',
     ],
     [
+      'manySharedStringsXlsx',
+      'an .xlsx of 6.4 million shared strings',
+      /^This file is \d+ KB but would become more than 5,000,000 shared strings, more than Formdesk reads at once\./,
+      'WORKBOOK_TOO_LARGE',
+    ],
+    [
       'farColumnXlsx',
       'a sheet of 40,000 rows with one value each in column XFD',
       /^This file is \d+ KB but would become 655,360,000 cells \(40,000 rows × 16,384 columns\), more than Formdesk reads at once\. Save the sheet to import as CSV \(removing empty columns and rows first\)/,

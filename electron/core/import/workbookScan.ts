@@ -6,6 +6,16 @@ import { type ZipEntry } from './zipEntries';
 /** A tag longer than this holds no workbook's markup: only a file built to hide a count in one. */
 const MAX_TAG_CHARS = 1024 * 1024;
 
+/** Bytes of a tag's name, its namespace included, past which it is none SheetJS makes objects of. */
+const MAX_NAME_BYTES = 64;
+const [LT, GT, SLASH, COLON] = ['<', '>', '/', ':'].map((c) => c.charCodeAt(0)) as [
+  number,
+  number,
+  number,
+  number,
+];
+const EMPTY = Buffer.alloc(0);
+
 interface OdsCell {
   row: number;
   column: number;
@@ -25,7 +35,9 @@ export class WorkbookScan {
   activeSheet: string | null = null;
   private part: ZipEntry | null = null;
   private carry = '';
+  private tail: Buffer = EMPTY;
   private cells = 0;
+  private strings = 0;
   // The .ods sheet being read, as SheetJS walks it: its row, column and the repeats in force.
   private row = -1;
   private column = -1;
@@ -45,15 +57,17 @@ export class WorkbookScan {
     if (entry !== this.part) {
       this.part = entry;
       this.carry = '';
+      this.tail = EMPTY;
     }
     if (!this.reads(entry.name)) return;
+    if (this.format === 'xlsx') return this.xlsxChunk(chunk);
     const text = this.carry + chunk.toString('latin1');
     let at = 0;
     let start = text.indexOf('<');
     for (;;) {
       const end = start < 0 ? -1 : text.indexOf('>', start);
       if (end < 0) break;
-      this.tag(text.slice(start + 1, end), text.slice(at, start));
+      this.odsTag(text.slice(start + 1, end), text.slice(at, start));
       at = end + 1;
       start = text.indexOf('<', at);
     }
@@ -78,12 +92,45 @@ export class WorkbookScan {
     return part.endsWith('.xml');
   }
 
-  private tag(markup: string, textBefore: string): void {
-    if (this.format === 'xlsx') {
-      if (isCellTag(markup))
-        this.count(1, () => `more than ${this.budget.cells.toLocaleString('en-US')} cells`);
-      return;
+  /**
+   * The tags of an .xlsx part, counted on its bytes without decoding them: each cell and each
+   * shared string becomes an object of SheetJS's, and a sheet has millions of them.
+   */
+  private xlsxChunk(chunk: Buffer): void {
+    const bytes = this.tail.length > 0 ? Buffer.concat([this.tail, chunk]) : chunk;
+    this.tail = EMPTY;
+    // A loop of its own rather than indexOf: a native call per tag costs more than the bytes read.
+    for (let at = 0; at < bytes.length; at++) {
+      if (bytes[at] !== LT) continue;
+      let start = at + 1;
+      let end = start;
+      for (; end < bytes.length && end - at <= MAX_NAME_BYTES; end++) {
+        const code = bytes[end]!;
+        if (code <= 32 || code === SLASH || code === GT) break;
+        if (code === COLON) start = end + 1;
+      }
+      if (end === bytes.length) {
+        // A name cut by the chunk's end: read again with the next chunk.
+        this.tail = Buffer.from(bytes.subarray(at));
+        return;
+      }
+      const cell = end - start === 1 && bytes[start] === 0x63; /* c */
+      const string =
+        end - start === 2 && bytes[start] === 0x73 && bytes[start + 1] === 0x69; /* si */
+      if (!cell && !string) continue;
+      if (cell) this.cells++;
+      else this.strings++;
+      if (Math.max(this.cells, this.strings) > this.budget.cells) {
+        const what = cell ? 'cells' : 'shared strings';
+        throw workbookTooLarge(
+          this.fileBytes,
+          `more than ${this.budget.cells.toLocaleString('en-US')} ${what}`,
+        );
+      }
     }
+  }
+
+  private odsTag(markup: string, textBefore: string): void {
     const closing = markup.startsWith('/');
     const name = /^\/?([^\s/>]*)/.exec(markup)![1]!;
     const local = name.slice(name.indexOf(':') + 1);
@@ -160,15 +207,6 @@ export class WorkbookScan {
     this.cells += cells;
     if (this.cells > this.budget.cells) throw workbookTooLarge(this.fileBytes, becomes());
   }
-}
-
-/** An .xlsx cell's opening tag, `c` in any namespace: tested by hand, as a sheet has millions. */
-function isCellTag(markup: string): boolean {
-  const colon = markup.indexOf(':');
-  const at = colon > 0 && colon < 16 && !/[\s/]/.test(markup.slice(0, colon)) ? colon + 1 : 0;
-  if (markup.charCodeAt(at) !== 99 /* c */) return false;
-  const after = markup.charCodeAt(at + 1);
-  return Number.isNaN(after) || after === 47 /* / */ || after <= 32;
 }
 
 function attribute(markup: string, name: string): string | undefined {

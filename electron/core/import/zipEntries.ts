@@ -136,7 +136,7 @@ async function inflatedSize(
   limit: number,
   onChunk: (chunk: Buffer) => void,
 ): Promise<number> {
-  const inflater = createInflateRaw({ chunkSize: 1024 * 1024 });
+  const inflater = createInflateRaw({ chunkSize: 256 * 1024 });
   inflater.end(data);
   let size = 0;
   try {

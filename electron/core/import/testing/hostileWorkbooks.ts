@@ -77,6 +77,17 @@ function bombStream(megabytes: number): Buffer {
 }
 
 /**
+ * A raw deflate stream of `head`, `body` repeated `times` times, then `tail`: each part deflated on
+ * its own, so that a body of a megabyte repeated costs a kilobyte or so each time.
+ */
+function repeatedStream(head: string, body: string, times: number, tail: string): Buffer {
+  const flushed = (text: string) =>
+    deflateRawSync(Buffer.from(text), { finishFlush: constants.Z_SYNC_FLUSH });
+  const block = flushed(body);
+  return Buffer.concat([flushed(head), ...Array<Buffer>(times).fill(block), deflateRawSync(tail)]);
+}
+
+/**
  * An .xlsx whose central directory calls a 1.5 GB entry "stored" at its compressed size, while its
  * local header, which SheetJS follows, says deflated.
  */
@@ -98,6 +109,20 @@ export function zlibRefusedXlsx(): Buffer {
   return zipOf([
     ...goodXlsxParts(),
     { name: 'docProps/thumbnail.jpeg', data, method: 8, declaredSize: 0 },
+  ]);
+}
+
+/** An .xlsx of 80 MB of shared strings, 6.4 million of them, each an object SheetJS would make. */
+export function manySharedStringsXlsx(): Buffer {
+  const xml = repeatedStream(
+    '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">',
+    '<si><t/></si>'.repeat(80_000),
+    80,
+    '</sst>',
+  );
+  return zipOf([
+    ...goodXlsxParts(),
+    { name: 'xl/sharedStrings2.xml', data: xml, method: 8, declaredSize: 0 },
   ]);
 }
 
@@ -172,6 +197,7 @@ function zipEntriesOf(archive: Buffer): MadeEntry[] {
 export const HOSTILE_WORKBOOKS = {
   lyingDirectoryXlsx,
   zlibRefusedXlsx,
+  manySharedStringsXlsx,
   farColumnXlsx,
   repeatedOds,
 } as const;
