@@ -8,6 +8,7 @@ import {
   expectHardenedWindow,
   expectMenu,
   expectPagesKeptOnApp,
+  expectRendererFilesOnly,
   expectSwitchesRefused,
 } from './testing/checklist';
 
@@ -40,6 +41,11 @@ const MUTATIONS = [
     row: 'devTools tied to packaging',
     from: /devTools: !(?:\w+\.)*isPackaged/,
     to: 'devTools: true',
+  },
+  {
+    row: 'app:// serves the renderer only (item 18)',
+    from: /\w+\.resolveRendererFile\(rendererDir, url\.pathname\)/,
+    to: 'require("node:path").join(rendererDir, decodeURIComponent(url.pathname))',
   },
   {
     row: 'switches on an allow-list (item 19)',
@@ -86,6 +92,10 @@ describe('the checklist tests, on a bundle changed to break their rows', () => {
 
   it('fail on a packaged menu that offers developer tools', () => {
     expect(() => expectMenu(mutated, true)).toThrow(/devtools/i);
+  });
+
+  it('fail when app:// serves files beside the renderer', async () => {
+    await expect(expectRendererFilesOnly(mutated)).rejects.toThrow(/404/);
   });
 
   it('fail when a packaged build takes switches off the allow-list', () => {

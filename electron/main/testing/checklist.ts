@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { expect } from 'vitest';
 import { type BuiltMain } from './builtMain';
 import { createElectronStandIn, loadWithStandIn, StandInContents } from '../electronStandIn';
@@ -59,6 +61,25 @@ export function expectPagesKeptOnApp(main: BuiltMain): void {
     action: 'deny',
   });
   expect(prevented('will-attach-webview', 'about:blank')).toBe(true);
+}
+
+/**
+ * Item 18: app:// serves the built renderer and nothing beside it. Encoded slashes keep the dot
+ * segments past the URL parser, which resolves `/../` and `/%2e%2e/` before any handler runs:
+ * these reach the handler as traversals to a file that exists.
+ */
+export async function expectRendererFilesOnly(main: BuiltMain): Promise<void> {
+  const serve = main.recorded.protocolHandlers.get('app')!;
+  expect(existsSync(resolve(__dirname, '../../../out/renderer/../main/index.js'))).toBe(true);
+  for (const probe of [
+    'app://formdesk/..%2fmain%2findex.js',
+    'app://formdesk/%2e%2e%2fmain%2findex.js',
+    'app://formdesk/assets/..%2f..%2fmain%2findex.js',
+    'app://formdesk/..%5cmain%5cindex.js',
+  ]) {
+    expect(new URL(probe).pathname, probe).toMatch(/%2f|%5c/i);
+    expect((await serve(new Request(probe))).status, probe).toBe(404);
+  }
 }
 
 /** The View menu: developer tools in an unpackaged build only. */
