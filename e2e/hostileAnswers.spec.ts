@@ -69,18 +69,16 @@ test.describe('hostile answers', () => {
     app,
     remoteApi,
   }) => {
-    for (const [marker, stars] of [
-      ['Stars below', -1],
-      ['Stars half below', -0.5],
-      ['Stars billion', 1e9],
-    ] as const)
+    const ratings = [
+      { marker: 'Stars below', stars: -1 },
+      { marker: 'Stars half below', stars: -0.5 },
+      { marker: 'Stars billion', stars: 1e9 },
+    ];
+    for (const { marker, stars } of ratings)
       await remoteApi.admin.respond(FEEDBACK_ID, { answers: { nm01: marker, st05: stars } });
     await openSubmissions(app, remoteApi);
-    for (const [marker, raw] of [
-      ['Stars below', '-1'],
-      ['Stars half below', '-0.5'],
-      ['Stars billion', '1000000000'],
-    ]) {
+    for (const { marker, stars } of ratings) {
+      const raw = String(stars);
       const row = await findRow(app, marker);
       // Columns are drawn as they scroll into view.
       await grid(app)
@@ -121,7 +119,7 @@ test.describe('hostile answers', () => {
     const link = file.getByRole('link');
     await expect(link).toHaveText(/^https:\/\/files\.example\/invoice%E2%80%AEfdp\.exe/);
     await expect(link).toHaveAttribute('href', 'https://files.example/invoice%E2%80%AEfdp.exe');
-    expect(await drawer.evaluate((el) => el.innerText.includes('\u202e'))).toBe(false);
+    expect(await drawer.evaluate((el) => (el.textContent ?? '').includes('\u202e'))).toBe(false);
     await drawer.screenshot({ path: testInfo.outputPath('bidi-drawer.png') });
     await expectScreenUp(app);
   });
