@@ -128,9 +128,11 @@ export function webhookHandlers(ctx: AppContext): WebhookHandlers {
 
   return {
     'webhooks.list': async ({ formId }) => {
-      const { registry, ops } = manager();
-      const uncertain = annotateAll(ops.uncertain(formId));
-      return { webhooks: registry.list(formId).map(annotate), uncertain };
+      const { registry, ops, announce } = manager();
+      const { records, changed } = ops.uncertain(formId);
+      // A create a stopped core left was just turned uncertain and logged: Activity refetches.
+      if (changed) announce();
+      return { webhooks: registry.list(formId).map(annotate), uncertain: annotateAll(records) };
     },
     'webhooks.create': async ({ formId, url, toReceiver, confirmDuplicate }) => {
       const { ops, announce } = manager();

@@ -392,9 +392,13 @@ describe('a create whose answer never came', () => {
     expect(uncertain).toEqual([
       expect.objectContaining({ url: URL_A, state: 'uncertain', cause: 'interrupted' }),
     ]);
+    expect(events).toEqual([
+      { type: 'cache.changed', workspaceId: 'ws-demo', tables: ['webhooks', 'activity'] },
+    ]);
     await ok('webhooks.list', { formId: FORM });
     const logged = new ActivityLog(db).list({}, 10).map((e) => e.kind);
     expect(logged).toEqual(['webhook.uncertain']);
+    expect(events).toHaveLength(1);
     expect((await ok('webhooks.create', { formId: FORM, url: URL_A })).created).toBe(false);
   });
 

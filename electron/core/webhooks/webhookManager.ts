@@ -46,14 +46,17 @@ export function webhookManager({
       snapshot: webhook,
     });
 
-  const settleInterrupted = () => {
-    for (const orphan of attempts.settleInterrupted(now().toISOString())) {
+  /** Answers whether any record changed, so the caller can announce it. */
+  const settleInterrupted = (): boolean => {
+    const orphans = attempts.settleInterrupted(now().toISOString());
+    for (const orphan of orphans) {
       log(
         'webhook.uncertain',
         orphan,
         `A webhook for form ${orphan.formId} to ${orphan.url} may exist: Formdesk stopped before the service answered, so its id is unknown.`,
       );
     }
+    return orphans.length > 0;
   };
 
   /** The registry entry and the attempt's id are written together: one is never without the other. */
@@ -128,9 +131,9 @@ export function webhookManager({
     },
 
     /** Creates without an id, newest first; those a stopped core left are first turned uncertain. */
-    uncertain(formId?: string): OpenAttempt[] {
-      settleInterrupted();
-      return attempts.open(formId);
+    uncertain(formId?: string): { records: OpenAttempt[]; changed: boolean } {
+      const changed = settleInterrupted();
+      return { records: attempts.open(formId), changed };
     },
 
     /**
