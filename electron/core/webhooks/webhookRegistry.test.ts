@@ -4,6 +4,7 @@ import { checkCacheFile } from '../cache/fullCheck';
 import { type CacheDb } from '../cache/openCache';
 import { writeCacheDamagedInside } from '../cache/testing/damagedCache';
 import { openTempCache, type TempCache } from '../cache/testing/tempCache';
+import { CreateAttempts } from './createAttempts';
 import { WebhookRegistry } from './webhookRegistry';
 
 let cache: TempCache;
@@ -44,8 +45,17 @@ describe('webhook registry', () => {
     expect(reopened.get('41')?.id).toBe(41);
   });
 
-  it('keeps every webhook when a damaged cache is rebuilt from the server', async () => {
+  it('keeps every webhook, and every create that may have made one, when a damaged cache is rebuilt', async () => {
     new WebhookRegistry(db).add(entry(77, 'f1', '2026-11-22T08:00:00.000Z'));
+    const attempts = new CreateAttempts(db);
+    const { attemptId } = attempts.begin({
+      formId: 'f2',
+      url: 'https://hooks.example.com/f2',
+      workspaceId: 'ws',
+      sentAt: '2026-11-22T09:00:00.000Z',
+    });
+    attempts.answerLost(attemptId, '2026-11-22T09:00:30.000Z');
+    attempts.release(attemptId);
     db.close();
     // The damage lands in submission pages, past the small registry: the full check finds it.
     writeCacheDamagedInside(cache.file, 'a deleted submission');
@@ -56,6 +66,9 @@ describe('webhook registry', () => {
     db = cache.reopen({ rebuildFor: finding!, onRebuilt: (r) => rebuilt.push(r.reason) });
     expect(rebuilt).toHaveLength(1);
     expect(new WebhookRegistry(db).list().map((w) => [w.id, w.formId])).toEqual([[77, 'f1']]);
+    expect(new CreateAttempts(db).open()).toEqual([
+      expect.objectContaining({ attemptId, state: 'uncertain', cause: 'answerLost' }),
+    ]);
   });
 
   it('lists one form or all, newest first', () => {
