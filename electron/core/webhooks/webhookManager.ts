@@ -116,7 +116,7 @@ export function webhookManager({
           );
           throw new AppError(
             'NETWORK',
-            `The connection dropped before the service answered, so it may have created the webhook without Formdesk learning its id. It is listed as "may exist, id unknown"; do not simply try again.`,
+            `No answer came from the service (the connection dropped, timed out, or a gateway failed), so it may have created the webhook without Formdesk learning its id. It is listed as "may exist, id unknown"; do not simply try again.`,
             { outcomeUnknown: true, cause: error },
           );
         }
@@ -154,13 +154,14 @@ export function webhookManager({
       log(
         'webhook.exists',
         proven,
-        `A submission of form ${formId} arrived at ${oldest.url}: the webhook whose create's answer was lost exists, its id still unknown.`,
+        `A submission of form ${formId} arrived at ${oldest.url}: the webhook whose create got no answer exists, its id still unknown.`,
       );
       return proven;
     },
 
     /** Completes an uncertain create with the id the service's support gave. */
     adoptUncertain(attemptId: string, id: WebhookId): StoredWebhook {
+      settleInterrupted();
       const attempt = attempts.get(attemptId);
       if (attempt === null || attempt.state === 'sending') {
         throw new AppError('NOT_FOUND', 'That create is no longer listed as uncertain.');
@@ -169,6 +170,7 @@ export function webhookManager({
     },
 
     forgetUncertain(attemptId: string): { forgotten: boolean } {
+      settleInterrupted();
       const attempt = attempts.get(attemptId);
       if (attempt === null || attempt.state === 'sending' || !attempts.forget(attemptId)) {
         return { forgotten: false };
