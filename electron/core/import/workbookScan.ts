@@ -15,6 +15,8 @@ const [LT, GT, SLASH, COLON] = ['<', '>', '/', ':'].map((c) => c.charCodeAt(0)) 
   number,
 ];
 const EMPTY = Buffer.alloc(0);
+/** Where an .ods tag's name ends: its attributes, or the slash of an empty element. */
+const NAME_END = /[\s/]|$/;
 
 interface OdsCell {
   row: number;
@@ -132,7 +134,8 @@ export class WorkbookScan {
 
   private odsTag(markup: string, textBefore: string): void {
     const closing = markup.startsWith('/');
-    const name = /^\/?([^\s/>]*)/.exec(markup)![1]!;
+    const tag = closing ? markup.slice(1) : markup;
+    const name = tag.slice(0, tag.search(NAME_END));
     const local = name.slice(name.indexOf(':') + 1);
     if (local === 'config-item') {
       if (closing && this.inActiveTable)
@@ -170,16 +173,18 @@ export class WorkbookScan {
           return;
         }
         this.column++;
+        const repeat = columnRepeat(markup);
+        const type = attribute(markup, 'value-type') ?? '';
         const cell: OdsCell = {
           row: this.row,
           column: this.column,
           rows: selfClosing ? 1 : this.rowRepeat,
-          columns: selfClosing ? 1 : columnRepeat(markup),
-          filled: !['', 'string', 'text'].includes(attribute(markup, 'value-type') ?? ''),
+          columns: selfClosing ? 1 : repeat,
+          filled: !['', 'string', 'text'].includes(type),
         };
-        this.column += columnRepeat(markup) - 1;
+        this.column += repeat - 1;
         if (!selfClosing) this.open = cell;
-        else if (attribute(markup, 'value-type') === 'string') this.place(cell);
+        else if (type === 'string') this.place(cell);
         return;
       }
       case 'p':
@@ -209,8 +214,15 @@ export class WorkbookScan {
   }
 }
 
+const ATTRIBUTES = new Map(
+  ['number-rows-repeated', 'number-columns-repeated', 'value-type'].map((name) => [
+    name,
+    new RegExp(`[\\s:]${name}\\s*=\\s*["']([^"']*)`),
+  ]),
+);
+
 function attribute(markup: string, name: string): string | undefined {
-  return new RegExp(`[\\s:]${name}\\s*=\\s*["']([^"']*)`).exec(markup)?.[1];
+  return ATTRIBUTES.get(name)!.exec(markup)?.[1];
 }
 
 /** Columns a cell stands for, read as SheetJS reads them. */
