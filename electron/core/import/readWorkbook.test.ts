@@ -307,6 +307,20 @@ describe('reading workbooks', () => {
     expect(error.message).toMatch(/^This file is a ZIP archive of other files, not a workbook/);
   });
 
+  it('reads a sheet whose formatted empty cells reach past the budget, by its filled cells', async () => {
+    const written = workbook({ Only: utils.aoa_to_sheet([['Name'], ['Ada']]) }, 'xlsx');
+    // Excel writes a cell that holds only a format as an empty element.
+    const bytes = withPart(written, 'xl/worksheets/sheet1.xml', (xml) =>
+      xml!.replace(
+        '</sheetData>',
+        '<row r="2"><c r="XFD2" s="0"/></row><row r="900000"><c r="A900000" s="0"/></row></sheetData>',
+      ),
+    );
+    const preview = await parse(bytes, 'formatted.xlsx');
+    expect(preview.columns).toEqual(['Name']);
+    expect(preview.sampleRows).toEqual([{ line: 2, cells: ['Ada'] }]);
+  });
+
   it('refuses a damaged workbook with a sentence that says what to do', async () => {
     const bytes = workbook({ S: utils.aoa_to_sheet([['Name'], ['Ada']]) }, 'xls');
     const error = await refusal(parse(bytes.subarray(0, 1024), 'broken.xls'));

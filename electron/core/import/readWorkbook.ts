@@ -57,6 +57,7 @@ export async function openWorkbook(
     await inflateWithinBudget(bytes, kind.entries, budget, (entry, chunk) =>
       scan.feed(entry, chunk),
     );
+    scan.finish();
     activeSheet = scan.activeSheet;
   }
   const { read, SSF } = await import('@e965/xlsx');

@@ -57,6 +57,7 @@ export class WorkbookScan {
 
   feed(entry: ZipEntry, chunk: Buffer): void {
     if (entry !== this.part) {
+      if (this.format === 'xlsx') this.finish();
       this.part = entry;
       this.carry = '';
       this.tail = EMPTY;
@@ -120,8 +121,17 @@ export class WorkbookScan {
       const string =
         end - start === 2 && bytes[start] === 0x73 && bytes[start + 1] === 0x69; /* si */
       if (!cell && !string) continue;
-      if (cell) this.cells++;
-      else this.strings++;
+      if (cell) {
+        const close = bytes.indexOf(GT, end);
+        if (close < 0) {
+          this.tail = Buffer.from(bytes.subarray(at));
+          return;
+        }
+        // An empty cell (`<c r="Z9" s="1"/>`, a format only) holds no value to reach a column.
+        if (bytes[close - 1] !== SLASH) this.reach(bytes, end, close);
+        at = close;
+        this.cells++;
+      } else this.strings++;
       if (Math.max(this.cells, this.strings) > this.budget.cells) {
         const what = cell ? 'cells' : 'shared strings';
         throw workbookTooLarge(
@@ -130,6 +140,38 @@ export class WorkbookScan {
         );
       }
     }
+  }
+
+  /**
+   * The row and column of a cell's `r="XFD40000"`, read into the part's extent: a sheet over the
+   * budget is refused here, before SheetJS makes a cell of it.
+   */
+  private reach(bytes: Buffer, from: number, to: number): void {
+    let at = from;
+    while (at < to && !(bytes[at] === 0x72 && bytes[at + 1] === 0x3d && bytes[at - 1]! <= 32)) at++;
+    if (at >= to) return;
+    at += 3; /* r=" */
+    let column = 0;
+    for (; at < to && bytes[at]! >= 0x41 && bytes[at]! <= 0x5a; at++)
+      column = column * 26 + bytes[at]! - 0x40;
+    let row = 0;
+    for (; at < to && bytes[at]! >= 0x30 && bytes[at]! <= 0x39; at++)
+      row = row * 10 + bytes[at]! - 0x30;
+    this.usedRows = Math.max(this.usedRows, row);
+    this.usedColumns = Math.max(this.usedColumns, column);
+  }
+
+  /** Once a part is read: refused if its cells reach past the rows, columns or cells allowed. */
+  finish(): void {
+    const { usedRows: rows, usedColumns: columns } = this;
+    if (
+      rows > this.budget.rows ||
+      columns > this.budget.columns ||
+      rows * columns > this.budget.cells
+    )
+      throw workbookTooLarge(this.fileBytes, cellsText(rows, columns));
+    this.usedRows = 0;
+    this.usedColumns = 0;
   }
 
   private odsTag(markup: string, textBefore: string): void {
