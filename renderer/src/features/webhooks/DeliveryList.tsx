@@ -7,6 +7,7 @@ import type { Delivery } from '../../../../electron/shared/contract';
 import { invalidate, useAppEvent, useOp } from '../../bridge';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { shownLine, tooltipOf } from '../../components/respondentText';
 import { PayloadViewer } from './PayloadViewer';
 
 /** What a delivery changes: the list and the receiver's count. */
@@ -61,7 +62,7 @@ export function DeliveryList({ nameOf }: { nameOf: (formId: string | null) => st
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" ff="monospace">
-                    {d.submissionId ?? '—'}
+                    {d.submissionId === null ? '—' : <bdi>{shownLine(d.submissionId)}</bdi>}
                   </Text>
                 </Table.Td>
                 <Table.Td>
@@ -90,7 +91,12 @@ function DeliveryBadges({ delivery }: { delivery: Delivery }) {
   return (
     <Group gap={4} wrap="nowrap">
       {delivery.status === 'rejected' ? (
-        <Badge size="sm" color="red" variant="light" title={delivery.problem ?? undefined}>
+        <Badge
+          size="sm"
+          color="red"
+          variant="light"
+          title={delivery.problem === null ? undefined : tooltipOf(delivery.problem)}
+        >
           rejected
         </Badge>
       ) : (
