@@ -163,6 +163,12 @@ export class WorkbookScan {
 
   /** Once a part is read: refused if its cells reach past the rows, columns or cells allowed. */
   finish(): void {
+    this.checkReach();
+    this.usedRows = 0;
+    this.usedColumns = 0;
+  }
+
+  private checkReach(): void {
     const { usedRows: rows, usedColumns: columns } = this;
     if (
       rows > this.budget.rows ||
@@ -170,8 +176,6 @@ export class WorkbookScan {
       rows * columns > this.budget.cells
     )
       throw workbookTooLarge(this.fileBytes, cellsText(rows, columns));
-    this.usedRows = 0;
-    this.usedColumns = 0;
   }
 
   private odsTag(markup: string, textBefore: string): void {
@@ -239,20 +243,10 @@ export class WorkbookScan {
   private place(cell: OdsCell): void {
     this.usedRows = Math.max(this.usedRows, cell.row + cell.rows);
     this.usedColumns = Math.max(this.usedColumns, cell.column + cell.columns);
-    const made = cell.row < this.budget.rows + 1 ? cell.rows * cell.columns : 0;
-    this.count(made, () => cellsText(this.usedRows, this.usedColumns));
-    if (
-      this.usedRows > this.budget.rows ||
-      this.usedColumns > this.budget.columns ||
-      this.usedRows * this.usedColumns > this.budget.cells
-    ) {
+    this.cells += cell.row < this.budget.rows + 1 ? cell.rows * cell.columns : 0;
+    if (this.cells > this.budget.cells)
       throw workbookTooLarge(this.fileBytes, cellsText(this.usedRows, this.usedColumns));
-    }
-  }
-
-  private count(cells: number, becomes: () => string): void {
-    this.cells += cells;
-    if (this.cells > this.budget.cells) throw workbookTooLarge(this.fileBytes, becomes());
+    this.checkReach();
   }
 }
 
