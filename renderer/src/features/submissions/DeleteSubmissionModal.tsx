@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { type SubmissionListRow } from '../../../../electron/shared/contract/submissions';
 import { useOpMutation } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { shownLine } from '../../components/respondentText';
 import { answerText, describeAnswer } from './answerModel';
 import { formatDateTime } from './dateFormat';
 import { WINDOWS_QUERY } from './useSubmissionWindows';
@@ -65,7 +66,7 @@ export function DeleteSubmissionModal({
                 <Text span size="sm" c="dimmed">
                   {a.name}:
                 </Text>{' '}
-                {a.text}
+                <bdi>{shownLine(a.text)}</bdi>
               </Text>
             ))}
           </Stack>
