@@ -46,11 +46,8 @@ export interface WorkbookTable extends ReadTable {
  * SheetJS is loaded by the first workbook read, not with this module: loading it holds a thread
  * 250 ms, which the shell's and the core's threads paid at every start though neither reads one.
  */
-export async function openWorkbook(
-  bytes: Uint8Array,
-  kind: WorkbookKind,
-  budget: WorkbookBudget = WORKBOOK_BUDGET,
-): Promise<OpenWorkbook> {
+export async function openWorkbook(bytes: Uint8Array, kind: WorkbookKind): Promise<OpenWorkbook> {
+  const budget = WORKBOOK_BUDGET;
   let activeSheet: string | null = null;
   if (kind.format !== 'xls') {
     const scan = new WorkbookScan(kind.format, budget, bytes.length);
