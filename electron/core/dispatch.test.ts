@@ -21,4 +21,19 @@ describe('an input the contract rejects', () => {
     expect(details.moreIssues).toBeGreaterThanOrEqual(100_000 - MAX_ISSUES);
     expect(JSON.stringify(answer).length).toBeLessThan(8 * 1024);
   });
+
+  it('logs an answer outside the contract by its first issues, however large the answer', async () => {
+    const logged: string[] = [];
+    const answer = await dispatch(
+      // 100,000 forms, each without the fields a form has.
+      { 'forms.list': async () => ({ forms: Array.from({ length: 100_000 }, () => ({})) }) },
+      'forms.list',
+      {},
+      (_op, error) => logged.push(String(error)),
+    );
+    expect(answer).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatch(/^Error: forms\.list answered outside its contract: \{"issues":\[/);
+    expect(logged[0]!.length).toBeLessThan(8 * 1024);
+  });
 });

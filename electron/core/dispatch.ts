@@ -46,7 +46,13 @@ export async function dispatch(
   try {
     const output = def.output.safeParse(await handler(parsed.data));
     if (!output.success) {
-      onUnexpected(op, output.error);
+      // The log gets the first issues, as an answer does: an answer can be as large as a page.
+      onUnexpected(
+        op,
+        new Error(
+          `${op} answered outside its contract: ${JSON.stringify(issueList(output.error))}`,
+        ),
+      );
       return failure(
         new AppError(
           'INTERNAL',
