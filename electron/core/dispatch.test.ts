@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { type Handlers } from '../shared/contract';
 import { MAX_ISSUES } from '../shared/issueList';
 import { dispatch } from './dispatch';
 
@@ -26,7 +27,9 @@ describe('an input the contract rejects', () => {
     const logged: string[] = [];
     const answer = await dispatch(
       // 100,000 forms, each without the fields a form has.
-      { 'forms.list': async () => ({ forms: Array.from({ length: 100_000 }, () => ({})) }) },
+      {
+        'forms.list': async () => ({ forms: Array.from({ length: 100_000 }, () => ({})) }),
+      } as unknown as Partial<Handlers>,
       'forms.list',
       {},
       (_op, error) => logged.push(String(error)),
