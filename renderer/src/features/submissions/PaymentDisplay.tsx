@@ -2,6 +2,7 @@ import { Badge, Group, Stack, Text } from '@mantine/core';
 import { processorField, type PaymentAnswer } from '../../../../electron/shared/api/submission';
 import { CopyButton } from '../../components/CopyButton';
 import { ExternalLink } from '../../components/ExternalLink';
+import { shownLine } from '../../components/respondentText';
 import { Field } from './Field';
 import { formatMoney } from './money';
 import { paymentStatusLook } from './paymentStatus';
@@ -63,7 +64,7 @@ export function PaymentDetail({ payment }: { payment: PaymentAnswer }) {
         <PaymentStatusBadge status={value.status} />
         {value.discountCode && (
           <Badge size="sm" variant="outline" color="grape" tt="none">
-            Code {value.discountCode}
+            Code <bdi>{shownLine(value.discountCode)}</bdi>
           </Badge>
         )}
       </Group>

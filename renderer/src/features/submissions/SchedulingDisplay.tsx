@@ -1,6 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { type SchedulingAnswer } from '../../../../electron/shared/api/submission';
 import { ExternalLink } from '../../components/ExternalLink';
+import { RespondentText } from '../../components/RespondentText';
 import { formatEventTime } from './eventTime';
 import { Field } from './Field';
 
@@ -53,9 +54,7 @@ export function SchedulingDetail({ entry }: { entry: SchedulingAnswer }) {
       )}
       {value.meetingNotes && (
         <Field label="Notes">
-          <Text span size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {value.meetingNotes}
-          </Text>
+          <RespondentText text={value.meetingNotes} />
         </Field>
       )}
       {value.eventId && <Field label="Event id">{value.eventId}</Field>}

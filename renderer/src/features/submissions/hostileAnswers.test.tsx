@@ -112,14 +112,43 @@ const question = fc.record({
   value: hostileValue,
 });
 
-const submissionOf = (questions: Submission['questions']): Submission =>
+/** What the service sends beside the answers, each field as its schema allows, the text hostile. */
+const extras = fc.record({
+  payment: fc.record({
+    paymentId: hostileText,
+    email: hostileText,
+    discountCode: hostileText,
+    currency: hostileText,
+    status: hostileText,
+    stripeCustomerId: hostileText,
+    stripePaymentUrl: hostileText,
+    totalAmount: fc.double({ noNaN: true, noDefaultInfinity: true }),
+  }),
+  booking: fc.record({
+    fullName: hostileText,
+    email: hostileText,
+    timezone: hostileText,
+    eventStartTime: fc.constant('2026-11-01T10:00:00.000Z'),
+    eventUrl: hostileText,
+    meetingNotes: hostileText,
+    eventId: hostileText,
+  }),
+  parameter: hostileText,
+});
+
+const submissionOf = (
+  questions: Submission['questions'],
+  { payment, booking, parameter }: typeof extras extends fc.Arbitrary<infer T> ? T : never,
+): Submission =>
   ({
     submissionId: 'sub-1',
     submissionTime: '2026-11-01T10:00:00.000Z',
     lastUpdatedAt: '2026-11-01T10:00:00.000Z',
     questions: questions.map((q, i) => ({ ...q, id: `${q.id}-${i}` })),
-    urlParameters: [{ id: 'p', name: 'ref', value: `ref\u202eevil` }],
+    urlParameters: [{ id: 'p', name: 'ref', value: parameter }],
     calculations: [],
+    payments: [{ id: 'pay', value: payment }],
+    scheduling: [{ id: 'book', value: booking }],
   }) as unknown as Submission;
 
 const render = (node: ReactNode) => renderToString(<MantineProvider>{node}</MantineProvider>);
@@ -132,8 +161,8 @@ function Row({ submission }: { submission: Submission }) {
     urlParameters: [{ id: 'p', name: 'ref' }],
     quiz: false,
     login: false,
-    payments: false,
-    scheduling: false,
+    payments: true,
+    scheduling: true,
   };
   const row = { submissionId: submission.submissionId, submission } as SubmissionListRow;
   // eslint-disable-next-line react-hooks/incompatible-library -- not built with React Compiler
@@ -171,10 +200,10 @@ describe('hostile answers', () => {
     );
   });
 
-  it('draw in the whole drawer and a grid row, beside one another, without a thrown error', () => {
+  it('draw in the whole drawer and a grid row, with payments and bookings, without a thrown error', () => {
     fc.assert(
-      fc.property(fc.array(question, { minLength: 1, maxLength: 4 }), (questions) => {
-        const submission = submissionOf(questions);
+      fc.property(fc.array(question, { minLength: 1, maxLength: 4 }), extras, (questions, more) => {
+        const submission = submissionOf(questions, more);
         const drawer = render(
           <SubmissionDetail
             submission={submission}
