@@ -68,7 +68,9 @@ export function RespondentText({
   highlight?: string;
   oneLine?: boolean;
 }) {
-  const [whole, setWhole] = useState(false);
+  // Which text was asked for whole: the next submission's answer in the same place starts cut.
+  const [wholeText, setWholeText] = useState<string | null>(null);
+  const whole = wholeText === text;
   const shown = shownText(text, oneLine ? LINE_CHARACTERS : SHOWN_CHARACTERS);
   if (oneLine) {
     return (
@@ -115,7 +117,7 @@ export function RespondentText({
           {whole ? '' : `, ${count.format(shown.hidden)} not shown`}
         </Text>
         {!whole && (
-          <Button size="compact-xs" variant="subtle" onClick={() => setWhole(true)}>
+          <Button size="compact-xs" variant="subtle" onClick={() => setWholeText(text)}>
             Show all
           </Button>
         )}
