@@ -2,7 +2,7 @@ import { Badge, Group, Stack, Text } from '@mantine/core';
 import { processorField, type PaymentAnswer } from '../../../../electron/shared/api/submission';
 import { CopyButton } from '../../components/CopyButton';
 import { ExternalLink } from '../../components/ExternalLink';
-import { shownLine } from '../../components/respondentText';
+import { shownLine, tooltipOf } from '../../components/respondentText';
 import { Field } from './Field';
 import { formatMoney } from './money';
 import { paymentStatusLook } from './paymentStatus';
@@ -10,7 +10,13 @@ import { paymentStatusLook } from './paymentStatus';
 function PaymentStatusBadge({ status }: { status: string | undefined }) {
   const look = paymentStatusLook(status);
   return (
-    <Badge size="sm" variant="light" color={look.color} tt="none" title={status || undefined}>
+    <Badge
+      size="sm"
+      variant="light"
+      color={look.color}
+      tt="none"
+      title={status ? tooltipOf(status) : undefined}
+    >
       {look.label}
     </Badge>
   );
