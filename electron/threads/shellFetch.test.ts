@@ -4,7 +4,7 @@ import { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '../core/api';
+import { createApiClient, type FetchLike } from '../core/api';
 import { createLogger } from '../core/log';
 import { MemoryKeyVault } from '../core/workspaces/memoryVault';
 import { startLocalApi, type LocalApi } from '../local-api';
@@ -34,7 +34,17 @@ afterEach(async () => {
 });
 
 /** The core's threads, handed a fetch that records each request and sends it on. */
-async function startCore(): Promise<void> {
+async function startCore(
+  shellsFetch: FetchLike = (url, init) => {
+    const headers = new Headers(init.headers);
+    sent.push({
+      url,
+      method: init.method ?? 'GET',
+      authorized: headers.get('authorization') === `Bearer ${service.apiKey}`,
+    });
+    return fetch(url, init);
+  },
+): Promise<void> {
   sent.length = 0;
   core = await startCoreThreads({
     start: { dataDir: dir, remote: null, autoOpenDemo: false, demo: null, rateLimit: null },
@@ -42,15 +52,7 @@ async function startCore(): Promise<void> {
     deliverExport: () => Promise.reject(new Error('no exports here')),
     log: createLogger({ write: () => {} }),
     emit: () => {},
-    fetch: (url, init) => {
-      const headers = new Headers(init.headers);
-      sent.push({
-        url,
-        method: init.method ?? 'GET',
-        authorized: headers.get('authorization') === `Bearer ${service.apiKey}`,
-      });
-      return fetch(url, init);
-    },
+    fetch: shellsFetch,
   });
 }
 
@@ -155,26 +157,19 @@ describe("the core reaching the service through the shell's fetch", () => {
     let held: AbortSignal | undefined;
     let release: (() => void) | undefined;
     const requested = new Promise<void>((resolve) => (release = resolve));
-    core = await startCoreThreads({
-      start: { dataDir: dir, remote: null, autoOpenDemo: false, demo: null, rateLimit: null },
-      vault: new MemoryKeyVault(),
-      deliverExport: () => Promise.reject(new Error('no exports here')),
-      log: createLogger({ write: () => {} }),
-      emit: () => {},
-      // The first request is held until its signal aborts, as a slow network would hold it.
-      fetch: (url, init) => {
-        if (held) return fetch(url, init);
-        held = init.signal ?? undefined;
-        release?.();
-        return new Promise<Response>((_, reject) =>
-          held!.addEventListener('abort', () => reject(held!.reason), { once: true }),
-        );
-      },
+    // The first request is held until its signal aborts, as a slow network would hold it.
+    await startCore((url, init) => {
+      if (held) return fetch(url, init);
+      held = init.signal ?? undefined;
+      release?.();
+      return new Promise<Response>((_, reject) =>
+        held!.addEventListener('abort', () => reject(held!.reason), { once: true }),
+      );
     });
     const adding = call('workspaces.add', { baseUrl: service.baseUrl, apiKey: service.apiKey });
     await requested;
     expect(held?.aborted).toBe(false);
-    await core.crashCore();
+    await core!.crashCore();
     await vi.waitFor(() => expect(held?.aborted).toBe(true));
     expect(await adding).toMatchObject({ ok: false, error: { retryable: true } });
     // The core started again asks afresh; its first ask is answered by its own request.
