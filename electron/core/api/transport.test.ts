@@ -55,7 +55,7 @@ const reset = (res: ServerResponse): void => {
   res.socket?.destroy();
 };
 const never = () => undefined;
-const SHORT_TIMEOUTS = { headersMs: 300, bodyMs: 300 };
+const SHORT_TIMEOUTS = { headersMs: 300, bodyMs: 300, writeHeadersMs: 300 };
 
 describe('reads are retried', () => {
   it('retries a GET through 5xx answers and dropped connections', async () => {
