@@ -110,14 +110,14 @@ describe('the service switched off mid-import', () => {
       return true;
     };
     const running = bed.runner.run('down');
-    // The batch whose answer was lost is checked before anything is sent again; while the service
-    // is away the import waits and says why.
+    // The batch whose answer was lost is checked before any of it is sent again; while the
+    // service is away the import waits and says why.
     await vi.waitFor(
       () => {
         const summary = bed.journal.summary('down')!;
-        expect(summary.state).toBe('verifying');
+        expect(summary.unknown).toBe(10);
         expect(summary.notice).toMatch(
-          /Could not yet check batch 3 .*nothing is resent until it is checked/,
+          /Could not yet check batch 3 .*nothing of it is sent again until it is checked/,
         );
       },
       { timeout: 60_000, interval: 20 },

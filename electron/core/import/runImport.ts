@@ -182,15 +182,18 @@ export class ImportRunner {
       const waiting = new Waiting(journal, at, settleMs, windowMs);
       const due = open.filter((batch) => waiting.dueAt(batch) <= at);
       if (due.length > 0) {
+        let looking = due[0]!;
         try {
-          for (const batch of due)
+          for (const batch of due) {
+            looking = batch;
             await this.lookAndSettle(jobId, job.formId, questionIds, batch, waiting);
+          }
         } catch (error) {
           const reason =
             error instanceof AppError ? error.message : 'the server could not be asked';
           journal.setNotice(
             jobId,
-            `Could not yet check the rows of a batch on the server (${reason}); nothing of it is sent again until it is checked.`,
+            `Could not yet check batch ${looking.batchNo} on the server (${reason}); nothing of it is sent again until it is checked.`,
           );
           if (loop.stop !== null) return this.finishStopped(jobId, loop.stop, emit);
           emit(journal.job(jobId)!.state);
