@@ -96,7 +96,9 @@ export async function sendOnce(
 
   let timer = arm(
     'headers',
-    request.method === 'POST' ? (timeouts.writeHeadersMs ?? timeouts.headersMs) : timeouts.headersMs,
+    request.method === 'POST'
+      ? (timeouts.writeHeadersMs ?? timeouts.headersMs)
+      : timeouts.headersMs,
   );
   try {
     let response: Response;

@@ -49,6 +49,10 @@ export async function writeExport(
 
 /** A file name part from a form name: letters, digits, dashes; never a path. */
 function safeName(name: string): string {
-  const cleaned = name.normalize('NFKD').replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+  const cleaned = name
+    .normalize('NFKD')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
   return cleaned === '' ? 'export' : cleaned;
 }
