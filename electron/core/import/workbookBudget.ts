@@ -15,8 +15,8 @@ export interface WorkbookBudget {
 }
 
 /**
- * The budget the wizard reads workbooks with: 2.5× the 100k-row files the import is measured with,
- * and room for forms of many questions; the README's reliability table has what a refusal costs.
+ * The budget the wizard reads workbooks with: well past the largest files the import is measured
+ * with, and room for forms of many questions; the README's reliability table has the figures.
  */
 export const WORKBOOK_BUDGET: WorkbookBudget = {
   entryBytes: 192 * 1024 * 1024,
