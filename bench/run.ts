@@ -1,11 +1,12 @@
-// `npm run bench [-- --quick] [-- --only name] [-- --max-rows N] [-- --caches dir]`: runs every benchmark, prints a Markdown table and
-// writes it to bench/results.md (full tier) or test-results/bench-quick.md (quick tier).
-import { mkdirSync, writeFileSync } from 'node:fs';
+// `npm run bench [-- --quick] [-- --only name] [-- --max-rows N] [-- --caches dir]`: runs the
+// benchmarks, prints their tables and writes them to bench/results.md (full tier; `--only`
+// replaces only its sections) or test-results/bench-quick.md (quick tier).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benches } from './suite';
-import type { BenchRow } from './types';
+import { type BenchOutcome, renderSection, writeResults } from './resultsFile';
 
 const { values } = parseArgs({
   options: {
@@ -22,66 +23,65 @@ const selected = benches.filter((b) => !values.only || values.only.includes(b.na
 
 async function main(): Promise<number> {
   const loadAtStart = os.loadavg();
-  const rows: BenchRow[] = [];
-  const failures: string[] = [];
+  const outcomes: BenchOutcome[] = [];
   for (const bench of selected) {
     const started = performance.now();
     console.error(`▶ ${bench.name}${quick ? ' (quick)' : ''}`);
     try {
-      rows.push(
-        ...(await bench.run({
-          quick,
-          maxRows,
-          caches: values.caches === undefined ? undefined : path.resolve(values.caches),
-          log: (line) => console.error(`  ${line}`),
-        })),
-      );
+      const rows = await bench.run({
+        quick,
+        maxRows,
+        caches: values.caches === undefined ? undefined : path.resolve(values.caches),
+        log: (line) => console.error(`  ${line}`),
+      });
+      outcomes.push({ name: bench.name, rows });
     } catch (error) {
-      failures.push(`${bench.name}: ${error instanceof Error ? error.message : String(error)}`);
+      outcomes.push({
+        name: bench.name,
+        rows: [],
+        failure: error instanceof Error ? error.message : String(error),
+      });
     }
     console.error(`  done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
 
-  const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.platform()} ${os.arch()}, Node ${process.versions.node}`;
-  // Other work on the machine slows every figure: the load says how much the run shared it.
-  const load = `load average ${loadAtStart.map((l) => l.toFixed(1)).join('/')} at the start, ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join('/')} at the end (1/5/15 min)`;
-  const sizes = Number.isFinite(maxRows)
-    ? ` Sizes above ${maxRows.toLocaleString('en')} rows left out.`
-    : '';
-  const verdict = (met: boolean | undefined) =>
-    met === undefined ? 'reported' : met ? 'met' : '**missed**';
-  const table = [
-    `Machine: ${machine}; ${load}. Tier: ${quick ? 'quick (small sizes; figures are not comparable with the targets)' : 'full'}.${sizes} ${new Date().toISOString().slice(0, 10)}.`,
-    '',
-    '| benchmark | measured | reference | ratio | target | verdict |',
-    '|---|---|---|---|---|---|',
-    ...rows.map(
-      (r) =>
-        `| ${r.benchmark} | ${r.measured} | ${r.reference} | ${r.ratio === undefined ? '—' : `${r.ratio.toFixed(2)}×`} | ${r.target} | ${verdict(r.met)} |`,
-    ),
-    ...(failures.length > 0
-      ? ['', 'Benchmarks that could not run:', ...failures.map((f) => `- ${f}`)]
-      : []),
-    '',
-  ].join('\n');
+  const cpus = os.cpus();
+  const loads = (l: number[]) => l.map((x) => x.toFixed(1)).join('/');
+  const facts = {
+    date: new Date().toISOString().slice(0, 10),
+    machine: `${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.platform()} ${os.arch()}, Node ${process.versions.node}`,
+    // Other work on the machine slows every figure: the load says how much the run shared it.
+    load: `load average ${loads(loadAtStart)} at the start, ${loads(os.loadavg())} at the end (1/5/15 min)`,
+    tier: `${quick ? 'quick (small sizes; not comparable with the targets)' : 'full'}${
+      Number.isFinite(maxRows) ? `, sizes above ${maxRows.toLocaleString('en')} rows left out` : ''
+    }`,
+  };
 
   const root = path.resolve(__dirname, '..');
   const out = quick
     ? path.join(root, 'test-results', 'bench-quick.md')
     : path.join(root, 'bench', 'results.md');
   mkdirSync(path.dirname(out), { recursive: true });
-  writeFileSync(out, `# Formdesk benchmarks\n\n${table}`);
+  const previous = existsSync(out) && !quick ? readFileSync(out, 'utf8') : '';
+  const file = writeResults(
+    benches.map((b) => b.name),
+    previous,
+    outcomes,
+    facts,
+  );
+  writeFileSync(out, file);
+  const failures = outcomes.filter((o) => o.failure !== undefined);
   // The quick tier is part of `npm test`: the closing summary counts each benchmark that ran.
   if (quick) {
     writeFileSync(
       path.join(root, 'test-results', 'bench-quick.json'),
-      JSON.stringify({ ran: selected.length - failures.length, failures }),
+      JSON.stringify({
+        ran: outcomes.length - failures.length,
+        failures: failures.map((o) => `${o.name}: ${o.failure}`),
+      }),
     );
   }
-  console.log(table);
+  console.log(outcomes.map((o) => renderSection(o, facts)).join('\n\n'));
   console.error(`written to ${path.relative(root, out)}`);
   return failures.length === 0 ? 0 : 1;
 }
