@@ -5,8 +5,15 @@ import { createLogger } from '../core/log';
 import { DEMO_RESPONDENTS_PER_MINUTE } from '../core/workspaces/demoRespondents';
 import { startHost } from './startHost';
 
-/** `npm run serve -- [--port N] [--data-dir DIR] [--no-demo]`: Formdesk in the browser, until Ctrl+C. */
-async function main(): Promise<void> {
+/**
+ * `npm run serve -- [--port N] [--data-dir DIR] [--no-demo]`: Formdesk in the browser, until
+ * Ctrl+C. `builtDir` is the folder of the built entry, beside the renderer and the workers.
+ */
+export function serve(builtDir: string): void {
+  main(builtDir).catch(failed);
+}
+
+async function main(builtDir: string): Promise<void> {
   const { values } = parseArgs({
     options: {
       port: { type: 'string', default: '0' },
@@ -29,9 +36,9 @@ async function main(): Promise<void> {
   const host = await startHost({
     port,
     dataDir,
-    // Built next to this file: out/main/host.js serves out/renderer.
-    rendererDir: join(__dirname, '../renderer'),
-    builtDir: __dirname,
+    // out/main/host.js serves out/renderer.
+    rendererDir: join(builtDir, '../renderer'),
+    builtDir,
     autoOpenDemo: !values['no-demo'],
     // Respondents arrive now and then, so webhooks and the tables can be seen working.
     demo: { simulatePerMinute: DEMO_RESPONDENTS_PER_MINUTE },
@@ -56,7 +63,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
-main().catch((error: unknown) => {
+function failed(error: unknown): never {
   if (error instanceof DataDirInUse) {
     process.stdout.write(`${error.message}\n`);
     process.exit(error.owner.address ? 0 : 1);
@@ -65,4 +72,4 @@ main().catch((error: unknown) => {
     `Formdesk could not start: ${error instanceof Error ? error.message : String(error)}\n`,
   );
   process.exit(1);
-});
+}
