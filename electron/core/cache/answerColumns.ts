@@ -5,12 +5,12 @@ import { asciiFold } from './summaryFigures';
 /**
  * A form's answers held by column in memory, for summaries of narrowed views: per question one
  * code per row of the form (0: not answered), each code one answer as the index groups them
- * (by text, ASCII case aside), so a view's figures are counts over its rows' codes. At 100k rows,
- * a narrowed view's summary took a median of 383 ms grouped in SQL, 57.7 ms counted in columns;
- * reading the columns took 0.7–1.2 s (10 s at 1M rows), so they are read ahead (`readAhead`).
+ * (by text, ASCII case aside), so a view's figures are counts over its rows' codes. Counting
+ * codes is far quicker than grouping a view's answers in SQL, but reading the columns takes
+ * seconds on a large form, so they are read ahead (`readAhead`).
  *
  * The columns follow the form by its change counters: rows only added since they were read are
- * appended (a first sync adds a page every 200 ms); any other change reads them anew.
+ * appended (a first sync adds a page at the service's pace); any other change reads them anew.
  */
 
 /** A free-text answer that only one row of the form gave: its text can never be among the most frequent. */
@@ -69,7 +69,7 @@ export interface AnswerColumnsOptions {
 }
 
 const REBUILD_EVERY_MS = 60_000;
-/** Forms held at once: each is some 4 bytes per row and question. */
+/** Forms held at once: each holds a 32-bit code per row and question. */
 const FORMS_KEPT = 2;
 
 export class AnswerColumns {
@@ -198,7 +198,7 @@ export class AnswerColumns {
 
   /**
    * The rows after `after`, read from indexes that hold what the columns need: the table itself
-   * holds each submission's JSON, and reading it whole took a second at 100k rows.
+   * holds each submission's JSON, and reading it whole is slow on a large form.
    */
   private addRows(form: FormColumns, formId: string, after: number): void {
     const rows = this.statement<[number, string], [number, number, number, string]>(
@@ -273,8 +273,8 @@ export class AnswerColumns {
 
   /**
    * A free-text column: its rows walked in value order, each run of equal answers one code, an
-   * answer given once `GIVEN_ONCE`. Most free texts are given once, and grouping them in SQL
-   * first took three times as long (at 100k rows, 172 against 57 ms for e-mail addresses).
+   * answer given once `GIVEN_ONCE`. Most free texts are given once, so grouping them in SQL first
+   * costs far more than walking them.
    */
   private readTexts(formId: string, key: string, column: AnswerColumn, form: FormColumns): void {
     addCode(column, null, null, null, -1);
@@ -301,9 +301,8 @@ export class AnswerColumns {
 
   /**
    * A column of values (choices, ratings, numbers, dates…): grouped in SQL as the index orders
-   * them, each group with its rows (at 100k rows, 17–50 ms a question where walking every row
-   * took 50–82 ms), then each group's number and list read from one of its rows: asked of the
-   * group, they cost a lookup of every row (3.2 s for a choice question at 100k rows).
+   * them, each group with its rows (quicker than walking every row), then each group's number and
+   * list read from one of its rows: asked of the group, they cost a lookup of every row.
    */
   private readValues(formId: string, key: string, column: AnswerColumn, form: FormColumns): void {
     const groups = this.statement<[string, string], [string | null, string]>(

@@ -2,9 +2,9 @@ import type Database from 'better-sqlite3';
 
 /**
  * How often the whole file is read again. Damage comes from disks and other programs, rarely; a
- * read of a 740 MB cache holds a core for seconds and, on two cores, put a trivial call's p99 from
- * 16 to 55 ms and a window's from 53 to 157 ms while it ran (bench/results.md): once a day finds
- * damage within a day of use, without every start of the app paying for it.
+ * read of a large cache holds a core for seconds and, on a machine of few cores, slows every call
+ * and window while it runs: once a day finds damage within a day of use, without every start of the
+ * app paying for it.
  */
 export const CHECK_EVERY_MS = 24 * 60 * 60_000;
 

@@ -5,10 +5,10 @@ import { isCorruption } from './openCache';
 
 /**
  * The check reads while people work, and no one waits for it: its thread runs below the ones that
- * answer them. On two cores, a check of a 740 MB cache started ten seconds after opening it put a
- * trivial call's p99 at 82 ms. It only reads (WAL lets the writer commit meanwhile), so however
- * long it is held back, it holds nothing up; the threads that write keep their priority, as one
- * held back would hold SQLite's write lock while it waited for a core.
+ * answer them: at their priority, on a machine of few cores, it slowed every call made while it
+ * ran. It only reads (WAL lets the writer commit meanwhile), so however long it is held back, it
+ * holds nothing up; the threads that write keep their priority, as one held back would hold
+ * SQLite's write lock while it waited for a core.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');

@@ -61,12 +61,11 @@ export function openCache(file: string, options: OpenCacheOptions = {}): CacheDb
  * A connection to a cache file opened (and migrated) before: the pragmas every writer of the file
  * uses. For a second writer of an open workspace (the thread that stores a sync's pages).
  *
- * `refetchable`: the connection writes only what the service can give again (a sync's pages and
- * its position, the form list), so its commits skip the fsync (`synchronous = NORMAL`). WAL keeps
- * the file whole; a power cut loses at most the last pages, which the sync fetches again from the
- * position stored before them. A first sync of 100k rows commits some 670 pages: that many
- * flushes to the disk saved. The import journal is written on the core's connection, which syncs
- * every commit.
+ * `refetchable`: the connection writes only what the service can give again (a sync's pages and its
+ * position, the form list), so its commits skip the fsync (`synchronous = NORMAL`). WAL keeps the
+ * file whole; a power cut loses at most the last pages, which the sync fetches again from the
+ * position stored before them. A first sync commits hundreds of times: that many flushes to the
+ * disk saved. The import journal is written on the core's connection, which syncs every commit.
  */
 export function connectCache(file: string, { refetchable = false } = {}): CacheDb {
   const db = new Database(file, { fileMustExist: true });
@@ -85,8 +84,8 @@ function connect(file: string): CacheDb {
 
 function configure(db: CacheDb): void {
   try {
-    // Submissions are kept whole (2–4 KB of JSON each): at the default 4 KB a page holds one and
-    // wastes the rest. Takes effect only when the file is new.
+    // Submissions are kept whole, a few kilobytes of JSON each: at SQLite's default page size a
+    // page holds one and wastes the rest. Takes effect only when the file is new.
     // First: even switching to WAL needs the file's lock, and another connection may hold it.
     db.pragma('busy_timeout = 5000');
     db.pragma('page_size = 16384');

@@ -42,8 +42,8 @@ const MIN_TRIGRAM = 3;
  */
 const PREFIX_ROWS = 1_000;
 /**
- * Orders remembered at once, and the rowids they may hold in all (8 bytes each: 48 MB, six whole
- * orders of 1M rows). A short order (a view's first rows, a search's few matches) weighs what it
+ * Orders remembered at once, and the rowids they may hold in all (a float64 each; six whole orders
+ * of a million rows). A short order (a view's first rows, a search's few matches) weighs what it
  * holds, so it does not push out the whole orders that views are cut from.
  */
 const ORDERS_KEPT = 32;
@@ -57,9 +57,9 @@ const COUNTS_KEPT = 64;
 const STATEMENTS_KEPT = 64;
 /**
  * In a cache of at least this many rows, a new search answers with its first rows before it counts
- * its matches. The full-text index holds every form, and listing every match of a common word in
- * it takes 100–200 ms at 1M rows (whatever the view), 11–21 ms at 100k: soon enough to count at
- * once.
+ * its matches. The full-text index holds every form, so listing every match of a common word in
+ * it grows with the whole cache, whatever the view: in a smaller cache it is soon enough to count
+ * at once.
  */
 const ROWS_FIRST_FROM = 250_000;
 /**
@@ -84,8 +84,8 @@ const MERGED_AT_MOST = 1_000;
 /**
  * A row as the cache holds it: the indexed fields, and the submission as the JSON stored, in the
  * UTF-8 bytes SQLite keeps it in. A window's answer splices them in as they are (`windowJson.ts`):
- * read as text, a 100-row window was decoded into strings, joined and encoded again, 6.2 ms of its
- * reader's time; read as bytes and copied into the answer, 0.6 ms.
+ * read as text, a window's rows were decoded into strings, joined and encoded again, most of its
+ * reader's time; read as bytes, they are only copied into the answer.
  */
 export interface StoredRow {
   id: number;
@@ -147,7 +147,7 @@ const ROWS_STATEMENT = `SELECT ${HEAD_COLUMNS}, CAST(s.raw AS BLOB) AS raw FROM 
  * A window is read in two steps, as the covering indexes allow: the view's order is walked in an
  * index (status, preview flag and time are in each entry) to find the rowids of the window, and
  * only those rows, with their JSON, are read. The order found is remembered until the form changes,
- * so a window deep in 100k rows is a slice of it, not a walk of every row before it; the counts
+ * so a window deep in a large form is a slice of it, not a walk of every row before it; the counts
  * per status, from which the total follows, are remembered the same way.
  *
  * A search or an answer filter reads the rows it lets through once, from the full-text or answers
@@ -251,7 +251,7 @@ export class SubmissionQuery {
 
   /**
    * Reads a view's whole order and its counts ahead of its windows: a window deep in the view
-   * reads them first (66 ms for 88k rows, on a reader that had not read them), so a reader reads
+   * reads them first (a noticeable wait, on a reader that had not read them), so a reader reads
    * the view most likely asked first when a workspace opens. Answers the view's rows.
    */
   readView(filter: SubmissionFilter): number {
@@ -262,7 +262,7 @@ export class SubmissionQuery {
 
   /**
    * Brings a plain view whose whole order is kept up to date with the rows stored since, and its
-   * counts: what its next window would do first (at 88k rows, a page's rows merged in 1–3 ms).
+   * counts: what its next window would do first (merging a page's rows costs little).
    * Views narrowed or sorted by an answer, or read only as far as their first rows, are left to
    * their next window: reading them anew costs more than a window saves. True when it caught up.
    */
@@ -396,7 +396,7 @@ export class SubmissionQuery {
   private narrowedOrder(filter: SubmissionFilter, passing: Uint8Array, version: string): Order {
     const broad = broader(filter);
     // A few matches are sorted from their rowids: cheaper than a first read of the whole order
-    // of the view (0.1–0.3 s at 1M rows) for a rare word, or a word found nowhere.
+    // of the view, which is slow on a large form, for a rare word or a word found nowhere.
     if (
       typeof broad.sortBy !== 'object' &&
       !this.orders.get(JSON.stringify(broad), version)?.complete
@@ -423,7 +423,7 @@ export class SubmissionQuery {
    * sort's direction, as ties on the value go) are dealt out to the groups of equal answers, which
    * the answers index lists in value order, and the rows without an answer go last. The same order
    * read in SQL finds each answer's submission in another index and sorts every group of ties by
-   * time: 1.3–2 s for a 0–10 rating at 1M rows, where this takes 0.25–0.3 s.
+   * time, several times slower than dealing the rows out.
    */
   private questionOrder(filter: SubmissionFilter, key: string, version: string): Order {
     const { ids: byTime } = this.order(

@@ -128,7 +128,7 @@ export class SubmissionStore {
   ): UpsertCounts {
     // The answers' counts are written after the rows, in the same transaction: the caller's, or
     // one of its own. Not a savepoint in the caller's: after one, FTS5 flushed at every statement
-    // and storing 15k rows took 1.38× as long.
+    // and storing a sync's rows took markedly longer.
     const store = () => {
       try {
         return this.store(formId, rows, syncedAt, { seenPass, keepPreviewFlag, leaveSeen });
@@ -190,9 +190,9 @@ export class SubmissionStore {
       searchTexts.push({ rowid: stored.id, text: row.searchText, replaces: existing !== undefined });
     }
     // Inside `transaction`, both are written as it ends. A sync's pages stored a few at a time
-    // in one transaction (`storeInTurns`): 17,664 rows took 4.66–4.69 s with the search text
-    // written after each few, 4.43–4.45 s written once. Their answers' counts took 50k writes
-    // flushed after each few, 16k flushed once (19,216 rows stored in 4.1–4.2 s, not 4.3–4.4 s).
+    // in one transaction (`storeInTurns`) store sooner with the search text written once, and
+    // their answers' counts flushed once take a fraction of the writes they take flushed after
+    // each few.
     if (this.searchLater) this.searchLater.push(...searchTexts);
     else this.writeAfterRows(searchTexts);
     return counts;
@@ -201,8 +201,8 @@ export class SubmissionStore {
   /**
    * The answers' counts, then the search text. Last, after every other write of the rows: each
    * statement that opens a savepoint (every upsert does, the counts' too) makes FTS5 flush what it
-   * holds in memory as a new segment of the index. Written row by row in between, a page of 155
-   * rows left 155 segments to merge, and storing it cost 1.5× as much.
+   * holds in memory as a new segment of the index. Written row by row in between, a page left a
+   * segment per row to merge, and storing it cost markedly more.
    */
   private writeAfterRows(texts: readonly SearchText[]): void {
     this.answerCounter.flush();
@@ -272,9 +272,9 @@ export class SubmissionStore {
    * commits, the sync position stored with them included, so a sync resumes a little earlier; the
    * file stays consistent. The connection's own setting (FULL, which the import journal needs) is
    * back before anything else runs; inside an outer transaction that one decides. Every write
-   * `work` makes is of one row a statement, so its undo is kept in memory (`undoInMemory.ts`): over
-   * a first sync of 30k rows at the service's pace, the host wrote 2.8 GB, not 8.7 GB. The search
-   * text and the answers' counts of the rows `work` stores are written as it ends (`store`).
+   * `work` makes is of one row a statement, so its undo is kept in memory (`undoInMemory.ts`),
+   * which spares a first sync most of what it would write to the disk. The search text and the
+   * answers' counts of the rows `work` stores are written as it ends (`store`).
    */
   transaction<T>(work: () => T): T {
     const run = this.db.transaction(() => {

@@ -36,9 +36,9 @@ const SUMMARIES_KEPT = 8;
 const INDEX_DRIVEN = 'FROM answers a JOIN temp.summary_rows v ON v.id = a.submission_rowid';
 const VIEW_DRIVEN = 'FROM temp.summary_rows v CROSS JOIN answers a ON a.submission_rowid = v.id';
 /**
- * A view under 1/8 of the form's rows looks its rows up. Measured at 100k rows, nine questions
- * grouped: 1,000 rows in view 8 ms looked up against 210 ms walked; 1/8 of the form 155 against
- * 290 ms; a quarter, spread over the file, 670 against 340 ms.
+ * A view under this share of the form's rows (one in eight) looks its rows up: looking up a small
+ * view's rows is far quicker than walking the form, but a view spread over more of the file is
+ * walked sooner.
  */
 const VIEW_DRIVEN_SHARE = 8;
 const STATEMENTS_KEPT = 64;
@@ -139,9 +139,9 @@ export class SubmissionSummaries {
 
   /**
    * One step of reading ahead the answer columns of the form last summarized, so that its first
-   * narrowed view (a click on a bar) counts in columns already read: at 1M rows, a narrowed view
-   * that read them took a median of 12.6 s, one read ahead 112 ms. Whether a step is left. The caller runs steps while it has nothing else to do; each
-   * reads the form's rows or one question, so a call waits at most one step.
+   * narrowed view (a click on a bar) counts in columns already read rather than waiting for them
+   * to be read. Whether a step is left. The caller runs steps while it has nothing else to do;
+   * each reads the form's rows or one question, so a call waits at most one step.
    */
   readAhead(): boolean {
     const formId = this.ahead;
@@ -223,8 +223,8 @@ export class SubmissionSummaries {
   }
 
   /**
-   * The whole form's answers, from the counts its writes keep: at 100k rows the summary's answers
-   * took 7 ms to read this way, where grouping them in the index took 460 ms.
+   * The whole form's answers, from the counts its writes keep: reading them costs little, where
+   * grouping them in the index walks every answer.
    */
   private keptCounts(filter: SubmissionFilter): ViewAnswers {
     const { formId } = filter;
@@ -241,8 +241,8 @@ export class SubmissionSummaries {
       { from: 'submissions s', where: where.sql, params: where.params },
       { from: 'submissions s', where: span.sql, params: span.params },
     );
-    // The timeline walks every row of the form in SQL (460 ms at 1M rows); counted in the
-    // form's columns where they are held as the form is, 8 ms.
+    // The timeline walks every row of the form in SQL; counted in the form's columns, where they
+    // are held as the form is, it costs a fraction of that.
     const form = this.columns.held(formId);
     if (form) figures.timeline = () => timelineOf(daysOf(form, this.spanOf(unbounded, form)));
     return {
@@ -286,8 +286,8 @@ export class SubmissionSummaries {
    * A narrowed view's answers, counted anew: its rows are listed once into a temporary table (by
    * the same conditions as the table's query) and each question's answers are grouped in SQL.
    * The rows of every status are listed first, for the timeline, and the view's status picked
-   * from them: an answer filter's rows are then found once (at 100k rows, 140 ms for a choice),
-   * not once more for the timeline.
+   * from them: an answer filter's rows, costly to find, are then found once, not once more for
+   * the timeline.
    */
   private viewRows(filter: SubmissionFilter): ViewAnswers {
     const { formId } = filter;
@@ -460,12 +460,12 @@ export class SubmissionSummaries {
 
   /**
    * The rows whose answer is the chosen option, as the table's filter finds them (its text is the
-   * option, ASCII case aside, or its list holds it), marked from the question's codes: at 1M rows
-   * the filter read in SQL took 1.9 s, every answer's list looked up. An answer whose text holds
-   * the option beside others (a checkbox combination) cannot tell from its text alone whether the
-   * option is one of its items or part of a label holding ", ", so those groups alone are asked
-   * of their rows. Null where the codes cannot say: free text (answers given once share a code),
-   * or an option that itself holds ", ".
+   * option, ASCII case aside, or its list holds it), marked from the question's codes, where the
+   * filter read in SQL looks up every answer's list. An answer whose text holds the option beside
+   * others (a checkbox combination) cannot tell from its text alone whether the option is one of
+   * its items or part of a label holding ", ", so those groups alone are asked of their rows. Null
+   * where the codes cannot say: free text (answers given once share a code), or an option that
+   * itself holds ", ".
    */
   private choiceMarks(
     form: FormColumns,

@@ -57,7 +57,7 @@ export class SubmissionWindows {
   /**
    * A window from the first row past the newest, as each incremental sync compares first, holds
    * the whole listing: its count is the one the triggers keep (`submission_counts`), where counting
-   * the rows held the core's thread 42–70 ms at 883k rows, and every call routed to it waited.
+   * the rows of a large form held the core's thread, and every call routed to it waited.
    */
   count(formId: string, status: SubmissionStatus, w: TimeWindow): number {
     if (w.from === undefined) {

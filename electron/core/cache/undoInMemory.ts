@@ -4,9 +4,9 @@ import { withSetting } from './transactionSetting';
 /**
  * Runs `transaction` (one whole transaction, begun and ended inside it) with each statement's undo,
  * SQLite's statement journal, kept in memory rather than in a temporary file. A row's insert into
- * `submissions` fires the triggers that count it and touches a dozen 16 KB pages, past the 64 KB of
- * undo SQLite keeps in memory: storing 3,000 rows 150 a transaction wrote 567 MB to temporary
- * files, and importing 1,000 rows 287 MB in all (102 MB with it in memory).
+ * `submissions` fires the triggers that count it and touches a dozen pages, past the 64 KB of undo
+ * SQLite keeps in memory: with the undo in files, storing and importing rows wrote several times
+ * what they write with it in memory.
  *
  * Only for transactions whose every write is of one row a statement: one deleting thousands of
  * rows would keep every page they touch.

@@ -8,14 +8,13 @@ const RowHead = SubmissionListRow.omit({ submission: true });
 const utf8 = new TextEncoder();
 
 /**
- * A `submissions.query` answer as its envelope's UTF-8 JSON, each row's submission copied in as
- * the bytes the cache holds. Through `dispatch`, the reader parsed a window's submissions, checked
- * them and wrote them out again: for a 100-row window (about 237 KB) that was most of its time.
- * Spliced as text, the rows were still decoded into strings and encoded again (6.2 ms a window);
- * as bytes, 0.6 ms. What is spliced was checked against the service's schema when its page was
- * read; the rest of the answer is checked here against the contract, as `dispatch` checks it.
- * Null for input the operation refuses, which `dispatch` answers with its message. `asked` is
- * told the view a window was answered of.
+ * A `submissions.query` answer as its envelope's UTF-8 JSON, each row's submission copied in as the
+ * bytes the cache holds. Through `dispatch`, the reader parsed a window's submissions, checked them
+ * and wrote them out again, which was most of its time. Spliced as text, the rows were still
+ * decoded into strings and encoded again; as bytes, they are only copied. What is spliced was
+ * checked against the service's schema when its page was read; the rest of the answer is checked
+ * here against the contract, as `dispatch` checks it. Null for input the operation refuses, which
+ * `dispatch` answers with its message. `asked` is told the view a window was answered of.
  */
 export function windowEnvelopeJson(
   query: SubmissionQuery,

@@ -11,11 +11,10 @@ const PLACE: Record<TurnTaker, number> = { core: 0, importWizard: 1 };
  * Turns at a cache file's write lock, between the thread that stores a sync's pages and the other
  * writers of the file. SQLite lets one connection write at a time, and one waiting for the lock
  * only sleeps and tries again (`busy_timeout`): it cannot say it waits. When pages pile up, the
- * page writer stores up to twenty-four in one transaction (a first sync of 20k rows with no rate
- * limit took 4.8–5.0 s against 6.6 s three a transaction), which holds the lock for half a second
- * and more, longer as the form grows; so the other writers say here, in memory the threads share,
- * that they want it, and the page writer, which looks between a few pages, commits what it has and
- * lets them in (`storeInTurns`).
+ * page writer stores up to twenty-four in one transaction (`PAGES_HELD`, which stores them sooner
+ * than a few at a time), which holds the lock for a noticeable time, longer as the form grows; so
+ * the other writers say here, in memory the threads share, that they want it, and the page writer,
+ * which looks between a few pages, commits what it has and lets them in (`storeInTurns`).
  */
 export class WriteTurns {
   private readonly waiting: Int32Array;

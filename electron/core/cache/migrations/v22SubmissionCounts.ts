@@ -4,7 +4,7 @@ import { type Migration } from '../migrate';
  * The number of cached submissions per form, status and preview flag, kept by triggers on every
  * write. The forms list, the status tabs and a view's "N of M" read these counts on each refresh,
  * several times a second while a sync commits pages; counting the rows each time costs a pass over
- * the form (150 ms at 1M rows), a lookup here costs nothing.
+ * the form, slow on a large one; a lookup here costs nothing.
  */
 export const submissionCounts: Migration = {
   version: 22,

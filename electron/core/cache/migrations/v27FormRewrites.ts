@@ -4,8 +4,8 @@ import { type Migration } from '../migrate';
  * `rewritten`: the form's version at its last change that was not a plain insert (a row removed,
  * or changed in anything a query reads). A view's order read at version v still holds every row it
  * held, in the same order, while `rewritten <= v`: the rows added since can be merged into it. A
- * first sync adds a page every 200 ms; re-reading a 100k-row form's whole order after each cost
- * every reader 14–44 ms where merging the page's rows costs a few.
+ * first sync adds a page at the service's pace; re-reading a large form's whole order after each
+ * would cost every reader many times what merging the page's rows costs.
  */
 export const formRewrites: Migration = {
   version: 27,

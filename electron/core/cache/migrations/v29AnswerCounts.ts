@@ -3,11 +3,11 @@ import { type Migration } from '../migrate';
 /**
  * How many rows of each form, status and preview flag gave each answer, and how many answered
  * each question. The Summary tab of a whole form reads these few rows: grouping the form's
- * answers on each read walked every answer in the index, 430 ms (median) at 100k rows.
+ * answers on each read walked every answer in the index, slow on a large form.
  *
  * A sync's pages add their answers' counts in one write per distinct answer of the pages stored
- * together (`AnswerCounter`): storing 15k rows takes 1.04–1.13× as long as without counts, where a trigger
- * on each inserted answer took 1.3–2.2× (on a machine shared with other work).
+ * together (`AnswerCounter`): storing rows takes little longer than without counts, where a
+ * trigger on each inserted answer made it markedly slower.
  * What else changes an answer is rare and left to triggers: a removed answer takes its count
  * back, a row whose status or flag changes moves its answers' counts with it, and a removed row
  * removes its answers first (a cascade's deletes could no longer see the row's status).
