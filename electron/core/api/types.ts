@@ -46,7 +46,7 @@ export interface ApiClient {
   /**
    * A page of the same listing as the JSON bytes the service sent, for a thread other than the
    * caller's to read (`readListing`): decoding and reading a page of 150 submissions holds a
-   * thread for milliseconds (the decoding alone 5 ms).
+   * thread for milliseconds.
    */
   listSubmissionsJson(
     formId: string,

@@ -30,8 +30,8 @@ export function importCache(db: Database.Database): ImportCache {
   const version = db
     .prepare<[string], number>('SELECT version FROM form_changes WHERE form_id = ?')
     .pluck();
-  // The form's keys last made, while the form is as it was then. Reading, parsing and keying 100k
-  // cached rows takes about a second, and each step of the wizard after the first (an edit, the
+  // The form's keys last made, while the form is as it was then. Reading, parsing and keying a
+  // large form's cached rows takes about a second, and each step of the wizard after the first (an edit, the
   // dry run, the start) checks the file again with the same mapping.
   let keyed: {
     formId: string;

@@ -3,9 +3,8 @@ import { type Logger } from '../log';
 import { type ImportJournal } from './importJournal';
 
 /**
- * Rows of a draft deleted per transaction: 2,000 rows held the write lock 1.6 ms (1.9 ms at most;
- * a 100k-row draft went in 81 ms all told), so a sync's page or an import's batch waits no longer
- * than that behind a sweep.
+ * Rows of a draft deleted per transaction: few enough that each holds the write lock only a moment,
+ * so a sync's page or an import's batch waits no longer than that behind a sweep.
  */
 const ROWS_PER_STEP = 2_000;
 

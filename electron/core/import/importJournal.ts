@@ -134,7 +134,7 @@ export class ImportJournal {
     const columns = `(job_id, row_index, form_id, line, cells_json, status, issues_json, source_key)`;
     const placeholders = (n: number) =>
       Array.from({ length: n }, () => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ');
-    // Many rows per statement: a 100k-row file is a few thousand statements, not 100k.
+    // Many rows per statement: a large file is a few thousand statements, not one per row.
     const insertMany = this.db.prepare(
       `INSERT INTO import_rows ${columns} VALUES ${placeholders(ROWS_PER_INSERT)}`,
     );

@@ -96,8 +96,8 @@ export const importJournalServerTimes: Migration = {
 
 /**
  * Indexes only over the rows their queries look for (pending rows, rows of a batch, created
- * rows, linked submissions): a 100k-row draft is written without maintaining entries no query
- * will read.
+ * rows, linked submissions): a large draft is written without maintaining entries no query will
+ * read.
  */
 export const importJournalPartialIndexes: Migration = {
   version: 12,

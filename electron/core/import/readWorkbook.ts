@@ -43,8 +43,8 @@ export interface WorkbookTable extends ReadTable {
  * are counted before they are laid out. Refused with a sentence: a workbook over the budget, a
  * file its format's reader cannot make sense of.
  *
- * SheetJS is loaded by the first workbook read, not with this module: loading it holds a thread
- * 250 ms, which the shell's and the core's threads paid at every start though neither reads one.
+ * SheetJS is loaded by the first workbook read, not with this module: loading it holds a thread a
+ * while, which the shell's and the core's threads paid at every start though neither reads one.
  */
 export async function openWorkbook(bytes: Uint8Array, kind: WorkbookKind): Promise<OpenWorkbook> {
   const budget = WORKBOOK_BUDGET;

@@ -8,7 +8,7 @@ const BOMS: ReadonlyArray<{ encoding: TextEncoding; bytes: readonly number[] }> 
   { encoding: 'utf-16be', bytes: [0xfe, 0xff] },
 ];
 
-/** How much of the file the NUL-pattern and UTF-8 checks look at: enough to decide, cheap on 100 MB. */
+/** How much of the file the NUL-pattern and UTF-8 checks look at: enough to decide, cheap on any. */
 const SNIFF_BYTES = 64 * 1024;
 
 export interface DetectedEncoding {

@@ -68,7 +68,7 @@ function sourceKeyer(job: Pick<JobRecord, 'mappings'>): SourceKeyer {
 
 /**
  * Checks every cell of every row and stores the verdicts in the journal (only those that
- * changed, so fixing one cell of 100k rows writes one row). Errors make a row invalid (never
+ * changed, so fixing one cell of a large file writes one row). Errors make a row invalid (never
  * sent); duplicates within the file, of submissions already in the cache, and of rows an earlier
  * import created are warnings — the last are skipped when the import starts.
  */

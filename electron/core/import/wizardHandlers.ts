@@ -51,7 +51,7 @@ export interface ImportWizardContext {
  * The wizard's steps before a run. Reading and checking a large file takes seconds of work on
  * one thread, so the app runs these on a thread of their own, with the files read so far kept
  * there; the journal's drafts they write are what `imports.start` freezes (a whole-job check:
- * 100k rows checked again and written, seconds of work on this thread too) before the core's
+ * every row checked again and written, seconds of work on this thread too) before the core's
  * runner sends them.
  */
 export function importWizardHandlers(ctx: ImportWizardContext): Pick<Handlers, ImportWizardOp> {
@@ -196,7 +196,7 @@ export function importWizardHandlers(ctx: ImportWizardContext): Pick<Handlers, I
       };
       const validation = createValidatedJob(journal, job, table.rows, cache.known(input.formId));
       // A draft goes once no page can reach it: the file's previous one, and the draft of the file
-      // read longest ago past the kept tables (a 100k-row draft is deleted in 60 ms).
+      // read longest ago past the kept tables (deleting even a large draft is quick).
       const previous = drafts.get(input.fileId);
       if (previous) journal.deleteDraft(previous);
       for (const [, dropped] of keepNewest(drafts, input.fileId, jobId, KEPT_TABLES))

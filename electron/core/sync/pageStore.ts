@@ -89,10 +89,10 @@ export interface ReadPage {
 
 /**
  * Where a sync's pages are read and written. Reading a page of 150 submissions (its JSON and the
- * check of every field) and storing it are the longest things a sync does (tens of milliseconds at
- * 100k rows), and a form gone from the service's list takes its rows with it (0.9 s for 3k rows
- * seen in a profile), so the app does them on a thread of its own, with a connection of its own,
- * while the sync fetches the next; tests and tools do them on their own thread.
+ * check of every field) and storing it are the longest things a sync does, and a form gone from the
+ * service's list takes its rows with it, so the app does them on a thread of its own, with a
+ * connection of its own, while the sync fetches the next; tests and tools do them on their own
+ * thread.
  */
 export interface PageWriter {
   /** Reads a page's JSON bytes as the API client would, keeping its rows for the store that takes them. */
@@ -105,8 +105,8 @@ export interface PageWriter {
   forms(list: FormList): Promise<{ removed: string[] }>;
   /**
    * What the cache holds in a window, which the sync compares with the service's count and first
-   * row (`findChangedWindows.ts`). Read here too: at 883k rows one half of a form took 20 ms to
-   * count, and the core's thread answers other calls meanwhile.
+   * row (`findChangedWindows.ts`). Read here too: counting half of a large form holds a thread a
+   * while, and the core's thread answers other calls meanwhile.
    */
   countWindow(w: ListingWindow): Promise<number>;
   /** The window's first row in the listing's order. */

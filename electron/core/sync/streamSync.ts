@@ -193,29 +193,26 @@ interface ListedPages {
 /**
  * Pages requested ahead and not yet arrived. The rate limit gives a request's token back one
  * window after it was sent, and a token not spent at once is time lost. With one page ahead, the
- * next request waited for the store of the page before it: at 100k rows, over half the requests
- * left after their token was back, and a first sync took 1.11–1.14× its floor. With three ahead it
- * waits for tokens only (1.06×, the scheduler's own margin).
+ * request often waited for the store of the page before it though its token was back, so a first
+ * sync fell behind the rate limit's pace. With three ahead it waits for tokens only.
  */
 const PAGES_AHEAD = 3;
 
 /**
  * Pages stored in one transaction when waiting for them, and how long the first of them waits for
- * the ones requested after it. At the service's pace a page arrives every 200 ms, and stored as it
+ * the ones requested after it. At the service's pace pages arrive one by one, and stored as they
  * came each page was a transaction of its own: a commit writes every index page its rows touched,
- * and most are the same from one page to the next, so 20k rows took 5.7–6.1 s to store a page a
- * transaction, 4.7–4.8 s three pages a transaction. Waiting at most half a second shows the rows
- * that much later.
+ * and most are the same from one page to the next, so a few pages a transaction store a sync
+ * markedly sooner. Waiting at most half a second shows the rows that much later.
  */
 export const PAGES_PER_STORE = 3;
 const WAIT_FOR_NEXT_PAGE_MS = 500;
 
 /**
  * Pages held ahead of the store, arrived or on their way, and so stored in one transaction at most,
- * when they come faster than they are stored (a service with no rate limit). Storing the 17,664 rows of a 20k sync
- * by hand took 4.0–4.1 s at three pages a transaction, 3.2–3.3 s at twelve, 2.9–3.0 s in one; the
- * writer's own store of them, on one thread, 5.3–5.5 s at three, 4.1–4.3 s at twelve, 3.7–4.0 s at
- * twenty-four and 3.8–3.9 s at forty-eight. Such a transaction lets the core's writes in between
+ * when they come faster than they are stored (a service with no rate limit). The more pages a
+ * transaction holds, the fewer times the same index pages are written, and past this many a
+ * larger transaction stored no sooner. Such a transaction lets the core's writes in between
  * its pages (`WriteTurns`), so they wait no longer than before; its rows show when it commits,
  * under a second apart.
  */
@@ -226,8 +223,8 @@ const PAGES_HELD = 24;
  * while the caller stores some, never past the listing's last known total. Offset paging makes the
  * requests independent; each page must be full for the next offset to hold, and a short page ends
  * the listing (any page fetched past it is dropped). Each page arrives as bytes and is read by the
- * writer, which keeps its rows for the store: this thread never decodes or parses a page (5 ms to
- * decode 150 submissions and as long again to parse them, three at a time when pages arrive
+ * writer, which keeps its rows for the store: this thread never decodes or parses a page (each
+ * page's decoding and parsing hold a thread for milliseconds, several pages' when they arrive
  * together), so it answers every other call meanwhile.
  *
  * Pages come together to be stored in one transaction: those that arrived while the caller stored

@@ -1,5 +1,5 @@
 /**
- * How often the demo's simulated respondents arrive: one every 20 seconds, often enough to watch a
+ * How often the demo's simulated respondents arrive: a few a minute, often enough to watch a
  * webhook delivery land, rare enough not to flood the demo's forms.
  */
 export const DEMO_RESPONDENTS_PER_MINUTE = 3;
