@@ -14,9 +14,9 @@ port.serve(
   async ({ cache }) => {
     try {
       if (!cache) throw new Error('a checkpoint came without its workspace');
-      // A connection of its own for each checkpoint: opened and closed in 0.4 ms (median), beside
-      // the 50–60 ms a checkpoint took in a sync with no rate limit, and never left open on a file
-      // the core has moved on from (a removed workspace's, whose space it would keep taken).
+      // A connection of its own for each checkpoint: opening and closing it costs little beside the
+      // checkpoint, and it is never left open on a file the core has moved on from (a removed
+      // workspace's, whose space it would keep taken).
       const db = connectCache(cache.file, { refetchable: true });
       try {
         // PASSIVE: copies what no reader still reads, and never waits for one.

@@ -7,17 +7,16 @@ import { type WorkerThread } from './workerThread';
 /**
  * The page writer's checkpoints when a sync's pages pile up (a service with no rate limit): run on
  * a thread of their own (`checkpointWorker.ts`) while the writer reads the next pages. Run by the
- * writer as it committed (SQLite's automatic checkpoint), they took 0.35 s of the 4.8 s its thread
- * stored a first sync of 20k rows in, and such a sync waits on that thread: 1.27–1.38× the store
- * by hand, against 1.31–1.40×.
+ * writer as it committed (SQLite's automatic checkpoint), they took a share of the time its thread
+ * stored a first sync in, and such a sync waits on that thread.
  *
- * At the service's pace (three pages a store) the writer checkpoints as it commits, as before: with
- * the checkpoint running beside the readers' catch-up after each store, a first sync of 100k rows
- * answered clicks at p99 20.4 and 22.2 ms, against 16.8 ms.
+ * At the service's pace (three pages a store) the writer checkpoints as it commits: a checkpoint on
+ * another thread would run beside the readers' catch-up after each store, and clicks answered
+ * meanwhile would wait longer.
  *
  * The writer waits for the last checkpoint before its next write: SQLite starts the log over only at
  * a write that finds all of it copied, and a writer that never waited for a checkpoint on another
- * thread grew the log to 3.1 GB over 53k rows.
+ * thread let the log grow without bound over a long sync.
  */
 export class CheckpointsAside {
   private thread: WorkerThread | null = null;

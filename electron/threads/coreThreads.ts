@@ -227,18 +227,17 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
   );
   const windows = new WindowsReaders(readers);
   // Summaries have a reader of their own: it keeps a form's answer columns and reads them ahead
-  // between calls (seconds at 1M rows), so no window waits behind that reading, and the columns
+  // between calls (seconds on a large form), so no window waits behind that reading, and the columns
   // are read once, not once per reader.
   const summarizer = readerThread("the summaries' reader thread", 'summaries');
   const cacheReaders = [...readers, summarizer];
 
   // Exports and the import wizard have threads of their own, started by their first call rather
   // than with the app: each thread loads its code as it starts and holds its memory, and most
-  // sessions neither export nor import (on two cores a host opened a 100k-row workspace in 0.92 s
-  // with seven threads, 0.65 s with five; its memory went from 336 to 265 MB). A call sent as its
-  // thread starts is read once the thread listens.
-  // Exports run at a lower priority: an export of 100k rows kept a windows reader busy for
-  // seconds, and the windows and clicks around it waited on cores (p99 100 ms, max 156 ms).
+  // sessions neither export nor import (two threads fewer at start open a workspace sooner and
+  // hold markedly less memory). A call sent as its thread starts is read once the thread listens.
+  // Exports run at a lower priority: an export of a large form keeps a windows reader busy for
+  // seconds, and the windows and clicks around it would wait on cores.
   const exporter = onFirstCall(options.log, "the exports' reader thread", (name) =>
     readerThread(name, 'exports'),
   );
@@ -258,9 +257,8 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
 
   const callForJson = (op: unknown, input: unknown): Promise<Uint8Array> => {
     // The import screen lists the imports as it opens, seconds before a file is dropped: the
-    // wizard's thread starts then. Started by the file's first part, its start (0.2 s of a core)
-    // held up the windows answered meanwhile: p99 80–106 ms over the upload's first 0.3 s, 47 ms
-    // with the thread already running.
+    // wizard's thread starts then. Started by the file's first part, its start took a core from
+    // the windows answered meanwhile, which were slower than with the thread already running.
     if (op === 'imports.list') importer.thread();
     if (op === 'submissions.summary') return summarizer.callForJson(op, input, cache);
     if (isExport(op)) return exporter.thread().callForJson(op, input, cache);

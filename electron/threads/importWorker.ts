@@ -11,9 +11,9 @@ import { WorkerPort } from './workerPort';
 
 /**
  * The import wizard's thread: files uploaded, read, matched and checked here, with the tables read
- * so far kept in its memory and the drafts written to the journal on a connection of its own, and
- * a job frozen for its run before the core sends it. A file of 100k rows takes seconds to read and
- * check; the core and the readers answer meanwhile.
+ * so far kept in its memory and the drafts written to the journal on a connection of its own, and a
+ * job frozen for its run before the core sends it. A large file takes seconds to read and check;
+ * the core and the readers answer meanwhile.
  */
 const start = workerData as ImportStart;
 const port = new WorkerPort();

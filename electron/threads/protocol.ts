@@ -72,16 +72,15 @@ export type ToWorker =
   | { kind: 'answer'; id: number; result: Result<unknown> }
   /**
    * The workspace the core has opened, told to the threads with a connection to the cache at
-   * once: a reader opens its connection then, not on the first call after it (a cold reader took
-   * 120 ms over its first window); every thread closes its connection to another file. Null: the
+   * once: a reader opens its connection then, not on the first call after it (a cold reader is
+   * slow over its first window); every thread closes its connection to another file. Null: the
    * core closed the workspace and has none open.
    */
   | { kind: 'opened'; cache: OpenCache | null }
   /**
    * Rows of a form were stored (a sync's page, a delete): a windows reader brings the views it
-   * keeps of the form up to date between calls, so the next window does not wait for that (at 88k
-   * rows, the first window after a page took a median of 1.7–2.2 ms, p95 3–4 ms; 0.5 and 0.75 ms
-   * once caught up).
+   * keeps of the form up to date between calls, so the next window does not wait for that (the
+   * first window after a page is several times slower than one caught up).
    */
   | { kind: 'changed'; formId: string }
   /** Finish, close every database, and exit. */
@@ -95,9 +94,8 @@ export type FromWorker =
   /**
    * An operation's envelope as UTF-8 JSON: written once, on the worker's thread, its buffer moved
    * across (never copied), and sent on as it is: browser mode's answer body, Electron's IPC answer
-   * (the preload decodes it). A window's hundred rows as objects took 1–2 ms to clone on each
-   * side; as a string (237 KB), 2.5 ms to post, and the shell's thread encoded it again for the
-   * socket.
+   * (the preload decodes it). As objects, a window's rows were cloned on each side; as a string,
+   * copied to post and encoded again by the shell's thread for the socket.
    */
   | { kind: 'result'; id: number; json: Uint8Array }
   | { kind: 'event'; event: AppEvent }

@@ -65,7 +65,7 @@ const handlers: typeof reads = {
  * A workspace the core has just opened: the connection is opened now, and a windows reader reads
  * the first form's table as it first shows (its first window, then its whole order and counts), so
  * its statements are prepared, its code compiled and the view read before the first click (a cold
- * reader took 120 ms over its first windows). The shell sends a windows reader reads once it says
+ * reader is slow over its first windows). The shell sends a windows reader reads once it says
  * it is done (`windowsReaders.ts`).
  */
 const opened = (openedCache: OpenCache) => {

@@ -12,10 +12,10 @@ export interface PooledReader {
 
 /**
  * The windows readers, as the shell sends them reads. A reader told of a workspace just opened
- * reads the first form's table ahead (`readerWorker.ts`): at 1M rows its whole order, 0.1–0.3 s
- * of a core. Told together, every reader read the same order at once, and a window sent to one
- * of them waited for it. On two cores, in the first 0.3 s of a host on a 1M-row workspace, a
- * trivial op took 53–105 ms and each window 89–276 ms.
+ * reads the first form's table ahead (`readerWorker.ts`), on a large form its whole order, which
+ * holds a core a while. Told together, every reader read the same order at once, a window sent to
+ * one of them waited for it, and on a machine of few cores every call of the first moments waited
+ * for cores.
  *
  * So they read ahead in turn, and a read goes only to a reader done reading ahead, or to the first
  * while none is: a read waits for one reader's reading at most (which another reader would only do

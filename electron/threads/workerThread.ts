@@ -243,7 +243,7 @@ function workerScript(
 ): [string, { eval: boolean; workerData: unknown; execArgv?: string[] }] {
   if (builtDir !== undefined) {
     // Built code needs no loader: a shell started under one (tsx, in tests and benchmarks) would
-    // have it resolve each of the thread's modules, 0.5–0.7 s of every thread's start.
+    // have it resolve each of the thread's modules, slowing every thread's start.
     return [join(builtDir, `${entry}.js`), { eval: false, workerData, execArgv: [] }];
   }
   const compiler = require.resolve('tsx/cjs');
