@@ -20,8 +20,9 @@ import {
 } from './requestGuard';
 
 /**
- * The largest request: an operation's input is small but for a part of a file being uploaded, 683 KB
- * as base64 (`UPLOAD_PART_BYTES`), and a body is held whole on the thread that answers clicks.
+ * The largest request: an operation's input is small but for a part of a file being uploaded, a
+ * third larger as base64 (`UPLOAD_PART_BYTES`), and a body is held whole on the thread that
+ * answers clicks.
  */
 export const MAX_RPC_BODY_BYTES = 1024 * 1024;
 

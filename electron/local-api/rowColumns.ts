@@ -17,7 +17,7 @@ const PREVIEW_SHARE = 0.04;
 
 /**
  * The only per-row state kept for generated submissions: submissionTime and status flags, a dozen
- * bytes a row, so a million rows cost ~9 MB and build in milliseconds. Everything else of a row
+ * bytes a row, so even a million rows cost a few megabytes and build in milliseconds. Everything else of a row
  * is rebuilt from (seed, index) when it is answered. Times strictly increase with the index, so
  * index order is submissionTime order.
  */

@@ -10,7 +10,8 @@ import { isAppUrl } from './appUrl';
  * origin (never an iframe, never a page that navigated elsewhere); then `call` hands it to the
  * core's threads, whose router checks the op, parses input and output, and answers an envelope.
  * Nothing is thrown across, and this process never waits for the core: the envelope goes on as
- * the UTF-8 JSON the worker wrote (a 100-row window is ~240 KB), decoded and parsed by the preload.
+ * the UTF-8 JSON the worker wrote (a window of rows runs to hundreds of kilobytes), decoded and
+ * parsed by the preload.
  */
 export function registerIpcRouter(
   ipcMain: IpcMain,

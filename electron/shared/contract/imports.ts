@@ -155,11 +155,15 @@ export type ImportSummary = z.infer<typeof ImportSummary>;
 const jobId = z.string().min(1).max(100);
 const base64 = z.string().max(64 * 1024 * 1024);
 
-/** The largest file the wizard takes: 100k-row exports are far below it. */
+/**
+ * The largest file the wizard takes: exports of the largest forms the app is built for are far
+ * below it.
+ */
 export const IMPORT_FILE_MAX_BYTES = 200 * 1024 * 1024;
 /**
- * Bytes of a file per `imports.upload` part. As base64 (683 KB) a part fits browser mode's request
- * limit (1 MB, `host/hostServer.ts`), and the host's thread parses no more than that per request.
+ * Bytes of a file per `imports.upload` part. As base64, a third larger, a part fits browser mode's
+ * request limit (`MAX_RPC_BODY_BYTES`, `host/hostServer.ts`), and the host's thread parses no more
+ * than that per request.
  */
 export const UPLOAD_PART_BYTES = 512 * 1024;
 const uploadPart = z

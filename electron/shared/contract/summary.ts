@@ -28,7 +28,10 @@ export const QuestionSummary = z.discriminatedUnion('kind', [
   z.object({
     ...Base,
     kind: z.literal('choice'),
-    /** True when one submission may pick several options (checkboxes): shares then add past 100%. */
+    /**
+     * True when one submission may pick several options (checkboxes): the options' shares may then
+     * add up to more than the whole.
+     */
     multiple: z.boolean(),
     options: z.array(ValueCount),
     /** Answers that are none of the form's options (an option since removed, a typed "other"). */

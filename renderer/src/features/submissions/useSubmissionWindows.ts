@@ -51,7 +51,7 @@ export interface SubmissionWindows {
 /**
  * The results of a cache query as a sliding set of windows (TanStack infinite query, bounded by
  * `maxPages`). Scrolling loads the next or previous window; a jump far away (dragging the
- * scrollbar across 100k rows) restarts the windows at the place jumped to, so it costs one
+ * scrollbar across a large form) restarts the windows at the place jumped to, so it costs one
  * request rather than every window in between.
  */
 export function useSubmissionWindows(query: SubmissionQuery): SubmissionWindows {

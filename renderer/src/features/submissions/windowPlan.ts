@@ -1,7 +1,7 @@
 /**
  * What the table's windows should do for the rows on screen: nothing, load the next or previous
  * window as an edge comes near, or, after a jump far from what is loaded (dragging the scrollbar
- * across 100k rows), restart at the window under the viewport instead of walking there.
+ * across a large form), restart at the window under the viewport instead of walking there.
  */
 export type WindowStep =
   { kind: 'stay' } | { kind: 'next' } | { kind: 'previous' } | { kind: 'jump'; offset: number };
