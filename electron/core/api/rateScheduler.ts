@@ -7,7 +7,7 @@ export interface RateSchedulerOptions {
   limit?: number;
   windowMs?: number;
   /**
-   * Added to the window: requests that leave 1 s apart can arrive a little closer after
+   * Added to the window: requests that leave a whole window apart can arrive a little closer after
    * network jitter, and the server counts arrivals.
    */
   marginMs?: number;

@@ -385,7 +385,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
   }
 
   /**
-   * Reading a whole cache file takes seconds at 100k rows, and longer as it grows: it runs after
+   * Reading a whole cache file takes seconds on a large form, and longer as it grows: it runs after
    * the workspace opened, so the app answers from the start. Damage found then rebuilds the cache
    * as damage found at open does, and the renderer refetches everything.
    */
