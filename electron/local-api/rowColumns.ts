@@ -17,9 +17,9 @@ const PREVIEW_SHARE = 0.04;
 
 /**
  * The only per-row state kept for generated submissions: submissionTime and status flags, a dozen
- * bytes a row, so even a million rows cost a few megabytes and build in milliseconds. Everything else of a row
- * is rebuilt from (seed, index) when it is answered. Times strictly increase with the index, so
- * index order is submissionTime order.
+ * bytes a row, so even a million rows cost a few megabytes and build in milliseconds. Everything
+ * else of a row is rebuilt from (seed, index) when it is answered. Times strictly increase with the
+ * index, so index order is submissionTime order.
  */
 export interface RowColumns {
   readonly count: number;

@@ -227,8 +227,8 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
   );
   const windows = new WindowsReaders(readers);
   // Summaries have a reader of their own: it keeps a form's answer columns and reads them ahead
-  // between calls (seconds on a large form), so no window waits behind that reading, and the columns
-  // are read once, not once per reader.
+  // between calls (seconds on a large form), so no window waits behind that reading, and the
+  // columns are read once, not once per reader.
   const summarizer = readerThread("the summaries' reader thread", 'summaries');
   const cacheReaders = [...readers, summarizer];
 

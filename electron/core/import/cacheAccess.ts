@@ -31,8 +31,8 @@ export function importCache(db: Database.Database): ImportCache {
     .prepare<[string], number>('SELECT version FROM form_changes WHERE form_id = ?')
     .pluck();
   // The form's keys last made, while the form is as it was then. Reading, parsing and keying a
-  // large form's cached rows takes about a second, and each step of the wizard after the first (an edit, the
-  // dry run, the start) checks the file again with the same mapping.
+  // large form's cached rows takes a while, and each step of the wizard after the first (an edit,
+  // the dry run, the start) checks the file again with the same mapping.
   let keyed: {
     formId: string;
     spec: string;

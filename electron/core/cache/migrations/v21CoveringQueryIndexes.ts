@@ -2,7 +2,7 @@ import { type Migration } from '../migrate';
 
 /**
  * Indexes that answer a window of the submissions table without reading its rows. A row keeps the
- * submission's whole JSON (kilobytes), so every row a query steps over costs a page read: the view's
+ * submission's whole JSON, so every row a query steps over costs a page read: the view's
  * order, the preview flag it filters on and the status it counts by are all in each entry here,
  * and only the rows of the window itself are read.
  *
