@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import Module from 'node:module';
 import { resolve } from 'node:path';
+import { standInNetRequest } from './testing/standInNet';
 
 /**
  * A stand-in for the `electron` module, for tests that load the BUILT main and preload bundles in
@@ -29,7 +30,7 @@ export interface Recorded {
   permissionCheckHandler:
     ((contents: unknown, permission: string, requestingOrigin: string) => boolean) | null;
   openedExternally: string[];
-  /** The addresses `net.fetch` was asked for. */
+  /** The addresses `net.request` sent a request to, each redirect it followed included. */
   netRequests: string[];
   exposed: Map<string, unknown>;
   rendererInvokes: unknown[][];
@@ -184,12 +185,7 @@ export function createElectronStandIn(
         shouldReEncrypt: false,
       }),
     },
-    net: {
-      fetch: (url: string, init: RequestInit) => {
-        recorded.netRequests.push(url);
-        return fetch(url, init);
-      },
-    },
+    net: { request: standInNetRequest(recorded.netRequests) },
     contextBridge: {
       exposeInMainWorld: (name: string, api: unknown) => recorded.exposed.set(name, api),
     },

@@ -24,6 +24,7 @@ import { chooseDataDir } from './dataDir';
 import { claimDataDir } from './dataDirClaim';
 import { startsWithoutDevelopmentSettings } from './developmentOnly';
 import { broadcast, registerIpcRouter } from './ipcRouter';
+import { netFetch } from './netFetch';
 import { SafeStorageVault } from './safeStorageVault';
 import { saveExportWithDialog } from './saveExport';
 
@@ -86,7 +87,7 @@ async function start(log: Logger): Promise<void> {
     deliverExport,
     log,
     emit: (event) => broadcast(BrowserWindow.getAllWindows(), event),
-    fetch: (url, init) => net.fetch(url, init),
+    fetch: netFetch(net),
     builtDir: __dirname,
   });
   registerIpcRouter(ipcMain, (op, input) => core.callForJson(op, input), log);

@@ -39,7 +39,7 @@ export interface CoreThreadsOptions {
   emit(event: AppEvent): void;
   /**
    * The shell's own way to reach the service, when the core should use it rather than Node's
-   * fetch: the desktop app's `net.fetch`, which applies the system's proxy and certificates.
+   * fetch: the desktop app's `netFetch` over Electron's `net`, with the system's proxy and certificates.
    */
   fetch?: FetchLike;
   /** Reader threads; two by default, so a long count never holds up a window. */

@@ -46,6 +46,8 @@ export async function answerShellFetch(
       method: request.method,
       headers: request.headers,
       body: request.body,
+      // The core's client judges a redirect itself and never follows one (errors.ts `redirected`).
+      redirect: 'manual',
       signal: cancel ? AbortSignal.any([cancel, limit]) : limit,
     });
     return {
