@@ -18,7 +18,11 @@ import { MailLink } from '../../components/MailLink';
 import { RespondentText } from '../../components/RespondentText';
 import { safeExternalUrl } from '../../components/externalUrl';
 import { shownLine, tooltipOf } from '../../components/respondentText';
-import { answerLine, type Answer, type FileRef } from './answerModel';
+import {
+  answerLine,
+  type Answer,
+  type FileRef,
+} from '../../../../electron/shared/answers/answerModel';
 import { Marked } from './Marked';
 import { drawableImage } from './drawableImage';
 

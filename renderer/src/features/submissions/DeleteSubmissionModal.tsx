@@ -4,8 +4,8 @@ import { type SubmissionListRow } from '../../../../electron/shared/contract/sub
 import { useOpMutation } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { shownLine } from '../../components/respondentText';
-import { answerText, describeAnswer } from './answerModel';
-import { formatDateTime } from './dateFormat';
+import { answerText, describeAnswer } from '../../../../electron/shared/answers/answerModel';
+import { formatDateTime } from '../../../../electron/shared/answers/dateFormat';
 import { WINDOWS_QUERY } from './useSubmissionWindows';
 
 const PREVIEW_ANSWERS = 3;

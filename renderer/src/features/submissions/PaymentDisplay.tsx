@@ -4,8 +4,8 @@ import { CopyButton } from '../../components/CopyButton';
 import { ExternalLink } from '../../components/ExternalLink';
 import { shownLine, tooltipOf } from '../../components/respondentText';
 import { Field } from './Field';
-import { formatMoney } from './money';
-import { paymentStatusLook } from './paymentStatus';
+import { formatMoney } from '../../../../electron/shared/answers/money';
+import { paymentStatusLook } from '../../../../electron/shared/answers/paymentStatus';
 
 function PaymentStatusBadge({ status }: { status: string | undefined }) {
   const look = paymentStatusLook(status);

@@ -14,7 +14,7 @@ import { toErrorShape, useInvoke, useOp } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { safeExternalUrl } from '../../components/externalUrl';
 import { LoadingState } from '../../components/LoadingState';
-import { formatDateTime } from './dateFormat';
+import { formatDateTime } from '../../../../electron/shared/answers/dateFormat';
 import { SubmissionDetail } from './SubmissionDetail';
 
 interface Props {

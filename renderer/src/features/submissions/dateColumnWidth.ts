@@ -1,4 +1,4 @@
-import { formatDateTime } from './dateFormat';
+import { formatDateTime } from '../../../../electron/shared/answers/dateFormat';
 
 /** The cell's horizontal padding (10 px each side, see gridLayout) and room for the sort icon. */
 const CELL_CHROME = 20 + 24;

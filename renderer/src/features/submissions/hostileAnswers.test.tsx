@@ -8,7 +8,7 @@ import { type Submission } from '../../../../electron/shared/api/submission';
 import { type SubmissionListRow } from '../../../../electron/shared/contract/submissions';
 import { type QuestionSummary } from '../../../../electron/shared/contract/summary';
 import { AnswerDisplay } from './AnswerDisplay';
-import { describeAnswer } from './answerModel';
+import { describeAnswer } from '../../../../electron/shared/answers/answerModel';
 import { buildColumns } from './columns';
 import { type ColumnCatalog } from './columnCatalog';
 import { QuestionSummaryCard } from './QuestionSummaryCard';

@@ -1,7 +1,7 @@
 import { type Submission } from '../../../../electron/shared/api/submission';
-import { answerText, describeAnswer } from './answerModel';
+import { answerText, describeAnswer } from '../../../../electron/shared/answers/answerModel';
 import { type ColumnCatalog } from './columnCatalog';
-import { formatCalculation } from './calculationValue';
+import { formatCalculation } from '../../../../electron/shared/answers/calculationValue';
 
 export interface SearchHit {
   /** The column's name as its header shows it. */

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { answerLine, answerText, describeAnswer } from './answerModel';
+import {
+  answerLine,
+  answerText,
+  describeAnswer,
+} from '../../../../electron/shared/answers/answerModel';
 
 describe('describeAnswer', () => {
   it('reads choice questions as badges, whether one string or many', () => {

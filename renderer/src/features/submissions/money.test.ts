@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from './money';
+import { formatMoney } from '../../../../electron/shared/answers/money';
 
 describe('formatMoney', () => {
   it('reads amounts in minor units', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentStatusLook } from './paymentStatus';
+import { paymentStatusLook } from '../../../../electron/shared/answers/paymentStatus';
 
 describe('paymentStatusLook', () => {
   it('reads the processor statuses seen upstream as people say them', () => {

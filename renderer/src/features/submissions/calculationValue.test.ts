@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalculation } from './calculationValue';
+import { formatCalculation } from '../../../../electron/shared/answers/calculationValue';
 
 describe('formatCalculation', () => {
   it('reads durations in seconds as people say them', () => {
