@@ -321,6 +321,7 @@ export class SubmissionQuery {
   private earlyMatches(filter: SubmissionFilter, end: number, version: string): number[] | null {
     const { search } = filter;
     if (!search || [...search].length < MIN_TRIGRAM || filter.answers.length > 0) return null;
+    if (filter.importJobId !== undefined) return null;
     if (end > this.prefixRows || this.answeredEarly.get(JSON.stringify(filter), version))
       return null;
     if (this.tallies.get(tallyKey(filter), version)) return null;
@@ -789,15 +790,31 @@ function facetStatement(filter: SubmissionFilter): Where {
   };
 }
 
-/** The same view without its search and answer filters: what their sets narrow. */
-function broader({ search: _search, ...filter }: SubmissionFilter): SubmissionFilter {
+/** The same view without its search, import and answer filters: what their sets narrow. */
+function broader({
+  search: _search,
+  importJobId: _importJobId,
+  ...filter
+}: SubmissionFilter): SubmissionFilter {
   return { ...filter, answers: [] };
 }
 
-/** The sets of rows the filter's search and answer filters narrow its view to. */
+/** The sets of rows the filter's search, import and answer filters narrow its view to. */
 export function narrowingSets(filter: SubmissionFilter): RowSet[] {
   const sets = filter.answers.map((answer) => answerSet(filter.formId, answer));
+  if (filter.importJobId !== undefined) sets.unshift(importSet(filter.importJobId));
   return filter.search ? [{ ...searchStatement(filter.search), except: false }, ...sets] : sets;
+}
+
+/** The rows an import created, as its journal links them to their submissions. */
+function importSet(jobId: string): RowSet {
+  return {
+    sql: `SELECT c.id FROM import_rows r
+          JOIN submissions c ON c.form_id = r.form_id AND c.submission_id = r.submission_id
+          WHERE r.job_id = ? AND r.status = 'created'`,
+    params: [jobId],
+    except: false,
+  };
 }
 
 /** The rowids of the rows whose search text contains `search`, like the service's own filter. */
@@ -818,12 +835,13 @@ function phraseOf(search: string): string {
   return `"${search.replaceAll('"', '""')}"`;
 }
 
-/** Whether search, dates or answer filters narrow the view below its status and previews. */
+/** Whether search, dates, an import or answer filters narrow the view below status and previews. */
 function narrows(filter: SubmissionFilter): boolean {
   return (
     filter.afterDate !== undefined ||
     filter.beforeDate !== undefined ||
     Boolean(filter.search) ||
+    filter.importJobId !== undefined ||
     filter.answers.length > 0
   );
 }

@@ -205,11 +205,12 @@ export class SubmissionSummaries {
   }
 
   /**
-   * A view of every row of its statuses: no search, no answer filter, and no date bound that
+   * A view of every row of its statuses: no search, import or answer filter, and no date bound that
    * leaves a row out (a bound past the newest row changes nothing).
    */
   private wholeForm(filter: SubmissionFilter): boolean {
-    if (filter.search !== undefined || filter.answers.length > 0) return false;
+    if (filter.search !== undefined || filter.importJobId !== undefined) return false;
+    if (filter.answers.length > 0) return false;
     if (filter.afterDate === undefined && filter.beforeDate === undefined) return true;
     const span = this.statement<[string, string], { first: string | null; last: string | null }>(
       `SELECT (SELECT min(submission_time) FROM submissions WHERE form_id = ?) AS first,

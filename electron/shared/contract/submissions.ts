@@ -56,6 +56,8 @@ export const SubmissionFilter = z.strictObject({
   // Not trimmed: the service searches for the text exactly as given, spaces included.
   search: z.string().max(500).optional(),
   answers: z.array(AnswerFilter).max(20).default([]),
+  /** Only the submissions this import created, as its journal links them. */
+  importJobId: z.string().min(1).max(200).optional(),
   sortBy: SubmissionSort.default('submissionTime'),
   sort: SortOrder.default('asc'),
 });
