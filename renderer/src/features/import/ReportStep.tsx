@@ -119,7 +119,7 @@ export function ReportStep({ jobId, formId }: { jobId: string; formId: string })
         </Button>
         <Button
           component="a"
-          href={`#/submissions?${new URLSearchParams({ form: formId }).toString()}`}
+          href={`#/submissions?${new URLSearchParams({ form: formId, import: jobId }).toString()}`}
           variant="light"
           leftSection={<IconTable size={16} />}
         >

@@ -32,6 +32,7 @@ import { ViewsMenu } from './ViewsMenu';
 import { type ViewStore } from './viewStore';
 
 const numberFormat = new Intl.NumberFormat();
+const importTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 // The summary's charts draw with recharts, the largest library in the app: loaded when first shown.
 const SummaryPanel = lazy(() => import('./SummaryPanel'));
@@ -40,10 +41,31 @@ function apply<T>(updater: Updater<T>, current: T): T {
   return typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater;
 }
 
-/** The submissions of one form: toolbar, table, detail drawer and delete confirmation. */
-export function SubmissionsBrowser({ formId, store }: { formId: string; store: ViewStore }) {
-  const { view, setView, setFilters, setLayout, resetLayout, reset } = useBrowseView(store);
+/**
+ * The submissions of one form: toolbar, table, detail drawer and delete confirmation. Given an
+ * import's job, it opens on the rows that import created.
+ */
+export function SubmissionsBrowser({
+  formId,
+  store,
+  importJobId = null,
+}: {
+  formId: string;
+  store: ViewStore;
+  importJobId?: string | null;
+}) {
+  const { view, setView, setFilters, setLayout, resetLayout, reset } = useBrowseView(
+    store,
+    importJobId,
+  );
   const { filters, layout } = view;
+  const imports = useOp('imports.list', {}, { enabled: filters.importJobId !== null });
+  const importJob = imports.data?.imports.find((job) => job.jobId === filters.importJobId);
+  const importLabel = !filters.importJobId
+    ? null
+    : importJob
+      ? `Imported by ${importJob.fileName}, ${importTime.format(new Date(importJob.createdAt))}`
+      : 'Imported rows';
   const search = filters.search;
   const query = useMemo(
     () => toSubmissionQuery(formId, filters, layout.sorting),
@@ -172,7 +194,11 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
   ];
 
   const narrowed = Boolean(
-    filters.search || filters.after || filters.before || filters.answers.length > 0,
+    filters.search ||
+    filters.after ||
+    filters.before ||
+    filters.importJobId ||
+    filters.answers.length > 0,
   );
 
   return (
@@ -183,6 +209,7 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
         onChange={(patch) => setFilters(patch)}
         counts={windows.counts}
         fields={fields}
+        importLabel={importLabel}
         filterRequest={filterRequest}
         onFilterRequestHandled={() => setFilterRequest(null)}
         actions={
@@ -252,7 +279,14 @@ export function SubmissionsBrowser({ formId, store }: { formId: string; store: V
                 variant="light"
                 onClick={() =>
                   replaceFilters(() =>
-                    setFilters({ search: '', after: null, before: null, answers: [] }),
+                    setFilters({
+                      search: '',
+                      after: null,
+                      before: null,
+                      datePreset: null,
+                      importJobId: null,
+                      answers: [],
+                    }),
                   )
                 }
               >

@@ -1,6 +1,6 @@
 import { Group, Select, Stack, Title } from '@mantine/core';
 import { IconForms } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useAppLocation } from '../../app/useAppLocation';
 import { useOp } from '../../bridge';
 import { EmptyState } from '../../components/EmptyState';
@@ -15,7 +15,10 @@ import { viewStore } from './viewStore';
  * The screen fills the window so the table scrolls inside it, not the page.
  */
 export function SubmissionsScreen() {
-  const { formId, go } = useAppLocation();
+  const { formId, go, view, setView } = useAppLocation();
+  // "Open the submissions" after an import: the browser opens on that import's rows once, and the
+  // address lets go of it, so a reload keeps the view as the person has changed it since.
+  const openedImport = view.import ?? null;
   const workspace = useCurrentWorkspace();
   const forms = useOp('forms.list', {});
   const list = forms.data?.forms ?? [];
@@ -26,6 +29,10 @@ export function SubmissionsScreen() {
     () => (workspace && chosen ? viewStore(window.localStorage, workspace.id, chosen) : null),
     [workspace, chosen],
   );
+
+  useEffect(() => {
+    if (openedImport && store) setView({});
+  }, [openedImport, store, setView]);
 
   return (
     <Stack
@@ -58,7 +65,12 @@ export function SubmissionsScreen() {
           This workspace has no forms. Forms created on the service appear here after the next sync.
         </EmptyState>
       ) : (
-        <SubmissionsBrowser key={`${workspace?.id}:${chosen}`} formId={chosen} store={store} />
+        <SubmissionsBrowser
+          key={`${workspace?.id}:${chosen}`}
+          formId={chosen}
+          store={store}
+          importJobId={openedImport}
+        />
       )}
     </Stack>
   );

@@ -28,6 +28,8 @@ interface Props {
   onChange(patch: Partial<BrowseFilters>): void;
   counts: StatusCounts | null;
   fields: FilterableField[];
+  /** What the import filter is called ("Imported by people.csv, …"); null when there is none. */
+  importLabel: string | null;
   /** The field the filter editor opens on ("Filter by this column…"); null keeps it closed. */
   filterRequest: { key: string } | null;
   onFilterRequestHandled(): void;
@@ -49,6 +51,7 @@ export function SubmissionsToolbar({
   onChange,
   counts,
   fields,
+  importLabel,
   filterRequest,
   onFilterRequestHandled,
   actions,
@@ -167,8 +170,28 @@ export function SubmissionsToolbar({
           />
         </Tooltip>
       </Group>
-      {filters.answers.length > 0 && (
+      {(filters.answers.length > 0 || importLabel) && (
         <Group gap={6} aria-label="Active filters">
+          {importLabel && (
+            <Badge
+              size="lg"
+              variant="light"
+              color="teal"
+              tt="none"
+              fw={500}
+              data-testid="import-filter"
+              rightSection={
+                <CloseButton
+                  size="xs"
+                  variant="transparent"
+                  aria-label={`Remove filter: ${importLabel}`}
+                  onClick={() => onChange({ importJobId: null })}
+                />
+              }
+            >
+              {importLabel}
+            </Badge>
+          )}
           {filters.answers.map((filter, i) => (
             <Badge
               key={`${filter.key}-${filter.op}-${i}`}
@@ -188,7 +211,19 @@ export function SubmissionsToolbar({
               {describeFilter(filter, nameOf(filter.key))}
             </Badge>
           ))}
-          <Button variant="subtle" size="compact-xs" onClick={() => onChange({ answers: [] })}>
+          <Button
+            variant="subtle"
+            size="compact-xs"
+            onClick={() =>
+              onChange({
+                answers: [],
+                importJobId: null,
+                after: null,
+                before: null,
+                datePreset: null,
+              })
+            }
+          >
             Clear filters
           </Button>
         </Group>

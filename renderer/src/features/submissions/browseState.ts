@@ -16,6 +16,8 @@ export const BrowseFilters = z
     datePreset: z.enum(DATE_PRESET_IDS).nullable().catch(null),
     search: z.string().catch(''),
     includePreview: z.boolean().catch(false),
+    /** Only the rows this import created ("Open the submissions" after an import). */
+    importJobId: z.string().nullable().catch(null),
     /** Kept one by one: a filter the contract no longer accepts is dropped, the others stay. */
     answers: z.array(z.unknown()).catch([]).transform(keepValidFilters),
   })
@@ -53,6 +55,7 @@ export function defaultView(): BrowseView {
       datePreset: null,
       search: '',
       includePreview: false,
+      importJobId: null,
       answers: [],
     },
     layout: {

@@ -24,6 +24,7 @@ export function toSubmissionQuery(
     ...(filters.after ? { afterDate: filters.after } : {}),
     ...(filters.before ? { beforeDate: filters.before } : {}),
     ...(search ? { search } : {}),
+    ...(filters.importJobId ? { importJobId: filters.importJobId } : {}),
     answers: filters.answers,
     sortBy,
     sort: rule && !rule.desc ? 'asc' : 'desc',

@@ -6,10 +6,16 @@ type Patch<T> = Partial<T> | ((current: T) => Partial<T>);
 
 /**
  * The view of one form, restored from its saved default and saved back on every change, so
- * reopening the form (or the app) shows it as it was left.
+ * reopening the form (or the app) shows it as it was left. `importJobId` opens it on the rows of
+ * that import alone, its layout kept and every other narrowing let go.
  */
-export function useBrowseView(store: ViewStore) {
-  const [view, setView] = useState<BrowseView>(() => store.loadDefault());
+export function useBrowseView(store: ViewStore, importJobId: string | null = null) {
+  const [view, setView] = useState<BrowseView>(() => {
+    const saved = store.loadDefault();
+    if (!importJobId) return saved;
+    const { filters } = defaultView();
+    return { ...saved, filters: { ...filters, importJobId } };
+  });
 
   useEffect(() => {
     store.saveDefault(view);
