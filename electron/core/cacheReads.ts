@@ -1,4 +1,4 @@
-import { type AppEvent, type Handlers } from '../shared/contract';
+import { type AppEvent, type HandlersOn } from '../shared/contract';
 import { type ActivityEntry } from './cache/activityLog';
 import { cacheStores } from './cache/cacheStores';
 import { type WorkspaceSession } from './context';
@@ -8,17 +8,10 @@ import { exportSubmissions } from './submissions/exportSubmissions';
 /**
  * The operations answered from the cache alone: no request to the service, no write to the cache.
  * They are the ones a person waits on while browsing, and the slowest reads (a count over a
- * million rows, an export), so the shells answer them on reader threads of their own, beside the
- * thread that syncs and writes.
+ * million rows, an export), so they run on reader threads of their own beside the thread that
+ * syncs and writes (`OP_THREADS`).
  */
-export const CACHE_READ_OPS = [
-  'submissions.query',
-  'submissions.summary',
-  'submissions.export',
-  'activity.list',
-  'activity.export',
-] as const;
-export type CacheReadOp = (typeof CACHE_READ_OPS)[number];
+export type CacheReadHandlers = HandlersOn<'windows' | 'summaries' | 'exports'>;
 
 /** What a cache read needs: the open workspace's database, the data dir for files, events out. */
 export interface CacheReadContext {
@@ -27,7 +20,7 @@ export interface CacheReadContext {
   session(): Pick<WorkspaceSession, 'workspace' | 'db'>;
 }
 
-export function cacheReadHandlers(ctx: CacheReadContext): Pick<Handlers, CacheReadOp> {
+export function cacheReadHandlers(ctx: CacheReadContext): CacheReadHandlers {
   return {
     'submissions.query': async ({ offset, limit, ...filter }) => {
       const result = cacheStores(ctx.session().db).query.rowsFirst(filter, offset, limit);

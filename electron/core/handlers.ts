@@ -1,5 +1,4 @@
-import { type Handlers } from '../shared/contract';
-import { cacheReadHandlers } from './cacheReads';
+import { type HandlersOn } from '../shared/contract';
 import { type DeliverExport, fileHandlers } from './exportDelivery';
 import { importHandlers } from './import/handlers';
 import { submissionHandlers } from './submissions/handlers';
@@ -10,24 +9,23 @@ import { workspaceHandlers } from './workspaces/handlers';
 import { type ShellContext } from './workspaces/types';
 
 /**
- * Every operation of the contract, one family per feature. `satisfies Handlers` turns a family
- * that is declared in the contract but not spread here into a compile error. `deliverExport` is
- * the one thing that differs by shell: a save dialog in Electron, a download in browser mode.
+ * The core's operations (`OP_THREADS`), one family per feature. `satisfies` turns a family placed
+ * on the core but not spread here into a compile error. `deliverExport` is the one thing that
+ * differs by shell: a save dialog in Electron, a download in browser mode.
  * `resumeInterruptedImports` is for a core started again after its thread stopped mid-import.
  */
 export function createHandlers(
   ctx: ShellContext,
   deliverExport: DeliverExport,
   options: { resumeInterruptedImports?: boolean } = {},
-): Handlers {
+): HandlersOn<'core'> {
   return {
     ...workspaceHandlers(ctx),
     ...webhookHandlers(ctx),
     ...formHandlers(ctx),
     ...syncHandlers(ctx),
     ...submissionHandlers(ctx),
-    ...cacheReadHandlers(ctx),
     ...importHandlers(ctx, { resumeInterrupted: options.resumeInterruptedImports ?? false }),
     ...fileHandlers(ctx.dataDir, deliverExport),
-  } satisfies Handlers;
+  } satisfies HandlersOn<'core'>;
 }

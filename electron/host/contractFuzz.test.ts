@@ -8,7 +8,10 @@ import { ERROR_CODES } from '../shared/errors';
 import { createApiClient } from '../core/api';
 import { openCache } from '../core/cache/openCache';
 import { dispatch } from '../core/dispatch';
+import { cacheReadHandlers } from '../core/cacheReads';
 import { createHandlers } from '../core/handlers';
+import { DraftSweeper } from '../core/import/draftSweeper';
+import { importWizardHandlers } from '../core/import/wizardHandlers';
 import { createLogger } from '../core/log';
 import { WorkspaceManager } from '../core/workspaces/manager';
 import { MemoryKeyVault } from '../core/workspaces/memoryVault';
@@ -77,7 +80,7 @@ const hostileInput = fc.oneof(
 let dir: string;
 let api: LocalApi;
 let host: Host;
-/** The same core in this thread, for spying on its handlers. */
+/** The same threads' handlers in this thread, for spying on them. */
 let workspaces: WorkspaceManager;
 
 beforeAll(async () => {
@@ -136,7 +139,18 @@ function writesOnServer(): number {
 describe('contract fuzzing', () => {
   it('refuses input its schema does not accept before any handler runs, for every operation', async () => {
     const calls: string[] = [];
-    const real = createHandlers(workspaces, () => Promise.reject(new Error('not used')));
+    // Each thread's handlers as its worker builds them: the core's, the readers', the wizard's.
+    const real: Handlers = {
+      ...createHandlers(workspaces, () => Promise.reject(new Error('not used'))),
+      ...cacheReadHandlers(workspaces),
+      ...importWizardHandlers({
+        session: () => workspaces.session(),
+        formQuestions: async () => [],
+        runImport: async () => {},
+        launch: 'fuzzed',
+        sweeper: new DraftSweeper(createLogger({ write: () => {} })),
+      }),
+    };
     const spied = Object.fromEntries(
       Object.entries(real).map(([op, handler]) => [
         op,

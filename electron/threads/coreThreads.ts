@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { access } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { CACHE_READ_OPS, type CacheReadOp } from '../core/cacheReads';
 import { type FetchLike } from '../core/api';
 import { WriteTurns } from '../core/cache/writeTurns';
 import { type DeliverExport, removeExports } from '../core/exportDelivery';
-import { IMPORT_WIZARD_OPS, type ImportWizardOp } from '../core/import/wizardOps';
 import { type Logger } from '../core/log';
 import { type KeyVault } from '../core/workspaces/types';
-import { type AppEvent } from '../shared/contract';
+import { type AppEvent, threadOf } from '../shared/contract';
 import { type KeyStorage } from '../shared/contract/workspaces';
 import { AppError, type Result } from '../shared/errors';
 import {
@@ -61,21 +59,6 @@ export interface CoreThreads {
   /** Stops the core's worker as a crash would (fault drills). */
   crashCore(): Promise<void>;
   close(): Promise<void>;
-}
-
-const READS = new Set<string>(CACHE_READ_OPS);
-const WIZARD_STEPS = new Set<string>(IMPORT_WIZARD_OPS);
-
-function isCacheRead(op: unknown): op is CacheReadOp {
-  return typeof op === 'string' && READS.has(op);
-}
-
-function isExport(op: unknown): op is 'submissions.export' | 'activity.export' {
-  return op === 'submissions.export' || op === 'activity.export';
-}
-
-function isImportWizardStep(op: unknown): op is ImportWizardOp {
-  return typeof op === 'string' && WIZARD_STEPS.has(op);
 }
 
 /**
@@ -257,14 +240,20 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
 
   const callForJson = (op: unknown, input: unknown): Promise<Uint8Array> => {
     // The import screen lists the imports as it opens, seconds before a file is dropped: the
-    // wizard's thread starts then. Started by the file's first part, its start took a core from
-    // the windows answered meanwhile, which were slower than with the thread already running.
+    // wizard's thread starts then, so its start takes no core from the windows around the upload.
     if (op === 'imports.list') importer.thread();
-    if (op === 'submissions.summary') return summarizer.callForJson(op, input, cache);
-    if (isExport(op)) return exporter.thread().callForJson(op, input, cache);
-    if (isCacheRead(op)) return windows.callForJson(op, input, cache);
-    if (isImportWizardStep(op)) return importer.thread().callForJson(op, input, cache);
-    return core.callForJson(String(op), input);
+    switch (threadOf(op)) {
+      case 'windows':
+        return windows.callForJson(String(op), input, cache);
+      case 'summaries':
+        return summarizer.callForJson(String(op), input, cache);
+      case 'exports':
+        return exporter.thread().callForJson(String(op), input, cache);
+      case 'wizard':
+        return importer.thread().callForJson(String(op), input, cache);
+      case 'core':
+        return core.callForJson(String(op), input);
+    }
   };
 
   return {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,10 +14,12 @@ import { type CacheDb } from '../cache/openCache';
 import { QuestionCatalog } from '../cache/questionCatalog';
 import { openTempCache, type TempCache } from '../cache/testing/tempCache';
 import { type AppContext, type WorkspaceSession } from '../context';
+import { DraftSweeper } from './draftSweeper';
 import { importHandlers } from './handlers';
 import { DEMO_FORM } from './importTestbed';
 import { PROBLEM_COLUMN } from './ownExport';
 import { readCsv } from './readCsv';
+import { importWizardHandlers } from './wizardHandlers';
 import { formulaCells } from './testing/spreadsheetView';
 import { createLogger } from '../log';
 
@@ -27,7 +30,7 @@ let api: LocalApi;
 let cache: TempCache;
 let db: CacheDb;
 const events: AppEvent[] = [];
-let handlers: ReturnType<typeof importHandlers>;
+let handlers: ReturnType<typeof importHandlers> & ReturnType<typeof importWizardHandlers>;
 let sessionApi: () => WorkspaceSession['api'];
 
 beforeAll(async () => {
@@ -59,7 +62,20 @@ beforeAll(async () => {
     session: () => session,
     onSessionOpened: () => () => {},
   };
-  handlers = importHandlers(ctx);
+  const runs = importHandlers(ctx);
+  // The wizard's steps as the app runs them beside the core: a frozen job is handed to the core's
+  // runner by resuming it.
+  const steps = importWizardHandlers({
+    session: () => session,
+    formQuestions: async (formId) => {
+      const metadata = await session.api.getFormMetadata(formId, { priority: 'interactive' });
+      return metadata?.questions.map(({ id, name, type }) => ({ id, name, type })) ?? [];
+    },
+    runImport: async (jobId) => void (await runs['imports.resume']({ jobId })),
+    launch: randomUUID(),
+    sweeper: new DraftSweeper(ctx.log),
+  });
+  handlers = { ...runs, ...steps };
   sessionApi = () => session.api;
 });
 afterAll(async () => {

@@ -1,18 +1,16 @@
-import { randomUUID } from 'node:crypto';
-import { type Handlers } from '../../shared/contract';
+import { type HandlersOn } from '../../shared/contract';
 import { AppError } from '../../shared/errors';
 import { type AppContext, type WorkspaceSession } from '../context';
 import { importCache, type ImportCache } from './cacheAccess';
-import { DraftSweeper } from './draftSweeper';
 import { exportFailedRows, exportReport } from './exportRows';
 import { ImportJournal, jobSummary } from './importJournal';
 import { ImportRunner } from './runImport';
 import { recordRowsToCheck } from './rowsToCheck';
 import { ActivityLog } from '../cache/activityLog';
 import { RunnerLease } from './runnerLease';
-import { importWizardHandlers } from './wizardHandlers';
 
-type ImportHandlers = Pick<Handlers, `imports.${string}` & keyof Handlers>;
+/** The import operations the core answers: the runs; the wizard's steps have a thread of their own. */
+type ImportHandlers = Pick<HandlersOn<'core'>, `imports.${string}` & keyof HandlersOn<'core'>>;
 
 /** Rows a report lists; counts always cover all. */
 const REPORT_ROWS = 10_000;
@@ -77,21 +75,6 @@ export function importHandlers(
     return job;
   };
   return {
-    ...importWizardHandlers({
-      session: () => ctx.session(),
-      formQuestions: async (formId) => {
-        const metadata = await ctx
-          .session()
-          .api.getFormMetadata(formId, { priority: 'interactive' });
-        return metadata?.questions.map(({ id, name, type }) => ({ id, name, type })) ?? [];
-      },
-      runImport: async (jobId) => void current().runner.run(jobId),
-      // The core's own wizard steps (the shell sends them to the wizard's thread) live as long as
-      // the core: no other thread's drafts share its journal.
-      launch: randomUUID(),
-      sweeper: new DraftSweeper(ctx.log),
-    }),
-
     'imports.pause': async ({ jobId }) => {
       const { journal, runner } = current();
       await runner.stop(jobId, 'pause');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Handlers } from '../../shared/contract';
+import { type HandlersOn } from '../../shared/contract';
 import { type ReadOptions } from '../../shared/contract/imports';
 import { AppError } from '../../shared/errors';
 import { type CacheDb } from '../cache/openCache';
@@ -20,7 +20,6 @@ import { type ReadTable } from './tableShape';
 import { UploadStore } from './uploadStore';
 import { createValidatedJob, validateJob } from './validateJob';
 import { workbookKind } from './workbookFormat';
-import { type ImportWizardOp } from './wizardOps';
 
 /** Rows shown in the read step's preview. */
 const SAMPLE_ROWS = 20;
@@ -54,7 +53,7 @@ export interface ImportWizardContext {
  * every row checked again and written, seconds of work on this thread too) before the core's
  * runner sends them.
  */
-export function importWizardHandlers(ctx: ImportWizardContext): Pick<Handlers, ImportWizardOp> {
+export function importWizardHandlers(ctx: ImportWizardContext): HandlersOn<'wizard'> {
   const uploads = new UploadStore();
   const parsed = new Map<string, { fileName: string; table: ReadTable }>();
   // Workbooks read, kept so that choosing another sheet or header row does not read them again.
