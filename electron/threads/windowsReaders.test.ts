@@ -153,6 +153,30 @@ describe('windows readers', () => {
     expect(readers.map((r) => r.asked.length)).toEqual([2, 1]);
   });
 
+  it('route a large view or one with no search the page sent without reading it on this thread', () => {
+    const { readers, windows, cache } = warmedPool(2);
+    /** Input that fails the call should anything on the shell's thread read it. */
+    class UnreadHere extends JsonInput {
+      override read(): never {
+        throw new Error('read on the thread that answers clicks');
+      }
+    }
+    const sent = (body: string) =>
+      void windows.callForJson('submissions.query', new UnreadHere(utf8.encode(body)), cache);
+
+    const values = Array.from({ length: 100 }, (_, i) => `choice ${i} `.repeat(40));
+    const large = JSON.stringify({
+      formId: 'f1',
+      search: 'plan',
+      answers: Array.from({ length: 20 }, () => ({ key: 'q1', op: 'oneOf', values })),
+    });
+    expect(large.length).toBeGreaterThan(512 * 1024);
+    sent(large);
+    sent(large);
+    sent('{"formId":"f1","limit":100}');
+    expect(readers.map((r) => r.asked.length)).toEqual([2, 1]);
+  });
+
   it('tell every reader at once of the workspace closed, so each lets go of its file', () => {
     const { readers, windows } = pool(3);
     windows.opened(workspaceFile(1));

@@ -110,12 +110,24 @@ const REMEMBERED_SEARCHES = 32;
 
 /**
  * The view a `submissions.query` input asks (its window aside) when it searches, else null. The
- * input is as the caller sent it: the reader checks it. Sent as JSON, it is read here too, the one
- * input the shell routes by (a hundred bytes or so).
+ * input is as the caller sent it: the reader checks it. Sent as JSON, it is read here only when it
+ * is small and names a search, so the thread that answers clicks never parses a large body; a
+ * larger view goes to the least busy reader, which answers it all the same.
  */
 function searchView(sent: unknown): string | null {
-  const input = sent instanceof JsonInput ? sent.read()?.value : sent;
+  let input = sent;
+  if (sent instanceof JsonInput) {
+    if (sent.bytes.byteLength > ROUTED_JSON_BYTES || !namesSearch(sent.bytes)) return null;
+    input = sent.read()?.value;
+  }
   if (typeof input !== 'object' || input === null) return null;
   const { offset: _offset, limit: _limit, ...view } = input as Record<string, unknown>;
   return typeof view.search === 'string' && view.search !== '' ? JSON.stringify(view) : null;
 }
+
+/** The largest JSON input read here to route it: a view with a search and a few filters. */
+const ROUTED_JSON_BYTES = 8 * 1024;
+const SEARCH_KEY = Buffer.from('"search"');
+
+const namesSearch = (bytes: Uint8Array) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(SEARCH_KEY);
