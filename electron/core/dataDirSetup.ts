@@ -39,7 +39,19 @@ function removeOldExports(dir: string, now: number): void {
     const path = join(dir, name);
     const stat = lstatSync(path);
     if (stat.isFile() && now - stat.mtimeMs > EXPORT_MAX_AGE_MS) rmSync(path, { force: true });
+    // An export's own folder goes with its file.
+    else if (stat.isDirectory() && newestIn(path) < now - EXPORT_MAX_AGE_MS)
+      rmSync(path, { recursive: true, force: true });
   }
+}
+
+/** When a file directly in the folder last changed; the folder's own time when it is empty. */
+function newestIn(dir: string): number {
+  let newest = lstatSync(dir).mtimeMs;
+  const names = entriesOf(dir) ?? [];
+  if (names.length > 0) newest = 0;
+  for (const name of names) newest = Math.max(newest, lstatSync(join(dir, name)).mtimeMs);
+  return newest;
 }
 
 /** The names in a folder, or null when there is no such folder. */

@@ -1,5 +1,5 @@
 import { readdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { type Handlers } from '../shared/contract';
 import { type ExportDelivery } from '../shared/contract/files';
 import { AppError } from '../shared/errors';
@@ -15,18 +15,16 @@ export interface ExportFile {
 export type DeliverExport = (file: ExportFile) => Promise<ExportDelivery>;
 
 /**
- * The export an id names. Export files end in `-<first 8 characters of the id>.<ext>` (see
- * `submissions/exportFile.ts`); only files directly in the exports folder are considered.
+ * The export an id names: the one file in `<dataDir>/exports/<exportId>/` (see
+ * `submissions/exportFile.ts`); an id that is not a UUID names nothing.
  */
 export async function findExport(dataDir: string, exportId: string): Promise<ExportFile> {
-  const directory = join(dataDir, 'exports');
-  const suffix = new RegExp(`-${exportId.slice(0, 8).replace(/[^0-9a-f]/gi, '')}\\.[a-z]+$`, 'i');
+  const gone = new AppError('NOT_FOUND', 'That export file is no longer there. Export again.');
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(exportId)) throw gone;
+  const directory = join(dataDir, 'exports', exportId);
   const names = await readdir(directory).catch(() => [] as string[]);
-  const matches = names.filter((name) => suffix.test(name));
-  if (matches.length !== 1) {
-    throw new AppError('NOT_FOUND', 'That export file is no longer there. Export again.');
-  }
-  const fileName = matches[0]!;
+  if (names.length !== 1) throw gone;
+  const fileName = names[0]!;
   return { exportId, fileName, filePath: join(directory, fileName) };
 }
 
@@ -35,14 +33,16 @@ export async function findExport(dataDir: string, exportId: string): Promise<Exp
  * in the data folder is one more place for them to leak from.
  */
 export async function removeDelivered(file: ExportFile): Promise<void> {
-  await rm(file.filePath, { force: true });
+  await rm(dirname(file.filePath), { recursive: true, force: true });
 }
 
 /** Removes every export file, at quit: no page is left to ask for one not yet delivered. */
 export async function removeExports(dataDir: string): Promise<void> {
   const directory = join(dataDir, 'exports');
   const names = await readdir(directory).catch(() => [] as string[]);
-  await Promise.all(names.map((name) => rm(join(directory, name), { force: true })));
+  await Promise.all(
+    names.map((name) => rm(join(directory, name), { recursive: true, force: true })),
+  );
 }
 
 /** A saved export is removed; a cancelled one stays, for the person to save after all. */

@@ -44,9 +44,7 @@ export class Downloads {
     const info = await stat(entry.file.filePath).catch(() => null);
     if (!info?.isFile()) return false;
     response.writeHead(200, {
-      'content-type': entry.file.fileName.endsWith('.json')
-        ? 'application/json'
-        : 'text/csv; charset=utf-8',
+      'content-type': contentType(entry.file.fileName),
       'content-length': info.size,
       'content-disposition': `attachment; filename="${asciiName(entry.file.fileName)}"; filename*=UTF-8''${encodeURIComponent(entry.file.fileName)}`,
       'cache-control': 'no-store',
@@ -63,6 +61,14 @@ export class Downloads {
     for (const [ticket, entry] of this.tickets)
       if (entry.expiresAt <= now) this.tickets.delete(ticket);
   }
+}
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+function contentType(fileName: string): string {
+  if (fileName.endsWith('.json')) return 'application/json';
+  if (fileName.endsWith('.xlsx')) return XLSX_TYPE;
+  return 'text/csv; charset=utf-8';
 }
 
 function asciiName(name: string): string {

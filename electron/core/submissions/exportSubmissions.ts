@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { type z } from 'zod';
-import { type Submission } from '../../shared/api/submission';
+import {
+  cellText,
+  exportDay,
+  SheetPlan,
+  type SheetCell,
+  type SheetColumn,
+} from '../../shared/answers/sheetTable';
+import { type SheetSettings } from '../../shared/contract/sheetSettings';
 import { type submissionOps, type SubmissionListRow } from '../../shared/contract/submissions';
-import { type CacheStores } from '../cache/cacheStores';
-import { type CatalogEntry } from '../cache/questionCatalog';
-import { calculationKey, urlParameterKey } from '../cache/submissionRow';
 import { csvLine } from '../../shared/csv/writeCsv';
+import { type CacheStores } from '../cache/cacheStores';
+import { xlsxChunks } from '../sheets/xlsxChunks';
 import { writeExport, type WrittenExport } from './exportFile';
 
 export type ExportInput = z.output<(typeof submissionOps)['submissions.export']['input']>;
@@ -13,33 +19,71 @@ export type ExportInput = z.output<(typeof submissionOps)['submissions.export'][
 /** Report progress every this many rows. */
 const PROGRESS_EVERY = 5_000;
 
+export interface ExportProgress {
+  exportId: string;
+  rows: number;
+  total: number;
+  done: boolean;
+}
+
 /**
- * Every cached submission that matches the query, in its order, streamed to a file: JSON keeps
- * each submission whole; CSV has one column per known question, calculation and url parameter.
+ * Every cached submission that matches the query, in its order, streamed to a file. JSON keeps
+ * each submission whole. CSV and .xlsx are the table as the person set it up (`sheetTable.ts`):
+ * the rows are read twice, once to learn the columns (a matrix's rows, the empty ones, widths)
+ * and once to write them, so a form of any size is never held whole.
  */
 export async function exportSubmissions(
   stores: CacheStores,
   dataDir: string,
   input: ExportInput,
-  onProgress: (progress: { exportId: string; rows: number; total: number; done: boolean }) => void,
+  onProgress: (progress: ExportProgress) => void,
+  now = Date.now(),
 ): Promise<WrittenExport & { rows: number }> {
-  const { format, bom, ...filter } = input;
+  const { format, bom, sheet, ...filter } = input;
   const exportId = randomUUID();
   const total = stores.query.window(filter, 0, 1).total;
   const formName = stores.forms.name(filter.formId) ?? filter.formId;
-  let rows = 0;
-  const counted = function* (source: Iterable<SubmissionListRow>): Generator<SubmissionListRow> {
-    for (const row of source) {
-      yield row;
-      if (++rows % PROGRESS_EVERY === 0) onProgress({ exportId, rows, total, done: false });
+  // Progress counts the rows of both reads, each as half a row.
+  const reads = format === 'json' ? 1 : 2;
+  let read = 0;
+  let written = 0;
+  const counted = function* <T>(source: Iterable<T>): Generator<T> {
+    for (const item of source) {
+      yield item;
+      if (++read % PROGRESS_EVERY === 0)
+        onProgress({ exportId, rows: Math.floor(read / reads), total, done: false });
     }
   };
-  const body = counted(stores.query.all(filter));
-  const chunks =
-    format === 'json' ? jsonChunks(body) : csvChunks(body, stores.questions.list(filter.formId));
-  const written = await writeExport(dataDir, formName, format, withBom(chunks, bom), { exportId });
-  onProgress({ exportId, rows, total, done: true });
-  return { ...written, rows };
+  const rows = () => counted(stores.query.all(filter));
+  let chunks: Iterable<string | Uint8Array>;
+  if (format === 'json') {
+    chunks = jsonChunks(rows(), () => written++);
+  } else {
+    const plan = new SheetPlan(stores.questions.list(filter.formId), sheet, filter.includePreview);
+    for (const row of rows()) plan.observe(row);
+    const columns = plan.columns();
+    const cells = function* (): Generator<(SheetCell | null)[]> {
+      for (const row of rows()) {
+        written += 1;
+        yield plan.cells(row, columns);
+      }
+    };
+    chunks =
+      format === 'csv'
+        ? withBom(csvChunks(columns, cells(), sheet), bom)
+        : xlsxChunks({
+            name: formName,
+            columns: columns.map((c) => ({ header: c.header, width: plan.width(c) })),
+            rows: cells(),
+            settings: sheet,
+          });
+  }
+  const file = await writeExport(dataDir, formName, format, chunks, {
+    exportId,
+    day: exportDay(now, sheet),
+  });
+  onProgress({ exportId, rows: written, total, done: true });
+  return { ...file, rows: written };
 }
 
 function* withBom(chunks: Iterable<string>, bom: boolean): Generator<string> {
@@ -47,10 +91,11 @@ function* withBom(chunks: Iterable<string>, bom: boolean): Generator<string> {
   yield* chunks;
 }
 
-function* jsonChunks(rows: Iterable<SubmissionListRow>): Generator<string> {
+function* jsonChunks(rows: Iterable<SubmissionListRow>, count: () => void): Generator<string> {
   yield '[';
   let first = true;
   for (const row of rows) {
+    count();
     yield `${first ? '\n' : ',\n'}${JSON.stringify({ ...row.submission, status: row.status, preview: row.isPreview })}`;
     first = false;
   }
@@ -58,54 +103,20 @@ function* jsonChunks(rows: Iterable<SubmissionListRow>): Generator<string> {
 }
 
 const SPREADSHEET_SAFE = { neutraliseFormulas: true };
-const FIXED = [
-  'Submission ID',
-  'Submitted at',
-  'Last updated at',
-  'Status',
-  'Preview',
-  'Quiz score',
-  'Login email',
-];
 
-function* csvChunks(
-  rows: Iterable<SubmissionListRow>,
-  fields: readonly CatalogEntry[],
+/** The table as CSV: each cell as text, every part a spreadsheet could run neutralised. */
+export function* csvChunks(
+  columns: readonly Pick<SheetColumn, 'header'>[],
+  rows: Iterable<readonly (SheetCell | null)[]>,
+  settings: SheetSettings,
 ): Generator<string> {
-  yield csvLine([...FIXED, ...fields.map((f) => f.name || f.id)], SPREADSHEET_SAFE);
-  for (const row of rows) {
-    const s = row.submission;
-    const values = valuesByKey(s);
+  yield csvLine(
+    columns.map((c) => c.header),
+    SPREADSHEET_SAFE,
+  );
+  for (const cells of rows)
     yield csvLine(
-      [
-        row.submissionId,
-        row.submissionTime,
-        row.lastUpdatedAt ?? '',
-        row.status,
-        row.isPreview ? 'yes' : 'no',
-        s.quiz ? String(s.quiz.score) : '',
-        s.login?.email ?? '',
-        ...fields.map((f) => cellText(values.get(f.id))),
-      ],
+      cells.map((cell) => cellText(cell, settings)),
       SPREADSHEET_SAFE,
     );
-  }
-}
-
-function valuesByKey(s: Submission): Map<string, unknown> {
-  const values = new Map<string, unknown>();
-  for (const q of s.questions) values.set(q.id, q.value);
-  for (const c of s.calculations ?? []) values.set(calculationKey(c.id), c.value);
-  for (const p of s.urlParameters ?? []) values.set(urlParameterKey(p.id), p.value);
-  return values;
-}
-
-/** Text and numbers as they are, lists of them joined, anything structured as JSON (nothing lost). */
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number'))
-    return value.join(', ');
-  return JSON.stringify(value);
 }

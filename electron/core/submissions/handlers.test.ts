@@ -364,7 +364,7 @@ describe('exports', () => {
       ],
     };
     await setUp({ data, submissionsPerForm: 0 });
-    const result = await ok<{ fileName: string; rows: number; bytes: number }>(
+    const result = await ok<{ exportId: string; fileName: string; rows: number; bytes: number }>(
       'submissions.export',
       {
         formId: 'fx1',
@@ -376,7 +376,7 @@ describe('exports', () => {
     // The answer names the file, never where the data dir is.
     expect(result).not.toHaveProperty('filePath');
     expect(JSON.stringify(result)).not.toContain(dir);
-    const bytes = fs.readFileSync(path.join(dir, 'exports', result.fileName));
+    const bytes = fs.readFileSync(path.join(dir, 'exports', result.exportId, result.fileName));
     expect(bytes.length).toBe(result.bytes);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(formulaCells(bytes.toString('utf8'))).toEqual([]);
@@ -392,12 +392,12 @@ describe('exports', () => {
   it('exports every matching row as JSON, not only a window', async () => {
     await setUp({ submissionsPerForm: 700 });
     const formId = firstForm();
-    const result = await ok<{ fileName: string; rows: number }>('submissions.export', {
+    const result = await ok<{ exportId: string; fileName: string; rows: number }>('submissions.export', {
       formId,
       format: 'json',
     });
     const rows = JSON.parse(
-      fs.readFileSync(path.join(dir, 'exports', result.fileName), 'utf8'),
+      fs.readFileSync(path.join(dir, 'exports', result.exportId, result.fileName), 'utf8'),
     ) as { submissionId: string }[];
     expect(rows).toHaveLength(result.rows);
     expect(rows.length).toBe(cacheStores(session.db).submissions.count(formId, 'finished'));
@@ -418,11 +418,11 @@ describe('exports', () => {
     const formId = firstForm();
     const submissionId = server.admin.submissionsOf(formId)[0]?.submissionId ?? '';
     await ok('submissions.delete', { formId, submissionId });
-    const result = await ok<{ fileName: string; entries: number }>('activity.export', {});
+    const result = await ok<{ exportId: string; fileName: string; entries: number }>('activity.export', {});
     expect(result).not.toHaveProperty('filePath');
     expect(result.entries).toBe(1);
     const entries = JSON.parse(
-      fs.readFileSync(path.join(dir, 'exports', result.fileName), 'utf8'),
+      fs.readFileSync(path.join(dir, 'exports', result.exportId, result.fileName), 'utf8'),
     ) as { submissionId: string; kind: string }[];
     expect(entries).toEqual([
       expect.objectContaining({ submissionId, kind: 'submission.deleted' }),

@@ -14,3 +14,16 @@ export function formatMoney(minorAmount: number, currency: string, locale?: stri
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
   return format.format(minorAmount / 10 ** digits);
 }
+
+/** A minor-unit amount in the currency's major unit (1000 USD cents → 10); as is when unknown. */
+export function majorAmount(minorAmount: number, currency: string): number {
+  try {
+    const format = new Intl.NumberFormat('en', {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+    });
+    return minorAmount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2);
+  } catch {
+    return minorAmount;
+  }
+}

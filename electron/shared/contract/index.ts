@@ -15,6 +15,7 @@ export * from './events';
 export * from './files';
 export * from './forms';
 export * from './imports';
+export * from './sheetSettings';
 export * from './placement';
 export * from './submissions';
 export * from './summary';

@@ -3,6 +3,7 @@ import { SortOrder, SubmissionStatus } from '../api/endpoints';
 import { Submission } from '../api/submission';
 import { op } from './define';
 import { isoDate } from './isoDate';
+import { SheetSettings } from './sheetSettings';
 
 const formId = z.string().min(1).max(200);
 const submissionId = z.string().min(1).max(200);
@@ -83,7 +84,9 @@ export const StatusCounts = z.object({
 });
 export type StatusCounts = z.infer<typeof StatusCounts>;
 
-export const ExportFormat = z.enum(['csv', 'json']);
+/** CSV and .xlsx read like the table; JSON keeps each submission whole, for machines. */
+export const ExportFormat = z.enum(['csv', 'xlsx', 'json']);
+export type ExportFormat = z.infer<typeof ExportFormat>;
 
 export const submissionOps = {
   /** Reads the cache alone: instant, and the same offline. */
@@ -130,7 +133,12 @@ export const submissionOps = {
     }),
   ),
   'submissions.export': op(
-    SubmissionFilter.extend({ format: ExportFormat, bom: z.boolean().default(false) }),
+    SubmissionFilter.extend({
+      format: ExportFormat,
+      /** CSV for Excel: a byte-order mark, so Excel reads the file as UTF-8. */
+      bom: z.boolean().default(false),
+      sheet: SheetSettings.default(() => SheetSettings.parse({})),
+    }),
     // No path: where the data dir is stays in the core (files.saveExport delivers by id).
     z.object({
       exportId: z.string(),
