@@ -67,6 +67,13 @@ export default tseslint.config(
     ]),
   },
   {
+    files: ['electron/mcp/**/*.ts'],
+    rules: layer("electron/mcp is the assistants' server: core, shared and node, never electron.", [
+      { regex: '^electron$' },
+      ...groups('threads', 'main', 'preload', 'host', 'renderer'),
+    ]),
+  },
+  {
     files: ['electron/main/**/*.ts'],
     rules: layer('electron/main is glue: it never reaches into the renderer or the host.', [
       ...groups('preload', 'host', 'renderer'),

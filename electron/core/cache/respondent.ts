@@ -9,11 +9,13 @@ export function respondentOf(snapshot: unknown): string | null {
   if (!parsed.success) return null;
   const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
   const { questions } = parsed.data;
-  const name = text(
-    questions.find((q) => q.type === 'ShortAnswer' && /\bname\b/i.test(q.name) && text(q.value))
-      ?.value,
-  );
+  const name = text(questions.find((q) => isNameQuestion(q) && text(q.value))?.value);
   const email = text(questions.find((q) => q.type === 'EmailInput' && text(q.value))?.value);
   if (name && email) return `${name} (${email})`;
   return name || email || null;
+}
+
+/** A short answer the form asks a name in: where a respondent says who they are. */
+export function isNameQuestion(question: { type: string; name: string }): boolean {
+  return question.type === 'ShortAnswer' && /\bname\b/i.test(question.name);
 }

@@ -15,5 +15,7 @@ export function workspaceHandlers(ctx: ShellContext): WorkspaceHandlers {
     'workspaces.openDemo': () => ws.openDemo(),
     'workspaces.simulation': () => ws.simulation(),
     'workspaces.setSimulation': (input) => ws.setSimulation(input),
+    'workspaces.assistantAccess': (input) => ws.assistantAccess(input),
+    'workspaces.setAssistantAccess': (input) => ws.setAssistantAccess(input),
   };
 }

@@ -2,9 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { basename, join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { type AppEvent } from '../../shared/contract';
-import { type KeyStorage, type Simulation, type Workspace } from '../../shared/contract/workspaces';
+import {
+  type AssistantAccessView,
+  type KeyStorage,
+  type Simulation,
+  type Workspace,
+} from '../../shared/contract/workspaces';
 import { AppError } from '../../shared/errors';
 import { type ApiClient } from '../api/types';
+import { assistantAccessView } from '../assistants/assistantAccess';
+import { assistantActivity } from '../assistants/assistantActivity';
 import { ActivityLog } from '../cache/activityLog';
 import { fileCheckDue, recordSoundFile } from '../cache/fileCheckRecord';
 import { type CacheRebuild, type OpenCacheOptions } from '../cache/openCache';
@@ -103,6 +110,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     this.dataDir = options.dataDir;
     prepareDataDir(options.dataDir);
     this.registry = new WorkspaceRegistry(options.dataDir);
+    assistantActivity(this);
   }
 
   get workspaces(): WorkspaceOperations {
@@ -216,6 +224,26 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
       throw new AppError('CONFLICT', 'Simulated respondents exist only in the demo workspace.');
     demo.simulate(on ? this.simulationRate : 0);
     return this.simulation();
+  }
+
+  async assistantAccess({ id }: { id: string }): Promise<AssistantAccessView> {
+    return assistantAccessView(this.dataDir, this.registry.require(id));
+  }
+
+  /** Written to `workspaces.json`, which the assistants' server reads at every call. */
+  setAssistantAccess(input: {
+    id: string;
+    allowed: boolean;
+    includeContacts: boolean;
+  }): Promise<AssistantAccessView> {
+    return this.serial(async () => {
+      const assistants = { allowed: input.allowed, includeContacts: input.includeContacts };
+      const record = this.registry.update(input.id, { assistants });
+      this.options.log.info(
+        `workspace ${record.id}: assistants ${input.allowed ? 'allowed' : 'not allowed'}, contact answers ${input.includeContacts ? 'included' : 'masked'}`,
+      );
+      return assistantAccessView(this.dataDir, record);
+    });
   }
 
   /** The demo's server when the demo workspace is the one open. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { KeyStorage } from '../../shared/contract/workspaces';
+import { AssistantAccess, KeyStorage } from '../../shared/contract/workspaces';
 import { AppError } from '../../shared/errors';
 import { readJsonFile, writeFileAtomic } from './atomicFile';
 
@@ -14,6 +14,8 @@ export const WorkspaceRecord = z.object({
   baseUrl: z.string(),
   keyStorage: KeyStorage,
   createdAt: z.string(),
+  /** Absent until first set: the workspace's kind then decides (`assistantAccessOf`). */
+  assistants: AssistantAccess.optional(),
 });
 export type WorkspaceRecord = z.infer<typeof WorkspaceRecord>;
 
@@ -67,7 +69,7 @@ export class WorkspaceRegistry {
 
   update(
     id: string,
-    changes: Partial<Pick<WorkspaceRecord, 'name' | 'baseUrl' | 'keyStorage'>>,
+    changes: Partial<Pick<WorkspaceRecord, 'name' | 'baseUrl' | 'keyStorage' | 'assistants'>>,
   ): WorkspaceRecord {
     let updated: WorkspaceRecord | undefined;
     this.change((state) => ({

@@ -1,5 +1,6 @@
 import { type z } from 'zod';
 import {
+  type AssistantAccessView,
   type KeyStorage,
   type Simulation,
   type Workspace,
@@ -42,6 +43,8 @@ export interface WorkspaceOperations {
   openDemo(): Promise<Workspace>;
   simulation(): Promise<Simulation>;
   setSimulation(input: Input<'workspaces.setSimulation'>): Promise<Simulation>;
+  assistantAccess(input: Input<'workspaces.assistantAccess'>): Promise<AssistantAccessView>;
+  setAssistantAccess(input: Input<'workspaces.setAssistantAccess'>): Promise<AssistantAccessView>;
 }
 
 /** The application context the shell builds: every feature's context plus the workspace family. */

@@ -13,6 +13,8 @@ export const ActivityKind = z.enum([
   'cache.rebuilt',
   'cache.damaged',
   'import.unconfirmed',
+  /** A desktop assistant read the cache through `npm run mcp`: which tool, form and rows. */
+  'assistant.read',
 ]);
 export type ActivityKind = z.infer<typeof ActivityKind>;
 

@@ -41,6 +41,25 @@ export const Simulation = z.object({
 });
 export type Simulation = z.infer<typeof Simulation>;
 
+/**
+ * Whether desktop AI assistants may read a workspace's cache through `npm run mcp`, and whether
+ * they see contact answers (e-mail, phone and name questions) or those answers masked.
+ */
+export const AssistantAccess = z.object({
+  allowed: z.boolean(),
+  includeContacts: z.boolean(),
+});
+export type AssistantAccess = z.infer<typeof AssistantAccess>;
+
+/** A workspace's assistant access, with the command an assistant's configuration starts. */
+export const AssistantAccessView = AssistantAccess.extend({
+  /** The server's command line, for a terminal. */
+  command: z.string(),
+  /** The same as an `mcpServers` entry of an assistant's JSON configuration. */
+  config: z.string(),
+});
+export type AssistantAccessView = z.infer<typeof AssistantAccessView>;
+
 export const workspaceOps = {
   'workspaces.list': op(
     z.strictObject({}),
@@ -74,4 +93,9 @@ export const workspaceOps = {
   /** The demo service's simulated respondents; `available` only while the demo workspace is open. */
   'workspaces.simulation': op(z.strictObject({}), Simulation),
   'workspaces.setSimulation': op(z.strictObject({ on: z.boolean() }), Simulation),
+  'workspaces.assistantAccess': op(z.strictObject({ id }), AssistantAccessView),
+  'workspaces.setAssistantAccess': op(
+    z.strictObject({ id, allowed: z.boolean(), includeContacts: z.boolean() }),
+    AssistantAccessView,
+  ),
 };

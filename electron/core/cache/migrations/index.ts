@@ -19,6 +19,7 @@ import { formRewrites } from './v27FormRewrites';
 import { activityRespondent } from './v28ActivityRespondent';
 import { answerCounts } from './v29AnswerCounts';
 import { fileChecks } from './v30FileChecks';
+import { assistantLogRead } from './v34AssistantLogRead';
 
 /**
  * Every schema step of the workspace file, in order. Append only: a shipped migration never
@@ -45,4 +46,5 @@ export const migrations: readonly Migration[] = [
   importDraftLaunch,
   importJournalAssignedTimes,
   webhookCreateAttempts,
+  assistantLogRead,
 ];

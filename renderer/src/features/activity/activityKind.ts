@@ -11,6 +11,7 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   'cache.rebuilt': 'Cache rebuilt',
   'cache.damaged': 'Cache damaged',
   'import.unconfirmed': 'Import rows to check',
+  'assistant.read': 'Read by an AI assistant',
 };
 
 /** A kind's label; a kind this version does not know (a newer file's) spelled out. */

@@ -1,0 +1,49 @@
+import { parseArgs } from 'node:util';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { assistantServer } from './assistantServer';
+
+// `npm run --silent mcp -- --data-dir DIR [--workspace NAME]`: the assistants' server on stdio.
+// Standard output carries the protocol alone: anything else goes to standard error.
+
+const USAGE = 'Usage: npm run --silent mcp -- --data-dir DIR [--workspace NAME]';
+const VERSION = '0.1.0';
+
+async function main(): Promise<void> {
+  let dataDir: string;
+  let workspace: string | undefined;
+  try {
+    const { values } = parseArgs({
+      args: process.argv.slice(2),
+      options: { 'data-dir': { type: 'string' }, workspace: { type: 'string' } },
+      strict: true,
+    });
+    if (!values['data-dir'])
+      throw new Error('--data-dir is required: the folder Formdesk keeps its data in.');
+    dataDir = values['data-dir'];
+    workspace = values.workspace;
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  const { server, close } = assistantServer({ dataDir, workspace, version: VERSION });
+  const transport = new StdioServerTransport();
+  const stop = () => {
+    close();
+    void server.close();
+  };
+  transport.onclose = stop;
+  process.stdin.once('end', () => {
+    stop();
+    process.exit(0);
+  });
+  await server.connect(transport);
+  console.error(
+    `Formdesk's assistants' server reads ${dataDir}${workspace ? ` (${workspace})` : ''}.`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
