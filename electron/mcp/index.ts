@@ -27,17 +27,12 @@ async function main(): Promise<void> {
     return;
   }
   const { server, close } = assistantServer({ dataDir, workspace, version: VERSION });
-  const transport = new StdioServerTransport();
-  const stop = () => {
-    close();
-    void server.close();
-  };
-  transport.onclose = stop;
+  // The assistant closing its end of the pipe is the end of the session.
   process.stdin.once('end', () => {
-    stop();
+    close();
     process.exit(0);
   });
-  await server.connect(transport);
+  await server.connect(new StdioServerTransport());
   console.error(
     `Formdesk's assistants' server reads ${dataDir}${workspace ? ` (${workspace})` : ''}.`,
   );
