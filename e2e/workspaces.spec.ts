@@ -143,4 +143,32 @@ test.describe('workspaces', () => {
     await expect(switcher(app)).toHaveValue(DEMO);
     await expect(workspaceCard(app, DEMO).getByText('Open', { exact: true })).toBeVisible();
   });
+  test('lets assistants read the demo from the start, and another workspace once allowed', async ({
+    app,
+    remoteApi,
+  }) => {
+    const demo = workspaceCard(app, DEMO);
+    await expect(
+      demo.getByRole('switch', { name: 'Let AI assistants read this workspace' }),
+    ).toBeChecked();
+    await expect(demo.getByRole('switch', { name: 'Include contact answers' })).toBeChecked();
+    await expect(demo.getByLabel('Assistant configuration', { exact: true })).toContainText(
+      'mcpServers',
+    );
+    await expect(demo.getByLabel('Assistant server command', { exact: true })).toContainText(
+      `--workspace '${DEMO}'`,
+    );
+
+    await addWorkspace(app, remoteApi, 'Acme');
+    const acme = workspaceCard(app, 'Acme');
+    const allow = acme.getByRole('switch', { name: 'Let AI assistants read this workspace' });
+    await expect(allow).not.toBeChecked();
+    await expect(acme.getByLabel('Assistant configuration', { exact: true })).toBeHidden();
+    await allow.click();
+    await expect(allow).toBeChecked();
+    await expect(acme.getByRole('switch', { name: 'Include contact answers' })).not.toBeChecked();
+    await expect(acme.getByLabel('Assistant server command', { exact: true })).toContainText(
+      '--workspace Acme',
+    );
+  });
 });

@@ -4,6 +4,7 @@ import {
   Badge,
   Button,
   Card,
+  Divider,
   Group,
   Menu,
   Modal,
@@ -21,6 +22,7 @@ import { toErrorShape, useOpMutation } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { adviseOn } from '../../components/errorAdvice';
 import { RelativeTime } from '../../components/RelativeTime';
+import { AssistantAccessControl } from './AssistantAccessControl';
 import { KeyReentryForm } from './KeyReentryForm';
 import { useSwitchWorkspace } from './useSwitchWorkspace';
 import { useWorkspaces } from './useWorkspaces';
@@ -147,6 +149,8 @@ export function WorkspaceCard({ workspace, current }: { workspace: Workspace; cu
           </Menu>
         </Group>
       </Group>
+      <Divider my="sm" />
+      <AssistantAccessControl workspace={workspace} />
       <Modal opened={renaming} onClose={() => setRenaming(false)} title="Rename workspace">
         <RenameForm workspace={workspace} onDone={() => setRenaming(false)} />
       </Modal>
