@@ -88,7 +88,8 @@ test.describe('activity', () => {
     await app.keyboard.press('Escape');
 
     const download = app.waitForEvent('download');
-    await app.getByRole('button', { name: 'Export as JSON' }).click();
+    await app.getByRole('button', { name: 'Export', exact: true }).click();
+    await app.getByRole('menuitem', { name: 'JSON' }).click();
     const file = await download;
     const exported = JSON.parse(readFileSync(await file.path(), 'utf8')) as {
       submissionId: string;

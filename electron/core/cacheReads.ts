@@ -1,8 +1,7 @@
 import { type AppEvent, type HandlersOn } from '../shared/contract';
-import { type ActivityEntry } from './cache/activityLog';
 import { cacheStores } from './cache/cacheStores';
 import { type WorkspaceSession } from './context';
-import { writeExport } from './submissions/exportFile';
+import { exportActivity } from './exportActivity';
 import { exportSubmissions } from './submissions/exportSubmissions';
 
 /**
@@ -51,23 +50,9 @@ export function cacheReadHandlers(ctx: CacheReadContext): CacheReadHandlers {
         ...log.count(filter),
       };
     },
-    'activity.export': async ({ filter }) => {
+    'activity.export': async (input) => {
       const session = ctx.session();
-      let entries = 0;
-      const counted = function* (all: Iterable<ActivityEntry>): Generator<string> {
-        yield '[';
-        for (const entry of all) {
-          yield `${entries++ === 0 ? '\n' : ',\n'}${JSON.stringify(entry)}`;
-        }
-        yield '\n]\n';
-      };
-      const written = await writeExport(
-        ctx.dataDir,
-        `${session.workspace.name}-activity`,
-        'json',
-        counted(cacheStores(session.db).activity.all(filter)),
-      );
-      return { ...written, entries };
+      return exportActivity(cacheStores(session.db), ctx.dataDir, input, session.workspace.name);
     },
   };
 }

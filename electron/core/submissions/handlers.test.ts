@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as XLSX from '@e965/xlsx';
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type LocalApiData } from '../../shared/api/localApi';
-import { type Handlers } from '../../shared/contract';
+import { type Handlers, WrittenJson } from '../../shared/contract';
 import { type Result } from '../../shared/errors';
 import { startLocalApi, type LocalApi, type LocalApiOptions } from '../../local-api';
 import { cacheReadHandlers } from '../cacheReads';
@@ -50,8 +51,11 @@ async function setUp(options: LocalApiOptions = {}, viaProxy = false): Promise<v
   await sync.idle();
 }
 
+/** A call as the page sees it: the JSON a handler wrote is read as the page reads it. */
 async function call<T = Record<string, unknown>>(op: string, input: unknown): Promise<Result<T>> {
-  return (await dispatch(handlers, op, input)) as Result<T>;
+  const result = await dispatch(handlers, op, input);
+  const data = result.ok && result.data instanceof WrittenJson ? result.data.parse() : undefined;
+  return (data === undefined ? result : { ok: true, data }) as Result<T>;
 }
 
 async function ok<T = Record<string, unknown>>(op: string, input: unknown): Promise<T> {
@@ -392,10 +396,13 @@ describe('exports', () => {
   it('exports every matching row as JSON, not only a window', async () => {
     await setUp({ submissionsPerForm: 700 });
     const formId = firstForm();
-    const result = await ok<{ exportId: string; fileName: string; rows: number }>('submissions.export', {
-      formId,
-      format: 'json',
-    });
+    const result = await ok<{ exportId: string; fileName: string; rows: number }>(
+      'submissions.export',
+      {
+        formId,
+        format: 'json',
+      },
+    );
     const rows = JSON.parse(
       fs.readFileSync(path.join(dir, 'exports', result.exportId, result.fileName), 'utf8'),
     ) as { submissionId: string }[];
@@ -413,12 +420,15 @@ describe('exports', () => {
     );
   });
 
-  it('exports the activity log as JSON', async () => {
+  it('exports the activity log as JSON, and as CSV and .xlsx the way the list reads', async () => {
     await setUp();
     const formId = firstForm();
     const submissionId = server.admin.submissionsOf(formId)[0]?.submissionId ?? '';
     await ok('submissions.delete', { formId, submissionId });
-    const result = await ok<{ exportId: string; fileName: string; entries: number }>('activity.export', {});
+    const result = await ok<{ exportId: string; fileName: string; entries: number }>(
+      'activity.export',
+      {},
+    );
     expect(result).not.toHaveProperty('filePath');
     expect(result.entries).toBe(1);
     const entries = JSON.parse(
@@ -426,6 +436,42 @@ describe('exports', () => {
     ) as { submissionId: string; kind: string }[];
     expect(entries).toEqual([
       expect.objectContaining({ submissionId, kind: 'submission.deleted' }),
+    ]);
+
+    // As the list reads, in CSV and .xlsx, on the person's clock.
+    const sheet = { timeZone: 'America/Sao_Paulo' };
+    const formName = cacheStores(session.db).forms.name(formId);
+    const csv = await ok<{ exportId: string; fileName: string }>('activity.export', {
+      format: 'csv',
+      sheet,
+    });
+    expect(csv.fileName).toMatch(/ activity - \d{4}-\d\d-\d\d\.csv$/);
+    const rows = parse(fs.readFileSync(path.join(dir, 'exports', csv.exportId, csv.fileName)), {
+      columns: true,
+    }) as Record<string, string>[];
+    expect(rows).toEqual([
+      expect.objectContaining({
+        What: 'Submission deleted',
+        Form: formName,
+        'Submission ID': submissionId,
+      }),
+    ]);
+    expect(rows[0]?.When).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d-03:00$/);
+    const xlsx = await ok<{ exportId: string; fileName: string }>('activity.export', {
+      format: 'xlsx',
+      sheet,
+    });
+    const book = XLSX.read(
+      fs.readFileSync(path.join(dir, 'exports', xlsx.exportId, xlsx.fileName)),
+    );
+    const log = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets.Activity!, {
+      raw: false,
+    });
+    expect(log).toEqual([
+      expect.objectContaining({
+        When: rows[0]?.When.slice(0, 19).replace('T', ' '),
+        'Submission ID': submissionId,
+      }),
     ]);
   });
 });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { op } from './define';
 import { isoDate } from './isoDate';
+import { SheetSettings } from './sheetSettings';
+import { ExportFormat } from './submissions';
 
 /** Everything the log records: the filter offers these, and the screen names each. */
 export const ActivityKind = z.enum([
@@ -77,9 +79,17 @@ export const activityOps = {
       unnarrowed: z.number(),
     }),
   ),
-  /** The entries the filter matches (the whole log without one) as a JSON file under exports. */
+  /**
+   * The entries the filter matches (the whole log without one) as a file under exports: JSON
+   * whole, CSV or .xlsx as the list reads.
+   */
   'activity.export': op(
-    z.strictObject({ filter: ActivityFilter.default({}) }),
+    z.strictObject({
+      filter: ActivityFilter.default({}),
+      format: ExportFormat.default('json'),
+      bom: z.boolean().default(false),
+      sheet: SheetSettings.default(() => SheetSettings.parse({})),
+    }),
     z.object({
       exportId: z.string(),
       fileName: z.string(),

@@ -1,9 +1,10 @@
-import { Badge, Button, Code, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
-import { IconDownload, IconHistory } from '@tabler/icons-react';
+import { Badge, Button, Code, Group, Menu, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { IconChevronDown, IconDownload, IconHistory } from '@tabler/icons-react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Submission } from '../../../../electron/shared/api/submission';
 import { type ActivityEntry } from '../../../../electron/shared/contract/activity';
+import { type ExportFormat } from '../../../../electron/shared/contract/submissions';
 import { useAppLocation } from '../../app/useAppLocation';
 import { opKey, useInvoke, useOp } from '../../bridge';
 import { CopyButton } from '../../components/CopyButton';
@@ -12,6 +13,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingState } from '../../components/LoadingState';
 import { RelativeTime } from '../../components/RelativeTime';
 import { shownLine, tooltipOf } from '../../components/respondentText';
+import { sheetOf, useExportPreferences } from '../exports/exportPreferences';
 import { SubmissionDetail } from '../submissions/SubmissionDetail';
 import { useExportRunner } from '../submissions/useExportRunner';
 import { ActivityFilters } from './ActivityFilters';
@@ -38,6 +40,7 @@ export function ActivityScreen() {
   const workspaces = useOp('workspaces.list', {});
   const [viewing, setViewing] = useState<ActivityEntry | null>(null);
   const exporter = useExportRunner();
+  const [preferences] = useExportPreferences();
 
   const { view: params, setView } = useAppLocation();
   // Read once per change of the URL: a preset counted from now on every render would be a new
@@ -88,12 +91,16 @@ export function ActivityScreen() {
     );
   };
 
-  const exportLog = () =>
+  const exportLog = (format: ExportFormat) =>
     void exporter.run({
       title: 'Exporting the activity log',
       formId: null,
       start: async () => {
-        const result = await invoke('activity.export', { filter });
+        const result = await invoke('activity.export', {
+          filter,
+          format,
+          sheet: sheetOf(preferences),
+        });
         return { ...result, count: result.entries };
       },
     });
@@ -104,15 +111,24 @@ export function ActivityScreen() {
         <Title order={2} fz="h3">
           Activity
         </Title>
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={16} />}
-          loading={exporter.running}
-          disabled={entries.length === 0}
-          onClick={exportLog}
-        >
-          Export as JSON
-        </Button>
+        <Menu position="bottom-end" shadow="md">
+          <Menu.Target>
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              rightSection={<IconChevronDown size={14} />}
+              loading={exporter.running}
+              disabled={entries.length === 0}
+            >
+              Export
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => exportLog('xlsx')}>Excel workbook (.xlsx)</Menu.Item>
+            <Menu.Item onClick={() => exportLog('csv')}>CSV</Menu.Item>
+            <Menu.Item onClick={() => exportLog('json')}>JSON</Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
       </Group>
       {(narrowed || (counts?.unnarrowed ?? 0) > 0) && (
         <ActivityFilters

@@ -5,14 +5,18 @@ import {
   IconDownload,
   IconFileSpreadsheet,
   IconTable,
+  IconTableExport,
 } from '@tabler/icons-react';
+import { type ExportFormat } from '../../../../electron/shared/contract/submissions';
 import { useInvoke } from '../../bridge';
+import { sheetOf, useExportPreferences } from '../exports/exportPreferences';
 import { type SubmissionQuery } from './queryInput';
 import { useExportRunner } from './useExportRunner';
 
-type ExportKind = { format: 'csv' | 'json'; bom: boolean; label: string };
+type ExportKind = { format: ExportFormat; bom: boolean; label: string };
 
-const KINDS: Record<'csv' | 'excel' | 'json', ExportKind> = {
+const KINDS: Record<'xlsx' | 'csv' | 'excel' | 'json', ExportKind> = {
+  xlsx: { format: 'xlsx', bom: false, label: 'Excel workbook' },
   csv: { format: 'csv', bom: false, label: 'CSV' },
   excel: { format: 'csv', bom: true, label: 'CSV for Excel' },
   json: { format: 'json', bom: false, label: 'JSON' },
@@ -20,18 +24,23 @@ const KINDS: Record<'csv' | 'excel' | 'json', ExportKind> = {
 
 /**
  * Exports every row the current view matches (not only the rows on screen) from the cache, then
- * delivers the file. Cells a spreadsheet would run as formulas are neutralised by the export.
+ * delivers the file. Spreadsheets get the table's shown columns in its order, times on the
+ * person's clock; cells a spreadsheet would run as formulas are neutralised in CSV.
  */
 export function ExportMenu({
   query,
   total,
+  columns,
 }: {
   query: SubmissionQuery;
   /** Null while the view's matches are being counted: the export waits for the count. */
   total: number | null;
+  /** The table's shown columns, in its order, when the export starts. */
+  columns: () => string[];
 }) {
   const invoke = useInvoke();
   const exporter = useExportRunner();
+  const [preferences] = useExportPreferences();
   const run = (kind: ExportKind) => {
     if (total === null) return;
     void exporter.run({
@@ -42,6 +51,7 @@ export function ExportMenu({
           ...query,
           format: kind.format,
           bom: kind.bom,
+          sheet: sheetOf(preferences, columns()),
         });
         return { ...result, count: result.rows };
       },
@@ -65,6 +75,9 @@ export function ExportMenu({
         <Menu.Label>
           {total === null ? 'Counting matches…' : `${total.toLocaleString()} matching submissions`}
         </Menu.Label>
+        <Menu.Item leftSection={<IconTableExport size={16} />} onClick={() => run(KINDS.xlsx)}>
+          Excel workbook (.xlsx)
+        </Menu.Item>
         <Menu.Item leftSection={<IconTable size={16} />} onClick={() => run(KINDS.csv)}>
           CSV
         </Menu.Item>

@@ -221,7 +221,11 @@ export function SubmissionsBrowser({
               onReset={() => replaceFilters(reset)}
             />
             <ColumnsMenu table={table} onReset={resetLayout} />
-            <ExportMenu query={query} total={windows.counting ? null : windows.total} />
+            <ExportMenu
+              query={query}
+              total={windows.counting ? null : windows.total}
+              columns={() => table.getVisibleLeafColumns().map((column) => column.id)}
+            />
           </>
         }
       />

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ColorSchemeControl } from '../../app/ColorSchemeControl';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingState } from '../../components/LoadingState';
+import { ExportSettings } from '../exports/ExportSettings';
 import { ConnectForm } from './ConnectForm';
 import { useWorkspaces } from './useWorkspaces';
 import { WorkspaceCard } from './WorkspaceCard';
@@ -42,6 +43,7 @@ export function SettingsScreen() {
           ))}
         </Stack>
       )}
+      <ExportSettings />
       <Stack gap={6} mt="md">
         <Title order={3}>Appearance</Title>
         <ColorSchemeControl />
