@@ -34,17 +34,17 @@ const STYLE = { header: 1, dateTime: 2, day: 3, duration: 4, yesNo: 5, lines: 6 
  * or ending with an apostrophe, not "History" (Excel keeps that name for itself).
  */
 export function sheetName(name: string): string {
-  const cleaned = [
-    ...name
-      // eslint-disable-next-line no-control-regex
-      .replace(/[:\\/?*[\]\u0000-\u001f\u007f]/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim(),
-  ]
-    .slice(0, 31)
-    .join('')
-    .replace(/^'+|'+$/g, '')
-    .trim();
+  let cleaned = '';
+  // Excel counts UTF-16 units; a character is never split.
+  for (const char of name
+    // eslint-disable-next-line no-control-regex
+    .replace(/[:\\/?*[\]\u0000-\u001f\u007f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()) {
+    if (cleaned.length + char.length > 31) break;
+    cleaned += char;
+  }
+  cleaned = cleaned.replace(/^'+|'+$/g, '').trim();
   return cleaned === '' || cleaned.toLowerCase() === 'history' ? 'Submissions' : cleaned;
 }
 
@@ -73,7 +73,7 @@ function xmlText(text: string): string {
     .replace(/"/g, '&quot;')
     .replace(
       // eslint-disable-next-line no-control-regex
-      /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g,
+      /[\u0000-\u0008\u000b-\u001f\ufffe\uffff]/g,
       (c) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`,
     )
     .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');

@@ -57,7 +57,7 @@ export async function writeExport(
 /** Names Windows keeps for devices, with any extension. */
 const RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
 /** Room left for ` - YYYY-MM-DD (99).xlsx` within the 255 bytes most file systems allow. */
-const NAME_CHARACTERS = 100;
+const NAME_BYTES = 200;
 
 /**
  * `Customer feedback - 2026-11-28.csv`: the form's name as people wrote it, made safe on every
@@ -65,17 +65,17 @@ const NAME_CHARACTERS = 100;
  * dot or space, never a device name.
  */
 export function exportFileName(baseName: string, day: string, extension: string): string {
-  const cleaned = [
-    ...baseName
-      .normalize('NFC')
-      // eslint-disable-next-line no-control-regex
-      .replace(/[<>:"/\\|?*\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim(),
-  ]
-    .slice(0, NAME_CHARACTERS)
-    .join('')
-    .replace(/^[.\s]+|[.\s]+$/g, '');
+  let cleaned = '';
+  for (const char of baseName
+    .normalize('NFC')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[<>:"/\\|?*\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()) {
+    if (Buffer.byteLength(cleaned + char) > NAME_BYTES) break;
+    cleaned += char;
+  }
+  cleaned = cleaned.replace(/^[.\s]+|[.\s]+$/g, '');
   const name = cleaned === '' || RESERVED.test(cleaned) ? `Export ${cleaned}`.trim() : cleaned;
   return `${name} - ${day}.${extension}`;
 }

@@ -391,6 +391,24 @@ describe('exports', () => {
     );
     expect(exported).toContain('-5');
     expect(exported).toContain("a;'=1+2");
+
+    // A .xlsx cell is typed text: each answer stays exactly as typed, and none is a formula.
+    const xlsx = await ok<{ exportId: string; fileName: string }>('submissions.export', {
+      formId: 'fx1',
+      format: 'xlsx',
+    });
+    const book = XLSX.read(
+      fs.readFileSync(path.join(dir, 'exports', xlsx.exportId, xlsx.fileName)),
+      {
+        cellFormula: true,
+      },
+    );
+    const sheet = book.Sheets['Formula form']!;
+    const cells = Object.entries(sheet).filter(([ref]) => !ref.startsWith('!'));
+    expect(cells.filter(([, cell]) => (cell as XLSX.CellObject).f !== undefined)).toEqual([]);
+    const answers = XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet).map((r) => r.Answer);
+    // The file keeps a line's CR as `_x000D_`, as Excel writes it; SheetJS reads CRLF as LF.
+    expect(answers).toEqual(values.map((v) => v.replaceAll('\r\n', '\n')));
   });
 
   it('exports every matching row as JSON, not only a window', async () => {
