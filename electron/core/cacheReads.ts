@@ -1,5 +1,7 @@
 import { type AppEvent, type HandlersOn } from '../shared/contract';
+import { type SubmissionFilter } from '../shared/contract/submissions';
 import { cacheStores } from './cache/cacheStores';
+import { windowJson } from './cache/windowJson';
 import { type WorkspaceSession } from './context';
 import { exportActivity } from './exportActivity';
 import { exportSubmissions } from './submissions/exportSubmissions';
@@ -17,13 +19,16 @@ export interface CacheReadContext {
   readonly dataDir: string;
   emit(event: AppEvent): void;
   session(): Pick<WorkspaceSession, 'workspace' | 'db'>;
+  /** Told each view a window was read of: a windows reader keeps it up to date between calls. */
+  asked?(view: SubmissionFilter): void;
 }
 
 export function cacheReadHandlers(ctx: CacheReadContext): CacheReadHandlers {
   return {
     'submissions.query': async ({ offset, limit, ...filter }) => {
-      const result = cacheStores(ctx.session().db).query.rowsFirst(filter, offset, limit);
-      return { ...result, offset };
+      const answer = windowJson(cacheStores(ctx.session().db).query, filter, offset, limit);
+      ctx.asked?.(filter);
+      return answer;
     },
     'submissions.summary': async (filter) =>
       cacheStores(ctx.session().db).summaries.summary(filter),

@@ -1,4 +1,4 @@
-import { contract, isOpName, type Handlers } from '../shared/contract';
+import { contract, isOpName, type Handlers, WrittenJson } from '../shared/contract';
 import { AppError, type Result } from '../shared/errors';
 import { issueList } from '../shared/issueList';
 import { storageError } from './cache/storageError';
@@ -6,7 +6,8 @@ import { storageError } from './cache/storageError';
 /**
  * The one router behind both bridges (IPC in main, HTTP in the host), run on the thread whose
  * handlers answer the operation (`handlers` may be a part of them): reject unknown operations,
- * parse the input, run the handler, parse the output, answer an envelope. Nothing throws across,
+ * parse the input, run the handler, parse the output (or take the JSON it wrote and checked),
+ * answer an envelope. Nothing throws across,
  * and no stack, header or secret reaches the caller: unexpected failures become INTERNAL with a
  * plain sentence, and go to `onUnexpected` for the log.
  */
@@ -44,7 +45,10 @@ export async function dispatch(
     );
   }
   try {
-    const output = def.output.safeParse(await handler(parsed.data));
+    const answer = await handler(parsed.data);
+    // Checked against the output by the handler that wrote it, as it wrote it.
+    if (answer instanceof WrittenJson) return { ok: true, data: answer };
+    const output = def.output.safeParse(answer);
     if (!output.success) {
       // The log gets the first issues, as an answer does: an answer can be as large as a page.
       onUnexpected(

@@ -2,9 +2,9 @@ import Database from 'better-sqlite3';
 import { workerData } from 'node:worker_threads';
 import { readInBackground } from '../core/backgroundPriority';
 import { cacheStores, type CacheStores } from '../core/cache/cacheStores';
-import { windowEnvelopeJson } from '../core/cache/windowJson';
+import { windowJson } from '../core/cache/windowJson';
 import { cacheReadHandlers } from '../core/cacheReads';
-import { SubmissionFilter } from '../shared/contract/submissions';
+import { contract } from '../shared/contract';
 import { AppError } from '../shared/errors';
 import { CacheConnection } from './cacheConnection';
 import { catchUpBetweenCalls } from './catchUpBetweenCalls';
@@ -36,12 +36,6 @@ const session = () => {
   return { workspace: cache.workspace, db: connection.to(cache) };
 };
 
-const reads = cacheReadHandlers({
-  dataDir: start.dataDir,
-  emit: (event) => port.emit(event),
-  session,
-});
-
 const readAhead = readAheadBetweenCalls(() => {
   // Between calls, on the file the last call read: a step never opens a connection.
   const db = connection.current();
@@ -52,6 +46,12 @@ const catchUp = catchUpBetweenCalls(() => {
   const db = connection.current();
   return db ? cacheStores(db).query : null;
 }, log);
+const reads = cacheReadHandlers({
+  dataDir: start.dataDir,
+  emit: (event) => port.emit(event),
+  session,
+  asked: (view) => catchUp.asked(view),
+});
 const handlers: typeof reads = {
   ...reads,
   'submissions.summary': async (filter) => {
@@ -84,8 +84,10 @@ function readFirstTableAhead(stores: CacheStores): void {
   const [first] = stores.forms.list();
   if (!first) return;
   const started = performance.now();
-  windowEnvelopeJson(stores.query, { formId: first.formId });
-  const view = SubmissionFilter.parse({ formId: first.formId });
+  const { offset, limit, ...view } = contract['submissions.query'].input.parse({
+    formId: first.formId,
+  });
+  windowJson(stores.query, view, offset, limit);
   const rows = stores.query.readView(view);
   catchUp.asked(view);
   const took = Math.round(performance.now() - started);
@@ -98,9 +100,4 @@ serveOperations(port, {
   opened,
   changed: (formId) => catchUp.changed(formId),
   connection,
-  // A window's submissions go out as the cache holds them, never parsed and written again here.
-  asJson: {
-    'submissions.query': (input) =>
-      windowEnvelopeJson(cacheStores(session().db).query, input, catchUp.asked),
-  },
 });

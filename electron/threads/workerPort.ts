@@ -1,6 +1,6 @@
 import { type MessagePort, parentPort } from 'node:worker_threads';
 import { describe, type Logger, type LogLevel, redact } from '../core/log';
-import { type AppEvent } from '../shared/contract';
+import { type AppEvent, WrittenJson } from '../shared/contract';
 import { AppError, type Result } from '../shared/errors';
 import { JsonInput } from './jsonInput';
 import { movedBytes } from './movedBytes';
@@ -28,12 +28,12 @@ export class WorkerPort {
   constructor(private readonly port: MessagePort = requireParentPort()) {}
 
   /**
-   * Answers each call with `handle`: an envelope, or one already written as UTF-8 JSON in an
-   * array of its own. Tells `told` what the shell tells outside any call (a workspace the core
+   * Answers each call with `handle`'s envelope, written as UTF-8 JSON in an array of its own that
+   * is moved to the shell, not copied. Tells `told` what the shell tells outside any call (a workspace the core
    * opened, rows stored). On `close`, runs `close` and then lets the thread end.
    */
   serve(
-    handle: (call: CallMessage) => Promise<Result<unknown> | Uint8Array>,
+    handle: (call: CallMessage) => Promise<Result<unknown>>,
     close: () => Promise<void>,
     told: (notice: WorkerNotice) => void = () => {},
   ): void {
@@ -41,7 +41,7 @@ export class WorkerPort {
       if (message.kind === 'call') {
         const parsed = withParsedInput(message);
         void (parsed ? handle(parsed) : Promise.resolve(notJson(message.op))).then((result) => {
-          const json = result instanceof Uint8Array ? result : utf8.encode(JSON.stringify(result));
+          const json = envelopeJson(result);
           const answer: FromWorker = { kind: 'result', id: message.id, json };
           this.port.postMessage(answer, movedBytes(json));
         });
@@ -143,4 +143,17 @@ function notJson(op: string): Result<never> {
 function requireParentPort(): MessagePort {
   if (!parentPort) throw new Error('This module runs only inside a worker thread.');
   return parentPort;
+}
+
+/** An answer as the UTF-8 JSON of its envelope, the data a handler wrote spliced in as it is. */
+function envelopeJson(result: Result<unknown>): Uint8Array {
+  if (!result.ok || !(result.data instanceof WrittenJson))
+    return utf8.encode(JSON.stringify(result));
+  const data = result.data.bytes;
+  const head = utf8.encode('{"ok":true,"data":');
+  const whole = new Uint8Array(head.byteLength + data.byteLength + 1);
+  whole.set(head);
+  whole.set(data, head.byteLength);
+  whole[whole.byteLength - 1] = 0x7d; // }
+  return whole;
 }

@@ -7,6 +7,7 @@ import { submissionOps } from './submissions';
 import { summaryOps } from './summary';
 import { syncOps } from './sync';
 import { webhookOps } from './webhooks';
+import { type WrittenJson } from './writtenJson';
 import { workspaceOps } from './workspaces';
 
 export * from './activity';
@@ -15,13 +16,14 @@ export * from './events';
 export * from './files';
 export * from './forms';
 export * from './imports';
-export * from './sheetSettings';
 export * from './placement';
+export * from './sheetSettings';
 export * from './submissions';
 export * from './summary';
 export * from './sync';
 export * from './webhooks';
 export * from './workspaces';
+export * from './writtenJson';
 
 /** Every operation between renderer and core. Names are the stable API between processes. */
 export const contract = {
@@ -43,9 +45,17 @@ export type OpInput<N extends OpName> = z.input<Contract[N]['input']>;
 /** What a caller gets back. */
 export type OpOutput<N extends OpName> = z.output<Contract[N]['output']>;
 
-/** Core implements each operation; declared `satisfies Handlers`, a missing one fails to compile. */
+/** The operations whose handler writes its answer's JSON itself (`WrittenJson`). */
+export type WrittenOp = 'submissions.query';
+
+/**
+ * Each operation's handler, on the thread `OP_THREADS` names; declared `satisfies`, a missing one
+ * fails to compile.
+ */
 export type Handlers = {
-  [N in OpName]: (input: z.output<Contract[N]['input']>) => Promise<z.input<Contract[N]['output']>>;
+  [N in OpName]: (
+    input: z.output<Contract[N]['input']>,
+  ) => Promise<z.input<Contract[N]['output']> | (N extends WrittenOp ? WrittenJson : never)>;
 };
 
 export function isOpName(name: unknown): name is OpName {
