@@ -2,7 +2,7 @@ import { CFB, type CellObject, utils, write, type WorkBook, type WorkSheet } fro
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors';
 import { DraftSweeper } from './draftSweeper';
-import { odsInsideXlsx } from './testing/hostileWorkbooks';
+import { lastCellXls, odsInsideXlsx } from './testing/hostileWorkbooks';
 import { workbookKind } from './workbookFormat';
 import { importWizardHandlers } from './wizardHandlers';
 import { WORKBOOK_BUDGET } from './workbookBudget';
@@ -225,6 +225,22 @@ describe('reading workbooks', () => {
     const error = await refusal(parse(bytes, 'people.xlsx'));
     expect(error.message).toBe(
       'This file is a ZIP archive of other files, not a workbook (.xlsx, .xls, .ods) or a CSV file. Choose the workbook or CSV file that holds the rows to import.',
+    );
+  });
+
+  it('counts an .xls before SheetJS reads it: a sheet reaching its last cell, a container with no workbook', async () => {
+    const reaching = await refusal(parse(lastCellXls(), 'far.xls'));
+    expect(reaching.message).toMatch(
+      /^This file is \d+ KB but would become 16,777,216 cells \(65,536 rows × 256 columns\), more than Formdesk reads at once\./,
+    );
+
+    const container = CFB.utils.cfb_new();
+    CFB.utils.cfb_add(container, '/Notes', Buffer.from('not a workbook'));
+    const bytes = Buffer.from(CFB.write(container, { type: 'buffer' }) as Uint8Array);
+    expect(workbookKind(bytes)).toEqual({ format: 'xls' });
+    const unreadable = await refusal(parse(bytes, 'notes.xls'));
+    expect(unreadable.message).toMatch(
+      /^This file looks like an Excel 97–2003 workbook \(\.xls\) but cannot be read/,
     );
   });
 

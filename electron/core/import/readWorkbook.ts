@@ -10,6 +10,7 @@ import {
 import { type CellReading, workbookCellText } from './workbookCell';
 import { type WorkbookFormat, type WorkbookKind } from './workbookFormat';
 import { WorkbookScan } from './workbookScan';
+import { type CfbReader, scanXls, xlsWorkbookStream } from './xlsScan';
 import { inflateWithinBudget } from './zipEntries';
 
 const FORMAT_NAMES: Record<WorkbookFormat, string> = {
@@ -39,7 +40,8 @@ export interface WorkbookTable extends ReadTable {
 
 /**
  * Reads every non-empty sheet of a workbook into rows of text, within the budget: an archive is
- * inflated and its cells counted before SheetJS reads it, and each sheet's rows and used columns
+ * inflated and its cells counted before SheetJS reads it (an .xls's records counted in its
+ * container, found by SheetJS's own reader of those), and each sheet's rows and used columns
  * are counted before they are laid out. Refused with a sentence: a workbook over the budget, a
  * file its format's reader cannot make sense of.
  *
@@ -57,7 +59,12 @@ export async function openWorkbook(bytes: Uint8Array, kind: WorkbookKind): Promi
     scan.finish();
     activeSheet = scan.activeSheet;
   }
-  const { read, SSF } = await import('@e965/xlsx');
+  const { read, SSF, CFB } = await import('@e965/xlsx');
+  if (kind.format === 'xls') {
+    const stream = xlsWorkbookStream(CFB as CfbReader, bytes);
+    if (!stream) throw unreadable(kind.format);
+    scanXls(stream, budget, bytes.length);
+  }
   let book: WorkBook;
   try {
     book = read(bytes, {
@@ -69,11 +76,7 @@ export async function openWorkbook(bytes: Uint8Array, kind: WorkbookKind): Promi
       sheetRows: budget.rows + 1,
     });
   } catch {
-    throw new AppError(
-      'INVALID_INPUT',
-      `This file looks like ${FORMAT_NAMES[kind.format]} but cannot be read: it may be damaged, password-protected or another kind of document. Open it in its program, save it again as a workbook or as CSV, and choose the saved file.`,
-      { details: { problem: 'UNREADABLE_WORKBOOK' } },
-    );
+    throw unreadable(kind.format);
   }
   const reading: CellReading = {
     date1904: book.Workbook?.WBProps?.date1904 === true,
@@ -109,6 +112,14 @@ export async function openWorkbook(bytes: Uint8Array, kind: WorkbookKind): Promi
     sheets.find((s) => s.name === opensAt) ??
     sheets.reduce((most, s) => (s.rowCount > most.rowCount ? s : most));
   return { format: kind.format, sheets, first: first.name, records };
+}
+
+function unreadable(format: WorkbookFormat): AppError {
+  return new AppError(
+    'INVALID_INPUT',
+    `This file looks like ${FORMAT_NAMES[format]} but cannot be read: it may be damaged, password-protected or another kind of document. Open it in its program, save it again as a workbook or as CSV, and choose the saved file.`,
+    { details: { problem: 'UNREADABLE_WORKBOOK' } },
+  );
 }
 
 /** The tab an .xlsx opens at, from its workbook view; SheetJS keeps it but does not type it. */

@@ -74,6 +74,12 @@ describe('a workbook over the budget', () => {
       /^This file is 1 KB but would become 3,276,800,000 cells \(200,000 rows × 16,384 columns\), more than Formdesk reads at once\./,
       'WORKBOOK_TOO_LARGE',
     ],
+    [
+      'manyCellsXls',
+      'an .xls of 8 million numbers, six bytes each',
+      /^This file is 46\.4 MB but would become more than 5,000,000 cells, more than Formdesk reads at once\./,
+      'WORKBOOK_TOO_LARGE',
+    ],
   ] as const)(
     'refuses %s (%s) within 2 s, with its size and what it would become, in a bounded memory',
     async (kind, _what, message, problem) => {

@@ -194,11 +194,68 @@ function zipEntriesOf(archive: Buffer): MadeEntry[] {
   return parts;
 }
 
+/**
+ * An .xls of 8 million numbers (31,250 rows × 256 columns), six bytes each in MULRK records, the
+ * most compact cells BIFF8 has: no compression to inflate, only cells for SheetJS to make.
+ */
+export function manyCellsXls(rows = 31_250, columns = 256): Buffer {
+  const book = utils.book_new();
+  utils.book_append_sheet(book, utils.aoa_to_sheet([['Name'], ['Ada']]), 'People');
+  const stream = workbookStream(write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer);
+  // The sheet's records end with its EOF, the stream's last record.
+  const sheetEnd = stream.length - 4;
+  const record = Buffer.alloc(4 + 6 + 6 * columns);
+  record.writeUInt16LE(0x00bd, 0);
+  record.writeUInt16LE(record.length - 4, 2);
+  for (let c = 0; c < columns; c++) {
+    record.writeUInt16LE(15, 8 + 6 * c);
+    // The number 1, as an RK value: an integer shifted left by two, flagged as one.
+    record.writeUInt32LE((1 << 2) | 2, 10 + 6 * c);
+  }
+  record.writeUInt16LE(columns - 1, record.length - 2);
+  const cells = Buffer.alloc(record.length * rows);
+  for (let r = 0; r < rows; r++) {
+    record.writeUInt16LE(r + 2, 4);
+    record.copy(cells, r * record.length);
+  }
+  return cfbOf(Buffer.concat([stream.subarray(0, sheetEnd), cells, stream.subarray(sheetEnd)]));
+}
+
+/** A small .xls whose last value sits in its last cell, IV65536: the sheet reaches every cell. */
+export function lastCellXls(): Buffer {
+  const book = utils.book_new();
+  utils.book_append_sheet(book, utils.aoa_to_sheet([['Name'], ['Ada']]), 'People');
+  const stream = workbookStream(write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer);
+  let label = -1;
+  for (let at = 0; at + 4 <= stream.length; at += 4 + stream.readUInt16LE(at + 2)) {
+    if (stream.readUInt16LE(at) === 0x0204) label = at;
+  }
+  stream.writeUInt16LE(65_535, label + 4);
+  stream.writeUInt16LE(255, label + 6);
+  return cfbOf(stream);
+}
+
+/** The Workbook stream of an .xls. */
+function workbookStream(xls: Buffer): Buffer {
+  const container = CFB.read(xls, { type: 'buffer' }) as unknown;
+  const stream = CFB.find(container as never, '/Workbook') as { content: Uint8Array } | null;
+  if (!stream) throw new Error('SheetJS wrote an .xls without a Workbook stream');
+  return Buffer.from(stream.content);
+}
+
+/** An OLE2 container holding `stream` as its Workbook. */
+function cfbOf(stream: Buffer): Buffer {
+  const container = CFB.utils.cfb_new() as unknown;
+  CFB.utils.cfb_add(container as never, '/Workbook', stream);
+  return CFB.write(container as never, { type: 'buffer' }) as Buffer;
+}
+
 export const HOSTILE_WORKBOOKS = {
   lyingDirectoryXlsx,
   zlibRefusedXlsx,
   manySharedStringsXlsx,
   farColumnXlsx,
   repeatedOds,
+  manyCellsXls,
 } as const;
 export type HostileWorkbook = keyof typeof HOSTILE_WORKBOOKS;
