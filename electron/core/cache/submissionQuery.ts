@@ -920,6 +920,10 @@ export function whereOf(filter: SubmissionFilter, byStatus: boolean): Where {
   return { sql: clauses.join(' AND '), params };
 }
 
+/** An answer that is the value, or a list of choices holding it; takes the value twice. */
+const CHOSEN =
+  '(value_text = ? OR (value_json IS NOT NULL AND EXISTS (SELECT 1 FROM json_each(value_json) WHERE value = ? COLLATE NOCASE)))';
+
 /** Each filter's rows are read from an answers index; "is empty" is every row but those answered. */
 function answerSet(formId: string, filter: AnswerFilter): RowSet {
   const inAnswers = (condition: string, params: Param[], except = false): RowSet => ({
@@ -941,9 +945,12 @@ function answerSet(formId: string, filter: AnswerFilter): RowSet {
         filter.to === undefined ? 8.64e15 : endOf(filter.to),
       ]);
     case 'choiceIs':
+    case 'choiceIsNot':
+      return inAnswers(CHOSEN, [filter.value, filter.value], filter.op === 'choiceIsNot');
+    case 'choiceAnyOf':
       return inAnswers(
-        '(value_text = ? OR (value_json IS NOT NULL AND EXISTS (SELECT 1 FROM json_each(value_json) WHERE value = ? COLLATE NOCASE)))',
-        [filter.value, filter.value],
+        `(${filter.values.map(() => CHOSEN).join(' OR ')})`,
+        filter.values.flatMap((value) => [value, value]),
       );
     case 'isNotEmpty':
       return inAnswers('1', []);

@@ -281,6 +281,24 @@ describe('SubmissionQuery', () => {
     expect(ids({ sortBy: { answer: 'name' } })).toEqual(['s1', 's2', 's3']);
   });
 
+  it('filters a choice by what was not chosen, and by any of several choices', () => {
+    // Another question answered "alice" is no match for this one.
+    expect(ids({ answers: [{ key: 'tags', op: 'choiceAnyOf', values: ['alice', 'x'] }] })).toEqual(
+      [],
+    );
+    // "Is not" keeps the rows that did not answer.
+    expect(ids({ answers: [{ key: 'tags', op: 'choiceIsNot', value: 'red' }] })).toEqual([
+      's2',
+      's3',
+    ]);
+    expect(
+      ids({ answers: [{ key: 'name', op: 'choiceAnyOf', values: ['alice', 'Bob'] }] }),
+    ).toEqual(['s1', 's2']);
+    expect(
+      ids({ answers: [{ key: 'tags', op: 'choiceAnyOf', values: ['Red', 'green'] }] }),
+    ).toEqual(['s1']);
+  });
+
   it('pages in windows with the total and counts per status', () => {
     const result = query.window(SubmissionFilter.parse({ formId: 'f1' }), 1, 1);
     expect(result.rows.map((r) => r.submissionId)).toEqual(['s2']);

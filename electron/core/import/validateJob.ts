@@ -1,4 +1,4 @@
-import { type ImportValidation } from '../../shared/contract/imports';
+import { type ColumnMapping, type ImportValidation } from '../../shared/contract/imports';
 import { AppError } from '../../shared/errors';
 import { buildSubmission, checkMappings, type RowIssue } from './buildSubmission';
 import {
@@ -95,7 +95,7 @@ export function validateJob(
     );
   });
   journal.saveValidation(jobId, changed);
-  return summarise(jobId, rows, judged);
+  return summarise(jobId, rows, judged, job.mappings);
 }
 
 /** The first validation: rows judged in memory and written once, with their verdicts. */
@@ -109,7 +109,7 @@ export function createValidatedJob(
   const source: SourceRow[] = rows.map((r, rowIndex) => ({ ...r, rowIndex, excluded: false }));
   const judged = judgeRows(job, source, known, journal.createdSourceKeys(job.formId, job.jobId));
   journal.createJob(job, rows, judged.verdicts);
-  return summarise(job.jobId, source, judged);
+  return summarise(job.jobId, source, judged, job.mappings);
 }
 
 interface Judged {
@@ -173,7 +173,32 @@ function warning(message: string) {
   return { column: null, severity: 'warning' as const, message };
 }
 
-function summarise(jobId: string, rows: readonly SourceRow[], judged: Judged): ImportValidation {
+/** Questions answered with one of their options (lists of several are typed, not picked). */
+const ONE_CHOICE_TYPES = new Set(['MultipleChoice', 'Dropdown', 'ImagePicker']);
+/** A scale longer than this is typed: a list of its points would be no quicker to use. */
+const SCALE_POINTS_LISTED = 21;
+
+/** Each column's allowed values, for questions whose answer is one of a short list. */
+function allowedValues(mappings: readonly ColumnMapping[]): ImportValidation['allowed'] {
+  return mappings.flatMap(({ column, target }) => {
+    if (target.kind !== 'question' || !target.rules) return [];
+    const { options, min, max, whole } = target.rules;
+    if (options && options.length > 0 && ONE_CHOICE_TYPES.has(target.type ?? ''))
+      return [{ column, values: options }];
+    if (whole && min !== undefined && max !== undefined && max - min < SCALE_POINTS_LISTED) {
+      const values = Array.from({ length: max - min + 1 }, (_, i) => String(min + i));
+      return [{ column, values }];
+    }
+    return [];
+  });
+}
+
+function summarise(
+  jobId: string,
+  rows: readonly SourceRow[],
+  judged: Judged,
+  mappings: readonly ColumnMapping[],
+): ImportValidation {
   const { verdicts, alreadyImported } = judged;
   const count = (test: (v: ValidatedRow) => boolean) => verdicts.filter(test).length;
   const shown = verdicts
@@ -188,6 +213,7 @@ function summarise(jobId: string, rows: readonly SourceRow[], judged: Judged): I
     warningRows: count((v) => v.status === 'ready' && v.issues.length > 0),
     excludedRows: count((v) => v.status === 'excluded'),
     alreadyImported,
+    allowed: allowedValues(mappings),
     issues: shown.flatMap((v) =>
       v.issues.map((i) => ({ ...i, rowIndex: v.rowIndex, line: byIndex.get(v.rowIndex)!.line })),
     ),

@@ -1,6 +1,7 @@
 import { type Handlers } from '../../shared/contract';
 import { cacheStores } from '../cache/cacheStores';
 import { type AppContext } from '../context';
+import { rulesFor } from '../import/questionRules';
 import { keepPreviews } from './keepPreviews';
 import { pageWriterOn } from './pageStore';
 import { syncServiceFor } from './syncService';
@@ -82,8 +83,15 @@ export function formHandlers(ctx: AppContext): FormHandlers {
           stores.questions.adoptMetadata(formId, metadata);
         }
       }
+      const offered = new Map(
+        (stores.forms.metadata(formId)?.questions ?? []).map((q) => [
+          q.id,
+          rulesFor(q.type, q.name, q as Record<string, unknown>).options,
+        ]),
+      );
       return {
         questions: stores.questions.list(formId).map((q) => ({
+          ...(offered.get(q.id) ? { options: offered.get(q.id) } : {}),
           id: q.id,
           name: q.name,
           type: q.type,

@@ -24,6 +24,8 @@ export const QuestionInfo = z.object({
   name: z.string(),
   type: z.string(),
   kind: z.enum(['question', 'calculation', 'urlParameter']).optional(),
+  /** The answers a choice question offers, in the form's order, when the service says. */
+  options: z.array(z.string()).optional(),
   /** The span of submission times the field was seen in (a question added or dropped later). */
   firstSeenAt: z.string().nullable().optional(),
   lastSeenAt: z.string().nullable().optional(),

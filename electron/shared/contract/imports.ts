@@ -208,6 +208,8 @@ const Validation = z.object({
   /** Rows this form already received from an earlier import of the same data; skipped on start. */
   alreadyImported: z.number().int(),
   issues: z.array(CellIssue),
+  /** The values a column of one-answer questions (a choice, a rating) allows: fixes pick from them. */
+  allowed: z.array(z.object({ column: z.number().int(), values: z.array(z.string()) })),
   /** The rows that have issues, with their cells as they will be sent (edits applied). */
   rows: z.array(
     z.object({

@@ -40,6 +40,13 @@ export const AnswerFilter = z.discriminatedUnion('op', [
     to: isoDate.optional(),
   }),
   z.strictObject({ key: answerKey, op: z.literal('choiceIs'), value: z.string().max(500) }),
+  /** Every row but those that chose the value, unanswered ones included. */
+  z.strictObject({ key: answerKey, op: z.literal('choiceIsNot'), value: z.string().max(500) }),
+  z.strictObject({
+    key: answerKey,
+    op: z.literal('choiceAnyOf'),
+    values: z.array(z.string().max(500)).min(1).max(100),
+  }),
   z.strictObject({ key: answerKey, op: z.literal('isEmpty') }),
   z.strictObject({ key: answerKey, op: z.literal('isNotEmpty') }),
 ]);
