@@ -90,9 +90,19 @@ test('reviews a file against the form, fixes it in place and creates each row on
   ])
     await expect(problems).toContainText(sentence);
 
-  // Fixed in place, by keyboard: a value typed, the close choice taken, a row left out.
-  await app.getByRole('textbox', { name: 'Satisfaction on line 3' }).fill('4');
-  await app.keyboard.press('Tab');
+  // Fixed in place: a rating picked from the points its scale allows, the close choice taken, a
+  // value typed, a row left out. The plan's picker offers the form's choices alone.
+  await app.getByRole('combobox', { name: 'Plan on line 4' }).click();
+  await expect(app.getByRole('option')).toHaveText([
+    'Starter plan',
+    'Pro plan',
+    'Team plan',
+    'Enterprise',
+  ]);
+  await app.keyboard.press('Escape');
+  await app.getByRole('combobox', { name: 'Satisfaction on line 3' }).click();
+  await expect(app.getByRole('option')).toHaveText(['1', '2', '3', '4', '5']);
+  await app.getByRole('option', { name: '4', exact: true }).click();
   await expect(problems).not.toContainText('"9" is not allowed');
   await app.getByRole('button', { name: 'Use “Pro plan”' }).click();
   await expect(problems.locator('tr[data-line="3"]')).toHaveCount(0);

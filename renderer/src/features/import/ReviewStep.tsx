@@ -6,6 +6,7 @@ import {
   Checkbox,
   Group,
   ScrollArea,
+  Select,
   Stack,
   Table,
   Text,
@@ -100,6 +101,7 @@ export function ReviewStep({ formId, preview, mappings, validation, onValidated 
   };
 
   const issuesOf = (rowIndex: number) => validation.issues.filter((i) => i.rowIndex === rowIndex);
+  const allowed = new Map(validation.allowed.map((a) => [a.column, a.values]));
   const mapped = new Set(mappings.filter((m) => m.target.kind !== 'ignore').map((m) => m.column));
 
   return (
@@ -175,6 +177,7 @@ export function ReviewStep({ formId, preview, mappings, validation, onValidated 
                               column={preview.columns[column] ?? ''}
                               value={typed.get(at) ?? cell}
                               issue={issues.find((i) => i.column === column)}
+                              allowed={allowed.get(column)}
                               onType={(value) =>
                                 setTyped((current) => new Map(current).set(at, value))
                               }
@@ -229,6 +232,7 @@ function CellEditor({
   column,
   value,
   issue,
+  allowed,
   onType,
   onSave,
 }: {
@@ -236,6 +240,8 @@ function CellEditor({
   column: string;
   value: string;
   issue: CellIssue | undefined;
+  /** The values the question allows, when it is one of a short list: picked, not typed. */
+  allowed: string[] | undefined;
   onType: (value: string) => void;
   onSave: (value: string) => void;
 }) {
@@ -248,17 +254,33 @@ function CellEditor({
     );
   return (
     <Stack gap={2} miw={150}>
-      <TextInput
-        size="xs"
-        aria-label={`${column} on line ${line}`}
-        aria-description={issue.message}
-        value={value}
-        error={issue.severity === 'error'}
-        leftSection={icon}
-        onChange={(e) => onType(e.currentTarget.value)}
-        onBlur={(e) => onSave(e.currentTarget.value)}
-        onKeyDown={(e) => e.key === 'Enter' && onSave(e.currentTarget.value)}
-      />
+      {allowed ? (
+        <Select
+          size="xs"
+          aria-label={`${column} on line ${line}`}
+          aria-description={issue.message}
+          data={allowed}
+          value={allowed.includes(value) ? value : null}
+          // The value the file gave stays in sight until one the form allows is picked.
+          placeholder={value === '' ? 'Choose a value' : value}
+          error={issue.severity === 'error'}
+          leftSection={icon}
+          searchable
+          onChange={(picked) => picked !== null && onSave(picked)}
+        />
+      ) : (
+        <TextInput
+          size="xs"
+          aria-label={`${column} on line ${line}`}
+          aria-description={issue.message}
+          value={value}
+          error={issue.severity === 'error'}
+          leftSection={icon}
+          onChange={(e) => onType(e.currentTarget.value)}
+          onBlur={(e) => onSave(e.currentTarget.value)}
+          onKeyDown={(e) => e.key === 'Enter' && onSave(e.currentTarget.value)}
+        />
+      )}
       {issue.suggestion !== undefined && (
         <Button size="compact-xs" variant="light" onClick={() => onSave(issue.suggestion!)}>
           Use “{issue.suggestion}”

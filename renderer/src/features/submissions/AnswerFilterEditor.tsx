@@ -1,4 +1,13 @@
-import { Button, Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import {
+  Button,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Select,
+  Stack,
+  TagsInput,
+  TextInput,
+} from '@mantine/core';
 import { useState } from 'react';
 import { type AnswerFilter } from '../../../../electron/shared/contract/submissions';
 import { endOfLocalDay, OP_LABELS, opsForType, startOfLocalDay, type FilterOp } from './filterOps';
@@ -8,6 +17,8 @@ export interface FilterableField {
   key: string;
   name: string;
   type: string;
+  /** The answers a choice question offers, when known: picked from a list, not typed. */
+  options?: string[];
 }
 
 interface Props {
@@ -21,9 +32,11 @@ export function AnswerFilterEditor({ fields, initialKey, onAdd }: Props) {
   const [key, setKey] = useState<string | null>(initialKey ?? fields[0]?.key ?? null);
   const field = fields.find((f) => f.key === key);
   const ops = field ? opsForType(field.type) : [];
+  const options = field?.options && field.options.length > 0 ? field.options : null;
   const [chosenOp, setOp] = useState<FilterOp | null>(null);
   const op = chosenOp && ops.includes(chosenOp) ? chosenOp : (ops[0] ?? null);
   const [text, setText] = useState('');
+  const [values, setValues] = useState<string[]>([]);
   const [min, setMin] = useState<number | string>('');
   const [max, setMax] = useState<number | string>('');
   const [from, setFrom] = useState('');
@@ -35,7 +48,15 @@ export function AnswerFilterEditor({ fields, initialKey, onAdd }: Props) {
       case 'contains':
         return text.trim() ? { key, op, text: text.trim() } : null;
       case 'choiceIs':
-        return text.trim() ? { key, op, value: text.trim() } : null;
+      case 'choiceIsNot': {
+        // A value picked for another question is not one of this one's.
+        const value = options ? (options.includes(text) ? text : '') : text.trim();
+        return value ? { key, op, value } : null;
+      }
+      case 'choiceAnyOf': {
+        const picked = options ? values.filter((v) => options.includes(v)) : values;
+        return picked.length > 0 ? { key, op, values: picked } : null;
+      }
       case 'numberRange': {
         const low = typeof min === 'number' ? min : undefined;
         const high = typeof max === 'number' ? max : undefined;
@@ -87,7 +108,38 @@ export function AnswerFilterEditor({ fields, initialKey, onAdd }: Props) {
         allowDeselect={false}
         comboboxProps={{ withinPortal: false }}
       />
-      {(op === 'contains' || op === 'choiceIs') && (
+      {(op === 'choiceIs' || op === 'choiceIsNot') && options && (
+        <Select
+          label="Value"
+          placeholder="Choose an answer"
+          data={options}
+          value={options.includes(text) ? text : null}
+          onChange={(value) => setText(value ?? '')}
+          searchable
+          comboboxProps={{ withinPortal: false }}
+        />
+      )}
+      {op === 'choiceAnyOf' &&
+        (options ? (
+          <MultiSelect
+            label="Values"
+            placeholder={values.length === 0 ? 'Choose answers' : undefined}
+            data={options}
+            value={values.filter((v) => options.includes(v))}
+            onChange={setValues}
+            searchable
+            comboboxProps={{ withinPortal: false }}
+          />
+        ) : (
+          <TagsInput
+            label="Values"
+            description="Press Enter after each"
+            value={values}
+            onChange={setValues}
+            comboboxProps={{ withinPortal: false }}
+          />
+        ))}
+      {(op === 'contains' || ((op === 'choiceIs' || op === 'choiceIsNot') && !options)) && (
         <TextInput
           label={op === 'contains' ? 'Text' : 'Value'}
           value={text}

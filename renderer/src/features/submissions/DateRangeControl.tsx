@@ -60,6 +60,7 @@ export function DateRangeControl({
       shadow="md"
       width={360}
       trapFocus
+      returnFocus
     >
       <Popover.Target>
         <Button

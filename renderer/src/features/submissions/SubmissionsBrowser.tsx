@@ -179,8 +179,14 @@ export function SubmissionsBrowser({
     return windows.rowAt(index) ? () => open(index) : null;
   };
 
+  const offered = new Map((questions.data?.questions ?? []).map((q) => [q.id, q.options] as const));
   const fields: FilterableField[] = [
-    ...catalog.questions.map((q) => ({ key: q.id, name: q.name || q.id, type: q.type })),
+    ...catalog.questions.map((q) => ({
+      key: q.id,
+      name: q.name || q.id,
+      type: q.type,
+      options: offered.get(q.id),
+    })),
     ...catalog.calculations.map((c) => ({
       key: `calculation:${c.id}`,
       name: c.name,

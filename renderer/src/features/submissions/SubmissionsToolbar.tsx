@@ -138,6 +138,9 @@ export function SubmissionsToolbar({
           width={320}
           shadow="md"
           trapFocus
+          returnFocus
+          // Escape closes only the topmost layer: an open list of the editor's first, then this.
+          closeOnEscape={false}
         >
           <Popover.Target>
             <Button
@@ -149,7 +152,13 @@ export function SubmissionsToolbar({
               Add filter
             </Button>
           </Popover.Target>
-          <Popover.Dropdown>
+          <Popover.Dropdown
+            onKeyDown={(event) => {
+              const target = event.target as HTMLElement;
+              if (event.key === 'Escape' && !target.closest('[aria-expanded="true"]'))
+                closeFilters();
+            }}
+          >
             <AnswerFilterEditor
               key={filterRequest?.key ?? ''}
               fields={fields}

@@ -5,7 +5,7 @@ describe('opsForType', () => {
   it('offers ranges for numbers and dates, "is" for choices, text search otherwise', () => {
     expect(opsForType('StarRating')[0]).toBe('numberRange');
     expect(opsForType('DatePicker')[0]).toBe('dateRange');
-    expect(opsForType('Dropdown')[0]).toBe('choiceIs');
+    expect(opsForType('Dropdown').slice(0, 3)).toEqual(['choiceIs', 'choiceIsNot', 'choiceAnyOf']);
     expect(opsForType('LongAnswer')[0]).toBe('contains');
     expect(opsForType('SomethingNew')).toEqual(['contains', 'isEmpty', 'isNotEmpty']);
   });
@@ -19,6 +19,12 @@ describe('describeFilter', () => {
     expect(describeFilter({ key: 'q', op: 'numberRange', min: 3 }, 'Rating')).toBe('Rating ≥ 3');
     expect(describeFilter({ key: 'q', op: 'choiceIs', value: 'Red' }, 'Colour')).toBe(
       'Colour is “Red”',
+    );
+    expect(describeFilter({ key: 'q', op: 'choiceIsNot', value: 'Red' }, 'Colour')).toBe(
+      'Colour is not “Red”',
+    );
+    expect(describeFilter({ key: 'q', op: 'choiceAnyOf', values: ['Red', 'Blue'] }, 'Colour')).toBe(
+      'Colour is any of “Red”, “Blue”',
     );
     expect(describeFilter({ key: 'q', op: 'isEmpty' }, 'Notes')).toBe('Notes is empty');
   });

@@ -27,6 +27,8 @@ export const OP_LABELS: Record<FilterOp, string> = {
   numberRange: 'is between',
   dateRange: 'is between dates',
   choiceIs: 'is',
+  choiceIsNot: 'is not',
+  choiceAnyOf: 'is any of',
   isEmpty: 'is empty',
   isNotEmpty: 'is not empty',
 };
@@ -35,7 +37,8 @@ export const OP_LABELS: Record<FilterOp, string> = {
 export function opsForType(type: string): FilterOp[] {
   if (NUMBER_TYPES.has(type)) return ['numberRange', 'contains', 'isEmpty', 'isNotEmpty'];
   if (DATE_TYPES.has(type)) return ['dateRange', 'isEmpty', 'isNotEmpty'];
-  if (CHOICE_TYPES.has(type)) return ['choiceIs', 'contains', 'isEmpty', 'isNotEmpty'];
+  if (CHOICE_TYPES.has(type))
+    return ['choiceIs', 'choiceIsNot', 'choiceAnyOf', 'contains', 'isEmpty', 'isNotEmpty'];
   return ['contains', 'isEmpty', 'isNotEmpty'];
 }
 
@@ -46,6 +49,10 @@ export function describeFilter(filter: AnswerFilter, fieldName: string): string 
       return `${fieldName} contains “${filter.text}”`;
     case 'choiceIs':
       return `${fieldName} is “${filter.value}”`;
+    case 'choiceIsNot':
+      return `${fieldName} is not “${filter.value}”`;
+    case 'choiceAnyOf':
+      return `${fieldName} is any of ${filter.values.map((v) => `“${v}”`).join(', ')}`;
     case 'numberRange':
       if (filter.min !== undefined && filter.max !== undefined)
         return `${fieldName} is between ${filter.min} and ${filter.max}`;
