@@ -1,10 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { type Net } from 'electron';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type FetchLike } from '../core/api';
 import { AppError } from '../shared/errors';
 import { startLocalApi, type LocalApi } from '../local-api';
+import { refusingPort } from '../local-api/testing/refusingPort';
 import { answerShellFetch, shellFetch } from '../threads/shellFetch';
 import { createElectronStandIn } from './electronStandIn';
 import { netFetch } from './netFetch';
@@ -128,5 +129,43 @@ describe("redirects through the desktop app's network stack", () => {
     const forms = await keyed.listForms();
     expect(forms.length).toBeGreaterThan(0);
     expect(await failure(client.listForms())).toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+});
+
+describe("the desktop app's fetch over net", () => {
+  it('tells a write refused a connection was never sent', async () => {
+    const port = await refusingPort();
+    const write = await failure(
+      clientAt(`http://127.0.0.1:${port}`, desktopFetch()).createSubmissions('form1', [
+        { questions: [] },
+      ]),
+    );
+    expect(write).toMatchObject({
+      code: 'NETWORK',
+      message: expect.stringContaining('the connection was refused'),
+      outcomeUnknown: false,
+    });
+  });
+
+  it('stops a create the client gave up on, closing its connection', async () => {
+    const closed: string[] = [];
+    const silent = createServer((request) => {
+      request.socket.once('close', () => closed.push(request.method ?? ''));
+    });
+    try {
+      const client = createApiClient({
+        baseUrl: `${await listen(silent)}/v1/api`,
+        apiKey: KEY,
+        fetch: desktopFetch(),
+        retry: { maxAttempts: 1 },
+        timeouts: { headersMs: 300, writeHeadersMs: 300 },
+        rateLimit: { limit: 100, windowMs: 1000, marginMs: 0 },
+      });
+      const write = await failure(client.createSubmissions('form1', [{ questions: [] }]));
+      expect(write).toMatchObject({ code: 'TIMEOUT', outcomeUnknown: true });
+      await vi.waitFor(() => expect(closed).toEqual(['POST']));
+    } finally {
+      await close(silent);
+    }
   });
 });
