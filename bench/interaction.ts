@@ -26,8 +26,14 @@ import type { BenchOptions, BenchRow } from './types';
 
 /** A probe every 20 ms, as a person clicking and scrolling busily would. */
 const PROBE_EVERY_MS = 20;
+/** Calls counted as slow in a row's figures. */
 const SLOW_MS = 50;
-const TARGET = `p99 ≤ 16 ms and max ≤ ${SLOW_MS} ms`;
+/** A frame: the p99 a click may take whatever the machine, and no more than this over idle. */
+const FRAME_MS = 16;
+const OVER_IDLE = 1.25;
+/** No call, however rare, over this: a person notices it. */
+const NOTICED_MS = 100;
+const TARGET = `p99 ≤ max(${FRAME_MS} ms, ${OVER_IDLE} × idle p99), no call over ${NOTICED_MS} ms`;
 /** A second form's first sync is watched this long over a 1M-row cache (it would take hours). */
 const NEW_FORM_WATCH_MS = 60_000;
 /**
@@ -84,7 +90,7 @@ export async function runInteractionBench({
           queriesThroughTheThreads,
         ])),
       );
-    return rows;
+    return judgedAgainstIdle(rows);
   } finally {
     await browser.close();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -233,7 +239,7 @@ const idle: Scenario = async (bed, log) =>
     log(`nothing running beside ${sizeLabel(bed.count)} cached rows, for ${WATCH_MS / 1000} s`);
     const watched = new Promise((resolve) => setTimeout(resolve, WATCH_MS));
     const probed = await bed.probe(host, watched);
-    return row(`nothing else runs, ${sizeLabel(bed.count)} cached`, probed, log);
+    return row(`nothing else runs, ${sizeLabel(bed.count)} cached`, probed, log, undefined, true);
   });
 
 /** (d) An export of the whole form to CSV. */
@@ -363,11 +369,15 @@ function withService<T>(bed: FilledBed, use: () => Promise<T>): Promise<T> {
 /** Slow calls in the first second are the start's (threads just begun), not the work's. */
 const START_MS = 1_000;
 
+/** Each row's p99 and max, judged once the same run's idle probes are known. */
+const probedFigures = new WeakMap<BenchRow, { p99: number; max: number; idle: boolean }>();
+
 function row(
   what: string,
   { samples, shell }: Probed,
   log: (line: string) => void,
   rounds?: number,
+  idle = false,
 ): BenchRow {
   const all = samples.map((s) => s.ms);
   const p99 = quantile(all, 0.99);
@@ -401,13 +411,33 @@ function row(
       : []),
   ].join('; ');
   log(`${what}: ${all.length} calls, ${measured}`);
-  return {
+  const probedRow: BenchRow = {
     benchmark: `interaction while ${what} (a trivial op and a 100-row window every ${PROBE_EVERY_MS} ms, from Chromium over HTTP)`,
     measured,
     reference: '—',
     target: TARGET,
-    met: p99 <= 16 && max <= SLOW_MS,
   };
+  probedFigures.set(probedRow, { p99, max, idle });
+  return probedRow;
+}
+
+/**
+ * Each probed row set beside the same run's idle probes: what the machine gives a call with
+ * nothing else running is the reference, so a slower or busier machine moves both alike.
+ */
+function judgedAgainstIdle(rows: BenchRow[]): BenchRow[] {
+  const idle = rows.map((r) => probedFigures.get(r)).find((f) => f?.idle);
+  return rows.map((r) => {
+    const figures = probedFigures.get(r);
+    if (!figures || !idle) return r;
+    const allowed = Math.max(FRAME_MS, OVER_IDLE * idle.p99);
+    return {
+      ...r,
+      reference: `idle p99 ${ms(idle.p99)} (the same run, nothing else running)`,
+      ratio: figures.p99 / idle.p99,
+      met: figures.p99 <= allowed && figures.max <= NOTICED_MS,
+    };
+  });
 }
 
 /**
