@@ -135,7 +135,12 @@ function expectQuestion(summary: QuestionSummary, rows: Submission[], options: s
     }
     case 'rating': {
       const numbers = values.map(Number);
-      expect(new Map(summary.distribution.map((d) => [d.value, d.count]))).toEqual(tally(numbers));
+      const given = summary.distribution.filter((d) => d.count > 0);
+      expect(new Map(given.map((d) => [d.value, d.count]))).toEqual(tally(numbers));
+      // Every point of the scale is drawn, those nobody gave too.
+      const scale = summary.type === 'StarRating' ? [1, 5] : [0, 10];
+      for (let point = scale[0]!; point <= scale[1]!; point++)
+        expect(summary.distribution.map((d) => d.value)).toContain(point);
       const mean = numbers.reduce((a, b) => a + b, 0) / numbers.length;
       if (numbers.length > 0) expect(summary.average).toBeCloseTo(mean, 9);
       if (summary.nps) {

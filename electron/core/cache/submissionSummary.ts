@@ -9,6 +9,7 @@ import {
 } from '../../shared/contract/summary';
 import { AnswerColumns, GIVEN_ONCE, compareAnswers, type FormColumns } from './answerColumns';
 import { KIND_OF_TYPE, MULTIPLE, ONE_PER_PERSON } from './answerKinds';
+import { scaleOf } from '../import/questionRules';
 import { FormStore } from './formStore';
 import { Memo } from './memo';
 import { QuestionCatalog, type CatalogEntry } from './questionCatalog';
@@ -19,7 +20,9 @@ import {
   bucketFor,
   bucketStart,
   npsOf,
+  fullScale,
   numberFigures,
+  scaleOrder,
   overOptions,
 } from './summaryFigures';
 
@@ -647,7 +650,7 @@ export class SubmissionSummaries {
         };
       }
       case 'rating': {
-        const distribution = numbers();
+        const distribution = fullScale(numbers(), scaleOf(question.entry.type));
         const rated = distribution.reduce((n, d) => n + d.count, 0);
         const sum = distribution.reduce((s, d) => s + d.value * d.count, 0);
         return {
@@ -660,7 +663,12 @@ export class SubmissionSummaries {
         };
       }
       case 'number':
-        return { ...base, kind: 'number', answered, ...numberFigures(numbers()) };
+        return {
+          ...base,
+          kind: 'number',
+          answered,
+          ...numberFigures(numbers(), { duration: question.entry.type === 'Calculation:duration' }),
+        };
       case 'date':
         return { ...base, kind: 'date', answered, ...dateFigures(groups) };
       case 'matrix':
@@ -702,9 +710,7 @@ export class SubmissionSummaries {
     const totals = new Map<string, number>();
     for (const counts of cells.values())
       for (const [column, n] of counts) totals.set(column, (totals.get(column) ?? 0) + n);
-    const columns = [...totals]
-      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-      .map(([c]) => c);
+    const columns = scaleOrder([...totals.keys()]);
     return {
       rows,
       columns,

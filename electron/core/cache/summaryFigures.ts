@@ -4,7 +4,7 @@ const DAY_MS = 86_400_000;
 /** A span up to this many days is shown by the day; up to a year by the week; longer by the month. */
 const DAYS_BY_DAY = 62;
 const DAYS_BY_WEEK = 366;
-/** Bins of a number's histogram when its values are not a short run of whole numbers. */
+/** About this many bins cut a number's histogram when its values are not a short run of whole numbers. */
 const HISTOGRAM_BINS = 10;
 /** Whole numbers spread over at most this many values get one bar each. */
 const WHOLE_BARS = 21;
@@ -25,8 +25,30 @@ export function bucketStart(day: string, bucket: TimeBucket): string {
   return new Date(ms - weekday * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** Counts per number (any order) as the figures of a number question. */
-export function numberFigures(counts: readonly { value: number; count: number }[]) {
+/** Round widths of a duration's bins, in seconds: people read time in these steps. */
+const DURATION_STEPS = [
+  1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400,
+];
+
+/** The smallest round width at least `raw`: 1, 2 or 5 times a power of ten, or a step of time. */
+export function roundWidth(raw: number, duration: boolean): number {
+  if (duration) {
+    const step = DURATION_STEPS.find((s) => s >= raw);
+    if (step !== undefined) return step;
+    return DURATION_STEPS.at(-1)! * roundWidth(raw / DURATION_STEPS.at(-1)!, false);
+  }
+  const power = 10 ** Math.floor(Math.log10(raw));
+  return [1, 2, 5, 10].map((m) => m * power).find((w) => w >= raw * (1 - 1e-9)) ?? 10 * power;
+}
+
+/**
+ * Counts per number (any order) as the figures of a number question; `duration` (seconds) cuts
+ * its bins at round steps of time.
+ */
+export function numberFigures(
+  counts: readonly { value: number; count: number }[],
+  { duration = false }: { duration?: boolean } = {},
+) {
   const sorted = [...counts].sort((a, b) => a.value - b.value);
   const total = sorted.reduce((n, c) => n + c.count, 0);
   if (total === 0)
@@ -40,7 +62,7 @@ export function numberFigures(counts: readonly { value: number; count: number }[
     max,
     average: sum / total,
     sum,
-    histogram: histogram(sorted, min, max),
+    histogram: histogram(sorted, min, max, duration),
   };
 }
 
@@ -58,33 +80,95 @@ function median(sorted: readonly { value: number; count: number }[], total: numb
 }
 
 /**
- * Bins from min to max: one per value for a short run of whole numbers (1–12 guests), else equal
- * bins where each holds `from ≤ value < to`, the last one its `to` as well.
+ * Bins from min to max: one per value for a short run of whole numbers (1–12 guests), else bins
+ * of a round width from a round start, where each holds `from ≤ value < to`, the last one its
+ * `to` as well.
  */
 function histogram(
   sorted: readonly { value: number; count: number }[],
   min: number,
   max: number,
+  duration: boolean,
 ): { from: number; to: number; count: number }[] {
   const whole = sorted.every((c) => Number.isInteger(c.value));
-  if (whole && max - min < WHOLE_BARS) {
+  if (whole && max - min < WHOLE_BARS && !(duration && max - min >= 60)) {
     return Array.from({ length: max - min + 1 }, (_, i) => ({
       from: min + i,
       to: min + i,
       count: sorted.find((c) => c.value === min + i)?.count ?? 0,
     }));
   }
-  const width = (max - min) / HISTOGRAM_BINS;
-  const bins = Array.from({ length: HISTOGRAM_BINS }, (_, i) => ({
-    from: min + i * width,
-    to: i === HISTOGRAM_BINS - 1 ? max : min + (i + 1) * width,
+  const width = roundWidth((max - min) / HISTOGRAM_BINS, duration);
+  const first = Math.floor(min / width) * width;
+  // Whole steps from a round start; the edge a value falls on starts its bin, but max's is its own.
+  const steps = Math.max(1, Math.ceil((max - first) / width - 1e-9));
+  const edge = (i: number) => Number((first + i * width).toPrecision(12));
+  const bins = Array.from({ length: steps }, (_, i) => ({
+    from: edge(i),
+    to: edge(i + 1),
     count: 0,
   }));
   for (const c of sorted) {
-    const i = Math.min(HISTOGRAM_BINS - 1, Math.floor((c.value - min) / width));
+    const i = Math.min(steps - 1, Math.floor((c.value - first) / width + 1e-9));
     bins[i]!.count += c.count;
   }
   return bins;
+}
+
+/** Known scales of words, lowest first: a matrix's columns are put in their order. */
+const WORD_SCALES = [
+  ['very poor', 'poor', 'fair', 'average', 'good', 'very good', 'excellent'],
+  [
+    'strongly disagree',
+    'disagree',
+    'somewhat disagree',
+    'neutral',
+    'neither agree nor disagree',
+    'somewhat agree',
+    'agree',
+    'strongly agree',
+  ],
+  ['very dissatisfied', 'dissatisfied', 'neutral', 'satisfied', 'very satisfied'],
+  ['never', 'rarely', 'sometimes', 'often', 'usually', 'always'],
+  ['very bad', 'bad', 'okay', 'ok', 'good', 'very good'],
+  ['very unlikely', 'unlikely', 'neutral', 'likely', 'very likely'],
+  ['no', 'maybe', 'yes'],
+];
+
+/**
+ * A matrix's columns in their scale's order, the same on every load: numbers by value, the words
+ * of a known scale from its lowest, anything else alphabetically.
+ */
+export function scaleOrder(columns: readonly string[]): string[] {
+  if (columns.every((c) => c.trim() !== '' && Number.isFinite(Number(c))))
+    return [...columns].sort((a, b) => Number(a) - Number(b));
+  const scale = WORD_SCALES.find((words) =>
+    columns.every((c) => words.includes(c.trim().toLowerCase())),
+  );
+  if (scale) {
+    const place = (c: string) => scale.indexOf(c.trim().toLowerCase());
+    return [...columns].sort((a, b) => place(a) - place(b) || a.localeCompare(b));
+  }
+  return [...columns].sort((a, b) => a.localeCompare(b));
+}
+
+/**
+ * Every point of a scale, each with its count, zero included: a filtered view draws the points
+ * nobody gave too. Points outside the scale that were given still show.
+ */
+export function fullScale(
+  distribution: readonly { value: number; count: number }[],
+  scale: { min: number; max: number } | null,
+): { value: number; count: number }[] {
+  if (!scale || distribution.some((d) => !Number.isInteger(d.value))) return [...distribution];
+  const low = Math.min(scale.min, ...distribution.map((d) => d.value));
+  const high = Math.max(scale.max, ...distribution.map((d) => d.value));
+  if (high - low > WHOLE_BARS) return [...distribution];
+  const counts = new Map(distribution.map((d) => [d.value, d.count]));
+  return Array.from({ length: high - low + 1 }, (_, i) => ({
+    value: low + i,
+    count: counts.get(low + i) ?? 0,
+  }));
 }
 
 /** A 0–10 scale's Net Promoter Score, or null when any answer lies outside 0–10. */

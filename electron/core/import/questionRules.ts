@@ -19,6 +19,14 @@ const TYPE_RULES: Record<string, QuestionRules> = {
   OpinionScale: { min: 0, max: 10, whole: true },
 };
 
+/** The whole-number scale a rating type starts with, or null for any other type. */
+export function scaleOf(type: string): { min: number; max: number } | null {
+  const rules = TYPE_RULES[type];
+  return rules?.min !== undefined && rules.max !== undefined
+    ? { min: rules.min, max: rules.max }
+    : null;
+}
+
 /** Choices upstream are plain strings or `{id, value, label}` objects; answers carry the value. */
 function optionText(option: unknown): string | null {
   if (typeof option === 'string') return option;
