@@ -121,15 +121,20 @@ function cellXml(ref: string, cell: SheetCell, settings: SheetSettings): string 
   }
 }
 
+/** A column's width in a spreadsheet's units from its widest text, with room for the filter button. */
+function columnWidth(characters: number): number {
+  return Math.round(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, characters * 1.1 + 3)));
+}
+
 function* sheetXml(sheet: XlsxSheet, rowsWritten: (rows: number) => void): Generator<string> {
   const letters = sheet.columns.map((_, i) => columnLetters(i));
   const widths = sheet.columns
     .map(
       (c, i) =>
-        `<col min="${i + 1}" max="${i + 1}" width="${Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, c.width + 2))}" customWidth="1"/>`,
+        `<col min="${i + 1}" max="${i + 1}" width="${columnWidth(c.width)}" customWidth="1"/>`,
     )
     .join('');
-  yield `${HEAD}<worksheet xmlns="${MAIN}" xmlns:r="${REL}"><sheetViews><sheetView tabSelected="1" workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/>${widths ? `<cols>${widths}</cols>` : ''}<sheetData>`;
+  yield `${HEAD}<worksheet xmlns="${MAIN}" xmlns:r="${REL}"><sheetViews><sheetView tabSelected="1" workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>${widths ? `<cols>${widths}</cols>` : ''}<sheetData>`;
   yield `<row r="1">${sheet.columns.map((c, i) => textCell(`${letters[i]}1`, c.header, STYLE.header)).join('')}</row>`;
   let r = 1;
   let chunk = '';
@@ -149,7 +154,8 @@ function* sheetXml(sheet: XlsxSheet, rowsWritten: (rows: number) => void): Gener
   yield `${chunk}</sheetData>`;
   rowsWritten(r);
   const last = letters.at(-1) ?? 'A';
-  yield `<autoFilter ref="A1:${last}${r}"/></worksheet>`;
+  // Printed, a wide table runs across the page, its header on every sheet of paper.
+  yield `<autoFilter ref="A1:${last}${r}"/><pageMargins left="0.4" right="0.4" top="0.5" bottom="0.5" header="0.3" footer="0.3"/><pageSetup orientation="landscape"/></worksheet>`;
 }
 
 /**
@@ -188,7 +194,7 @@ export function* xlsxChunks(sheet: XlsxSheet): Generator<Uint8Array> {
       // Written after the sheet: the filter's range names its last row.
       content: (function* () {
         const quoted = `'${name.replaceAll("'", "''")}'`;
-        yield `${HEAD}<workbook xmlns="${MAIN}" xmlns:r="${REL}"><bookViews><workbookView/></bookViews><sheets><sheet name="${xmlText(name)}" sheetId="1" r:id="rId1"/></sheets><definedNames><definedName name="_xlnm._FilterDatabase" localSheetId="0" hidden="1">${xmlText(`${quoted}!$A$1:$${last}$${rows}`)}</definedName></definedNames></workbook>`;
+        yield `${HEAD}<workbook xmlns="${MAIN}" xmlns:r="${REL}"><bookViews><workbookView/></bookViews><sheets><sheet name="${xmlText(name)}" sheetId="1" r:id="rId1"/></sheets><definedNames><definedName name="_xlnm._FilterDatabase" localSheetId="0" hidden="1">${xmlText(`${quoted}!$A$1:$${last}$${rows}`)}</definedName><definedName name="_xlnm.Print_Titles" localSheetId="0">${xmlText(`${quoted}!$1:$1`)}</definedName></definedNames></workbook>`;
       })(),
     },
   ]);

@@ -274,13 +274,13 @@ describe('exports people open', () => {
       { columns: true },
     ) as Record<string, string>[];
     expect(Object.keys(csv[0] ?? {})).toEqual([
-      'Submission ID',
       'Email',
       'Submitted at',
       'Rate each area - Onboarding',
       'Rate each area - Documentation',
       'Rate each area - Support',
       'Rate each area - Billing',
+      'Submission ID',
     ]);
   });
 

@@ -252,6 +252,7 @@ export class SheetPlan {
   private readonly filled = new Set<string>();
   private readonly widths = new Map<string, number>();
   private rows = 0;
+  private idWidth = 0;
 
   constructor(
     known: readonly KnownField[],
@@ -265,6 +266,7 @@ export class SheetPlan {
   /** Learns one row: questions the catalogue does not know yet, parts, filled cells, widths. */
   observe(row: SubmissionListRow): void {
     this.rows += 1;
+    this.idWidth = Math.max(this.idWidth, row.submissionId.length);
     const view = viewOf(row);
     for (const q of row.submission.questions) {
       if (!this.byId.has(`q:${q.id}`)) {
@@ -302,9 +304,7 @@ export class SheetPlan {
           return field ? [field] : [];
         })
       : this.fields;
-    const columns: SheetColumn[] = [
-      { fieldId: 'submissionId', part: null, header: 'Submission ID' },
-    ];
+    const columns: SheetColumn[] = [];
     for (const field of chosen) {
       const seen = this.seenParts.get(field.id) ?? [];
       const parts =
@@ -317,12 +317,18 @@ export class SheetPlan {
         columns.push({ fieldId: field.id, part, header });
       }
     }
+    // Not a column of the table, kept last: the one cell that names the row to a machine.
+    columns.push({ fieldId: 'submissionId', part: null, header: 'Submission ID' });
     return columns;
   }
 
   /** The widest cell of a column, in characters, header included. */
   width(column: SheetColumn): number {
-    return Math.max(column.header.length, this.widths.get(keyOf(column.fieldId, column.part)) ?? 0);
+    const widest =
+      column.fieldId === 'submissionId'
+        ? this.idWidth
+        : (this.widths.get(keyOf(column.fieldId, column.part)) ?? 0);
+    return Math.max(column.header.length, widest);
   }
 
   /** A row's cells, one per column. */
