@@ -234,7 +234,14 @@ function takeOver(
     if (still === 'gone' || still.ino !== judged.ino || still.text !== judged.text) return outcome;
     const temp = tempBeside(file);
     writePrivateFile(temp, JSON.stringify(mine));
-    renameSync(temp, file);
+    try {
+      renameSync(temp, file);
+    } catch (error) {
+      rmSync(temp, { force: true });
+      // Windows refuses to replace a file another start has open this instant: read it again.
+      if (REPLACE_REFUSED.has((error as NodeJS.ErrnoException).code ?? '')) return outcome;
+      throw error;
+    }
     outcome = 'mine';
     return outcome;
   } finally {
@@ -318,6 +325,8 @@ function claimAbandoned(
   const start = startOf(holder.pid);
   return typeof holder.processStart === 'string' && start !== null && start !== holder.processStart;
 }
+
+const REPLACE_REFUSED = new Set(['EPERM', 'EACCES', 'EBUSY']);
 
 const tempBeside = (file: string) => `${file}.${randomBytes(6).toString('hex')}.tmp`;
 
