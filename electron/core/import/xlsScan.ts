@@ -50,6 +50,15 @@ export function scanXls(stream: Uint8Array, budget: WorkbookBudget, fileBytes: n
   // Past a FilePass record the records' contents are encrypted: their kinds still count.
   let encrypted = false;
   let inStrings = false;
+  // The shared strings before the SST being read, its declared count and its bytes so far.
+  let stringsBefore = 0;
+  let declared = 0;
+  let stringBytes = 0;
+  const countStrings = () => {
+    // Each string is three bytes at the least: the count is the header's, bounded by the bytes.
+    strings = stringsBefore + Math.min(declared, Math.floor(stringBytes / 3));
+    more('shared strings', strings);
+  };
   const reach = () => {
     if (rows > budget.rows || columns > budget.columns || rows * columns > budget.cells)
       throw workbookTooLarge(fileBytes, cellsText(rows, columns));
@@ -70,8 +79,8 @@ export function scanXls(stream: Uint8Array, budget: WorkbookBudget, fileBytes: n
     at = body + length;
     if (at > stream.byteLength) break;
     if (inStrings && type === CONTINUE) {
-      strings += Math.floor(length / 3);
-      more('shared strings', strings);
+      stringBytes += length;
+      countStrings();
       continue;
     }
     inStrings = false;
@@ -81,10 +90,11 @@ export function scanXls(stream: Uint8Array, budget: WorkbookBudget, fileBytes: n
     }
     if (type === FILE_PASS) encrypted = true;
     if (type === SST && length >= 8) {
-      // Each string is three bytes at the least; the count is the header's, bounded by the bytes.
-      strings += Math.min(view.getUint32(body + 4, true), Math.floor((length - 8) / 3));
+      stringsBefore = strings;
+      declared = view.getUint32(body + 4, true);
+      stringBytes = length - 8;
       inStrings = true;
-      more('shared strings', strings);
+      countStrings();
       continue;
     }
     let count: number;
