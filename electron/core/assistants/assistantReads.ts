@@ -204,12 +204,16 @@ export class AssistantReads {
         SUBMISSION_ANSWER_CHARACTERS,
       ),
       calculations: labelled(
-        (s.calculations ?? []).map((c) => [c.name, c.value ?? '']),
-        SUBMISSION_ANSWER_CHARACTERS,
+        (s.calculations ?? []).map((c) => [
+          c.name,
+          assistantText(c.value ?? '', SUBMISSION_ANSWER_CHARACTERS),
+        ]),
       ),
       urlParameters: labelled(
-        (s.urlParameters ?? []).map((p) => [p.name, p.value ?? '']),
-        SUBMISSION_ANSWER_CHARACTERS,
+        (s.urlParameters ?? []).map((p) => [
+          p.name,
+          assistantText(p.value ?? '', SUBMISSION_ANSWER_CHARACTERS),
+        ]),
       ),
       quizScore: s.quiz?.score ?? null,
     };
@@ -309,7 +313,6 @@ export class AssistantReads {
       status: row.status,
       answers: labelled(
         row.submission.questions.map((q) => [q.name, this.answerOf(q, characters)]),
-        characters,
       ),
     };
   }
@@ -338,14 +341,14 @@ export class AssistantReads {
 }
 
 /** Answers under their labels, in order; a label given twice is numbered, empty answers left out. */
-function labelled(pairs: [string, string][], characters: number): Record<string, string> {
+function labelled(pairs: [string, string][]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [rawLabel, value] of pairs) {
     if (value === '') continue;
     const label = assistantText(rawLabel, 200) || '(untitled question)';
     let key = label;
     for (let n = 2; Object.hasOwn(out, key); n++) key = `${label} (${n})`;
-    out[key] = value === MASKED ? value : assistantText(value, characters);
+    out[key] = value;
   }
   return out;
 }
