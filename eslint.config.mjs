@@ -12,14 +12,25 @@ const layer = (message, patterns) => ({
 const groups = (...names) => names.map((n) => ({ group: [`**/${n}`, `**/${n}/**`, '!@*/**'] }));
 
 export default tseslint.config(
-  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/runs/**'] },
+  {
+    ignores: [
+      'out/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/runs/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
@@ -109,5 +120,23 @@ export default tseslint.config(
   {
     files: ['renderer/src/bridge/invalidate.ts', 'renderer/src/bridge/invalidate.test.ts'],
     rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    // A rule of its own, beside the layers' `no-restricted-imports`, which a later block would replace.
+    files: ['electron/**/*.ts', 'renderer/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/testing/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/testing', '**/testing/**'],
+              message: 'Modules under testing/ are for tests: the app never loads them.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

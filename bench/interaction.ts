@@ -4,7 +4,7 @@ import path from 'node:path';
 import { recordSoundFile } from '../electron/core/cache/fileCheckRecord';
 import { checkCacheFile } from '../electron/core/cache/fullCheck';
 import { openCache } from '../electron/core/cache/openCache';
-import { peopleCsv } from '../electron/core/import/importTestbed';
+import { peopleCsv } from '../electron/core/import/testing/importTestbed';
 import { DEMO_FORMS } from '../electron/local-api/demoForms';
 import { UPLOAD_PART_BYTES } from '../electron/shared/contract/imports';
 import { BENCH_FORM, COMMON_WORDS, commonWordChecked, SERVICE_RATE, sizeLabel } from './benchApi';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RequestLogEntry } from '../shared/api/localApi';
 import { type Submission } from '../shared/api/submission';
 import { type LocalApi } from './server';
-import { call, started } from './testSupport';
+import { call, started } from './testing/testSupport';
 
 const FEEDBACK = 'cFb7q2LxWm';
 let api: LocalApi;

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { parseCliOptions } from './cliOptions';
-import { PROJECT_ROOT } from './testSupport';
+import { PROJECT_ROOT } from './testing/testSupport';
 
 describe('parseCliOptions', () => {
   it('reads every option', () => {

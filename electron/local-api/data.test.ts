@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalApiData } from '../shared/api/localApi';
 import { type Submission } from '../shared/api/submission';
-import { call, openApiErrors, started } from './testSupport';
+import { call, openApiErrors, started } from './testing/testSupport';
 
 /** Every question type the service lists (the `type` enum of spec/openapi.yaml). */
 const UPSTREAM_TYPES = [

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalApi } from './server';
-import { call, started } from './testSupport';
+import { call, started } from './testing/testSupport';
 
 const FORM = 'cFb7q2LxWm';
 let api: LocalApi;

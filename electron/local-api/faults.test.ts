@@ -3,7 +3,7 @@ import { type FaultRule } from '../shared/api/localApi';
 import { type Submission } from '../shared/api/submission';
 import { FaultInjector } from './faults';
 import { type LocalApi } from './server';
-import { call, started } from './testSupport';
+import { call, started } from './testing/testSupport';
 
 const FEEDBACK = 'cFb7q2LxWm';
 let api: LocalApi;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Submission } from '../shared/api/submission';
 import { type LocalApi } from './server';
-import { call, openApiErrors, started } from './testSupport';
+import { call, openApiErrors, started } from './testing/testSupport';
 
 type Page = { responses: Submission[]; totalResponses: number; pageCount: number };
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Submission } from '../shared/api/submission';
 import { type LocalApi } from './server';
-import { call, started } from './testSupport';
+import { call, started } from './testing/testSupport';
 
 const FORM = 'pQz5kM1sJe';
 type Page = { responses: Submission[]; totalResponses: number; pageCount: number };

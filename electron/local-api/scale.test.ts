@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Submission } from '../shared/api/submission';
 import { type LocalApi } from './server';
-import { call, started } from './testSupport';
+import { call, started } from './testing/testSupport';
 
 const EVENTS = 'evR3gN8tYu';
 const MILLION = 1_000_000;

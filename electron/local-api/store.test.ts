@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Submission } from '../shared/api/submission';
 import { type LocalApi } from './server';
-import { call, started } from './testSupport';
+import { call, started } from './testing/testSupport';
 
 const FEEDBACK = 'cFb7q2LxWm';
 const QUIZ = 'pQz5kM1sJe';

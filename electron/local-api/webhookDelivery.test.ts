@@ -3,7 +3,7 @@ import { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Submission } from '../shared/api/submission';
 import { type LocalApi } from './server';
-import { call, openApiErrors, started } from './testSupport';
+import { call, openApiErrors, started } from './testing/testSupport';
 import { refusingPort } from './testing/refusingPort';
 
 const FEEDBACK = 'cFb7q2LxWm';

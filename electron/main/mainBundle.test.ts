@@ -12,7 +12,7 @@ import {
   loadWithStandIn,
   StandInContents,
   type Recorded,
-} from './electronStandIn';
+} from './testing/electronStandIn';
 import { type BuiltMain, type SenderFrame, startBuiltMain } from './testing/builtMain';
 import {
   expectHardenedWindow,

@@ -7,7 +7,7 @@ import { AppError } from '../shared/errors';
 import { startLocalApi, type LocalApi } from '../local-api';
 import { refusingPort } from '../local-api/testing/refusingPort';
 import { answerShellFetch, shellFetch } from '../threads/shellFetch';
-import { createElectronStandIn } from './electronStandIn';
+import { createElectronStandIn } from './testing/electronStandIn';
 import { netFetch } from './netFetch';
 
 // The desktop app reaches the service through Electron's `net`, whose `fetch` cannot be told not

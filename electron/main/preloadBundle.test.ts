@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../../scripts/ensureBuilt.mjs';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../shared/channels';
-import { createElectronStandIn, loadWithStandIn } from './electronStandIn';
+import { createElectronStandIn, loadWithStandIn } from './testing/electronStandIn';
 
 const preloadBundle = join(resolve(__dirname, '../..'), 'out/preload/index.cjs');
 

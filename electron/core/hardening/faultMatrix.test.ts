@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startLocalApi, type LocalApi } from '../../local-api';
 import { cacheStores } from '../cache/cacheStores';
 import { openCache } from '../cache/openCache';
-import { DEMO_FORM, openTestbed, peopleCsv, type Testbed } from '../import/importTestbed';
+import { DEMO_FORM, openTestbed, peopleCsv, type Testbed } from '../import/testing/importTestbed';
 import { dispatch } from '../dispatch';
 import { createHandlers } from '../handlers';
 import { type WorkspaceManager } from '../workspaces/manager';

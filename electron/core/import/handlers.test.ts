@@ -16,7 +16,7 @@ import { openTempCache, type TempCache } from '../cache/testing/tempCache';
 import { type AppContext, type WorkspaceSession } from '../context';
 import { DraftSweeper } from './draftSweeper';
 import { importHandlers } from './handlers';
-import { DEMO_FORM } from './importTestbed';
+import { DEMO_FORM } from './testing/importTestbed';
 import { PROBLEM_COLUMN } from './ownExport';
 import { readCsv } from './readCsv';
 import { importWizardHandlers } from './wizardHandlers';

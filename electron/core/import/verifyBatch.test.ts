@@ -8,7 +8,7 @@ import { type CacheDb } from '../cache/openCache';
 import { openTempCache, type TempCache } from '../cache/testing/tempCache';
 import { freezeJob } from './freezeJob';
 import { ImportJournal, type UncertainBatch } from './importJournal';
-import { DEMO_FORM, PEOPLE_MAPPINGS, peopleCsv } from './importTestbed';
+import { DEMO_FORM, PEOPLE_MAPPINGS, peopleCsv } from './testing/importTestbed';
 import { readCsv } from './readCsv';
 import { lookForBatch } from './verifyBatch';
 import { knownSubmissions } from './validateJob';

@@ -4,7 +4,7 @@ import { openTempCache, type TempCache } from '../cache/testing/tempCache';
 import { createLogger } from '../log';
 import { DraftSweeper } from './draftSweeper';
 import { ImportJournal } from './importJournal';
-import { DEMO_FORM, PEOPLE_MAPPINGS, peopleCsv } from './importTestbed';
+import { DEMO_FORM, PEOPLE_MAPPINGS, peopleCsv } from './testing/importTestbed';
 import { importWizardHandlers } from './wizardHandlers';
 
 let cache: TempCache;

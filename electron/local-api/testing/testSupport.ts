@@ -3,13 +3,13 @@ import { resolve } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
-import { startLocalApi, type LocalApi, type LocalApiOptions } from './server';
+import { startLocalApi, type LocalApi, type LocalApiOptions } from '../server';
 
 // Helpers for this folder's tests: a started local API that stops itself, plain HTTP calls, and
 // the service's own OpenAPI document as a validator of what the local API answers.
 
-export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
-const OPENAPI_FILE = resolve(import.meta.dirname, 'spec/openapi.yaml');
+export const PROJECT_ROOT = resolve(import.meta.dirname, '../../..');
+const OPENAPI_FILE = resolve(import.meta.dirname, '../spec/openapi.yaml');
 
 export interface Reply {
   status: number;

@@ -1,6 +1,6 @@
 import { expect, vi } from 'vitest';
 import { INVOKE_CHANNEL } from '../../shared/channels';
-import { createElectronStandIn, loadWithStandIn, type Recorded } from '../electronStandIn';
+import { createElectronStandIn, loadWithStandIn, type Recorded } from './electronStandIn';
 
 /** The frame an IPC call comes from: the app's own top frame unless a test says otherwise. */
 export interface SenderFrame {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect } from 'vitest';
 import { type BuiltMain } from './builtMain';
-import { createElectronStandIn, loadWithStandIn, StandInContents } from '../electronStandIn';
+import { createElectronStandIn, loadWithStandIn, StandInContents } from './electronStandIn';
 
 /**
  * The assertions behind the rows of docs/security-checklist.md, each run on the built main

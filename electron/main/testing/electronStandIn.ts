@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import Module from 'node:module';
 import { resolve } from 'node:path';
-import { standInNetRequest } from './testing/standInNet';
+import { standInNetRequest } from './standInNet';
 
 /**
  * A stand-in for the `electron` module, for tests that load the BUILT main and preload bundles in

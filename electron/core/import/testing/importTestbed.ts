@@ -1,19 +1,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type ColumnMapping } from '../../shared/contract/imports';
-import { createApiClient } from '../api/client';
-import { RateScheduler } from '../api/rateScheduler';
-import { openCache, type CacheDb } from '../cache/openCache';
-import { createLogger } from '../log';
-import { importCache, type ImportCache } from './cacheAccess';
-import { freezeJob } from './freezeJob';
-import { ImportJournal } from './importJournal';
-import { readCsv } from './readCsv';
-import { ImportRunner } from './runImport';
-import { RunnerLease } from './runnerLease';
-import { recordRowsToCheck } from './rowsToCheck';
-import { ActivityLog } from '../cache/activityLog';
+import { type ColumnMapping } from '../../../shared/contract/imports';
+import { createApiClient } from '../../api/client';
+import { RateScheduler } from '../../api/rateScheduler';
+import { openCache, type CacheDb } from '../../cache/openCache';
+import { createLogger } from '../../log';
+import { importCache, type ImportCache } from '../cacheAccess';
+import { freezeJob } from '../freezeJob';
+import { ImportJournal } from '../importJournal';
+import { readCsv } from '../readCsv';
+import { ImportRunner } from '../runImport';
+import { RunnerLease } from '../runnerLease';
+import { recordRowsToCheck } from '../rowsToCheck';
+import { ActivityLog } from '../../cache/activityLog';
 
 // Wiring for the import's integration tests and its benchmark: a real cache file in a temp dir,
 // a real API client against a server on loopback, and the runner between them.
