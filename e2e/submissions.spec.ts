@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { readFileSync } from 'node:fs';
+import * as XLSX from '@e965/xlsx';
 import { type Locator, type Page } from '@playwright/test';
 import { type Submission } from '../electron/shared/api/submission';
 import { type Host } from '../electron/host/startHost';
@@ -597,6 +598,28 @@ test.describe('submissions browser', () => {
     ).toBe(true);
   });
 
+  test('exports the view as an Excel workbook named after the form, its columns as the table', async ({
+    mode,
+    app,
+    remoteApi,
+  }) => {
+    test.skip(mode === 'electron', 'exports are delivered by a native save dialog in Electron');
+    await openSubmissions(app, remoteApi);
+    await app.getByRole('button', { name: 'Export', exact: true }).click();
+    const download = app.waitForEvent('download');
+    await app.getByRole('menuitem', { name: 'Excel workbook (.xlsx)' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^Customer feedback - \d{4}-\d\d-\d\d\.xlsx$/);
+    const book = XLSX.read(readFileSync(await file.path()));
+    expect(book.SheetNames).toEqual([FEEDBACK.name]);
+    const [header = []] = XLSX.utils.sheet_to_json<string[]>(book.Sheets[FEEDBACK.name]!, {
+      header: 1,
+    });
+    expect(header[0]).toBe('Submitted at');
+    expect(header).toContain('Rate each area - Onboarding');
+    expect(header).not.toContain('Quiz score');
+  });
+
   test('keeps browsing when the computer goes offline: reads answer from the cache, writes say offline, nothing is lost', async ({
     app,
     remoteApi,
@@ -665,7 +688,7 @@ test.describe('summary', () => {
         all.filter((s) => s.questions.some((q) => q.id === 'pr04' && q.value === name)).length,
     );
     const lengths = await plan
-      .locator('[data-summary-bar] .mantine-BarsList-barLabel')
+      .locator('[data-summary-bar] [data-bar-fill]')
       .evaluateAll((bars) => bars.map((b) => b.getBoundingClientRect().width));
     expect(lengths).toHaveLength(plans.length);
     lengths.forEach((length, i) =>
