@@ -1,5 +1,6 @@
 import { Blockquote, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
+import { formatCalculation } from '../../../../electron/shared/answers/calculationValue';
 import { type QuestionSummary } from '../../../../electron/shared/contract/summary';
 import { RelativeTime } from '../../components/RelativeTime';
 import { shownLine, tooltipOf } from '../../components/respondentText';
@@ -87,7 +88,7 @@ function Figures({ question: q, onPick }: { question: QuestionSummary; onPick: P
       const bars = q.distribution.map((d) => ({
         name: stars ? countOf(d.value, 'star') : String(d.value),
         value: d.count,
-        ...clickable(d.count, `that gave ${d.value}`, {
+        ...clickable(d.count, `that gave ${stars ? countOf(d.value, 'star') : d.value}`, {
           kind: 'number',
           from: d.value,
           to: d.value,
@@ -111,9 +112,14 @@ function Figures({ question: q, onPick }: { question: QuestionSummary; onPick: P
       );
     }
     case 'number': {
+      // A duration counts seconds: read as minutes and seconds.
+      const shown =
+        q.type === 'Calculation:duration'
+          ? (n: number) => formatCalculation('duration', String(n))
+          : figure;
       const bars = q.histogram.map((bin, i) => {
         const name =
-          bin.from === bin.to ? figure(bin.from) : `${figure(bin.from)} – ${figure(bin.to)}`;
+          bin.from === bin.to ? shown(bin.from) : `${shown(bin.from)} – ${shown(bin.to)}`;
         return {
           name,
           value: bin.count,
@@ -128,10 +134,10 @@ function Figures({ question: q, onPick }: { question: QuestionSummary; onPick: P
       return (
         <>
           <Group gap="lg">
-            {q.min !== null && <Stat label="Lowest" value={figure(q.min)} />}
-            {q.median !== null && <Stat label="Median" value={figure(q.median)} />}
-            {q.max !== null && <Stat label="Highest" value={figure(q.max)} />}
-            {q.average !== null && <Stat label="Average" value={figure(q.average)} />}
+            {q.min !== null && <Stat label="Lowest" value={shown(q.min)} />}
+            {q.median !== null && <Stat label="Median" value={shown(q.median)} />}
+            {q.max !== null && <Stat label="Highest" value={shown(q.max)} />}
+            {q.average !== null && <Stat label="Average" value={shown(q.average)} />}
           </Group>
           <SummaryBars label={q.name} bars={bars} format={shareOf(q.answered)} color="teal" />
         </>
@@ -218,7 +224,12 @@ function Figures({ question: q, onPick }: { question: QuestionSummary; onPick: P
         </>
       );
     case 'file':
-      return null;
+      return (
+        <Stat
+          label={q.type === 'Signature' ? 'Signed' : 'Sent a file'}
+          value={countOf(q.answered, 'submission')}
+        />
+      );
   }
 }
 

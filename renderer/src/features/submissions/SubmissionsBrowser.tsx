@@ -323,6 +323,7 @@ export function SubmissionsBrowser({
           <SummaryPanel
             query={query}
             onFilter={addAnswerFilter}
+            {...(narrowed ? { onShowRows: () => setMode('table') } : {})}
             onDates={(range) => replaceFilters(() => setFilters({ ...range, datePreset: null }))}
           />
         </Suspense>

@@ -83,6 +83,7 @@ export function SubmissionsToolbar({
   });
 
   const nameOf = (key: string) => fields.find((f) => f.key === key)?.name ?? key;
+  const typeOf = (key: string) => fields.find((f) => f.key === key)?.type;
   const removeFilter = (index: number) =>
     onChange({ answers: filters.answers.filter((_, i) => i !== index) });
   const addFilter = (filter: AnswerFilter) => {
@@ -212,12 +213,12 @@ export function SubmissionsToolbar({
                 <CloseButton
                   size="xs"
                   variant="transparent"
-                  aria-label={`Remove filter: ${describeFilter(filter, nameOf(filter.key))}`}
+                  aria-label={`Remove filter: ${describeFilter(filter, nameOf(filter.key), typeOf(filter.key))}`}
                   onClick={() => removeFilter(i)}
                 />
               }
             >
-              {describeFilter(filter, nameOf(filter.key))}
+              {describeFilter(filter, nameOf(filter.key), typeOf(filter.key))}
             </Badge>
           ))}
           <Button

@@ -1,4 +1,4 @@
-import { Box, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import { type BarShapeProps } from 'recharts';
 import { type AnswerFilter } from '../../../../electron/shared/contract/submissions';
@@ -25,8 +25,11 @@ export default function SummaryPanel({
   query,
   onFilter,
   onDates,
+  onShowRows,
 }: {
   query: SubmissionQuery;
+  /** Shows the table of the view's rows: offered when filters narrow the view. */
+  onShowRows?: () => void;
   onFilter: (filter: AnswerFilter) => void;
   onDates: (range: { after: string; before: string }) => void;
 }) {
@@ -43,6 +46,11 @@ export default function SummaryPanel({
             Summary of {countOf(data.total, 'submission')}
           </Text>
           {summary.isFetching && <Loader size={12} aria-label="Updating the summary" />}
+          {onShowRows && data.total > 0 && (
+            <Button variant="light" size="compact-sm" onClick={onShowRows}>
+              See these {countOf(data.total, 'submission')}
+            </Button>
+          )}
         </Group>
         <Overview summary={data} onDates={onDates} />
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">

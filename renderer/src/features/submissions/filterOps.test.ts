@@ -17,6 +17,12 @@ describe('describeFilter', () => {
       'Rating is between 3 and 5',
     );
     expect(describeFilter({ key: 'q', op: 'numberRange', min: 3 }, 'Rating')).toBe('Rating ≥ 3');
+    expect(
+      describeFilter({ key: 'q', op: 'numberRange', min: 5, max: 5 }, 'Rating', 'StarRating'),
+    ).toBe('Rating is 5 stars');
+    expect(describeFilter({ key: 'q', op: 'numberRange', min: 7, max: 7 }, 'Score')).toBe(
+      'Score is 7',
+    );
     expect(describeFilter({ key: 'q', op: 'choiceIs', value: 'Red' }, 'Colour')).toBe(
       'Colour is “Red”',
     );

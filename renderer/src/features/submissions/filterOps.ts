@@ -42,8 +42,8 @@ export function opsForType(type: string): FilterOp[] {
   return ['contains', 'isEmpty', 'isNotEmpty'];
 }
 
-/** A filter as a short sentence for its chip: "Rating is between 3 and 5". */
-export function describeFilter(filter: AnswerFilter, fieldName: string): string {
+/** A filter as a short sentence for its chip: "Rating is between 3 and 5", "Rating is 5 stars". */
+export function describeFilter(filter: AnswerFilter, fieldName: string, type?: string): string {
   switch (filter.op) {
     case 'contains':
       return `${fieldName} contains “${filter.text}”`;
@@ -54,6 +54,10 @@ export function describeFilter(filter: AnswerFilter, fieldName: string): string 
     case 'choiceAnyOf':
       return `${fieldName} is any of ${filter.values.map((v) => `“${v}”`).join(', ')}`;
     case 'numberRange':
+      if (filter.min !== undefined && filter.min === filter.max)
+        return type === 'StarRating'
+          ? `${fieldName} is ${filter.min} ${filter.min === 1 ? 'star' : 'stars'}`
+          : `${fieldName} is ${filter.min}`;
       if (filter.min !== undefined && filter.max !== undefined)
         return `${fieldName} is between ${filter.min} and ${filter.max}`;
       if (filter.min !== undefined) return `${fieldName} ≥ ${filter.min}`;
