@@ -26,7 +26,10 @@ export interface ApiClientOptions {
   /** The service's `{base_url}`, ending in `/v1/api` for the public hosts; trailing slashes are ignored. */
   baseUrl: string;
   apiKey: string;
-  /** Defaults to the global fetch; main passes Electron's `net.fetch` (system proxy and certificates). */
+  /**
+   * Defaults to the global fetch; the desktop app's goes through Electron's `net`, with the
+   * system's proxy and certificates.
+   */
   fetch?: FetchLike;
   /** Defaults to the key's shared scheduler (`schedulerFor`). */
   scheduler?: RateScheduler;

@@ -2,7 +2,10 @@ import { AppError } from '../../shared/errors';
 import { networkError } from './errors';
 import { cancelled } from './retry';
 
-/** The part of `fetch` the client uses: Node's global fetch and Electron's `net.fetch` both fit. */
+/**
+ * The part of `fetch` the client uses: Node's global fetch, or the desktop app's over Electron's
+ * `net`. It must hand a redirect back when told `redirect: 'manual'`, never follow it.
+ */
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
 export interface Timeouts {
