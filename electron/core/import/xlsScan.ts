@@ -1,6 +1,6 @@
 import { cellsText, type WorkbookBudget, workbookTooLarge } from './workbookBudget';
 
-/** The part of SheetJS's CFB reader this scan uses: the same one its .xls reader opens files with. */
+/** The part of SheetJS's CFB reader the scan uses: the one its .xls reader opens files with. */
 export interface CfbReader {
   read(data: Uint8Array, options: { type: 'array' }): unknown;
   find(container: never, path: string): { content?: ArrayLike<number> } | null;
