@@ -49,7 +49,7 @@ export async function runSummaryBench({
  * is read as it was left, since filling 1M rows takes half an hour or more; otherwise it is
  * filled now, under another name until it is whole.
  */
-async function filledSummaryCache(
+export async function filledSummaryCache(
   file: string,
   count: number,
   log: (line: string) => void,
