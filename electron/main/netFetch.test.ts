@@ -168,4 +168,24 @@ describe("the desktop app's fetch over net", () => {
       await close(silent);
     }
   });
+
+  it('fails an answer stopped half-way, rather than reading it as a shorter whole', async () => {
+    const half = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('{"forms":[');
+    });
+    try {
+      const net = createElectronStandIn().electron.net as unknown as Net;
+      const stop = new AbortController();
+      const response = await netFetch(net)(`${await listen(half)}/v1/api/forms`, {
+        signal: stop.signal,
+      });
+      const reader = response.body!.getReader();
+      expect(new TextDecoder().decode((await reader.read()).value)).toBe('{"forms":[');
+      stop.abort(new Error('stopped'));
+      await expect(reader.read()).rejects.toThrow('stopped');
+    } finally {
+      await close(half);
+    }
+  });
 });

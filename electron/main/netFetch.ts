@@ -24,8 +24,10 @@ export function netFetch(net: {
       // Electron's IncomingMessage is a Readable, though its types say only an emitter.
       let answered: Readable | undefined;
       const onAbort = () => {
-        request.abort();
+        // Failed with the reason before the request stops: Electron ends a stopped request's
+        // answer without an error, which would read as a whole, shorter body.
         answered?.destroy(signal?.reason as Error);
+        request.abort();
         reject(signal?.reason);
       };
       signal?.addEventListener('abort', onAbort, { once: true });

@@ -25,6 +25,7 @@ class StandInClientRequest extends EventEmitter {
   private readonly headers: Record<string, string> = {};
   private body: string | undefined;
   private current: ClientRequest | undefined;
+  private answer: IncomingMessage | undefined;
   private aborted = false;
   private following = false;
 
@@ -43,11 +44,13 @@ class StandInClientRequest extends EventEmitter {
     this.following = true;
   }
 
+  /** As Electron's: the answer under way ends without an error, then the request stops. */
   abort(): void {
     if (this.aborted) return;
     this.aborted = true;
+    this.answer?.destroy();
     this.current?.destroy();
-    this.emit('abort');
+    process.nextTick(() => this.emit('abort'));
   }
 
   end(body?: string): void {
@@ -63,7 +66,10 @@ class StandInClientRequest extends EventEmitter {
       if (this.aborted) return void response.destroy();
       const status = response.statusCode ?? 0;
       const location = response.headers.location;
-      if (status < 300 || status >= 400 || !location) return void this.emit('response', response);
+      if (status < 300 || status >= 400 || !location) {
+        this.answer = response;
+        return void this.emit('response', response);
+      }
       response.resume();
       const next = new URL(location, url).href;
       const nextMethod =
