@@ -9,7 +9,8 @@ const NO_BODY = new Set([101, 204, 205, 304]);
  * A fetch over Electron's `net.request`, which applies the system's proxy settings and
  * certificate store. Unlike `net.fetch`, it honours `redirect: 'manual'` as Node's fetch does: the
  * redirect comes back as its 3xx answer, with the address in `location`, and nothing is sent
- * there, so the key never travels to wherever a server points.
+ * there, so the key never travels to wherever a server points. (`net.fetch` in manual mode only
+ * fails with "Redirect was cancelled", without the address: electron/electron#43715.)
  */
 export function netFetch(net: {
   request(options: ClientRequestConstructorOptions): ClientRequest;
