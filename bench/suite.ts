@@ -1,4 +1,5 @@
 import { runAssistantBench } from './assistantSearch';
+import { runExportBench } from './export';
 import { runImportBench } from './import';
 import { runInteractionBench } from './interaction';
 import { runSummaryBench } from './summary';
@@ -13,6 +14,7 @@ export const benches: Bench[] = [
   { name: 'import', run: runImportBench },
   { name: 'sync-query', run: runSyncQueryBench },
   { name: 'summary', run: runSummaryBench },
+  { name: 'export', run: runExportBench },
   { name: 'assistant', run: runAssistantBench },
   { name: 'sync-unthrottled', run: runSyncUnthrottledBench },
   { name: 'sync-pace', run: runSyncPaceBench },
