@@ -23,6 +23,8 @@ export const OP_THREADS = {
   'workspaces.openDemo': 'core',
   'workspaces.simulation': 'core',
   'workspaces.setSimulation': 'core',
+  'workspaces.assistantAccess': 'core',
+  'workspaces.setAssistantAccess': 'core',
   'forms.list': 'core',
   'forms.keepPreviews': 'core',
   'questions.list': 'core',
