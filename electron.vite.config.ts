@@ -23,6 +23,7 @@ export default defineConfig({
           writerWorker: resolve('electron/threads/writerWorker.ts'),
           checkpointWorker: resolve('electron/threads/checkpointWorker.ts'),
           importWorker: resolve('electron/threads/importWorker.ts'),
+          fullCheckWorker: resolve('electron/threads/fullCheckWorker.ts'),
         },
       },
     },

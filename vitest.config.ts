@@ -10,7 +10,6 @@ const INTEGRATION = [
   'electron/main/**/*.test.ts',
   'electron/mcp/**/*.test.ts',
   'electron/core/hardening/**/*.test.ts',
-  'electron/core/cache/fullCheck.test.ts',
   'electron/core/cache/openCache.test.ts',
   'electron/core/cache/orderMerge.test.ts',
   'electron/core/cache/writeTurns.test.ts',

@@ -16,7 +16,7 @@ export function backgroundNice(): number {
  * priority per thread (Linux); on macOS and Windows it is the whole process's, and lowering it
  * would slow the window too, so there this does nothing. Only for a thread that only reads
  * (WAL lets the writer commit meanwhile): one that writes, held back, would hold SQLite's write
- * lock while it waited for a core, and every other write behind it (`cache/fullCheck.ts` runs
+ * lock while it waited for a core, and every other write behind it (`threads/fullCheck.ts` runs
  * the whole-file check so, for the same reason).
  */
 export function readInBackground(log: Pick<Logger, 'warn'>): void {

@@ -1,6 +1,5 @@
 import { workerData } from 'node:worker_threads';
 import { createApiClient } from '../core/api';
-import { checkCacheFile } from '../core/cache/fullCheck';
 import { openCache } from '../core/cache/openCache';
 import { takingTurns, WriteTurns } from '../core/cache/writeTurns';
 import { dispatch } from '../core/dispatch';
@@ -8,6 +7,7 @@ import { createHandlers } from '../core/handlers';
 import { WorkspaceManager } from '../core/workspaces/manager';
 import { startLocalApi } from '../local-api';
 import { AppError } from '../shared/errors';
+import { fullCheckInThread } from './fullCheck';
 import { type CoreStart, type WriterStart } from './protocol';
 import { RemoteVault } from './remoteVault';
 import { shellFetch } from './shellFetch';
@@ -58,7 +58,7 @@ const workspaces = new WorkspaceManager({
       },
     }),
   openCache: (file, hooks) => takingTurns(openCache(file, hooks), turns),
-  checkCache: checkCacheFile,
+  checkCache: fullCheckInThread(start.builtDir ?? undefined),
   startDemo: ({ store }) =>
     start.demo
       ? startLocalApi({ port: 0, store, ...start.demo })

@@ -3,9 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkCacheFile } from './fullCheck';
-import { openCache } from './openCache';
-import { writeCacheDamagedInside } from './testing/damagedCache';
+import { openCache } from '../core/cache/openCache';
+import { writeCacheDamagedInside } from '../core/cache/testing/damagedCache';
+import { fullCheckInThread } from './fullCheck';
+
+const checkCacheFile = fullCheckInThread(undefined);
 
 let dir: string;
 beforeEach(() => {
@@ -15,7 +17,7 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const now = { delayMs: 0 };
 
-describe('checkCacheFile', () => {
+describe('the whole-file check on a thread of its own', () => {
   it('finds nothing wrong with a sound file, while the app holds it open', async () => {
     const file = path.join(dir, 'sound.sqlite');
     const db = openCache(file);

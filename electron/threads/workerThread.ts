@@ -12,7 +12,12 @@ import {
 } from './protocol';
 
 export type WorkerEntry =
-  'coreWorker' | 'readerWorker' | 'writerWorker' | 'checkpointWorker' | 'importWorker';
+  | 'coreWorker'
+  | 'readerWorker'
+  | 'writerWorker'
+  | 'checkpointWorker'
+  | 'importWorker'
+  | 'fullCheckWorker';
 
 /** What a worker says besides answers and asks: events, log lines, the cache it opened. */
 export type WorkerNote = Exclude<
@@ -236,7 +241,7 @@ function failure(error: AppError): Uint8Array {
  * The worker's script: the entry's bundle in `builtDir`, or from source (tests, benchmarks) the
  * entry's TypeScript, compiled as it loads.
  */
-function workerScript(
+export function workerScript(
   entry: WorkerEntry,
   builtDir: string | undefined,
   workerData: unknown,

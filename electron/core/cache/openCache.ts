@@ -19,7 +19,7 @@ export interface CacheRebuild {
 }
 
 export interface OpenCacheOptions {
-  /** A problem the full check (`checkCacheFile`) found in the file: it is rebuilt, not opened. */
+  /** A problem the full check (`threads/fullCheck`) found in the file: it is rebuilt, not opened. */
   rebuildFor?: string;
   /** Told when a damaged file was replaced by an empty cache (sync refills it from the server). */
   onRebuilt?: (rebuild: CacheRebuild) => void;
@@ -34,7 +34,7 @@ export interface OpenCacheOptions {
  * under a timestamped name, never silently dropped. A file from a newer Formdesk is refused.
  *
  * Opening reads the header and the schema only, so damage there is found at once; damage deeper in
- * the file is for `checkCacheFile`, whose finding comes back here as `rebuildFor`.
+ * the file is for the whole-file check, whose finding comes back here as `rebuildFor`.
  */
 export function openCache(file: string, options: OpenCacheOptions = {}): CacheDb {
   const migrations = options.migrations ?? registry;

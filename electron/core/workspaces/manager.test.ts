@@ -7,7 +7,7 @@ import { startLocalApi, type LocalApi } from '../../local-api';
 import { refusingPort } from '../../local-api/testing/refusingPort';
 import { type AppEvent } from '../../shared/contract';
 import { createApiClient } from '../api';
-import { checkCacheFile } from '../cache/fullCheck';
+import { quickCheck } from '../cache/quickCheck';
 import { openCache } from '../cache/openCache';
 import { writeCacheDamagedInside } from '../cache/testing/damagedCache';
 import { type WorkspaceSession } from '../context';
@@ -54,10 +54,7 @@ function manage(
     openCache: (file, hooks) => openCache(file, hooks),
     ...(options.checkCache
       ? {
-          checkCache:
-            options.checkCache === true
-              ? (file: string, signal: AbortSignal) => checkCacheFile(file, signal, { delayMs: 0 })
-              : options.checkCache,
+          checkCache: options.checkCache === true ? checkedSoon : options.checkCache,
         }
       : {}),
     ...(options.now ? { now: options.now } : {}),
@@ -97,6 +94,12 @@ const activityOf = (session: WorkspaceSession) =>
     kind: string;
     summary: string;
   }[];
+
+/** The whole-file check as the app runs it, answering after the open that started it. */
+async function checkedSoon(file: string): Promise<string | null> {
+  await new Promise((resolve) => setImmediate(resolve));
+  return quickCheck(file);
+}
 
 describe('WorkspaceManager', () => {
   it('checks the key with the service before saving anything', async () => {
@@ -284,9 +287,9 @@ describe('WorkspaceManager', () => {
       const again = manage({
         vault,
         events,
-        checkCache: (file, signal) => {
+        checkCache: (file) => {
           checks++;
-          return checkCacheFile(file, signal, { delayMs: 0 });
+          return checkedSoon(file);
         },
       }).manager;
       const opened: WorkspaceSession[] = [];
@@ -320,8 +323,10 @@ describe('WorkspaceManager', () => {
 
   it('leaves a file whose check was cut short by a close due: the next open reads it whole', async () => {
     const vault = new MemoryKeyVault();
-    // Closed while the check still waits to start, as it does for ten seconds after an open.
-    const first = manage({ vault, checkCache: (file, signal) => checkCacheFile(file, signal) });
+    // Closed while the check still waits to start, as it does for a while after an open.
+    const waiting = (_file: string, signal: AbortSignal) =>
+      new Promise<null>((resolve) => signal.addEventListener('abort', () => resolve(null)));
+    const first = manage({ vault, checkCache: waiting });
     await add(first.manager);
     await first.manager.close();
 

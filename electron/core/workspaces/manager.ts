@@ -50,7 +50,7 @@ export interface WorkspaceManagerOptions {
     hooks?: Pick<OpenCacheOptions, 'onRebuilt' | 'rebuildFor'>,
   ): Database.Database;
   /**
-   * Reads the whole of an open cache file in the background (`checkCacheFile`): the first problem
+   * Reads the whole of an open cache file in the background (threads): the first problem
    * found, or null. Without it only what opening reads is checked.
    */
   checkCache?(file: string, signal: AbortSignal): Promise<string | null>;

@@ -33,13 +33,22 @@ export const OP_THREADS = {
   'sync.status': 'core',
   'submissions.get': 'core',
   'submissions.delete': 'core',
+  'submissions.deleteMany': 'core',
+  'deleteJobs.list': 'core',
+  'deleteJobs.pause': 'core',
+  'deleteJobs.resume': 'core',
+  'deleteJobs.cancel': 'core',
+  'people.erase': 'core',
   // Answered as the window's JSON with each submission's bytes as the cache holds them.
   'submissions.query': 'windows',
   'activity.list': 'windows',
+  // Every form's full-text index at once, a few thousand rows at most.
+  'people.search': 'windows',
   'submissions.summary': 'summaries',
   // Below the threads that answer clicks: an export reads a whole form.
   'submissions.export': 'exports',
   'activity.export': 'exports',
+  'people.export': 'exports',
   'files.saveExport': 'core',
   'webhooks.list': 'core',
   'webhooks.create': 'core',

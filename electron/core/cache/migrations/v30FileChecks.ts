@@ -1,7 +1,7 @@
 import { type Migration } from '../migrate';
 
 /**
- * `file_checks`: when the whole file was last read and found sound (`checkCacheFile`). It lives in
+ * `file_checks`: when the whole file was last read and found sound (`threads/fullCheck`). It lives in
  * the file it speaks of: a file rebuilt, replaced or copied in has no record and is checked.
  */
 export const fileChecks: Migration = {
