@@ -27,12 +27,14 @@ export function ExportSettings() {
       />
       <Group gap="sm" align="flex-end">
         <TextInput
+          w={240}
           label="A switch or checkbox that is on reads"
           defaultValue={preferences.yes}
           maxLength={40}
           onBlur={(event) => word('yes', 'Yes')(event.currentTarget.value)}
         />
         <TextInput
+          w={240}
           label="and one that is off"
           defaultValue={preferences.no}
           maxLength={40}
