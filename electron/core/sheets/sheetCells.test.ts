@@ -1,7 +1,9 @@
+import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { cellText, durationText, instantSerial } from '../../shared/answers/sheetTable';
 import { isoWithOffset, wallTime } from '../../shared/answers/zonedTime';
 import { SheetSettings } from '../../shared/contract/sheetSettings';
+import { xlsxChunks } from './xlsxChunks';
 
 const berlin = SheetSettings.parse({ timeZone: 'Europe/Berlin' });
 
@@ -34,5 +36,20 @@ describe('sheet cells', () => {
 
   it('refuses a zone the runtime does not know', () => {
     expect(SheetSettings.safeParse({ timeZone: 'Mars/Olympus' }).success).toBe(false);
+  });
+
+  it("writes any text a respondent sent into a .xlsx cell and reads it back, cut at Excel's limit", () => {
+    const texts = ['a\u0001b\u001fc', '_x0041_ stays', '<b>&amp;</b> "q"', 'x'.repeat(40_000)];
+    const bytes = Buffer.concat([
+      ...xlsxChunks({
+        name: 'Texts',
+        columns: [{ header: 'Text', width: 10 }],
+        rows: texts.map((text) => [{ kind: 'text', text }]),
+        settings: berlin,
+      }),
+    ]);
+    const sheet = XLSX.read(bytes).Sheets.Texts!;
+    const read = [2, 3, 4, 5].map((r) => sheet[`A${r}`]?.v);
+    expect(read).toEqual([...texts.slice(0, 3), 'x'.repeat(32_767)]);
   });
 });
