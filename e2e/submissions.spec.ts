@@ -150,7 +150,7 @@ test.describe('submissions browser', () => {
     const day = middle.submissionTime.slice(0, 10);
     const afterIso = await app.evaluate((d) => new Date(`${d}T00:00:00`).toISOString(), day);
     await app.getByRole('button', { name: /^Date range/ }).click();
-    await app.getByLabel('After', { exact: true }).fill(day);
+    await app.getByLabel('First day', { exact: true }).fill(day);
     await app.keyboard.press('Escape');
     await expect(resultCount(app)).toHaveText(
       countText(all.filter((s) => s.submissionTime > afterIso).length),

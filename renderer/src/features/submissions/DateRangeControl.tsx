@@ -22,12 +22,29 @@ export function dayOf(iso: string | null, shift = 0): string {
   return `${time.getFullYear()}-${pad(time.getMonth() + 1)}-${pad(time.getDate())}`;
 }
 
-/** From / to by calendar day in the viewer's zone, with quick presets. */
+const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** A calendar day (`YYYY-MM-DD`) as the person's locale writes it. */
+function shownDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return dayFormat.format(new Date(y!, m! - 1, d));
+}
+
+/** A range of calendar days as the person's locale writes one ("Mar 3 – 9, 2026"). */
+function shownDays(first: string, last: string): string {
+  const [a, b] = [first, last].map((day) => {
+    const [y, m, d] = day.split('-').map(Number);
+    return new Date(y!, m! - 1, d);
+  });
+  return dayFormat.formatRange(a!, b!);
+}
+
+/** First and last day, both included, in the viewer's zone, with quick presets. */
 export function DateRangeControl({
   value,
   onChange,
   heading,
-  labels = { after: 'After', before: 'Before' },
+  labels = { after: 'First day', before: 'Last day' },
 }: {
   value: DateRange;
   onChange(patch: Partial<DateRange>): void;
@@ -44,11 +61,11 @@ export function DateRangeControl({
   const label = chosen
     ? chosen.label
     : after && before
-      ? `${after} – ${before}`
+      ? shownDays(after, before)
       : after
-        ? `Since ${after}`
+        ? `Since ${shownDay(after)}`
         : before
-          ? `Until ${before}`
+          ? `Up to ${shownDay(before)}`
           : 'Any time';
   const active = Boolean(value.after || value.before);
 
@@ -82,7 +99,9 @@ export function DateRangeControl({
               <Button
                 key={preset.id}
                 size="compact-xs"
-                variant="light"
+                // The preset in use stands out, and says so to screen readers.
+                variant={preset.id === value.datePreset ? 'filled' : 'light'}
+                aria-pressed={preset.id === value.datePreset}
                 onClick={() => {
                   onChange({ ...presetRange(preset.id), datePreset: preset.id });
                   setOpen(false);

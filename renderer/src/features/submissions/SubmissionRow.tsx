@@ -20,6 +20,8 @@ interface Props {
   width: number;
   columns: ColumnWindow<Column<SubmissionListRow>>;
   active: boolean;
+  /** Whether the grid has the keyboard: only then is its active row drawn as such. */
+  focused?: boolean;
   /** Only the row under the pointer or the keyboard draws its delete button. */
   withActions: boolean;
 }
@@ -36,8 +38,10 @@ export const SubmissionRow = memo(function SubmissionRow({
   width,
   columns,
   active,
+  focused = false,
   withActions,
 }: Props) {
+  const shown = active && focused;
   return (
     <div
       role="row"
@@ -54,7 +58,9 @@ export const SubmissionRow = memo(function SubmissionRow({
         height: ROW_HEIGHT,
         transform: `translateY(${top}px)`,
         borderBottom: '1px solid var(--mantine-color-default-border)',
-        background: active ? 'var(--mantine-primary-color-light)' : 'var(--mantine-color-body)',
+        background: shown ? 'var(--mantine-primary-color-light)' : 'var(--mantine-color-body)',
+        // A ring the keyboard's row can be seen by in light and dark alike.
+        boxShadow: shown ? 'inset 0 0 0 2px var(--mantine-primary-color-filled)' : undefined,
         cursor: submission ? 'pointer' : 'default',
         contain: 'layout paint',
       }}

@@ -1,6 +1,6 @@
 import { Group, Select, Stack, Title } from '@mantine/core';
 import { IconForms } from '@tabler/icons-react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useAppLocation } from '../../app/useAppLocation';
 import { useOp } from '../../bridge';
 import { EmptyState } from '../../components/EmptyState';
@@ -34,6 +34,15 @@ export function SubmissionsScreen() {
     if (openedImport && store) setView({});
   }, [openedImport, store, setView]);
 
+  // Opening a form (a card on Forms, an import's link) takes the keyboard's place with it: the
+  // control that opened it is gone, and focus left on the page's body would start over at the top.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const named = Boolean(form);
+  useEffect(() => {
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (named && lost) heading.current?.focus({ preventScroll: true });
+  }, [named, chosen]);
+
   return (
     <Stack
       gap="sm"
@@ -41,7 +50,7 @@ export function SubmissionsScreen() {
       data-section-screen="submissions"
     >
       <Group justify="space-between" wrap="nowrap">
-        <Title order={2} fz="h3" lineClamp={1}>
+        <Title order={2} fz="h3" lineClamp={1} ref={heading} tabIndex={-1}>
           {form?.name ?? 'Submissions'}
         </Title>
         {list.length > 1 && (

@@ -62,6 +62,8 @@ export function SubmissionsTable({
 }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [hoveredIndex, setHoveredIndex] = useState<number | null>(null);
+  // Drawn as focused when the keyboard is in the grid (not for a click): a ring and its active row.
+  const [focused, setFocused] = useState(false);
 
   // The app is not built with React Compiler; the virtualizers re-render this component.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -166,7 +168,15 @@ export function SubmissionsTable({
       aria-colcount={columns.columns.length + 1}
       aria-busy={windows.isFetching}
       tabIndex={0}
-      onKeyDown={onKeyDown}
+      onKeyDown={(event) => {
+        setFocused(true);
+        onKeyDown(event);
+      }}
+      onFocus={(event) => setFocused(event.currentTarget.matches(':focus-visible'))}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+      }}
+      data-focused={focused || undefined}
       data-state={windows.isLoading ? 'loading' : 'ready'}
       data-total={windows.total}
       style={{
@@ -175,6 +185,7 @@ export function SubmissionsTable({
         minHeight: 0,
         border: '1px solid var(--mantine-color-default-border)',
         borderRadius: 'var(--mantine-radius-md)',
+        outline: focused ? '2px solid var(--mantine-primary-color-filled)' : 'none',
         outlineOffset: -2,
         contain: 'strict',
       }}
@@ -226,6 +237,7 @@ export function SubmissionsTable({
             width={width}
             columns={columns}
             active={item.index === activeIndex}
+            focused={focused}
             withActions={item.index === activeIndex || item.index === hoveredIndex}
           />
         ))}

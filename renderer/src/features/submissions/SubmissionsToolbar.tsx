@@ -180,7 +180,7 @@ export function SubmissionsToolbar({
           />
         </Tooltip>
       </Group>
-      {(filters.answers.length > 0 || importLabel) && (
+      {(filters.answers.length > 0 || importLabel || filters.after || filters.before) && (
         <Group gap={6} aria-label="Active filters">
           {importLabel && (
             <Badge
