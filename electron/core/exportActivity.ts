@@ -1,3 +1,4 @@
+import { activityKindLabel } from '../shared/activityKind';
 import { exportDay, type SheetCell } from '../shared/answers/sheetTable';
 import { type ActivityFilter } from '../shared/contract/activity';
 import { type SheetSettings } from '../shared/contract/sheetSettings';
@@ -9,12 +10,6 @@ import { csvChunks } from './submissions/exportSubmissions';
 import { writeExport, type WrittenExport } from './submissions/exportFile';
 
 const HEADERS = ['When', 'What', 'Form', 'Submission ID', 'Respondent', 'Summary'];
-
-/** `submission.deleted` → "Submission deleted": a kind as the log screen names it. */
-function kindWords(kind: string): string {
-  const words = kind.replace(/[._]/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 const text = (value: string | null): SheetCell | null =>
   value ? { kind: 'text', text: value } : null;
@@ -48,7 +43,7 @@ export async function exportActivity(
       const at = Date.parse(entry.at);
       yield [
         Number.isNaN(at) ? text(entry.at) : { kind: 'instant', ms: at },
-        text(kindWords(entry.kind)),
+        text(activityKindLabel(entry.kind)),
         text(formName(entry.formId)),
         text(entry.submissionId),
         text(entry.respondent),

@@ -4,7 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { ActivityKind } from '../../../../electron/shared/contract/activity';
 import { DateRangeControl } from '../submissions/DateRangeControl';
-import { ACTIVITY_KIND_LABELS } from './activityKind';
+import { ACTIVITY_KIND_LABELS } from '../../../../electron/shared/activityKind';
 import { isNarrowed, type ActivityView } from './activityView';
 
 const SEARCH_DELAY_MS = 250;

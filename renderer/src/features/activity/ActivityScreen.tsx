@@ -17,7 +17,7 @@ import { sheetOf, useExportPreferences } from '../exports/exportPreferences';
 import { SubmissionDetail } from '../submissions/SubmissionDetail';
 import { useExportRunner } from '../submissions/useExportRunner';
 import { ActivityFilters } from './ActivityFilters';
-import { activityKindLabel } from './activityKind';
+import { activityKindLabel } from '../../../../electron/shared/activityKind';
 import {
   isNarrowed,
   toActivityFilter,

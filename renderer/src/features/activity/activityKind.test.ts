@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityKindLabel } from './activityKind';
+import { activityKindLabel } from '../../../../electron/shared/activityKind';
 
 describe('activityKindLabel', () => {
   it('names known kinds and spells out new ones', () => {

@@ -1,8 +1,10 @@
-import { type ActivityKind } from '../../../../electron/shared/contract/activity';
+import { type ActivityKind } from './contract/activity';
 
 /** Activity kinds read as people say them: `submission.deleted` → "Submission deleted". */
 export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   'submission.deleted': 'Submission deleted',
+  'submissions.bulkDeleted': 'Bulk delete',
+  'people.erased': 'Person erased',
   'webhook.created': 'Webhook created',
   'webhook.deleted': 'Webhook deleted',
   'webhook.forgotten': 'Webhook forgotten',
