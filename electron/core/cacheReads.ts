@@ -4,6 +4,8 @@ import { cacheStores } from './cache/cacheStores';
 import { windowJson } from './cache/windowJson';
 import { type WorkspaceSession } from './context';
 import { exportActivity } from './exportActivity';
+import { exportPerson } from './people/peopleExport';
+import { searchPeople } from './people/peopleSearch';
 import { exportSubmissions } from './submissions/exportSubmissions';
 
 /**
@@ -54,6 +56,15 @@ export function cacheReadHandlers(ctx: CacheReadContext): CacheReadHandlers {
         nextBeforeId: entries.length === limit ? (entries.at(-1)?.id ?? null) : null,
         ...log.count(filter),
       };
+    },
+    'people.search': async ({ query }) => searchPeople(ctx.session().db, query),
+    'people.export': async ({ query }) => {
+      const { fileName, exportId, bytes, rows } = await exportPerson(
+        cacheStores(ctx.session().db),
+        ctx.dataDir,
+        query,
+      );
+      return { exportId, fileName, bytes, rows };
     },
     'activity.export': async (input) => {
       const session = ctx.session();

@@ -1,6 +1,8 @@
 import { type HandlersOn } from '../shared/contract';
 import { type DeliverExport, fileHandlers } from './exportDelivery';
 import { importHandlers } from './import/handlers';
+import { peopleHandlers } from './people/handlers';
+import { bulkDeleteHandlers } from './submissions/bulkDeleteHandlers';
 import { submissionHandlers } from './submissions/handlers';
 import { formHandlers } from './sync/formHandlers';
 import { syncHandlers } from './sync/handlers';
@@ -25,6 +27,8 @@ export function createHandlers(
     ...formHandlers(ctx),
     ...syncHandlers(ctx),
     ...submissionHandlers(ctx),
+    ...bulkDeleteHandlers(ctx),
+    ...peopleHandlers(ctx),
     ...importHandlers(ctx, { resumeInterrupted: options.resumeInterruptedImports ?? false }),
     ...fileHandlers(ctx.dataDir, deliverExport),
   } satisfies HandlersOn<'core'>;

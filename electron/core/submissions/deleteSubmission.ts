@@ -78,10 +78,10 @@ export async function deleteSubmission(
   };
 }
 
-const saysItemMissing = (error: AppError) =>
+export const saysItemMissing = (error: AppError) =>
   error.details?.missing === 'submission' || error.details?.missing === 'form';
 
-function unconfirmed(): AppError {
+export function unconfirmed(): AppError {
   return new AppError(
     'REMOTE',
     'The server answered "not found" without saying the submission is gone (an answer from a proxy or a wrong address?). Nothing was removed here: check the workspace address and try again.',

@@ -7,6 +7,10 @@ import { ExportFormat } from './submissions';
 /** Everything the log records: the filter offers these, and the screen names each. */
 export const ActivityKind = z.enum([
   'submission.deleted',
+  /** A bulk delete ended: how many, on which forms; each row's copy is an entry of its own. */
+  'submissions.bulkDeleted',
+  /** A person's submissions were erased: how many, on which forms, when; nothing of theirs. */
+  'people.erased',
   'webhook.created',
   'webhook.deleted',
   'webhook.forgotten',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DeleteJobSummary } from './bulkDelete';
 import { ImportState } from './imports';
 
 /** Events flow one way, core → renderer; each says what changed so the renderer refetches. */
@@ -29,6 +30,12 @@ export const AppEvent = z.discriminatedUnion('type', [
     failed: z.number().optional(),
     /** What the last check of an uncertain batch found, for people. */
     notice: z.string().nullable().optional(),
+  }),
+  /** A bulk delete's counts after each row, and each change of its state. */
+  z.object({
+    type: z.literal('delete.progress'),
+    workspaceId: z.string(),
+    job: DeleteJobSummary,
   }),
   z.object({
     type: z.literal('export.progress'),

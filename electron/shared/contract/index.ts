@@ -1,8 +1,10 @@
 import { type z } from 'zod';
 import { activityOps } from './activity';
+import { bulkDeleteOps } from './bulkDelete';
 import { fileOps } from './files';
 import { formOps } from './forms';
 import { importOps } from './imports';
+import { peopleOps } from './people';
 import { submissionOps } from './submissions';
 import { summaryOps } from './summary';
 import { syncOps } from './sync';
@@ -11,11 +13,13 @@ import { type WrittenJson } from './writtenJson';
 import { workspaceOps } from './workspaces';
 
 export * from './activity';
+export * from './bulkDelete';
 export * from './define';
 export * from './events';
 export * from './files';
 export * from './forms';
 export * from './imports';
+export * from './people';
 export * from './placement';
 export * from './sheetSettings';
 export * from './submissions';
@@ -31,6 +35,8 @@ export const contract = {
   ...formOps,
   ...syncOps,
   ...submissionOps,
+  ...bulkDeleteOps,
+  ...peopleOps,
   ...summaryOps,
   ...activityOps,
   ...webhookOps,

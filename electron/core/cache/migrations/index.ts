@@ -7,6 +7,7 @@ import {
 } from '../../import/journalMigration';
 import { importDraftLaunch } from '../../import/draftLaunchMigration';
 import { importRunnerLease } from '../../import/runnerLeaseMigration';
+import { deleteJournalTables } from '../../submissions/deleteJournalMigration';
 import { webhookCreateAttempts } from '../../webhooks/createAttemptsMigration';
 import { webhookRegistryTables } from '../../webhooks/registryMigration';
 import { cacheTables } from './v01CacheTables';
@@ -47,4 +48,5 @@ export const migrations: readonly Migration[] = [
   importJournalAssignedTimes,
   webhookCreateAttempts,
   assistantLogRead,
+  deleteJournalTables,
 ];

@@ -1,0 +1,132 @@
+import type Database from 'better-sqlite3';
+import { type Submission } from '../../shared/api/submission';
+import {
+  MAX_PERSON_MATCHES,
+  type PersonFormGroup,
+  type PersonMatch,
+  type PersonSearchResult,
+} from '../../shared/contract/people';
+import { type SubmissionListRow } from '../../shared/contract/submissions';
+
+interface Row {
+  form_id: string;
+  form_name: string | null;
+  submission_id: string;
+  submission_time: string;
+  last_updated_at: string | null;
+  status: SubmissionListRow['status'];
+  is_preview: number;
+  raw: string;
+}
+
+/** A person's cached submissions, every form, grouped by form (by name), newest first in each. */
+export interface PersonRows {
+  groups: { formId: string; formName: string; rows: SubmissionListRow[] }[];
+  truncated: boolean;
+}
+
+/**
+ * Every cached submission whose search text holds `query`, through the full-text index (trigrams:
+ * "contains", any case), on every form at once: a person is found by whatever they typed, an
+ * e-mail, a phone number or a name.
+ */
+export function personRows(
+  db: Database.Database,
+  query: string,
+  limit = MAX_PERSON_MATCHES,
+): PersonRows {
+  const rows = db
+    .prepare<[string, number], Row>(
+      `SELECT s.form_id, f.name AS form_name, s.submission_id, s.submission_time,
+              s.last_updated_at, s.status, s.is_preview, s.raw
+       FROM submission_search
+       JOIN submissions s ON s.id = submission_search.rowid
+       LEFT JOIN forms f ON f.form_id = s.form_id
+       WHERE submission_search MATCH ?
+       LIMIT ?`,
+    )
+    .all(`"${query.replaceAll('"', '""')}"`, limit + 1);
+  const truncated = rows.length > limit;
+  const byForm = new Map<string, { formId: string; formName: string; rows: SubmissionListRow[] }>();
+  for (const row of rows.slice(0, limit)) {
+    let group = byForm.get(row.form_id);
+    if (!group) {
+      group = { formId: row.form_id, formName: row.form_name ?? row.form_id, rows: [] };
+      byForm.set(row.form_id, group);
+    }
+    group.rows.push({
+      submissionId: row.submission_id,
+      submissionTime: row.submission_time,
+      lastUpdatedAt: row.last_updated_at,
+      status: row.status,
+      isPreview: row.is_preview === 1,
+      submission: JSON.parse(row.raw) as Submission,
+    });
+  }
+  const groups = [...byForm.values()].sort((a, b) => a.formName.localeCompare(b.formName));
+  for (const group of groups)
+    group.rows.sort((a, b) => b.submissionTime.localeCompare(a.submissionTime));
+  return { groups, truncated };
+}
+
+export function searchPeople(db: Database.Database, query: string): PersonSearchResult {
+  const { groups, truncated } = personRows(db, query);
+  const needle = query.toLowerCase();
+  const found: PersonFormGroup[] = groups.map((group) => ({
+    formId: group.formId,
+    formName: group.formName,
+    matches: group.rows.map((row): PersonMatch => ({
+      submissionId: row.submissionId,
+      submissionTime: row.submissionTime,
+      status: row.status,
+      isPreview: row.isPreview,
+      foundIn: foundIn(row.submission, needle),
+    })),
+  }));
+  return {
+    query,
+    groups: found,
+    total: found.reduce((sum, g) => sum + g.matches.length, 0),
+    truncated,
+  };
+}
+
+/** The answers that hold the text, each with the question it answers. */
+export function foundIn(submission: Submission, needle: string): PersonMatch['foundIn'] {
+  const places: { key: string; label: string; value: unknown }[] = [
+    ...submission.questions.map((q) => ({ key: q.id, label: q.name, value: q.value })),
+    ...(submission.calculations ?? []).map((c) => ({
+      key: `calculation:${c.id}`,
+      label: c.name,
+      value: c.value,
+    })),
+    ...(submission.urlParameters ?? []).map((p) => ({
+      key: `urlParameter:${p.id}`,
+      label: p.name,
+      value: p.value,
+    })),
+    ...(submission.login?.email
+      ? [{ key: 'loginEmail', label: 'Login e-mail', value: submission.login.email }]
+      : []),
+  ];
+  const found = places.flatMap(({ key, label, value }) => {
+    const text = leaves(value).join(', ');
+    return text.toLowerCase().includes(needle) ? [{ key, label, value: text }] : [];
+  });
+  return found.length > 0
+    ? found
+    : [{ key: 'submissionId', label: 'Submission id', value: submission.submissionId }];
+}
+
+function leaves(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') {
+    if (value !== '') out.push(value);
+  } else if (typeof value === 'number' || typeof value === 'boolean') {
+    out.push(String(value));
+  } else if (Array.isArray(value)) {
+    for (const v of value) leaves(v, out);
+  } else if (value !== null && typeof value === 'object') {
+    for (const v of Object.values(value)) leaves(v, out);
+  }
+  return out;
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { SubmissionStatus } from '../api/endpoints';
+import { DeleteJobSummary } from './bulkDelete';
+import { op } from './define';
+
+/** An e-mail, a phone number or a name, as it was typed: three characters at least to be found. */
+const PersonQuery = z.string().trim().min(3).max(200);
+
+/** The most submissions one search lists; a person with more is asked for more exactly. */
+export const MAX_PERSON_MATCHES = 2_000;
+
+export const PersonMatch = z.object({
+  submissionId: z.string(),
+  submissionTime: z.string(),
+  status: SubmissionStatus,
+  isPreview: z.boolean(),
+  /** The questions (or other answers) the text was found in, with the answer as given. */
+  foundIn: z.array(z.object({ key: z.string(), label: z.string(), value: z.string() })),
+});
+export type PersonMatch = z.infer<typeof PersonMatch>;
+
+export const PersonFormGroup = z.object({
+  formId: z.string(),
+  formName: z.string(),
+  matches: z.array(PersonMatch),
+});
+export type PersonFormGroup = z.infer<typeof PersonFormGroup>;
+
+export const PersonSearchResult = z.object({
+  query: z.string(),
+  groups: z.array(PersonFormGroup),
+  total: z.number(),
+  /** More submissions hold the text than are listed (`MAX_PERSON_MATCHES`). */
+  truncated: z.boolean(),
+});
+export type PersonSearchResult = z.infer<typeof PersonSearchResult>;
+
+const SubmissionRef = z.strictObject({
+  formId: z.string().min(1).max(200),
+  submissionId: z.string().min(1).max(200),
+});
+
+export const peopleOps = {
+  /** Every cached submission, on every form, whose answers hold the text; grouped by form. */
+  'people.search': op(z.strictObject({ query: PersonQuery }), PersonSearchResult),
+  /**
+   * Everything the search finds as one .zip under exports: a CSV per form, read like the table,
+   * and every submission whole as JSON; delivered with `files.saveExport`.
+   */
+  'people.export': op(
+    z.strictObject({ query: PersonQuery }),
+    z.object({ exportId: z.string(), fileName: z.string(), rows: z.number(), bytes: z.number() }),
+  ),
+  /**
+   * Deletes the confirmed submissions as a bulk job that keeps no copies, then removes what this
+   * machine still holds of the person: Activity copies, export files, import journal rows.
+   */
+  'people.erase': op(
+    z.strictObject({
+      query: PersonQuery,
+      submissions: z.array(SubmissionRef).min(1).max(MAX_PERSON_MATCHES),
+    }),
+    DeleteJobSummary,
+  ),
+};
