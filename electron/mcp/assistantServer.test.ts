@@ -309,6 +309,9 @@ describe('the assistants’ server', () => {
     });
     expect(refusedFilter.isError).toBe(true);
     expect(textOf(refusedFilter)).toMatch(/contact answers/);
+    const refusedSearch = await call(client, 'search_submissions', { formId, query: '@example' });
+    expect(refusedSearch.isError).toBe(true);
+    expect(textOf(refusedSearch)).toMatch(/e-mail address or a phone number/);
 
     await app.setAssistantAccess({ id: 'demo', allowed: true, includeContacts: true });
     const shown = (await call(client, 'search_submissions', { formId, status: 'all', limit: 20 }))

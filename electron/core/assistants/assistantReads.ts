@@ -261,6 +261,13 @@ export class AssistantReads {
 
   /** The table's filter: the app's own schema, newest first. */
   private filterOf(formId: string, filters: ViewFilters): SubmissionFilter {
+    // The search text covers every answer: which rows an address or a number finds would say
+    // whose it is, where the answers themselves are masked.
+    if (!this.access.includeContacts && filters.query && looksLikeContact(filters.query))
+      throw new AppError(
+        'INVALID_INPUT',
+        "That search looks for an e-mail address or a phone number, and this workspace does not share contact answers with assistants; its owner can allow them in Formdesk's Settings.",
+      );
     const parsed = SubmissionFilter.safeParse({
       formId,
       status: filters.status ?? 'finished',
@@ -338,6 +345,11 @@ export class AssistantReads {
       latest: q.latest.map((l) => ({ ...l, text: assistantText(l.text, ROW_ANSWER_CHARACTERS) })),
     };
   }
+}
+
+/** An e-mail address's `@`, or a phone number's run of digits. */
+function looksLikeContact(query: string): boolean {
+  return query.includes('@') || (query.match(/\d/g)?.length ?? 0) >= 6;
 }
 
 /** Answers under their labels, in order; a label given twice is numbered, empty answers left out. */
