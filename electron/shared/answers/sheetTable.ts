@@ -58,6 +58,11 @@ export interface KnownField {
 const ADDRESS = ['Street', 'City', 'State', 'ZIP code', 'Country'];
 const RANGE = ['Start', 'End'];
 const PAYMENT = ['Amount', 'Currency', 'Status'];
+/**
+ * Columns one field may spread over: a matrix's rows are the form's, but an answer is the
+ * respondent's, and one with thousands of keys must not push a sheet past its 16,384 columns.
+ */
+const MAX_PARTS = 200;
 /** Excel's limit of one cell; a longer answer is cut there rather than the file refused. */
 export const CELL_CHARACTERS = 32_767;
 
@@ -279,7 +284,8 @@ export class SheetPlan {
       for (const [part, cell] of field.read(view)) {
         if (part !== null) {
           const seen = this.seenParts.get(field.id) ?? [];
-          if (!seen.includes(part)) this.seenParts.set(field.id, [...seen, part]);
+          if (!seen.includes(part) && seen.length < MAX_PARTS)
+            this.seenParts.set(field.id, [...seen, part]);
         }
         if (cell === null) continue;
         const key = keyOf(field.id, part);
