@@ -184,7 +184,9 @@ test.describe('submissions browser', () => {
     const editor = app.getByRole('dialog', { name: 'Add filter' });
     await editor.getByRole('combobox', { name: 'Field' }).fill('Which plan');
     await editor.getByRole('option', { name: 'Which plan are you on?' }).click();
-    await editor.getByLabel('Value').fill('Team plan');
+    // The form's options are picked, not typed.
+    await editor.getByRole('combobox', { name: 'Value' }).click();
+    await editor.getByRole('option', { name: 'Team plan' }).click();
     await editor.getByRole('button', { name: 'Add filter' }).click();
     const teamPlan = all.filter((s) =>
       s.questions.some((q) => q.id === 'pr04' && q.value === 'Team plan'),
