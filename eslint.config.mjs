@@ -38,14 +38,14 @@ export default tseslint.config(
     files: ['electron/shared/**/*.ts'],
     rules: layer('electron/shared is the contract: it imports zod and itself only.', [
       { regex: '^(?!zod$|\\.)' },
-      ...groups('core', 'threads', 'main', 'preload', 'host', 'local-api', 'renderer'),
+      ...groups('core', 'threads', 'main', 'preload', 'host', 'local-api', 'renderer', 'mcp'),
     ]),
   },
   {
     files: ['electron/core/**/*.ts'],
     rules: layer('electron/core runs in plain Node: never electron, and no outer layer.', [
       { regex: '^electron$' },
-      ...groups('threads', 'main', 'preload', 'host', 'local-api', 'renderer'),
+      ...groups('threads', 'main', 'preload', 'host', 'local-api', 'renderer', 'mcp'),
     ]),
   },
   {
@@ -53,28 +53,28 @@ export default tseslint.config(
     // Tests of core run against the real local API over loopback.
     rules: layer('electron/core tests may use the local API, never electron.', [
       { regex: '^electron$' },
-      ...groups('threads', 'main', 'preload', 'host', 'renderer'),
+      ...groups('threads', 'main', 'preload', 'host', 'renderer', 'mcp'),
     ]),
   },
   {
     files: ['electron/local-api/**/*.ts'],
     rules: layer('electron/local-api stands alone: node and the shared contract only.', [
       { regex: '^electron$' },
-      ...groups('core', 'threads', 'main', 'preload', 'host', 'renderer'),
+      ...groups('core', 'threads', 'main', 'preload', 'host', 'renderer', 'mcp'),
     ]),
   },
   {
     files: ['electron/threads/**/*.ts'],
     rules: layer(
       'electron/threads runs the core in worker threads: core, local-api, shared and node, never electron or a shell.',
-      [{ regex: '^electron$' }, ...groups('main', 'preload', 'host', 'renderer')],
+      [{ regex: '^electron$' }, ...groups('main', 'preload', 'host', 'renderer', 'mcp')],
     ),
   },
   {
     files: ['electron/host/**/*.ts'],
     rules: layer('electron/host is browser mode: core, shared and node, never electron.', [
       { regex: '^electron$' },
-      ...groups('main', 'preload', 'renderer'),
+      ...groups('main', 'preload', 'renderer', 'mcp'),
     ]),
   },
   {
@@ -87,14 +87,14 @@ export default tseslint.config(
   {
     files: ['electron/main/**/*.ts'],
     rules: layer('electron/main is glue: it never reaches into the renderer or the host.', [
-      ...groups('preload', 'host', 'renderer'),
+      ...groups('preload', 'host', 'renderer', 'mcp'),
     ]),
   },
   {
     files: ['electron/preload/**/*.ts'],
     rules: layer('The sandboxed preload imports electron and the shared channel names only.', [
       { regex: '^(?!electron$|\\.)' },
-      ...groups('core', 'threads', 'main', 'host', 'local-api', 'renderer'),
+      ...groups('core', 'threads', 'main', 'host', 'local-api', 'renderer', 'mcp'),
     ]),
   },
   {
@@ -105,7 +105,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...layer('The renderer reaches the app only through the bridge (window.formdesk or HTTP).', [
         { regex: '^(node:|electron$|better-sqlite3$)' },
-        ...groups('core', 'threads', 'main', 'preload', 'host', 'local-api'),
+        ...groups('core', 'threads', 'main', 'preload', 'host', 'local-api', 'mcp'),
       ]),
       'no-restricted-syntax': [
         'error',
