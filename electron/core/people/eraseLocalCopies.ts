@@ -62,6 +62,10 @@ export function eraseLocalCopies(
                 OR ${byTerm(['cells_json', 'payload_json'])}`,
           )
           .run(ids, ...termParams(2)).changes;
+        // Counts of an answer no row gives any more would keep its text.
+        db.prepare(`DELETE FROM answer_counts WHERE n <= 0 AND (${byTerm(['value_text'])})`).run(
+          ...termParams(1),
+        );
         const forms = [...new Set(erased.map((r) => r.formId))];
         const names = forms.map((id) => stores.forms.name(id) ?? id);
         stores.activity.record({

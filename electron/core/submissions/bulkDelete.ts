@@ -131,8 +131,9 @@ export class BulkDeleteRunner {
         if (loop.stop === 'cancel') journal.skipOpen(jobId);
         const state = loop.stop === 'cancel' ? 'cancelled' : 'done';
         this.recordJob(jobId, state);
-        setState(state);
+        // Before the state says done, so a job reads done only once all of it is.
         this.deps.finished?.(jobId);
+        setState(state);
         return state;
       }
       let outcome: Outcome;
