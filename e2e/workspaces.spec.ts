@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { callHost } from '../electron/host/testing/callHost';
 import { startLocalApi, type LocalApi } from '../electron/local-api';
@@ -170,5 +171,10 @@ test.describe('workspaces', () => {
     await expect(acme.getByLabel('Assistant server command', { exact: true })).toContainText(
       '--workspace Acme',
     );
+    // The controls and the configuration they show, to assistive technology as to the eye.
+    const { violations } = await new AxeBuilder({ page: app }).include('main').analyze();
+    expect(
+      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+    ).toEqual([]);
   });
 });

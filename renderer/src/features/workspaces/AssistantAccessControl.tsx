@@ -1,4 +1,4 @@
-import { Code, Group, Stack, Switch, Text } from '@mantine/core';
+import { Box, Code, Group, Stack, Switch, Text } from '@mantine/core';
 import type { Workspace } from '../../../../electron/shared/contract';
 import { useOp, useOpMutation } from '../../bridge';
 import { CopyButton } from '../../components/CopyButton';
@@ -48,16 +48,17 @@ export function AssistantAccessControl({ workspace }: { workspace: Workspace }) 
             </Text>
             <CopyButton value={access.data.config} label="Copy the assistant configuration" />
           </Group>
-          <Code block aria-label="Assistant configuration">
-            {access.data.config}
-          </Code>
+          {/* A figure may carry a name; the pre inside it, a generic element, may not. */}
+          <Box component="figure" m={0} aria-label="Assistant configuration">
+            <Code block>{access.data.config}</Code>
+          </Box>
           <Group gap="xs" wrap="nowrap" justify="space-between">
             <Text size="sm">Or run it in a terminal:</Text>
             <CopyButton value={access.data.command} label="Copy the command" />
           </Group>
-          <Code block aria-label="Assistant server command">
-            {access.data.command}
-          </Code>
+          <Box component="figure" m={0} aria-label="Assistant server command">
+            <Code block>{access.data.command}</Code>
+          </Box>
         </Stack>
       )}
       {change.isError && <ErrorAlert error={change.error} />}
