@@ -4,6 +4,7 @@ import {
   IconHistory,
   IconSettings,
   IconTable,
+  IconUserSearch,
   IconWebhook,
   type Icon,
 } from '@tabler/icons-react';
@@ -41,6 +42,12 @@ export const sections: readonly Section[] = [
       () => import('../features/submissions/SubmissionsScreen'),
       'SubmissionsScreen',
     ),
+  },
+  {
+    id: 'people',
+    label: 'People',
+    icon: IconUserSearch,
+    element: lazyScreen(() => import('../features/people/PeopleScreen'), 'PeopleScreen'),
   },
   {
     id: 'import',

@@ -6,7 +6,7 @@ import type { AppEvent } from '../../../electron/shared/contract';
  * but never stale.
  */
 const FAMILIES_BY_TABLE: Record<string, readonly string[]> = {
-  submissions: ['submissions.', 'forms.list', 'sync.', 'activity.'],
+  submissions: ['submissions.', 'forms.list', 'sync.', 'activity.', 'people.'],
   forms: ['forms.', 'questions.', 'sync.'],
   questions: ['questions.', 'submissions.'],
   sync_state: ['sync.', 'forms.list'],
@@ -55,6 +55,8 @@ export function familiesStaleAfter(event: AppEvent): readonly string[] {
       return ['sync.'];
     case 'import.progress':
       return ['imports.'];
+    case 'delete.progress':
+      return ['deleteJobs.'];
     default:
       return [];
   }
