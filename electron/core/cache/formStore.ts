@@ -20,6 +20,7 @@ export class FormStore {
   private readonly lastListedStatement;
   private readonly countsStatement;
   private readonly perDayStatement;
+  private readonly finishedSinceStatement;
   private readonly metadataStatement;
   private readonly metadataRead;
   private readonly keepPreviewsRead;
@@ -43,6 +44,10 @@ export class FormStore {
     this.perDayStatement = db.prepare<[string, string], DayCount>(
       `SELECT substr(submission_time, 1, 10) AS day, count(*) AS count FROM submissions
        WHERE form_id = ? AND submission_time >= ? AND is_preview = 0 GROUP BY day ORDER BY day`,
+    );
+    this.finishedSinceStatement = db.prepare<[string, string], { n: number }>(
+      `SELECT count(*) AS n FROM submissions
+       WHERE form_id = ? AND status = 'finished' AND is_preview = 0 AND submission_time > ?`,
     );
     this.metadataStatement = db.prepare(`UPDATE forms SET metadata_json = ? WHERE form_id = ?`);
     this.metadataRead = db.prepare<[string], { metadata_json: string | null }>(
@@ -108,6 +113,11 @@ export class FormStore {
       else counts[row.status] += row.n;
     }
     return counts;
+  }
+
+  /** Finished submissions, previews aside, after an instant (the table's "Last N days"). */
+  finishedSince(formId: string, since: string): number {
+    return this.finishedSinceStatement.get(formId, since)?.n ?? 0;
   }
 
   /** Submissions per UTC day over the last `days` days, zero days included, oldest first. */

@@ -1,4 +1,5 @@
 import { type Handlers } from '../../shared/contract';
+import { daysBefore } from '../../shared/recentDays';
 import { cacheStores } from '../cache/cacheStores';
 import { type AppContext } from '../context';
 import { rulesFor } from '../import/questionRules';
@@ -56,6 +57,10 @@ export function formHandlers(ctx: AppContext): FormHandlers {
             syncState: status?.state ?? 'never',
             stale: status?.stale ?? true,
             perDay: stores.forms.perDay(form.formId, now, CHART_DAYS),
+            recent: {
+              days: CHART_DAYS,
+              finished: stores.forms.finishedSince(form.formId, daysBefore(now, CHART_DAYS)),
+            },
           };
         }),
       };

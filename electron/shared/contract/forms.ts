@@ -15,6 +15,8 @@ export const FormRow = z.object({
   stale: z.boolean().optional(),
   /** Submissions (previews aside) per UTC day, oldest first, zero days included. */
   perDay: z.array(z.object({ day: z.string(), count: z.number() })).optional(),
+  /** Finished submissions (previews aside) in the last `days` days, as the table's preset counts. */
+  recent: z.object({ days: z.number(), finished: z.number() }).optional(),
 });
 export type FormRow = z.infer<typeof FormRow>;
 

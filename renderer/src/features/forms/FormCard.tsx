@@ -99,7 +99,7 @@ export function FormCard({
       <Group justify="space-between" align="flex-end" wrap="nowrap" mt="sm" gap="md">
         {counts && <Counts counts={counts} />}
         {form.perDay && form.perDay.length > 1 && (
-          <ActivityChart perDay={form.perDay} name={form.name} />
+          <ActivityChart perDay={form.perDay} recent={form.recent} name={form.name} />
         )}
       </Group>
 
@@ -195,8 +195,16 @@ const dayLabel = new Intl.DateTimeFormat(undefined, {
 });
 
 /** Submissions per day from the cache, so it draws the same offline. */
-function ActivityChart({ perDay, name }: { perDay: PerDay; name: string }) {
-  const { label } = summarizeActivity(perDay);
+function ActivityChart({
+  perDay,
+  recent,
+  name,
+}: {
+  perDay: PerDay;
+  recent: FormRow['recent'];
+  name: string;
+}) {
+  const { label } = summarizeActivity(perDay, recent);
   return (
     <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
       <Suspense fallback={<Box w={160} h={40} />}>

@@ -15,6 +15,13 @@ describe('summarizeActivity', () => {
     });
   });
 
+  it("counts the finished ones of the table's window when the card is given them", () => {
+    const perDay = [{ day: '2026-11-22', count: 9 }];
+    expect(summarizeActivity(perDay, { days: 30, finished: 38 }).label).toBe(
+      '38 finished submissions in the last 30 days',
+    );
+  });
+
   it('says so when nothing came in', () => {
     expect(summarizeActivity([{ day: '2026-11-22', count: 0 }]).label).toBe('No submissions today');
   });

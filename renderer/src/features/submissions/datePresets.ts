@@ -1,3 +1,5 @@
+import { daysBefore } from '../../../../electron/shared/recentDays';
+
 /** Quick date ranges for the toolbar. `after` is inclusive, `before` open (now). */
 export interface DateRangeValue {
   after: string | null;
@@ -15,10 +17,8 @@ export const DATE_PRESETS = [
 ] as const;
 export type DatePresetId = (typeof DATE_PRESET_IDS)[number];
 
-const DAY_MS = 86_400_000;
-
 export function presetRange(id: DatePresetId, now: Date = new Date()): DateRangeValue {
-  const ago = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
+  const ago = (days: number) => daysBefore(now, days);
   switch (id) {
     case '24h':
       return { after: ago(1), before: null };
