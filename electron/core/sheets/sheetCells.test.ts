@@ -15,6 +15,13 @@ describe('sheet cells', () => {
     expect(cellText({ kind: 'instant', ms: winter }, berlin)).toBe('2026-01-16T00:30:00+01:00');
     expect(isoWithOffset(wallTime(winter, 'Asia/Kolkata'))).toBe('2026-01-16T05:00:00+05:30');
     expect(isoWithOffset(wallTime(winter, 'America/St_Johns'))).toBe('2026-01-15T20:00:00-03:30');
+    // The day clocks go forward, either side of the change.
+    expect(cellText({ kind: 'instant', ms: Date.UTC(2026, 2, 29, 0, 30) }, berlin)).toBe(
+      '2026-03-29T01:30:00+01:00',
+    );
+    expect(cellText({ kind: 'instant', ms: Date.UTC(2026, 2, 29, 1, 30) }, berlin)).toBe(
+      '2026-03-29T03:30:00+02:00',
+    );
     expect(cellText({ kind: 'instant', ms: winter }, { ...berlin, utc: true })).toBe(
       '2026-01-15T23:30:00Z',
     );

@@ -60,11 +60,16 @@ export function columnLetters(index: number): string {
   return letters;
 }
 
+/** Anything `xmlText` changes; most answers have none of it and are written as they are. */
+// eslint-disable-next-line no-control-regex
+const NEEDS_ESCAPE = /[&<>"_\u0000-\u0008\u000b-\u001f\ud800-\udfff\ufffe\uffff]/;
+
 /**
  * Text as XML character data. Characters XML cannot hold are written as the spreadsheet's own
  * `_xHHHH_` escape (and a literal `_xHHHH_` escaped in turn), so every answer reads back as sent.
  */
 function xmlText(text: string): string {
+  if (!NEEDS_ESCAPE.test(text)) return text;
   return text
     .replace(/_(x[0-9a-fA-F]{4}_)/g, '_x005F_$1')
     .replace(/&/g, '&amp;')

@@ -399,6 +399,7 @@ export function exportDay(ms: number, settings: SheetSettings): string {
 function shownLength(cell: SheetCell, settings: SheetSettings): number {
   if (cell.kind === 'instant') return 19;
   if (cell.kind !== 'text') return cellText(cell, settings).length;
+  if (!cell.text.includes('\n')) return cell.text.length;
   let longest = 0;
   for (const line of cell.text.split('\n', 20)) longest = Math.max(longest, line.length);
   return longest;

@@ -44,34 +44,58 @@ export function isKnownZone(zone: string): boolean {
   }
 }
 
+/** Milliseconds `zone`'s clock is ahead of UTC at `ms`, as the runtime's zone data says. */
+function exactOffset(ms: number, zone: string): number {
+  const parts: Record<string, number> = {};
+  for (const part of formatOf(zone).formatToParts(ms))
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  const asUtc = Date.UTC(
+    parts.year ?? 1970,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+  );
+  return asUtc - ms;
+}
+
+const DAY_MS = 86_400_000;
+/** A zone's offset per UTC day, NaN for a day it changes in; kept small, cleared when full. */
+const dayOffsets = new Map<string, number>();
+const KEPT_DAYS = 20_000;
+
+/**
+ * The zone's offset at `ms`. Asking the runtime is slow and an export asks for every time it
+ * writes, so a day whose first and last second share an offset is asked about once.
+ */
+function offsetAt(ms: number, zone: string): number {
+  const day = Math.floor(ms / DAY_MS);
+  const key = `${zone} ${day}`;
+  let offset = dayOffsets.get(key);
+  if (offset === undefined) {
+    const first = exactOffset(day * DAY_MS, zone);
+    offset = first === exactOffset(day * DAY_MS + DAY_MS - 1000, zone) ? first : Number.NaN;
+    if (dayOffsets.size >= KEPT_DAYS) dayOffsets.clear();
+    dayOffsets.set(key, offset);
+  }
+  return Number.isNaN(offset) ? exactOffset(ms, zone) : offset;
+}
+
 /** The wall time of `ms` (epoch milliseconds) in `zone`. */
 export function wallTime(ms: number, zone: string): WallTime {
   const whole = Math.floor(ms / 1000) * 1000;
-  if (zone === 'UTC') {
-    const d = new Date(whole);
-    return {
-      year: d.getUTCFullYear(),
-      month: d.getUTCMonth() + 1,
-      day: d.getUTCDate(),
-      hour: d.getUTCHours(),
-      minute: d.getUTCMinutes(),
-      second: d.getUTCSeconds(),
-      offsetMinutes: 0,
-    };
-  }
-  const parts: Record<string, number> = {};
-  for (const part of formatOf(zone).formatToParts(whole))
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  const t = {
-    year: parts.year ?? 1970,
-    month: parts.month ?? 1,
-    day: parts.day ?? 1,
-    hour: parts.hour ?? 0,
-    minute: parts.minute ?? 0,
-    second: parts.second ?? 0,
+  const offset = zone === 'UTC' ? 0 : offsetAt(whole, zone);
+  const d = new Date(whole + offset);
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+    offsetMinutes: Math.round(offset / 60_000),
   };
-  const asUtc = Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
-  return { ...t, offsetMinutes: Math.round((asUtc - whole) / 60_000) };
 }
 
 const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');
