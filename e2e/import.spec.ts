@@ -146,7 +146,7 @@ test.describe('CSV import', () => {
     // Background work: it shares the rate with the demo's first sync.
     await expect(app.locator('[data-state="import-done"]')).toBeVisible({ timeout: 45_000 });
     await expect(app.getByLabel('Import report')).toContainText('3 created');
-    await expect(app.getByLabel('Import report')).toContainText('1 skipped');
+    await expect(app.getByLabel('Import report')).toContainText('1 left out');
   });
 
   test('pauses a running import between batches and resumes it to the end', async ({ app }) => {

@@ -120,7 +120,7 @@ test('reviews a file against the form, fixes it in place and creates each row on
   await app.getByRole('button', { name: 'Start import' }).click();
   await expect(app.locator('[data-state="import-done"]')).toBeVisible({ timeout: 60_000 });
   await expect(app.getByLabel('Import report')).toContainText('3 created');
-  await expect(app.getByLabel('Import report')).toContainText('1 skipped');
+  await expect(app.getByLabel('Import report')).toContainText('1 left out');
 
   // On the service: each row once, with the fixed values.
   const created = await imported(remoteApi);

@@ -35,7 +35,7 @@ export function ImportScreen() {
     return (
       <Stack gap="md">
         <Title order={2} fz="h3">
-          Import CSV
+          Import a file
         </Title>
         <ImportWizard
           start={wizard === 'new' ? undefined : wizard}
@@ -118,7 +118,9 @@ export function ImportScreen() {
                   <Text size="sm">
                     {i.created.toLocaleString()} created · {i.failed.toLocaleString()} failed ·{' '}
                     {i.unconfirmed > 0 ? `${i.unconfirmed.toLocaleString()} to check · ` : ''}
-                    {(i.skipped + i.excluded + i.invalid).toLocaleString()} not sent
+                    {i.excluded.toLocaleString()} left out
+                    {i.skipped > 0 ? ` · ${i.skipped.toLocaleString()} imported before` : ''}
+                    {i.invalid > 0 ? ` · ${i.invalid.toLocaleString()} with errors` : ''}
                   </Text>
                 </Table.Td>
                 <Table.Td>

@@ -18,6 +18,14 @@ const STATUS_COLOR: Record<string, string> = {
   unconfirmed: 'orange',
   left: 'gray',
 };
+/** A row's outcome in the words every screen of the import uses ("left out" for an unticked row). */
+const STATUS_LABEL: Record<string, string> = {
+  excluded: 'left out',
+  skipped: 'imported before',
+  invalid: 'with errors',
+  unconfirmed: 'to check',
+  left: 'left as it is',
+};
 const SHOWN = 500;
 
 /** Saves bytes as a file the way a browser and Electron's renderer both can. */
@@ -82,8 +90,13 @@ export function ReportStep({ jobId, formId }: { jobId: string; formId: string })
           {summary.invalid.toLocaleString()} invalid
         </Badge>
         <Badge color="gray" variant="light" size="lg">
-          {(summary.skipped + summary.excluded).toLocaleString()} skipped
+          {summary.excluded.toLocaleString()} left out
         </Badge>
+        {summary.skipped > 0 && (
+          <Badge color="gray" variant="outline" size="lg">
+            {summary.skipped.toLocaleString()} imported before
+          </Badge>
+        )}
         {summary.unconfirmed > 0 && (
           <Badge color="orange" variant="light" size="lg">
             {summary.unconfirmed.toLocaleString()} to check
@@ -142,7 +155,7 @@ export function ReportStep({ jobId, formId }: { jobId: string; formId: string })
                 <Table.Td>{row.line}</Table.Td>
                 <Table.Td>
                   <Badge size="sm" variant="light" color={STATUS_COLOR[row.status] ?? 'gray'}>
-                    {row.status}
+                    {STATUS_LABEL[row.status] ?? row.status}
                   </Badge>
                 </Table.Td>
                 <Table.Td>
