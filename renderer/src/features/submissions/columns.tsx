@@ -7,6 +7,7 @@ import { formatCalculation } from '../../../../electron/shared/answers/calculati
 import { answerLine, describeAnswer } from '../../../../electron/shared/answers/answerModel';
 import { type ColumnCatalog } from './columnCatalog';
 import { calculationColumnId, questionColumnId, sortOf, urlParameterColumnId } from './columnIds';
+import { compactDateTime } from './compactDate';
 import { dateColumnWidth } from './dateColumnWidth';
 import { formatDateTime } from '../../../../electron/shared/answers/dateFormat';
 import { Marked } from './Marked';
@@ -62,7 +63,11 @@ export function buildColumns(
       header: 'Submitted',
       size: dateColumnWidth(),
       accessorFn: (row) => row.submissionTime,
-      cell: ({ row }) => formatDateTime(row.original.submissionTime),
+      cell: ({ row }) => (
+        <span title={formatDateTime(row.original.submissionTime)}>
+          {compactDateTime(row.original.submissionTime)}
+        </span>
+      ),
     },
     ...(marking
       ? [
@@ -93,7 +98,14 @@ export function buildColumns(
       header: 'Last updated',
       size: dateColumnWidth(),
       accessorFn: (row) => row.lastUpdatedAt,
-      cell: ({ row }) => formatDateTime(row.original.lastUpdatedAt) || '—',
+      cell: ({ row }) =>
+        row.original.lastUpdatedAt ? (
+          <span title={formatDateTime(row.original.lastUpdatedAt)}>
+            {compactDateTime(row.original.lastUpdatedAt)}
+          </span>
+        ) : (
+          '—'
+        ),
     },
     // The status tab already says finished or in progress: a column tells previews apart, and
     // only while they are shown.
