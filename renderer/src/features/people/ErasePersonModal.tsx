@@ -10,21 +10,22 @@ import { ErrorAlert } from '../../components/ErrorAlert';
  * and the copies this computer holds. Then follows the job until it ends.
  */
 export function ErasePersonModal({
-  opened,
   result,
   onClose,
 }: {
-  opened: boolean;
+  /** What the search had found when the person asked: the list does not move while they read. */
   result: PersonSearchResult;
   onClose(): void;
 }) {
   const erase = useOpMutation('people.erase', {
     invalidates: ['people.', 'submissions.', 'activity.', 'forms.', 'deleteJobs.'],
   });
-  const [job, setJob] = useState<DeleteJobSummary | null>(null);
-  useAppEvent('delete.progress', (event) => {
-    if (job && event.job.jobId === job.jobId) setJob(event.job);
-  });
+  // Events may come before the mutation's answer does: each job's latest is kept.
+  const [latest, setLatest] = useState<Record<string, DeleteJobSummary>>({});
+  useAppEvent('delete.progress', (event) =>
+    setLatest((known) => ({ ...known, [event.job.jobId]: event.job })),
+  );
+  const job = erase.data ? (latest[erase.data.jobId] ?? erase.data) : null;
   const submissions = result.groups.flatMap((group) =>
     group.matches.map((m) => ({ formId: group.formId, submissionId: m.submissionId })),
   );
@@ -32,15 +33,13 @@ export function ErasePersonModal({
   const ended = job?.state === 'done' || job?.state === 'cancelled';
   const close = () => {
     erase.reset();
-    setJob(null);
     onClose();
   };
-  const start = () =>
-    erase.mutate({ query: result.query, submissions }, { onSuccess: (started) => setJob(started) });
+  const start = () => erase.mutate({ query: result.query, submissions });
 
   return (
     <Modal
-      opened={opened}
+      opened
       onClose={close}
       title={`Erase ${count} submission${count === 1 ? '' : 's'}?`}
       size="lg"

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconSearch, IconTrash, IconUserSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
+import { type PersonSearchResult } from '../../../../electron/shared/contract/people';
 import { useAppLocation } from '../../app/useAppLocation';
 import { useInvoke, useOp } from '../../bridge';
 import { EmptyState } from '../../components/EmptyState';
@@ -36,7 +37,7 @@ export function PeopleScreen() {
   const invoke = useInvoke();
   const exporter = useExportRunner();
   const [opened, setOpened] = useState<OpenedSubmission | null>(null);
-  const [erasing, setErasing] = useState(false);
+  const [erasing, setErasing] = useState<PersonSearchResult | null>(null);
   const found = query !== '' && results.data?.query === query ? results.data : undefined;
 
   const search = (value: string) => {
@@ -74,7 +75,7 @@ export function PeopleScreen() {
             variant="light"
             leftSection={<IconTrash size={16} />}
             disabled={!found || found.total === 0 || found.truncated}
-            onClick={() => setErasing(true)}
+            onClick={() => setErasing(found ?? null)}
           >
             Erase…
           </Button>
@@ -121,9 +122,7 @@ export function PeopleScreen() {
         </>
       )}
       <PersonSubmissionDrawer opened={opened} search={query} onClose={() => setOpened(null)} />
-      {found && (
-        <ErasePersonModal opened={erasing} result={found} onClose={() => setErasing(false)} />
-      )}
+      {erasing && <ErasePersonModal result={erasing} onClose={() => setErasing(null)} />}
     </Stack>
   );
 }
