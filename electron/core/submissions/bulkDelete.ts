@@ -18,7 +18,7 @@ export interface BulkDeleteDeps {
   cacheChanged(formId: string): void;
   /** A job ended (done or cancelled); an erasure removes its local copies here. */
   finished?(jobId: string): void;
-  /** First pause while the service cannot be reached; doubles up to 30 s. */
+  /** First pause while the service cannot be reached; it grows with each failed try. */
   retryDelayMs?: number;
 }
 

@@ -14,7 +14,7 @@ import { ErasePersonModal } from './ErasePersonModal';
 import { PersonResults } from './PersonResults';
 import { PersonSubmissionDrawer, type OpenedSubmission } from './PersonSubmissionDrawer';
 
-/** Shortest text the cache's index can look for (it matches runs of three characters). */
+/** Shortest text the cache's trigram index can look for. */
 const MIN_QUERY = 3;
 
 /**
