@@ -24,11 +24,6 @@ const ALLOWED: AllowedFigure[] = [
     reason: 'What `HELD_FILE_RETRY` below sets: the tries and the step between them.',
   },
   {
-    file: 'electron/core/import/runImport.ts',
-    fragment: 'doubles up to 30 s',
-    reason: "The cap the runner puts on its pause between tries, a design value of the code's.",
-  },
-  {
     file: 'electron/local-api/clientTimeouts.ts',
     fragment: 'every 30 s by default',
     reason: "Node's default `connectionsCheckingInterval`, a limit of the platform.",

@@ -6,7 +6,12 @@ import { type ImportState } from '../../shared/contract/imports';
 import { AppError } from '../../shared/errors';
 import { type ApiClient } from '../api/types';
 import { type Logger } from '../log';
-import { type BatchRow, type ImportJournal, type UncertainBatch } from './importJournal';
+import {
+  type BatchRow,
+  type ImportJournal,
+  type JobRecord,
+  type UncertainBatch,
+} from './importJournal';
 import { normaliseTime } from './rowFingerprint';
 import { LEASE_MS, LeaseLost, type RunnerLease } from './runnerLease';
 import { mappedQuestionIds } from './validateJob';
@@ -34,18 +39,43 @@ export interface ImportDeps {
    * service (a gateway answers 5xx while its backend goes on): missing rows are resent only after.
    */
   verifyWindowMs?: number;
-  /** First pause after a rate limit or an unreachable server; doubles up to 30 s. */
+  /** First pause after a rate limit or an unreachable server; doubles up to `MAX_RETRY_DELAY_MS`. */
   retryDelayMs?: number;
   now?: () => number;
 }
 
 type Stop = 'pause' | 'cancel';
 
+/** A job's loop as its runner sees it: a stop asked for, and a way to cut its wait short. */
+interface Loop {
+  stop: Stop | null;
+  wake: () => void;
+}
+
+/** What one run of a job keeps between its steps. */
+interface JobRun {
+  jobId: string;
+  job: JobRecord;
+  questionIds: readonly string[];
+  loop: Loop;
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+  emit: (state: ImportState) => void;
+  /** Waits before trying again, each wait doubling the last. */
+  backOff: () => Promise<void>;
+  /** The service answered: the next wait starts short again. */
+  answered: () => void;
+  settleMs: number;
+  windowMs: number;
+}
+
 /** Longer than any create may take: the client's own limit for a write, and a minute more. */
 const VERIFY_WINDOW_MS = DEFAULT_TIMEOUTS.writeHeadersMs + 60_000;
 
 /** Batches whose outcome is open at once before sending waits for their looks. */
 const MAX_OPEN_BATCHES = 3;
+/** The longest pause between tries while the service refuses or cannot be reached. */
+const MAX_RETRY_DELAY_MS = 30_000;
 
 /** How a failed create leaves its batch. */
 type FailureKind = 'refused' | 'notSent' | 'unknown' | 'halt';
@@ -80,10 +110,7 @@ export function classifyFailure(error: unknown): FailureKind {
  * let finish, so stopping never makes an outcome uncertain).
  */
 export class ImportRunner {
-  private readonly loops = new Map<
-    string,
-    { stop: Stop | null; wake: () => void; done: Promise<ImportState> }
-  >();
+  private readonly loops = new Map<string, Loop & { done: Promise<ImportState> }>();
 
   constructor(private readonly deps: ImportDeps) {}
 
@@ -145,14 +172,39 @@ export class ImportRunner {
     await Promise.all([...this.loops.keys()].map((id) => this.stop(id, 'pause')));
   }
 
-  private async loopJob(
-    jobId: string,
-    loop: { stop: Stop | null; wake: () => void },
-  ): Promise<ImportState> {
-    const { journal, api } = this.deps;
+  private async loopJob(jobId: string, loop: Loop): Promise<ImportState> {
+    const { journal, lease } = this.deps;
+    const run = this.startRun(jobId, loop);
+    journal.setState(jobId, 'running');
+    run.emit('running');
+    for (;;) {
+      if (!lease.renew(jobId)) throw new LeaseLost();
+      const open = journal.uncertainBatches(jobId);
+      const at = run.now();
+      const waiting = new Waiting(journal, at, run.settleMs, run.windowMs);
+      const due = open.filter((batch) => waiting.dueAt(batch) <= at);
+      if (due.length > 0) {
+        const ended = await this.lookAtDue(run, due, waiting);
+        if (ended) return ended;
+        continue;
+      }
+      if (loop.stop !== null) return this.finishStopped(jobId, loop.stop, run.emit);
+
+      const inWindow = open.filter((batch) => !waiting.windowOver(batch)).length;
+      const rows = inWindow < MAX_OPEN_BATCHES ? journal.nextBatch(jobId, MAX_CREATE_BATCH) : [];
+      const ended =
+        rows.length === 0
+          ? await this.waitOrFinish(run, open, waiting)
+          : await this.sendBatch(run, rows);
+      if (ended) return ended;
+    }
+  }
+
+  /** What one run of a job keeps between its steps: its clock, its pauses, its events. */
+  private startRun(jobId: string, loop: Loop): JobRun {
+    const { journal } = this.deps;
     const job = journal.job(jobId);
     if (!job) throw new AppError('NOT_FOUND', 'This import no longer exists.');
-    const questionIds = mappedQuestionIds(job);
     const now = this.deps.now ?? Date.now;
     const progress = new ProgressMeter(now);
     const sleep = (ms: number) =>
@@ -163,113 +215,136 @@ export class ImportRunner {
           resolve();
         };
       });
-    const emit = (state: ImportState) => this.deps.emit(progress.event(journal, jobId, state));
     const base = this.deps.retryDelayMs ?? 1000;
     let delay = base;
-    const backOff = async () => {
-      await sleep(delay);
-      delay = Math.min(delay * 2, 30_000);
+    return {
+      jobId,
+      job,
+      questionIds: mappedQuestionIds(job),
+      loop,
+      now,
+      sleep,
+      emit: (state) => this.deps.emit(progress.event(journal, jobId, state)),
+      backOff: async () => {
+        await sleep(delay);
+        delay = Math.min(delay * 2, MAX_RETRY_DELAY_MS);
+      },
+      answered: () => (delay = base),
+      settleMs: this.deps.settleMs ?? 2000,
+      windowMs: this.deps.verifyWindowMs ?? VERIFY_WINDOW_MS,
     };
-    const settleMs = this.deps.settleMs ?? 2000;
-    const windowMs = this.deps.verifyWindowMs ?? VERIFY_WINDOW_MS;
+  }
 
-    journal.setState(jobId, 'running');
-    emit('running');
-    for (;;) {
-      if (!this.deps.lease.renew(jobId)) throw new LeaseLost();
-      const open = journal.uncertainBatches(jobId);
-      const at = now();
-      const waiting = new Waiting(journal, at, settleMs, windowMs);
-      const due = open.filter((batch) => waiting.dueAt(batch) <= at);
-      if (due.length > 0) {
-        let looking = due[0]!;
-        try {
-          for (const batch of due) {
-            looking = batch;
-            await this.lookAndSettle(jobId, job.formId, questionIds, batch, waiting);
-          }
-        } catch (error) {
-          const reason =
-            error instanceof AppError ? error.message : 'the server could not be asked';
-          journal.setNotice(
-            jobId,
-            `Could not yet check batch ${looking.batchNo} on the server (${reason}); nothing of it is sent again until it is checked.`,
-          );
-          if (loop.stop !== null) return this.finishStopped(jobId, loop.stop, emit);
-          emit(journal.job(jobId)!.state);
-          await backOff();
-        }
-        continue;
+  /**
+   * Looks for each batch whose look is due. A service that cannot be asked is waited for, saying
+   * which batch it must check first: nothing of it is sent again until it is checked.
+   */
+  private async lookAtDue(
+    run: JobRun,
+    due: readonly UncertainBatch[],
+    waiting: Waiting,
+  ): Promise<ImportState | null> {
+    const { journal } = this.deps;
+    let looking = due[0]!;
+    try {
+      for (const batch of due) {
+        looking = batch;
+        await this.lookAndSettle(run.jobId, run.job.formId, run.questionIds, batch, waiting);
       }
-      if (loop.stop !== null) return this.finishStopped(jobId, loop.stop, emit);
-
-      const inWindow = open.filter((batch) => !waiting.windowOver(batch)).length;
-      const rows = inWindow < MAX_OPEN_BATCHES ? journal.nextBatch(jobId, MAX_CREATE_BATCH) : [];
-      if (rows.length === 0) {
-        if (open.length > 0) {
-          // Nothing more to send: wait for the next batch whose look is due.
-          journal.setState(jobId, 'verifying');
-          emit('verifying');
-          await sleep(Math.max(0, Math.min(...open.map((b) => waiting.dueAt(b))) - now()));
-          continue;
-        }
-        const toCheck = journal.unconfirmedRows(jobId);
-        const state = toCheck.length > 0 ? 'doneToCheck' : 'done';
-        journal.setState(jobId, state);
-        if (toCheck.length > 0) this.deps.rowsToCheck?.(jobId, toCheck);
-        emit(state);
-        return state;
-      }
-      if (journal.job(jobId)!.state !== 'running') journal.setState(jobId, 'running');
-      const batchNo = journal.journalBatch(jobId, rows);
-      let created: Submission[];
-      try {
-        created = await api.createSubmissions(
-          job.formId,
-          rows.map((r) => r.payload),
-          { priority: 'background' },
-        );
-      } catch (error) {
-        const message = error instanceof AppError ? error.message : 'The request failed.';
-        switch (classifyFailure(error)) {
-          case 'refused':
-            journal.recordRefused(jobId, batchNo, message);
-            break;
-          case 'notSent':
-            journal.recordNotSent(jobId, batchNo, message);
-            emit('running');
-            await backOff();
-            break;
-          case 'unknown':
-            journal.recordUnknown(jobId, batchNo, message);
-            break;
-          case 'halt':
-            journal.recordNotSent(jobId, batchNo, message);
-            journal.setState(jobId, 'paused', `Paused: ${message}`);
-            emit('paused');
-            return 'paused';
-        }
-        emit('running');
-        continue;
-      }
-      // Past this point the server has answered: a failure to record it (the cache file) leaves
-      // the batch journaled as sending, and it is verified on resume rather than resent.
-      if (created.length !== rows.length) {
-        journal.recordUnknown(
-          jobId,
-          batchNo,
-          `The server answered with ${created.length} submissions for ${rows.length} rows.`,
-        );
-        continue;
-      }
-      journal.recordCreated(jobId, batchNo, linkCreated(rows, created), () => {
-        journal.noteTimesKept(jobId, timesKept(rows, created));
-        this.deps.storeCreated(job.formId, created);
-      });
-      this.deps.cacheChanged(job.formId);
-      delay = base;
-      emit('running');
+    } catch (error) {
+      const reason = error instanceof AppError ? error.message : 'the server could not be asked';
+      journal.setNotice(
+        run.jobId,
+        `Could not yet check batch ${looking.batchNo} on the server (${reason}); nothing of it is sent again until it is checked.`,
+      );
+      if (run.loop.stop !== null) return this.finishStopped(run.jobId, run.loop.stop, run.emit);
+      run.emit(journal.job(run.jobId)!.state);
+      await run.backOff();
     }
+    return null;
+  }
+
+  /**
+   * Nothing left to send: waits for the next batch whose look is due, or, with none open, ends the
+   * job, done or with rows for the person to check.
+   */
+  private async waitOrFinish(
+    run: JobRun,
+    open: readonly UncertainBatch[],
+    waiting: Waiting,
+  ): Promise<ImportState | null> {
+    const { journal } = this.deps;
+    if (open.length > 0) {
+      journal.setState(run.jobId, 'verifying');
+      run.emit('verifying');
+      await run.sleep(Math.max(0, Math.min(...open.map((b) => waiting.dueAt(b))) - run.now()));
+      return null;
+    }
+    const toCheck = journal.unconfirmedRows(run.jobId);
+    const state = toCheck.length > 0 ? 'doneToCheck' : 'done';
+    journal.setState(run.jobId, state);
+    if (toCheck.length > 0) this.deps.rowsToCheck?.(run.jobId, toCheck);
+    run.emit(state);
+    return state;
+  }
+
+  /**
+   * Journals a batch, then sends it. An answer is recorded with the rows it created; a failure is
+   * recorded by what it says of the batch (refused, never sent, or unknown until looked for).
+   */
+  private async sendBatch(run: JobRun, rows: BatchRow[]): Promise<ImportState | null> {
+    const { journal, api } = this.deps;
+    const { jobId, job } = run;
+    if (journal.job(jobId)!.state !== 'running') journal.setState(jobId, 'running');
+    const batchNo = journal.journalBatch(jobId, rows);
+    let created: Submission[];
+    try {
+      created = await api.createSubmissions(
+        job.formId,
+        rows.map((r) => r.payload),
+        { priority: 'background' },
+      );
+    } catch (error) {
+      const message = error instanceof AppError ? error.message : 'The request failed.';
+      switch (classifyFailure(error)) {
+        case 'refused':
+          journal.recordRefused(jobId, batchNo, message);
+          break;
+        case 'notSent':
+          journal.recordNotSent(jobId, batchNo, message);
+          run.emit('running');
+          await run.backOff();
+          break;
+        case 'unknown':
+          journal.recordUnknown(jobId, batchNo, message);
+          break;
+        case 'halt':
+          journal.recordNotSent(jobId, batchNo, message);
+          journal.setState(jobId, 'paused', `Paused: ${message}`);
+          run.emit('paused');
+          return 'paused';
+      }
+      run.emit('running');
+      return null;
+    }
+    // Past this point the server has answered: a failure to record it (the cache file) leaves
+    // the batch journaled as sending, and it is verified on resume rather than resent.
+    if (created.length !== rows.length) {
+      journal.recordUnknown(
+        jobId,
+        batchNo,
+        `The server answered with ${created.length} submissions for ${rows.length} rows.`,
+      );
+      return null;
+    }
+    journal.recordCreated(jobId, batchNo, linkCreated(rows, created), () => {
+      journal.noteTimesKept(jobId, timesKept(rows, created));
+      this.deps.storeCreated(job.formId, created);
+    });
+    this.deps.cacheChanged(job.formId);
+    run.answered();
+    run.emit('running');
+    return null;
   }
 
   /**
