@@ -47,4 +47,16 @@ test('focus stays where the person acted: opening a form, a date preset, a new f
   await app.keyboard.press('ArrowDown');
   await expect(grid).toHaveAttribute('data-focused', 'true');
   await expect(grid.locator('[role="row"][aria-selected="true"]')).toHaveCSS('box-shadow', /inset/);
+
+  // Escape closes only the topmost layer: the delete confirmation, then the drawer under it.
+  await app.keyboard.press('Enter');
+  const drawer = app.getByRole('dialog', { name: /^Submission/ });
+  await drawer.getByRole('button', { name: 'Delete…' }).click();
+  const confirm = app.getByRole('dialog', { name: 'Delete this submission?' });
+  await expect(confirm).toBeVisible();
+  await app.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(drawer).toBeVisible();
+  await app.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
 });

@@ -26,6 +26,11 @@ interface Props {
   onPrevious: (() => void) | null;
   onNext: (() => void) | null;
   onDelete(row: SubmissionListRow): void;
+  /**
+   * A dialog is open over the drawer (the delete confirmation): Escape is that dialog's alone.
+   * Every open Mantine modal hears Escape on the window, so the drawer stands aside.
+   */
+  covered?: boolean;
 }
 
 /** One submission in a side drawer: every field, copy as JSON, edit link, previous/next, delete. */
@@ -37,6 +42,7 @@ export function SubmissionDrawer({
   onPrevious,
   onNext,
   onDelete,
+  covered = false,
 }: Props) {
   const submissionId = row?.submissionId ?? '';
   const detail = useOp(
@@ -98,6 +104,7 @@ export function SubmissionDrawer({
     <Drawer
       opened={row !== null}
       onClose={onClose}
+      closeOnEscape={!covered}
       position="right"
       size="lg"
       title={

@@ -350,6 +350,7 @@ export function SubmissionsBrowser({
         onPrevious={step(-1)}
         onNext={step(1)}
         onDelete={setToDelete}
+        covered={toDelete !== null}
       />
       <DeleteSubmissionModal
         formId={formId}
