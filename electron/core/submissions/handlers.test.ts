@@ -487,7 +487,7 @@ describe('exports', () => {
     });
     expect(log).toEqual([
       expect.objectContaining({
-        When: rows[0]?.When.slice(0, 19).replace('T', ' '),
+        When: rows[0]?.When?.slice(0, 19).replace('T', ' '),
         'Submission ID': submissionId,
       }),
     ]);
