@@ -268,6 +268,11 @@ function ConversionEditor({
   return (
     <Group gap={6} wrap="nowrap">
       {offers.number && (
+        <Text size="xs" c="dimmed" component="span">
+          Decimal mark
+        </Text>
+      )}
+      {offers.number && (
         <SegmentedControl
           size="xs"
           aria-label="Decimal mark"
@@ -295,14 +300,18 @@ function ConversionEditor({
             }
             w={150}
           />
-          <TextInput
-            size="xs"
-            aria-label="Time zone"
-            placeholder="UTC"
-            value={convert.timeZone ?? ''}
-            onChange={(e) => onChange({ ...convert, timeZone: e.currentTarget.value || undefined })}
-            w={130}
-          />
+          {offers.time && (
+            <TextInput
+              size="xs"
+              aria-label="Time zone"
+              placeholder="UTC"
+              value={convert.timeZone ?? ''}
+              onChange={(e) =>
+                onChange({ ...convert, timeZone: e.currentTarget.value || undefined })
+              }
+              w={130}
+            />
+          )}
         </>
       )}
       {offers.list && (

@@ -35,4 +35,15 @@ describe('column targets', () => {
     });
     expect(conversionsFor({ kind: 'submissionTime' })).toMatchObject({ number: false, date: true });
   });
+
+  it('asks for a time zone only where a date has a time of day', () => {
+    expect(conversionsFor({ kind: 'question', id: 'q1', type: 'DatePicker' })).toMatchObject({
+      date: true,
+      time: false,
+    });
+    expect(conversionsFor({ kind: 'question', id: 'q1', type: 'DateTimePicker' })).toMatchObject({
+      date: true,
+      time: true,
+    });
+  });
 });

@@ -88,6 +88,8 @@ export function describeTarget(target: ColumnTarget, questions: readonly Questio
 export function conversionsFor(target: ColumnTarget): {
   number: boolean;
   date: boolean;
+  /** A date with a time of day: a zone says when it was. A date-only answer has none to place. */
+  time: boolean;
   list: boolean;
   boolean: boolean;
 } {
@@ -104,6 +106,7 @@ export function conversionsFor(target: ColumnTarget): {
       target.kind === 'lastUpdatedAt' ||
       field === 'eventStartTime' ||
       field === 'eventEndTime',
+    time: type !== 'DatePicker',
     list: ['Checkboxes', 'MultiSelect', 'Ranking'].includes(type),
     boolean: ['Checkbox', 'Switch'].includes(type),
   };
