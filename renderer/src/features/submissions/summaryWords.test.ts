@@ -20,6 +20,8 @@ describe('summary words', () => {
   it('gives shares, money in its minor unit, and bucket labels in UTC', () => {
     expect(percent(0, 0)).toBe('0%');
     expect(percent(1, 3)).toBe('33%');
+    expect(percent(249, 250)).toBe('over 99%');
+    expect(percent(250, 250)).toBe('100%');
     expect(money(123456, 'usd')).toBe('$1,234.56');
     expect(money(486000, 'jpy')).toBe('¥486,000');
     expect(money(5, '')).toBe('5 (no currency)');
