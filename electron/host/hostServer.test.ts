@@ -251,5 +251,21 @@ describe('browser-mode host', () => {
     await vi.waitFor(() => expect(existsSync(written.filePath)).toBe(false));
     expect((await fetch(new URL(answer.data.url, host.origin))).status).toBe(404);
     expect((await fetch(`${host.origin}/download?ticket=guess`)).status).toBe(404);
+
+    // A workbook goes as one, under the name a person reads.
+    const workbook = await writeExport(join(dir, 'data'), 'Customer feedback', 'xlsx', ['PK'], {
+      day: '2026-11-28',
+    });
+    const offered = (await (
+      await rpc('files.saveExport', { exportId: workbook.exportId })
+    ).json()) as { data: { url: string } };
+    const got = await fetch(new URL(offered.data.url, host.origin));
+    expect(got.headers.get('content-type')).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(got.headers.get('content-disposition')).toContain(
+      'filename="Customer feedback - 2026-11-28.xlsx"',
+    );
+    await got.arrayBuffer();
   });
 });
