@@ -13,6 +13,9 @@ export function RequestsPreview({ jobId }: { jobId: string }) {
     plan.data;
   return (
     <Stack gap="sm" data-state="ready">
+      <Text size="sm" fw={600}>
+        Nothing has been sent yet: these are the requests “Start import” will send.
+      </Text>
       <Text aria-label="Requests summary">
         {countOf(rowsToSend, 'row')} to send in {countOf(requests, 'request')}
         {requests > 1 && ' of up to 10 rows each'}: {aboutDuration(expectedDurationMs)} at the
