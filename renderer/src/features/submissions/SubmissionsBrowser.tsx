@@ -24,9 +24,12 @@ import { toSubmissionQuery } from './queryInput';
 import { SubmissionDrawer } from './SubmissionDrawer';
 import { SubmissionsTable } from './SubmissionsTable';
 import { SubmissionsToolbar } from './SubmissionsToolbar';
+import { SELECT_COLUMN, selectColumn } from './selectColumn';
+import { SelectionBar } from './SelectionBar';
 import { withFilter } from './summaryFilters';
 import { SyncIndicator } from './SyncIndicator';
 import { useBrowseView } from './useBrowseView';
+import { useRowSelection } from './useRowSelection';
 import { useSubmissionWindows } from './useSubmissionWindows';
 import { ViewsMenu } from './ViewsMenu';
 import { type ViewStore } from './viewStore';
@@ -72,6 +75,7 @@ export function SubmissionsBrowser({
     [formId, filters, layout.sorting],
   );
   const windows = useSubmissionWindows(query);
+  const selection = useRowSelection(query, windows);
   const questions = useOp('questions.list', { formId });
   const { mutate: keepPreviews } = useOpMutation('forms.keepPreviews', {
     // The sync it starts tells of its progress, and of the rows, through its own events.
@@ -98,7 +102,7 @@ export function SubmissionsBrowser({
   // Columns are rebuilt only when the form's fields (or the search to mark, or whether previews
   // show) change.
   const columns = useMemo(
-    () => buildColumns(catalog, search, includePreview),
+    () => [selectColumn(selection.store), ...buildColumns(catalog, search, includePreview)],
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [key, search, includePreview],
   );
@@ -128,9 +132,15 @@ export function SubmissionsBrowser({
       columnOrder: layout.columnOrder,
       columnVisibility: layout.columnVisibility,
       columnSizing: layout.columnSizing,
-      columnPinning: searching
-        ? { ...layout.columnPinning, left: [...layout.columnPinning.left, SEARCH_HIT_COLUMN] }
-        : layout.columnPinning,
+      // The rows' boxes come first, pinned; neither they nor the search's column are saved.
+      columnPinning: {
+        ...layout.columnPinning,
+        left: [
+          SELECT_COLUMN,
+          ...layout.columnPinning.left,
+          ...(searching ? [SEARCH_HIT_COLUMN] : []),
+        ],
+      },
     },
     onSortingChange: layoutSetter('sorting'),
     onColumnOrderChange: layoutSetter('columnOrder'),
@@ -141,7 +151,7 @@ export function SubmissionsBrowser({
         const next = apply(updater, current.columnPinning);
         // The search's own column is pinned while it lasts, never into the saved layout.
         const kept = (ids: string[] | undefined) =>
-          (ids ?? []).filter((id) => id !== SEARCH_HIT_COLUMN);
+          (ids ?? []).filter((id) => id !== SEARCH_HIT_COLUMN && id !== SELECT_COLUMN);
         return { columnPinning: { left: kept(next.left), right: kept(next.right) } };
       }),
   });
@@ -275,6 +285,9 @@ export function SubmissionsBrowser({
         <SyncIndicator formId={formId} />
       </Group>
 
+      {mode === 'table' && (
+        <SelectionBar query={query} selection={selection} total={windows.total} />
+      )}
       {windows.error && !windows.rows.length ? (
         <ErrorAlert error={windows.error} onRetry={windows.refetch} />
       ) : windows.isLoading ? (
@@ -333,6 +346,7 @@ export function SubmissionsBrowser({
           windows={windows}
           activeIndex={activeIndex}
           onActiveChange={setActiveIndex}
+          selection={selection}
           onOpen={open}
           onDelete={(index) => setToDelete(windows.rowAt(index) ?? null)}
           onFilterColumn={(columnId) =>

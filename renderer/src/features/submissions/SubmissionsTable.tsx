@@ -12,6 +12,9 @@ import {
 } from 'react';
 import { type SubmissionListRow } from '../../../../electron/shared/contract/submissions';
 import { ColumnHeader } from './ColumnHeader';
+import { SelectAllHeader } from './SelectAllHeader';
+import { SELECT_ACTION, SELECT_COLUMN } from './selectColumn';
+import { type RowSelectionControl } from './useRowSelection';
 import { windowColumns } from './columnWindow';
 import { ACTIONS_WIDTH, cellStyle, HEADER_HEIGHT, ROW_HEIGHT } from './gridLayout';
 import { DELETE_ACTION, SubmissionRow } from './SubmissionRow';
@@ -31,6 +34,8 @@ interface Props {
   /** Absolute index of the row the keyboard is on. */
   activeIndex: number;
   onActiveChange(index: number): void;
+  /** Rows picked for a bulk action: Space, a box's click, shift-click, Ctrl/Cmd-A. */
+  selection?: RowSelectionControl;
   onOpen(index: number): void;
   onDelete(index: number): void;
   onFilterColumn(columnId: string): void;
@@ -55,6 +60,7 @@ export function SubmissionsTable({
   windows,
   activeIndex,
   onActiveChange,
+  selection,
   onOpen,
   onDelete,
   onFilterColumn,
@@ -120,8 +126,19 @@ export function SubmissionsTable({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.target !== event.currentTarget || event.metaKey || event.ctrlKey || event.altKey)
+    if (event.target !== event.currentTarget) return;
+    if (selection && (event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 'a') {
+      event.preventDefault();
+      selection.selectAllMatching();
       return;
+    }
+    if (event.metaKey || event.ctrlKey || event.altKey) return;
+    if (selection && event.key === ' ') {
+      event.preventDefault();
+      if (event.shiftKey) selection.extendTo(activeIndex);
+      else selection.toggleAt(activeIndex);
+      return;
+    }
     const page = Math.max(
       1,
       Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1,
@@ -153,7 +170,10 @@ export function SubmissionsTable({
     if (index === null || !windows.rowAt(index)) return;
     onActiveChange(index);
     const action = (event.target as Element).closest('[data-row-action]');
-    if (action?.getAttribute('data-row-action') === DELETE_ACTION) onDelete(index);
+    if (selection && action?.getAttribute('data-row-action') === SELECT_ACTION) {
+      if (event.shiftKey) selection.extendTo(index);
+      else selection.toggleAt(index);
+    } else if (action?.getAttribute('data-row-action') === DELETE_ACTION) onDelete(index);
     else onOpen(index);
   };
 
@@ -206,6 +226,15 @@ export function SubmissionsTable({
       >
         {columns.columns.map((placed) => {
           const header = headers.get(placed.column.id);
+          if (selection && placed.column.id === SELECT_COLUMN)
+            return (
+              <SelectAllHeader
+                key={placed.column.id}
+                placed={placed}
+                selection={selection}
+                total={windows.total}
+              />
+            );
           return (
             header && (
               <ColumnHeader
