@@ -61,14 +61,20 @@ export async function searchLatency(
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     const stores = cacheStores(db);
-    // A reader of its own for each search, on the one connection: its order and counts read anew.
-    const anew = (input: SearchInput) =>
-      new AssistantReads(
-        { ...stores, query: new SubmissionQuery(db) },
-        { allowed: true, includeContacts: true },
-      ).search(input);
-    // The reference: the same first page and count from the app's query alone, read anew too.
-    const tableAnew = (filter: Record<string, unknown>) =>
+    const access = { allowed: true, includeContacts: true };
+    // A reader of its own: its orders and counts read anew (the first search of a session).
+    const first = (input: SearchInput) =>
+      new AssistantReads({ ...stores, query: new SubmissionQuery(db) }, access).search(input);
+    // A search later in a session: the server's reader has answered another filter of the form
+    // (untimed), so the form's order is known and this filter alone is new.
+    const later = (input: SearchInput, before: SearchInput) => {
+      const reads = new AssistantReads({ ...stores, query: new SubmissionQuery(db) }, access);
+      reads.search(before);
+      const started = performance.now();
+      reads.search(input);
+      return performance.now() - started;
+    };
+    const table = (filter: Record<string, unknown>) =>
       new SubmissionQuery(db).window(
         SubmissionFilter.parse({
           formId: FORM.id,
@@ -79,43 +85,61 @@ export async function searchLatency(
         0,
         20,
       );
-    const [word] = COMMON_WORDS;
-    const plan = { key: 'pr04', op: 'choiceIs', value: 'Pro plan' } as const;
-    const groups: { name: string; cases: [SearchInput, Record<string, unknown>][] }[] = [
+    const plans = ['Starter plan', 'Pro plan', 'Team plan', 'Enterprise'];
+    const planFilter = (i: number) => [
+      { key: 'pr04', op: 'choiceIs', value: plans[i % plans.length]! } as const,
+    ];
+    const word = (i: number) => COMMON_WORDS[i % COMMON_WORDS.length]!;
+    const groups: {
+      name: string;
+      tool: (i: number) => SearchInput;
+      view: (i: number) => Record<string, unknown>;
+    }[] = [
       {
         name: 'a form, its two statuses, every form',
-        cases: [
-          [{ formId: FORM.id }, {}],
-          [{ formId: FORM.id, status: 'all' }, { status: 'all' }],
-          [{}, {}],
-        ],
+        tool: (i) => [{ formId: FORM.id }, { formId: FORM.id, status: 'all' as const }, {}][i % 3]!,
+        view: (i) => [{}, { status: 'all' }, {}][i % 3]!,
       },
       {
         name: 'a question’s filter (a plan)',
-        cases: [[{ formId: FORM.id, answers: [plan] }, { answers: [plan] }]],
+        tool: (i) => ({ formId: FORM.id, answers: planFilter(i) }),
+        view: (i) => ({ answers: planFilter(i) }),
       },
       {
-        name: `a word in most rows ("${word}")`,
-        cases: [[{ formId: FORM.id, query: word }, { search: word }]],
+        name: 'a word in most rows',
+        tool: (i) => ({ formId: FORM.id, query: word(i) }),
+        view: (i) => ({ search: word(i) }),
       },
     ];
-    commonWordChecked(word!, anew({ formId: FORM.id, query: word }).structured.total, size);
+    commonWordChecked(word(0), first({ formId: FORM.id, query: word(0) }).structured.total, size);
     const rows: BenchRow[] = [];
     for (const group of groups) {
-      const pick = (i: number) => group.cases[i % group.cases.length]!;
-      const tool = await sample(RUNS, (i) => anew(pick(i)[0]));
-      const table = await sample(RUNS, (i) => tableAnew(pick(i)[1]));
+      const cold = await sample(RUNS, (i) => first(group.tool(i)));
+      const coldTable = await sample(RUNS, (i) => table(group.view(i)));
+      const warm: number[] = [];
+      for (let i = 0; i < RUNS; i++) warm.push(later(group.tool(i), group.tool(i + 1)));
       log(
-        `search_submissions at ${label}, ${group.name}: median ${ms(median(tool))}, p95 ${ms(p95(tool))}; the table's query: median ${ms(median(table))}`,
+        `search_submissions at ${label}, ${group.name}: first of a session median ${ms(median(cold))}, p95 ${ms(p95(cold))} (the table's query ${ms(median(coldTable))}); later in a session median ${ms(median(warm))}, p95 ${ms(p95(warm))}`,
       );
-      rows.push({
-        benchmark: `${label}: search_submissions (assistants’ server), the first 20 rows with the exact count, each read anew: ${group.name}`,
-        measured: `median ${ms(median(tool))}, p95 ${ms(p95(tool))}`,
-        reference: `the app’s query for the same page and count: median ${ms(median(table))}, p95 ${ms(p95(table))}`,
-        ratio: p95(tool) / Math.max(p95(table), 0.001),
-        target: `p95 ≤ ${BUDGET_MS} ms`,
-        met: p95(tool) <= BUDGET_MS,
-      });
+      const reference = `the app’s query for the same page and count, read anew: median ${ms(median(coldTable))}, p95 ${ms(p95(coldTable))}`;
+      rows.push(
+        {
+          benchmark: `${label}: search_submissions (assistants’ server), the first 20 rows with the exact count, the first search of a session: ${group.name}`,
+          measured: `median ${ms(median(cold))}, p95 ${ms(p95(cold))}`,
+          reference,
+          ratio: p95(cold) / Math.max(p95(coldTable), 0.001),
+          target: `p95 ≤ ${BUDGET_MS} ms`,
+          met: p95(cold) <= BUDGET_MS,
+        },
+        {
+          benchmark: `${label}: search_submissions (assistants’ server), the first 20 rows with the exact count, a new filter later in a session: ${group.name}`,
+          measured: `median ${ms(median(warm))}, p95 ${ms(p95(warm))}`,
+          reference,
+          ratio: p95(warm) / Math.max(p95(coldTable), 0.001),
+          target: `p95 ≤ ${BUDGET_MS} ms`,
+          met: p95(warm) <= BUDGET_MS,
+        },
+      );
     }
     return rows;
   } finally {
