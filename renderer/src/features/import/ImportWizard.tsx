@@ -1,4 +1,5 @@
-import { Button, Group, Stack, Stepper } from '@mantine/core';
+import { Button, Group, Stack, Stepper, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconPlayerPlay } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import {
@@ -94,6 +95,22 @@ export function ImportWizard({
   ];
   // Once an import has started there is no going back to change its rows.
   const locked = start !== undefined || started;
+  // An import not started is not kept: leaving it loses the file, its columns and every fix.
+  const leave = () => {
+    if (locked || preview === null) return onClose();
+    modals.openConfirmModal({
+      title: 'Leave this import?',
+      children: (
+        <Text size="sm">
+          Nothing has been sent. The file, its columns and the fixes made to its rows are not kept:
+          to import it later, you start again from the file.
+        </Text>
+      ),
+      labels: { confirm: 'Leave the import', cancel: 'Keep working' },
+      confirmProps: { color: 'red' },
+      onConfirm: onClose,
+    });
+  };
   const canReach = (target: number) =>
     locked ? target === IMPORT_STEP : target <= step || canLeave.slice(0, target).every(Boolean);
 
@@ -141,7 +158,7 @@ export function ImportWizard({
       {step === REVIEW_STEP && validation && <MarkerNotice jobId={validation.jobId} />}
       {begin.error && <ErrorAlert error={begin.error} />}
       <Group justify="space-between">
-        <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={onClose}>
+        <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={leave}>
           Back to imports
         </Button>
         {step < IMPORT_STEP && (
