@@ -1,4 +1,4 @@
-import { type Handlers, type OpName } from './index';
+import { type Handlers, type OpName } from './operations';
 
 /**
  * The threads that answer operations. `core` holds the workspaces, the API clients and every write;
