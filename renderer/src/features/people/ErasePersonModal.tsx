@@ -4,6 +4,7 @@ import { type DeleteJobSummary } from '../../../../electron/shared/contract/bulk
 import { type PersonSearchResult } from '../../../../electron/shared/contract/people';
 import { useAppEvent, useOpMutation } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { DeleteJobControls } from '../submissions/DeleteJobControls';
 
 /**
  * Asks before an erasure, naming exactly what goes: each submission by form and id on the service,
@@ -59,15 +60,18 @@ export function ErasePersonModal({
           <Text size="sm" role="status">
             {ended
               ? `Erased ${job.deleted + job.alreadyGone} of ${job.total} submissions${job.failed > 0 ? `; ${job.failed} could not be deleted` : ''}. Activity records that an erasure happened, and nothing of the person.`
-              : job.state === 'waiting'
-                ? 'The service cannot be reached: nothing more is deleted until it can. The erasure goes on by itself.'
-                : `Deleting… ${job.deleted + job.alreadyGone} of ${job.total}`}
+              : job.state === 'paused' || job.state === 'interrupted'
+                ? `Paused after ${job.deleted + job.alreadyGone} of ${job.total}: nothing more is deleted until it resumes.`
+                : job.state === 'waiting'
+                  ? 'The service cannot be reached: nothing more is deleted until it can. The erasure goes on by itself.'
+                  : `Deleting… ${job.deleted + job.alreadyGone} of ${job.total}`}
           </Text>
           {job.notice && !ended && (
             <Text size="sm" c="dimmed">
               {job.notice}
             </Text>
           )}
+          <DeleteJobControls job={job} />
           <Group justify="flex-end">
             <Button onClick={close}>{ended ? 'Close' : 'Hide'}</Button>
           </Group>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { type DeleteJobSummary } from '../../../../electron/shared/contract/bulkDelete';
 import { useAppEvent, useOpMutation } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { DeleteJobControls } from './DeleteJobControls';
 import { type SubmissionQuery } from './queryInput';
 import { type RowSelection } from './rowSelection';
 
@@ -63,10 +64,13 @@ export function BulkDeleteModal({
           <Text size="sm" role="status">
             {ended
               ? `Deleted ${numberFormat.format(done)} of ${numberFormat.format(job.total)}${job.failed > 0 ? `; ${job.failed} could not be` : ''}. Each has a copy in Activity.`
-              : job.state === 'waiting'
-                ? 'The service cannot be reached: nothing more is deleted until it can. The job goes on by itself.'
-                : `Deleting… ${numberFormat.format(done)} of ${numberFormat.format(job.total)}, at the service's pace.`}
+              : job.state === 'paused' || job.state === 'interrupted'
+                ? `Paused after ${job.deleted + job.alreadyGone} of ${job.total}: nothing more is deleted until it resumes.`
+                : job.state === 'waiting'
+                  ? 'The service cannot be reached: nothing more is deleted until it can. The job goes on by itself.'
+                  : `Deleting… ${numberFormat.format(done)} of ${numberFormat.format(job.total)}, at the service's pace.`}
           </Text>
+          <DeleteJobControls job={job} />
           <Group justify="flex-end">
             <Button onClick={onClose}>{ended ? 'Close' : 'Hide'}</Button>
           </Group>
