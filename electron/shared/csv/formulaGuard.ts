@@ -39,8 +39,16 @@ function looksLikeFormula(part: string, wholeCell: boolean): boolean {
   return FORMULA_START.test(rest.normalize('NFKC'));
 }
 
+/**
+ * ASCII without any of `= + - @`: its NFKC form is itself, so no part of it can start a formula,
+ * and most cells of an export are spared splitting and normalising.
+ */
+// eslint-disable-next-line no-control-regex
+const CANNOT_START_FORMULA = /^[\u0000-\u002a\u002c\u002e-\u003c\u003e-\u003f\u0041-\u007f]*$/;
+
 /** A cell made safe for a spreadsheet under any delimiter: each formula-like part gets a `'`. */
 export function neutraliseFormulas(cell: string): string {
+  if (CANNOT_START_FORMULA.test(cell)) return cell;
   return mapParts(cell, (part, whole) => (looksLikeFormula(part, whole) ? TEXT_MARK + part : part));
 }
 
