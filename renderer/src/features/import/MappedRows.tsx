@@ -6,8 +6,12 @@ import {
 import { useOp } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { shownLine } from '../../components/respondentText';
+import { readableSent } from './sentValue';
 
-/** The first rows as the mapping sends them: each value as the service gets it, or the problem. */
+/**
+ * The first rows as the mapping sends them: each value as people read it (its JSON on hover), or
+ * the problem.
+ */
 export function MappedRows({
   formId,
   preview,
@@ -56,8 +60,8 @@ export function MappedRows({
                         (no answer)
                       </Text>
                     ) : (
-                      <Text size="sm" ff="monospace">
-                        <bdi dir="auto">{shownLine(cell.sent)}</bdi>
+                      <Text size="sm" title={cell.sent}>
+                        <bdi dir="auto">{shownLine(readableSent(cell.sent))}</bdi>
                       </Text>
                     )}
                   </Table.Td>
