@@ -9,6 +9,7 @@ import { dispatch } from '../dispatch';
 import { syncServiceFor, type SyncService } from '../sync/syncService';
 import { createTestContext, type TestContext } from '../sync/testing/testContext';
 import { bulkDeleteHandlers } from './bulkDeleteHandlers';
+import { DeleteJournal } from './deleteJournal';
 
 let dir: string;
 let server: LocalApi;
@@ -140,6 +141,35 @@ describe('bulk delete', () => {
     expect(server.admin.submissionsOf(formId)).toHaveLength(0);
     const answered = deletesSent().filter((d) => d.status === 200);
     expect(new Set(answered.map((d) => d.id)).size).toBe(answered.length);
+  });
+
+  it('reads a row whose delete went unanswered before a crash, and never asks twice', async () => {
+    await setUp(30);
+    const formId = firstForm();
+    const [gone, kept] = server.admin
+      .submissionsOf(formId, { includePreview: false })
+      .map((s) => s.submissionId);
+    // As a crash leaves them: both asked about, one deleted by the service before the answer was lost.
+    const journal = new DeleteJournal(testbed.ctx.session().db);
+    const jobId = journal.create('delete', [
+      { formId, submissionId: gone! },
+      { formId, submissionId: kept! },
+    ]);
+    journal.setRow(jobId, 0, 'sending');
+    journal.setRow(jobId, 1, 'sending');
+    server.admin.remove(formId, gone!);
+    server.admin.clearRequests();
+
+    testbed.close();
+    testbed.open();
+    await vi.waitFor(async () => expect((await jobOf(jobId))?.state).toBe('done'), {
+      timeout: 30_000,
+      interval: 20,
+    });
+    expect(await jobOf(jobId)).toMatchObject({ deleted: 1, alreadyGone: 1, failed: 0 });
+    expect(deletesSent()).toEqual([{ id: kept, status: 200 }]);
+    const reopened = new DeleteJournal(testbed.ctx.session().db);
+    expect(reopened.rows(jobId).map((r) => r.status)).toEqual(['gone', 'deleted']);
   });
 
   it('pauses between rows and cancels what is left unsent', async () => {
