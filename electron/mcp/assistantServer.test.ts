@@ -333,6 +333,15 @@ describe('the assistants’ server', () => {
     await app.setAssistantAccess({ id: 'demo', allowed: true, includeContacts: true });
   });
 
+  it('names the workspaces there are when asked for one that is not', async () => {
+    const client = await assistant('Acme');
+    const result = await call(client, 'list_forms');
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toBe(
+      'No workspace named “Acme” in Formdesk; there are “Demo workspace”.',
+    );
+  });
+
   it('writes each call to Activity: tool, form and rows, never the answers', async () => {
     const client = shared;
     const formId = formIdOf(FEEDBACK);
