@@ -21,7 +21,8 @@ import { useWorkspaces } from './useWorkspaces';
 export function WelcomeScreen() {
   const [connecting, setConnecting] = useState(false);
   const openDemo = useOpMutation('workspaces.openDemo', { invalidates: 'all' });
-  const existing = useWorkspaces().data?.workspaces ?? [];
+  // The demo has its own card above: listed again here, it was offered twice.
+  const existing = (useWorkspaces().data?.workspaces ?? []).filter((w) => w.kind !== 'demo');
   const select = useSwitchWorkspace();
 
   return (
