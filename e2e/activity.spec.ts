@@ -40,7 +40,7 @@ test.describe('activity', () => {
     await app.getByRole('button', { name: 'Open the demo workspace' }).click();
     await section(app, 'Activity').click();
     await expect(app.getByRole('heading', { name: 'Nothing changed from here yet' })).toBeVisible();
-    await expect(app.getByRole('button', { name: 'Export as JSON' })).toBeDisabled();
+    await expect(app.getByRole('button', { name: 'Export', exact: true })).toBeDisabled();
   });
 
   test('keeps each deleted submission, newest first, viewable and exportable', async ({

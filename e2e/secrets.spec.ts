@@ -190,8 +190,9 @@ async function activityExport(app: Page, into: string): Promise<void> {
       .getByRole('table', { name: 'Activity' })
       .locator('tbody tr', { hasText: 'Submission deleted' }),
   ).toHaveCount(1);
+  await app.getByRole('button', { name: 'Export', exact: true }).click();
   const download = app.waitForEvent('download');
-  await app.getByRole('button', { name: 'Export as JSON' }).click();
+  await app.getByRole('menuitem', { name: 'JSON' }).click();
   await (await download).saveAs(join(into, 'activity.json'));
 }
 
