@@ -13,7 +13,7 @@ export function percent(part: number, of: number): string {
   if (of === 0 || part === 0) return '0%';
   const share = (part / of) * 100;
   if (share < 1) return 'under 1%';
-  // Rounded up to 100%, a share that leaves some out would read as all of them.
+  // Rounded up, a share that leaves some out would read as all of them.
   if (share > 99 && part < of) return 'over 99%';
   return `${Math.round(share)}%`;
 }
