@@ -4,7 +4,9 @@ import { type ImportJournal, type JobRecord } from './importJournal';
 import { PROBLEM_COLUMN } from './ownExport';
 import { writeCsv } from '../../shared/csv/writeCsv';
 
-const NOT_IMPORTED = new Set(['failed', 'invalid', 'unconfirmed']);
+const NOT_IMPORTED = new Set(['failed', 'invalid', 'unconfirmed', 'excluded']);
+/** What the problem column says of a row the person left out, which has no problem of its own. */
+const LEFT_OUT = 'Left out in the review.';
 
 export interface ExportedFile {
   fileName: string;
@@ -12,9 +14,9 @@ export interface ExportedFile {
 }
 
 /**
- * The rows that did not make it (refused by the server, invalid, or not confirmed), as a CSV with the original
- * header plus a problem column: fix them in a spreadsheet and import the file again. A file that
- * was itself such a file has its old problem column replaced, not repeated.
+ * The rows that did not make it (refused by the server, invalid, not confirmed, or left out), as
+ * a CSV with the original header plus a problem column: fix them in a spreadsheet and import the
+ * file again. A file that was itself such a file has its old problem column replaced, not repeated.
  */
 export function exportFailedRows(journal: ImportJournal, jobId: string): ExportedFile {
   const job = jobOf(journal, jobId);
@@ -22,7 +24,10 @@ export function exportFailedRows(journal: ImportJournal, jobId: string): Exporte
   const rows = journal
     .reportRows(jobId)
     .filter((r) => NOT_IMPORTED.has(r.status))
-    .map((r) => [...kept.map((i) => r.cells[i] ?? ''), r.message ?? problemOf(r.issues)]);
+    .map((r) => [
+      ...kept.map((i) => r.cells[i] ?? ''),
+      r.message ?? (problemOf(r.issues) || (r.status === 'excluded' ? LEFT_OUT : '')),
+    ]);
   return csvFile(job, '-not-imported', [...kept.map((i) => job.columns[i]!), PROBLEM_COLUMN], rows);
 }
 

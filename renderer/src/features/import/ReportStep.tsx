@@ -50,7 +50,7 @@ export function ReportStep({ jobId, formId }: { jobId: string; formId: string })
     return <ErrorAlert error={report.error} onRetry={() => void report.refetch()} />;
   if (!report.data) return <LoadingState rows={4} height={36} label="Loading the report" />;
   const { summary, rows } = report.data;
-  const notImported = summary.failed + summary.invalid + summary.unconfirmed;
+  const notImported = summary.failed + summary.invalid + summary.unconfirmed + summary.excluded;
   const ordered = [...rows]
     .sort(
       (a, b) =>
