@@ -19,8 +19,8 @@ export interface ErasedCopies {
  * submissions (and of earlier deletes that hold the search) give way to one entry that says how
  * many, on which forms and when; import journal rows holding them are emptied; export files
  * holding them are removed; the search index is merged so no term of theirs survives in an old
- * segment. Deleted content is overwritten (`secure_delete`) and the WAL folded in and emptied, so
- * the file's bytes no longer hold it.
+ * segment. Deleted content is overwritten (`secure_delete`), the file rewritten (`VACUUM`) and the
+ * WAL folded in and emptied, so the file's bytes no longer hold it.
  */
 export function eraseLocalCopies(
   session: Pick<WorkspaceSession, 'db' | 'workspace'>,
@@ -44,49 +44,57 @@ export function eraseLocalCopies(
   const secure = db.pragma('secure_delete', { simple: true }) as number;
   db.pragma('secure_delete = ON');
   try {
-    const counts = db
-      .transaction((): ErasedCopies => {
-        const activityEntries = db
-          .prepare(
-            `DELETE FROM activity_log
+    // Already done by an earlier try that stopped before the file was rewritten.
+    const counts: ErasedCopies =
+      journal.eraseTerms(jobId) === null
+        ? { activityEntries: 0, importRows: 0, exportFiles: 0 }
+        : db
+            .transaction((): ErasedCopies => {
+              const activityEntries = db
+                .prepare(
+                  `DELETE FROM activity_log
              WHERE submission_id IN (SELECT value FROM json_each(?))
                 OR ${byTerm(['snapshot_json', 'respondent', 'summary'])}`,
-          )
-          .run(ids, ...termParams(3)).changes;
-        const importRows = db
-          .prepare(
-            `UPDATE import_rows
+                )
+                .run(ids, ...termParams(3)).changes;
+              const importRows = db
+                .prepare(
+                  `UPDATE import_rows
              SET cells_json = '[]', payload_json = NULL, source_key = NULL, sent_key = NULL,
                  issues_json = NULL, message = 'Erased at the respondent''s request.'
              WHERE submission_id IN (SELECT value FROM json_each(?))
                 OR ${byTerm(['cells_json', 'payload_json'])}`,
-          )
-          .run(ids, ...termParams(2)).changes;
-        // Counts of an answer no row gives any more would keep its text.
-        db.prepare(`DELETE FROM answer_counts WHERE n <= 0 AND (${byTerm(['value_text'])})`).run(
-          ...termParams(1),
-        );
-        const forms = [...new Set(erased.map((r) => r.formId))];
-        const names = forms.map((id) => stores.forms.name(id) ?? id);
-        stores.activity.record({
-          at: new Date().toISOString(),
-          workspaceId: session.workspace.id,
-          kind: 'people.erased',
-          formId: forms.length === 1 ? (forms[0] ?? null) : null,
-          submissionId: null,
-          summary:
-            `Erased ${erased.length} submission${erased.length === 1 ? '' : 's'} on ${names.join(', ') || 'no form'} at a respondent's request` +
-            (rows.length > erased.length
-              ? `; ${rows.length - erased.length} could not be deleted`
-              : '') +
-            '.',
-          snapshot: undefined,
-        });
-        db.prepare(`INSERT INTO submission_search (submission_search) VALUES ('optimize')`).run();
-        journal.forgetEraseTerms(jobId);
-        return { activityEntries, importRows, exportFiles: 0 };
-      })
-      .immediate();
+                )
+                .run(ids, ...termParams(2)).changes;
+              // Counts of an answer no row gives any more would keep its text.
+              db.prepare(
+                `DELETE FROM answer_counts WHERE n <= 0 AND (${byTerm(['value_text'])})`,
+              ).run(...termParams(1));
+              const forms = [...new Set(erased.map((r) => r.formId))];
+              const names = forms.map((id) => stores.forms.name(id) ?? id);
+              stores.activity.record({
+                at: new Date().toISOString(),
+                workspaceId: session.workspace.id,
+                kind: 'people.erased',
+                formId: forms.length === 1 ? (forms[0] ?? null) : null,
+                submissionId: null,
+                summary:
+                  `Erased ${erased.length} submission${erased.length === 1 ? '' : 's'} on ${names.join(', ') || 'no form'} at a respondent's request` +
+                  (rows.length > erased.length
+                    ? `; ${rows.length - erased.length} could not be deleted`
+                    : '') +
+                  '.',
+                snapshot: undefined,
+              });
+              db.prepare(
+                `INSERT INTO submission_search (submission_search) VALUES ('optimize')`,
+              ).run();
+              journal.forgetEraseTerms(jobId);
+              return { activityEntries, importRows, exportFiles: 0 };
+            })
+            .immediate();
+    // Rewritten whole: what plain deletes and syncs freed before is still in the file's free space.
+    db.exec('VACUUM');
     db.pragma('wal_checkpoint(TRUNCATE)');
     counts.exportFiles = removeExportsHolding(dataDir, [
       ...terms,

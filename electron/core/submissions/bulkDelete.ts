@@ -25,6 +25,8 @@ export interface BulkDeleteDeps {
 type Stop = 'pause' | 'cancel';
 
 const OFFLINE_CODES = ['NETWORK', 'TIMEOUT', 'OFFLINE'];
+/** Least time between two progress events of a job. */
+const PROGRESS_MS = 250;
 
 /** What asking the service about one row came to. */
 type Outcome = 'deleted' | 'gone' | { failed: string };
@@ -115,6 +117,7 @@ export class BulkDeleteRunner {
     };
 
     setState('running');
+    let reported = 0;
     for (;;) {
       if (session.signal.aborted) return 'interrupted';
       if (!journal.renew(jobId)) return 'interrupted';
@@ -164,7 +167,11 @@ export class BulkDeleteRunner {
       }
       delay = base;
       this.keep(jobId, row, outcome);
-      this.deps.progress(journal.summary(jobId));
+      // Counted at most a few times a second: a summary reads every row of the job.
+      if (Date.now() - reported >= PROGRESS_MS) {
+        reported = Date.now();
+        this.deps.progress(journal.summary(jobId));
+      }
       if (journal.job(jobId)?.state !== 'running') setState('running');
     }
   }

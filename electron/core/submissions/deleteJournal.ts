@@ -92,26 +92,20 @@ export class DeleteJournal {
       .all();
   }
 
-  /** The row a runner settles next: one asked about before a stop comes first, to be checked. */
+  /** The row a runner settles next: one asked about before a stop comes first, to be read. */
   nextRow(jobId: string): DeleteRow | undefined {
-    const row = this.db
-      .prepare<
-        [string],
-        { row_no: number; form_id: string; submission_id: string; status: DeleteRowStatus }
-      >(
-        `SELECT row_no, form_id, submission_id, status FROM delete_rows
-         WHERE job_id = ? AND status IN ('pending', 'sending')
-         ORDER BY status = 'pending', row_no LIMIT 1`,
-      )
-      .get(jobId);
-    return row
-      ? {
-          rowNo: row.row_no,
-          formId: row.form_id,
-          submissionId: row.submission_id,
-          status: row.status,
-        }
-      : undefined;
+    for (const status of ['sending', 'pending'] as const) {
+      const row = this.db
+        .prepare<[string, string], { row_no: number; form_id: string; submission_id: string }>(
+          `SELECT row_no, form_id, submission_id FROM delete_rows INDEXED BY delete_rows_open
+           WHERE job_id = ? AND status = ? AND status IN ('pending', 'sending')
+           ORDER BY row_no LIMIT 1`,
+        )
+        .get(jobId, status);
+      if (row)
+        return { rowNo: row.row_no, formId: row.form_id, submissionId: row.submission_id, status };
+    }
+    return undefined;
   }
 
   setRow(

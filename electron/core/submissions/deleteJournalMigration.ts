@@ -37,7 +37,7 @@ export const deleteJournalTables: Migration = {
         message TEXT,
         PRIMARY KEY (job_id, row_no)
       ) STRICT;
-      CREATE INDEX delete_rows_open ON delete_rows (job_id, row_no)
+      CREATE INDEX delete_rows_open ON delete_rows (job_id, status, row_no)
         WHERE status IN ('pending', 'sending');
     `);
   },
