@@ -3,6 +3,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useOp } from '../../bridge';
 import { BulkDeleteModal } from './BulkDeleteModal';
+import { DeleteJobsStrip } from './DeleteJobsStrip';
 import { type SubmissionQuery } from './queryInput';
 import { type RowSelectionControl } from './useRowSelection';
 
@@ -23,7 +24,7 @@ export function SelectionBar({
     forms.data?.forms.find((form) => form.formId === query.formId)?.name ?? 'this form';
   const [deleting, setDeleting] = useState(false);
   const { count } = selection;
-  if (count === 0 && !deleting) return null;
+  if (count === 0 && !deleting) return <DeleteJobsStrip formId={query.formId} />;
   return (
     <Paper withBorder px="sm" py={6} radius="md" aria-label="Selection" role="region">
       <Group justify="space-between" gap="xs">
