@@ -15,7 +15,12 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { safeExternalUrl } from '../../components/externalUrl';
 import { LoadingState } from '../../components/LoadingState';
 import { formatDateTime } from '../../../../electron/shared/answers/dateFormat';
+import { shownLine } from '../../components/respondentText';
+import { respondentName } from './respondentName';
 import { SubmissionDetail } from './SubmissionDetail';
+
+/** A respondent's name in the drawer's title is cut to this many characters. */
+const NAME_CHARACTERS = 80;
 
 interface Props {
   formId: string;
@@ -100,6 +105,7 @@ export function SubmissionDrawer({
     }
   };
 
+  const who = submission ? respondentName(submission) : null;
   return (
     <Drawer
       opened={row !== null}
@@ -109,7 +115,16 @@ export function SubmissionDrawer({
       size="lg"
       title={
         <Stack gap={0}>
-          <Text fw={700}>Submission</Text>
+          <Text fw={700} lineClamp={1}>
+            {/* Named for who answered, when the answers say: rows are told apart by people. */}
+            {who ? (
+              <>
+                Submission from <bdi dir="auto">{shownLine(who, NAME_CHARACTERS)}</bdi>
+              </>
+            ) : (
+              'Submission'
+            )}
+          </Text>
           {submission && (
             <Text size="xs" c="dimmed">
               {formatDateTime(submission.submissionTime)}
