@@ -1,4 +1,4 @@
-import { type HandlersOn } from '../../shared/contract';
+import { type HandlersOn, MAX_BULK_DELETE } from '../../shared/contract';
 import { AppError } from '../../shared/errors';
 import { cacheStores } from '../cache/cacheStores';
 import { type AppContext } from '../context';
@@ -26,6 +26,11 @@ export function bulkDeleteHandlers(
         Array.from(
           cacheStores(ctx.session().db).query.all({ ...filter!, formId }),
           (row) => row.submissionId,
+        );
+      if (ids.length > MAX_BULK_DELETE)
+        throw new AppError(
+          'INVALID_INPUT',
+          `This view holds ${ids.length} submissions; one bulk delete takes at most ${MAX_BULK_DELETE}. Narrow the view (by dates, say) and delete it in parts.`,
         );
       return deletes.start(
         'delete',
