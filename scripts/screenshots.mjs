@@ -87,6 +87,7 @@ try {
       await page.screenshot({ path: path.join(outDir, `activity-${colorScheme}.png`) });
       await page.close();
     }
+    await makePeopleAndSelection(browser, url);
   } finally {
     await browser.close();
   }
@@ -116,5 +117,43 @@ async function makeActivity(browser, url) {
   await create.getByLabel('Url', { exact: true }).fill('https://hooks.example.com/formdesk');
   await create.getByRole('button', { name: 'Create webhook' }).click();
   await page.locator('[data-state="created"]').waitFor();
+  await page.close();
+}
+
+/** A demo respondent on the People screen, their erasure asked; then rows selected in the table. */
+async function makePeopleAndSelection(browser, url) {
+  const page = await browser.newPage({ viewport: { width: 1360, height: 860 } });
+  await page.goto(`${url}#/people`);
+  const search = page.getByRole('textbox', { name: 'Find a person' });
+  const found = page.locator('[data-state="found"] bdi');
+  await search.fill('Okafor');
+  await found.first().waitFor({ timeout: 60_000 });
+  // The respondent with the most submissions of that family name.
+  const counts = new Map();
+  for (const name of await found.allTextContents())
+    if (/^\S+ Okafor$/.test(name)) counts.set(name, (counts.get(name) ?? 0) + 1);
+  const person = [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
+  const tally = page.getByText(/ submissions? on \d+ forms?$/);
+  const before = (await tally.textContent()) ?? '';
+  await search.fill(person);
+  await tally.filter({ hasNotText: before }).waitFor();
+  await page.getByRole('button', { name: 'Erase…' }).click();
+  await page.getByRole('dialog', { name: /^Erase \d+ submissions?\?$/ }).waitFor();
+  await page.screenshot({ path: path.join(outDir, 'people-erase-light.png') });
+  await page.keyboard.press('Escape');
+
+  await page.goto(`${url}#/submissions?form=cFb7q2LxWm`);
+  const rows = page
+    .getByRole('grid', { name: 'Submissions' })
+    .locator('[role="row"][data-submission-id]');
+  await rows.nth(5).waitFor({ timeout: 60_000 });
+  const box = async (i) =>
+    page.getByRole('checkbox', {
+      name: `Select submission ${await rows.nth(i).getAttribute('data-submission-id')}`,
+    });
+  await (await box(1)).click();
+  await (await box(4)).click({ modifiers: ['Shift'] });
+  await page.getByRole('region', { name: 'Selection' }).getByText('4 selected').waitFor();
+  await page.screenshot({ path: path.join(outDir, 'bulk-select-light.png') });
   await page.close();
 }
