@@ -12,8 +12,16 @@ export function SyncIndicator({ formId }: { formId: string }) {
   const status = useOp('sync.status', { formId }, { refetchInterval: 60_000 });
   const start = useOpMutation('sync.start', { invalidates: ['sync.'] });
   const [progress, setProgress] = useState<SyncProgress | null>(null);
+  // "Sync now" that finds nothing new changes nothing on screen: its end is said in words.
+  const [asked, setAsked] = useState(false);
+  const [checkedAt, setCheckedAt] = useState<string | null>(null);
   useAppEvent('sync.progress', (event) => {
-    if (event.formId === formId) setProgress(event.done ? null : event);
+    if (event.formId !== formId) return;
+    setProgress(event.done ? null : event);
+    if (event.done && asked) {
+      setAsked(false);
+      setCheckedAt(new Date().toISOString());
+    }
   });
 
   const form = status.data?.forms.find((f) => f.formId === formId);
@@ -84,10 +92,17 @@ export function SyncIndicator({ formId }: { formId: string }) {
   return (
     <Group gap={6} wrap="nowrap" aria-label="Sync state" role="status">
       {badge}
-      {form?.lastSyncedAt && !syncing && (
-        <Text size="xs" c="dimmed">
-          <RelativeTime value={form.lastSyncedAt} />
+      {checkedAt && !syncing && form?.state !== 'error' ? (
+        <Text size="xs" c="dimmed" data-state="checked">
+          Up to date · checked <RelativeTime value={checkedAt} />
         </Text>
+      ) : (
+        form?.lastSyncedAt &&
+        !syncing && (
+          <Text size="xs" c="dimmed">
+            <RelativeTime value={form.lastSyncedAt} />
+          </Text>
+        )
       )}
       <Button
         size="compact-xs"
@@ -95,7 +110,11 @@ export function SyncIndicator({ formId }: { formId: string }) {
         leftSection={<IconRefresh size={12} />}
         loading={start.isPending}
         disabled={syncing}
-        onClick={() => start.mutate({ formId, mode: 'incremental' })}
+        onClick={() => {
+          setAsked(true);
+          setCheckedAt(null);
+          start.mutate({ formId, mode: 'incremental' }, { onError: () => setAsked(false) });
+        }}
       >
         Sync now
       </Button>
