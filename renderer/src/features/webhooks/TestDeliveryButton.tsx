@@ -17,8 +17,8 @@ export function TestDeliveryButton({ webhook }: { webhook: WebhookRecord }) {
         color: accepted ? 'teal' : 'yellow',
         title: accepted ? 'Test delivery received' : 'Test delivery refused',
         message: accepted
-          ? `${host} answered ${answered}: it accepted the form's newest submission.`
-          : `${host} answered ${answered}: check what the receiver expects at this address.`,
+          ? `${host} accepted the form's newest submission (HTTP status ${answered}).`
+          : `${host} refused it (HTTP status ${answered}): check what the receiver expects at this address.`,
       });
     },
     onError: (error) =>
