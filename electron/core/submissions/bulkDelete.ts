@@ -180,7 +180,10 @@ export class BulkDeleteRunner {
   private async settle(jobId: string, row: DeleteRow): Promise<Outcome> {
     const { session, connection, journal } = this.deps;
     const options = { priority: 'background' as const, signal: session.signal };
-    if (row.status === 'sending' && (await this.isGone(row))) return 'gone';
+    if (row.status === 'sending') {
+      const read = await this.read(row);
+      if (read !== 'there') return read;
+    }
     journal.setRow(jobId, row.rowNo, 'sending');
     try {
       const result = await connection.track(() =>
@@ -191,16 +194,17 @@ export class BulkDeleteRunner {
       if (!isAppError(error) || error.code !== 'NOT_FOUND') throw error;
       if (!saysItemMissing(error)) return { failed: unconfirmed().message };
     }
-    return (await this.isGone(row))
-      ? 'gone'
-      : { failed: 'The service said this submission was not found, yet it still returns it.' };
+    const read = await this.read(row);
+    return read === 'there'
+      ? { failed: 'The service said this submission was not found, yet it still returns it.' }
+      : read;
   }
 
   /** A cancelled job's row whose ask went unanswered: read, never asked again. */
   private async settleCancelled(jobId: string, row: DeleteRow): Promise<void> {
     let gone = false;
     try {
-      gone = await this.isGone(row);
+      gone = (await this.read(row)) === 'gone';
     } catch {
       // Unknown: a later sync finds whether it went.
     }
@@ -208,8 +212,11 @@ export class BulkDeleteRunner {
     else this.deps.journal.setRow(jobId, row.rowNo, 'skipped', 'Cancelled before it was deleted.');
   }
 
-  /** A read of the row: gone only when the service itself says it is not found. */
-  private async isGone(row: DeleteRow): Promise<boolean> {
+  /**
+   * A read of the row: gone only when the service itself says it is not found; a "not found"
+   * that does not say so (a proxy's page) leaves the row where it is, failed.
+   */
+  private async read(row: DeleteRow): Promise<'gone' | 'there' | { failed: string }> {
     const { session, connection } = this.deps;
     try {
       await connection.track(() =>
@@ -217,18 +224,13 @@ export class BulkDeleteRunner {
           row.formId,
           row.submissionId,
           {},
-          {
-            priority: 'background',
-            signal: session.signal,
-          },
+          { priority: 'background', signal: session.signal },
         ),
       );
-      return false;
+      return 'there';
     } catch (error) {
-      if (isAppError(error) && error.code === 'NOT_FOUND') {
-        if (saysItemMissing(error)) return true;
-        throw unconfirmed();
-      }
+      if (isAppError(error) && error.code === 'NOT_FOUND')
+        return saysItemMissing(error) ? 'gone' : { failed: unconfirmed().message };
       throw error;
     }
   }
