@@ -6,6 +6,7 @@ import { type DeleteJobSummary, type Handlers } from '../../shared/contract';
 import { startLocalApi, type LocalApi } from '../../local-api';
 import { cacheStores } from '../cache/cacheStores';
 import { dispatch } from '../dispatch';
+import { startServiceProxy, type ServiceProxy } from '../hardening/serviceProxy';
 import { syncServiceFor, type SyncService } from '../sync/syncService';
 import { createTestContext, type TestContext } from '../sync/testing/testContext';
 import { bulkDeleteHandlers } from './bulkDeleteHandlers';
@@ -17,9 +18,17 @@ let testbed: TestContext;
 let sync: SyncService;
 let handlers: Handlers;
 
-async function setUp(submissionsPerForm: number): Promise<void> {
+let proxy: ServiceProxy | undefined;
+
+/** `viaProxy`: the workspace talks to the service through a proxy a test may make answer itself. */
+async function setUp(submissionsPerForm: number, viaProxy = false): Promise<void> {
   server = await startLocalApi({ rateLimit: 0, submissionsPerForm, seed: 5 });
-  testbed = createTestContext({ baseUrl: server.baseUrl, apiKey: server.apiKey, dataDir: dir });
+  proxy = viaProxy ? await startServiceProxy(server.baseUrl) : undefined;
+  testbed = createTestContext({
+    baseUrl: proxy?.baseUrl ?? server.baseUrl,
+    apiKey: server.apiKey,
+    dataDir: dir,
+  });
   sync = syncServiceFor(testbed.ctx, { intervalMs: 0 });
   handlers = bulkDeleteHandlers(testbed.ctx, { retryDelayMs: 20 }) as Handlers;
   testbed.open();
@@ -51,6 +60,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   testbed?.close();
+  await proxy?.close();
   await server?.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -170,6 +180,34 @@ describe('bulk delete', () => {
     expect(deletesSent()).toEqual([{ id: kept, status: 200 }]);
     const reopened = new DeleteJournal(testbed.ctx.session().db);
     expect(reopened.rows(jobId).map((r) => r.status)).toEqual(['gone', 'deleted']);
+  });
+
+  it('keeps a row whose "not found" is a proxy\'s page, and deletes the rest', async () => {
+    await setUp(30, true);
+    const formId = firstForm();
+    const ids = server.admin
+      .submissionsOf(formId, { includePreview: false })
+      .slice(0, 3)
+      .map((s) => s.submissionId);
+    proxy!.intercept = (request, response) => {
+      if (request.method !== 'DELETE' || !request.url?.endsWith(ids[1]!)) return false;
+      response.writeHead(404, { 'content-type': 'text/html' });
+      response.end('<html><body><h1>404 Not Found</h1>nginx</body></html>');
+      return true;
+    };
+    const started = await ok<DeleteJobSummary>('submissions.deleteMany', {
+      formId,
+      submissionIds: ids,
+    });
+    await vi.waitFor(async () => expect((await jobOf(started.jobId))?.state).toBe('done'), {
+      timeout: 30_000,
+      interval: 20,
+    });
+    expect(await jobOf(started.jobId)).toMatchObject({ deleted: 2, failed: 1 });
+    const left = server.admin.submissionsOf(formId).map((s) => s.submissionId);
+    expect(ids.filter((id) => left.includes(id))).toEqual([ids[1]]);
+    const cached = cacheStores(testbed.ctx.session().db).submissions;
+    expect(cached.get(formId, ids[1]!)).not.toBeNull();
   });
 
   it('pauses between rows and cancels what is left unsent', async () => {
