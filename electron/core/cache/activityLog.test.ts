@@ -183,9 +183,14 @@ describe('activity operations', () => {
       filter: { kinds: ['submission.deleted'], search: 'grace' },
     });
     if (!result.ok) throw new Error(result.error.message);
-    const { fileName, entries } = result.data as { fileName: string; entries: number };
+    const { exportId, fileName, entries } = result.data as {
+      exportId: string;
+      fileName: string;
+      entries: number;
+    };
     expect(entries).toBe(1);
-    const file = JSON.parse(fs.readFileSync(path.join(cache.dir, 'exports', fileName), 'utf8')) as {
+    const written = path.join(cache.dir, 'exports', exportId, fileName);
+    const file = JSON.parse(fs.readFileSync(written, 'utf8')) as {
       id: number;
       respondent: string;
     }[];

@@ -56,7 +56,7 @@ export async function writeExport(
 
 /** Names Windows keeps for devices, with any extension. */
 const RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
-/** Room left for ` - YYYY-MM-DD (99).xlsx` within the 255 bytes most file systems allow. */
+/** Room left for ` - YYYY-MM-DD (99).xlsx` within the name length most file systems allow. */
 const NAME_BYTES = 200;
 
 /**
