@@ -13,10 +13,13 @@ import { DeleteJobControls } from '../submissions/DeleteJobControls';
 export function ErasePersonModal({
   result,
   onClose,
+  onErased,
 }: {
   /** What the search had found when the person asked: the list does not move while they read. */
   result: PersonSearchResult;
   onClose(): void;
+  /** The erasure ended: the screen lets go of the search that named the person. */
+  onErased(): void;
 }) {
   const erase = useOpMutation('people.erase', {
     invalidates: ['people.', 'submissions.', 'activity.', 'forms.', 'deleteJobs.'],
@@ -34,6 +37,7 @@ export function ErasePersonModal({
   const ended = job?.state === 'done' || job?.state === 'cancelled';
   const close = () => {
     erase.reset();
+    if (ended) onErased();
     onClose();
   };
   const start = () => erase.mutate({ query: result.query, submissions });

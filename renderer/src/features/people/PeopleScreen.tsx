@@ -122,7 +122,14 @@ export function PeopleScreen() {
         </>
       )}
       <PersonSubmissionDrawer opened={opened} search={query} onClose={() => setOpened(null)} />
-      {erasing && <ErasePersonModal result={erasing} onClose={() => setErasing(null)} />}
+      {erasing && (
+        <ErasePersonModal
+          result={erasing}
+          onClose={() => setErasing(null)}
+          // Neither the search box nor the address keeps the name of someone erased.
+          onErased={() => search('')}
+        />
+      )}
     </Stack>
   );
 }
