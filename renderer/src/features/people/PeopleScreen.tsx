@@ -9,6 +9,7 @@ import { useInvoke, useOp } from '../../bridge';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingState } from '../../components/LoadingState';
+import { DeleteJobsStrip } from '../submissions/DeleteJobsStrip';
 import { useExportRunner } from '../submissions/useExportRunner';
 import { ErasePersonModal } from './ErasePersonModal';
 import { PersonResults } from './PersonResults';
@@ -81,6 +82,7 @@ export function PeopleScreen() {
           </Button>
         </Group>
       </Group>
+      <DeleteJobsStrip kind="erase" />
       <TextInput
         label="Find a person"
         description="An e-mail, a phone number or a name, as they typed it: every form of this workspace is searched, offline too."
