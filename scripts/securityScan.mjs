@@ -37,7 +37,22 @@ for (const target of targets) {
   const report = path.join(reportDir, `electronegativity-${target.name}.sarif`);
   const said = execFileSync(
     process.execPath,
-    [cli, '-i', target.input, '-o', report, '-s', 'MEDIUM', '-x', excluded.join(','), '-e', electronVersion, '-r', '-v', 'false'],
+    [
+      cli,
+      '-i',
+      target.input,
+      '-o',
+      report,
+      '-s',
+      'MEDIUM',
+      '-x',
+      excluded.join(','),
+      '-e',
+      electronVersion,
+      '-r',
+      '-v',
+      'false',
+    ],
     { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' },
   );
   // The check for security fixes in newer Electron releases needs their list from GitHub; offline

@@ -60,12 +60,16 @@ const cachedTotal = async (formId: string, status: 'finished' | 'all' = 'finishe
 const listRequests = (formId: string) =>
   service.admin
     .requests()
-    .filter((r) => r.method === 'GET' && r.path === `/forms/${formId}/submissions` && r.status === 200);
+    .filter(
+      (r) => r.method === 'GET' && r.path === `/forms/${formId}/submissions` && r.status === 200,
+    );
 
 async function synced(formId: string): Promise<void> {
   await vi.waitFor(
     async () => {
-      const status = await ok<{ running: unknown; forms: { formId: string; state: string }[] }>('sync.status');
+      const status = await ok<{ running: unknown; forms: { formId: string; state: string }[] }>(
+        'sync.status',
+      );
       expect(status.running).toBeNull();
       expect(status.forms.find((f) => f.formId === formId)?.state).toBe('synced');
     },
@@ -151,17 +155,22 @@ describe('the core behind a worker boundary', () => {
       mappings: PEOPLE_MAPPINGS,
     });
     // Creates answer slowly: the kill lands with batches sent and others still to send.
-    service.admin.setFaults([{ kind: 'latency', ms: 40, method: 'POST', path: `/forms/${DEMO_FORM}/submissions` }]);
+    service.admin.setFaults([
+      { kind: 'latency', ms: 40, method: 'POST', path: `/forms/${DEMO_FORM}/submissions` },
+    ]);
     await ok('imports.start', { jobId: draft.jobId });
     await vi.waitFor(
-      () => expect(service.admin.submissionsOf(DEMO_FORM).length - before).toBeGreaterThanOrEqual(30),
+      () =>
+        expect(service.admin.submissionsOf(DEMO_FORM).length - before).toBeGreaterThanOrEqual(30),
       { timeout: 60_000, interval: 10 },
     );
     await host.core.crashCore();
 
     await vi.waitFor(
       async () => {
-        const { imports } = await ok<{ imports: { jobId: string; state: string }[] }>('imports.list');
+        const { imports } = await ok<{ imports: { jobId: string; state: string }[] }>(
+          'imports.list',
+        );
         // The whole summary, so a job that stopped short shows its counts and notice.
         expect(imports.find((i) => i.jobId === draft.jobId)).toMatchObject({ state: 'done' });
       },
@@ -170,7 +179,9 @@ describe('the core behind a worker boundary', () => {
     const created = service.admin
       .submissionsOf(DEMO_FORM)
       .map((s) => s.questions.find((q) => q.id === 'nm01')?.value)
-      .filter((name): name is string => typeof name === 'string' && name.startsWith('Person crash-'));
+      .filter(
+        (name): name is string => typeof name === 'string' && name.startsWith('Person crash-'),
+      );
     expect(created).toHaveLength(rows);
     expect(new Set(created).size).toBe(rows);
   }, 120_000);

@@ -54,7 +54,14 @@ export class QuestionCatalog {
     );
     this.listStatement = db.prepare<
       [string],
-      { question_id: string; name: string; type: string; from_metadata: number; first_seen_at: string | null; last_seen_at: string | null }
+      {
+        question_id: string;
+        name: string;
+        type: string;
+        from_metadata: number;
+        first_seen_at: string | null;
+        last_seen_at: string | null;
+      }
     >(
       `SELECT question_id, name, type, from_metadata, first_seen_at, last_seen_at FROM questions
        WHERE form_id = ? ORDER BY position, question_id`,
@@ -73,11 +80,14 @@ export class QuestionCatalog {
     };
     for (const s of submissions) {
       for (const q of s.questions) note(q.id, q.name, q.type, s.submissionTime);
-      for (const c of s.calculations ?? []) note(calculationKey(c.id), c.name, `Calculation:${c.type}`, s.submissionTime);
-      for (const p of s.urlParameters ?? []) note(urlParameterKey(p.id), p.name, 'UrlParameter', s.submissionTime);
+      for (const c of s.calculations ?? [])
+        note(calculationKey(c.id), c.name, `Calculation:${c.type}`, s.submissionTime);
+      for (const p of s.urlParameters ?? [])
+        note(urlParameterKey(p.id), p.name, 'UrlParameter', s.submissionTime);
     }
     let position = this.nextPosition.get(formId)?.p ?? 0;
-    for (const [id, q] of seen) this.learn.run(formId, id, q.name, q.type, position++, q.first, q.last);
+    for (const [id, q] of seen)
+      this.learn.run(formId, id, q.name, q.type, position++, q.first, q.last);
   }
 
   adoptMetadata(formId: string, metadata: FormMetadata): void {

@@ -26,7 +26,13 @@ export interface SubmissionRow {
   searchText: string;
 }
 
-const NUMERIC_TYPES = new Set(['NumberInput', 'CurrencyInput', 'Slider', 'OpinionScale', 'StarRating']);
+const NUMERIC_TYPES = new Set([
+  'NumberInput',
+  'CurrencyInput',
+  'Slider',
+  'OpinionScale',
+  'StarRating',
+]);
 const DATE_TYPES = new Set(['DatePicker', 'DateTimePicker']);
 /** How an answer's items are joined in its text: a list's items, an address's parts. */
 export const ITEMS_APART = ', ';
@@ -38,7 +44,11 @@ export const urlParameterKey = (id: string): string => `urlParameter:${id}`;
  * `isPreview`: the service does not mark preview responses (the form owner trying the form) on the
  * submission; only the listing it came from tells, so the caller says.
  */
-export function toSubmissionRow(submission: Submission, status: SubmissionStatus, isPreview = false): SubmissionRow {
+export function toSubmissionRow(
+  submission: Submission,
+  status: SubmissionStatus,
+  isPreview = false,
+): SubmissionRow {
   // An edit link lets anyone holding it change the answers: it is shown on request, never cached.
   const { editLink: _editLink, ...kept } = submission;
   const answers: AnswerValue[] = [];
@@ -47,14 +57,20 @@ export function toSubmissionRow(submission: Submission, status: SubmissionStatus
     if (value) answers.push(value);
   }
   for (const c of submission.calculations ?? []) {
-    const value = answerValue(calculationKey(c.id), c.type === 'number' ? 'NumberInput' : c.type, c.value);
+    const value = answerValue(
+      calculationKey(c.id),
+      c.type === 'number' ? 'NumberInput' : c.type,
+      c.value,
+    );
     if (value) answers.push(value);
   }
   for (const p of submission.urlParameters ?? []) {
     const value = answerValue(urlParameterKey(p.id), 'ShortAnswer', p.value);
     if (value) answers.push(value);
   }
-  const amounts = (submission.payments ?? []).map((p) => p.value.totalAmount).filter((n) => typeof n === 'number');
+  const amounts = (submission.payments ?? [])
+    .map((p) => p.value.totalAmount)
+    .filter((n) => typeof n === 'number');
   return {
     submissionId: submission.submissionId,
     status,
@@ -89,9 +105,12 @@ function answerValue(fieldKey: string, type: string, value: unknown): AnswerValu
       json: allText ? JSON.stringify(value.map(String)) : null,
     };
   }
-  if (typeof value === 'number') return { fieldKey, type, text: String(value), num: value, json: null };
-  if (typeof value === 'boolean') return { fieldKey, type, text: String(value), num: value ? 1 : 0, json: null };
-  if (typeof value === 'string') return { fieldKey, type, text: value, num: numberOf(type, value), json: null };
+  if (typeof value === 'number')
+    return { fieldKey, type, text: String(value), num: value, json: null };
+  if (typeof value === 'boolean')
+    return { fieldKey, type, text: String(value), num: value ? 1 : 0, json: null };
+  if (typeof value === 'string')
+    return { fieldKey, type, text: value, num: numberOf(type, value), json: null };
   const text = leaves(value).join(ITEMS_APART);
   return text === '' ? null : { fieldKey, type, text, num: null, json: null };
 }

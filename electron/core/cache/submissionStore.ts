@@ -66,7 +66,14 @@ export class SubmissionStore {
   constructor(private readonly db: Database.Database) {
     this.find = db.prepare<
       [string, string],
-      { id: number; raw: string; status: string; is_preview: number; synced_at: string; seen_pass: number }
+      {
+        id: number;
+        raw: string;
+        status: string;
+        is_preview: number;
+        synced_at: string;
+        seen_pass: number;
+      }
     >(
       `SELECT id, raw, status, is_preview, synced_at, seen_pass FROM submissions WHERE form_id = ? AND submission_id = ?`,
     );
@@ -82,7 +89,9 @@ export class SubmissionStore {
          seen_pass = max(seen_pass, excluded.seen_pass)
        RETURNING id`,
     );
-    this.touch = db.prepare(`UPDATE submissions SET synced_at = ?, seen_pass = max(seen_pass, ?) WHERE id = ?`);
+    this.touch = db.prepare(
+      `UPDATE submissions SET synced_at = ?, seen_pass = max(seen_pass, ?) WHERE id = ?`,
+    );
     this.clearAnswers = db.prepare(`DELETE FROM answers WHERE submission_rowid = ?`);
     this.insertAnswer = db.prepare(
       `INSERT INTO answers (submission_rowid, form_id, field_key, value_text, value_num, value_json) VALUES (?, ?, ?, ?, ?, ?)`,
@@ -152,14 +161,16 @@ export class SubmissionStore {
     const searchTexts: SearchText[] = [];
     for (const given of rows) {
       const existing = this.find.get(formId, given.submissionId);
-      const row = existing && keepPreviewFlag ? { ...given, isPreview: existing.is_preview === 1 } : given;
+      const row =
+        existing && keepPreviewFlag ? { ...given, isPreview: existing.is_preview === 1 } : given;
       if (
         existing &&
         existing.raw === row.raw &&
         existing.status === row.status &&
         existing.is_preview === Number(row.isPreview)
       ) {
-        if (!leaveSeen || existing.seen_pass < seenPass) this.touch.run(syncedAt, seenPass, existing.id);
+        if (!leaveSeen || existing.seen_pass < seenPass)
+          this.touch.run(syncedAt, seenPass, existing.id);
         counts.unchanged++;
         continue;
       }
@@ -185,9 +196,14 @@ export class SubmissionStore {
       } else {
         counts.inserted++;
       }
-      for (const a of row.answers) this.insertAnswer.run(stored.id, formId, a.fieldKey, a.text, a.num, a.json);
+      for (const a of row.answers)
+        this.insertAnswer.run(stored.id, formId, a.fieldKey, a.text, a.num, a.json);
       this.answerCounter.add(formId, stored.id, row.status, row.isPreview, row.answers);
-      searchTexts.push({ rowid: stored.id, text: row.searchText, replaces: existing !== undefined });
+      searchTexts.push({
+        rowid: stored.id,
+        text: row.searchText,
+        replaces: existing !== undefined,
+      });
     }
     // Inside `transaction`, both are written as it ends. A sync's pages stored a few at a time
     // in one transaction (`storeInTurns`) store sooner with the search text written once, and
@@ -247,7 +263,9 @@ export class SubmissionStore {
     this.writeHeldNow();
     return this.unseen.all(formId, status, passId).flatMap((id) => {
       const removed = this.removeRow.get(id);
-      return removed ? [{ submissionId: removed.submission_id, isPreview: removed.is_preview === 1 }] : [];
+      return removed
+        ? [{ submissionId: removed.submission_id, isPreview: removed.is_preview === 1 }]
+        : [];
     });
   }
 

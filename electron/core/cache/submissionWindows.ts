@@ -46,9 +46,10 @@ export class SubmissionWindows {
       `SELECT submission_time AS t FROM submissions WHERE ${where}
        ORDER BY submission_time, submission_id LIMIT 1 OFFSET ?`,
     );
-    this.nextTimeStatement = db.prepare<[string, string, string, string, string], { t: string | null }>(
-      `SELECT min(submission_time) AS t FROM submissions WHERE ${where} AND submission_time > ?`,
-    );
+    this.nextTimeStatement = db.prepare<
+      [string, string, string, string, string],
+      { t: string | null }
+    >(`SELECT min(submission_time) AS t FROM submissions WHERE ${where} AND submission_time > ?`);
     this.idsStatement = db.prepare<[string, string, string, string], { id: string }>(
       `SELECT submission_id AS id FROM submissions WHERE ${where}`,
     );

@@ -52,11 +52,19 @@ export class SyncStateStore {
   private readonly writes = new Map<string, Database.Statement>();
 
   constructor(private readonly db: Database.Database) {
-    this.getStatement = db.prepare<[string, string], Row>(`SELECT * FROM sync_state WHERE form_id = ? AND status = ?`);
-    this.ensure = db.prepare(`INSERT INTO sync_state (form_id, status) VALUES (?, ?) ON CONFLICT DO NOTHING`);
-    this.listStatement = db.prepare<[string], Row>(`SELECT * FROM sync_state WHERE form_id = ? ORDER BY status`);
+    this.getStatement = db.prepare<[string, string], Row>(
+      `SELECT * FROM sync_state WHERE form_id = ? AND status = ?`,
+    );
+    this.ensure = db.prepare(
+      `INSERT INTO sync_state (form_id, status) VALUES (?, ?) ON CONFLICT DO NOTHING`,
+    );
+    this.listStatement = db.prepare<[string], Row>(
+      `SELECT * FROM sync_state WHERE form_id = ? ORDER BY status`,
+    );
     // Pass ids grow across every form and status, so a row's `seen_pass` compares with any pass.
-    this.nextPass = db.prepare<[], { p: number }>(`SELECT coalesce(max(pass_id), 0) + 1 AS p FROM sync_state`);
+    this.nextPass = db.prepare<[], { p: number }>(
+      `SELECT coalesce(max(pass_id), 0) + 1 AS p FROM sync_state`,
+    );
     // Requests for a walk are counted, so that a walk clears only those made before it opened.
     const where = `WHERE form_id = ? AND status = ?`;
     this.ask = db.prepare(

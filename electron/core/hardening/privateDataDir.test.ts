@@ -35,7 +35,6 @@ const privateModes = (dir: string) =>
     fs.statSync(path.join(dir, name)).isDirectory() ? 0o700 : 0o600,
   ]);
 
-
 describe('the data dir', () => {
   it.skipIf(process.platform === 'win32')(
     'is created readable by this OS user alone, caches included',

@@ -288,12 +288,7 @@ export class JournalBatches extends JournalRows {
       .map((r) => r.row_index);
   }
 
-  private finishBatch(
-    jobId: string,
-    batchNo: number,
-    state: string,
-    message: string | null,
-  ): void {
+  private finishBatch(jobId: string, batchNo: number, state: string, message: string | null): void {
     this.db
       .prepare(
         `UPDATE import_batches SET state = ?, message = ?, finished_at = ? WHERE job_id = ? AND batch_no = ?`,

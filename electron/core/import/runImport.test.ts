@@ -3,7 +3,13 @@ import { type FaultRule } from '../../shared/api/localApi';
 import { startLocalApi, type LocalApi } from '../../local-api';
 import { createApiClient } from '../api/client';
 import { RateScheduler } from '../api/rateScheduler';
-import { DEMO_FORM, PEOPLE_MAPPINGS, openTestbed, peopleCsv, type Testbed } from './testing/importTestbed';
+import {
+  DEMO_FORM,
+  PEOPLE_MAPPINGS,
+  openTestbed,
+  peopleCsv,
+  type Testbed,
+} from './testing/importTestbed';
 import { createLogger } from '../log';
 import { ImportRunner } from './runImport';
 import { RunnerLease } from './runnerLease';

@@ -68,12 +68,17 @@ export async function findChangedWindows(
   for (let w = pending.pop(); w; w = pending.pop()) {
     const n = await count(w);
     const cut =
-      n > MAX_PAGE_SIZE ? await s.windows.splitWindow({ formId, status, window: w, count: n }) : null;
+      n > MAX_PAGE_SIZE
+        ? await s.windows.splitWindow({ formId, status, window: w, count: n })
+        : null;
     if (cut === null) {
       changed.push(w);
       continue;
     }
-    const halves = [{ ...w, to: cut }, { ...w, from: cut }];
+    const halves = [
+      { ...w, to: cut },
+      { ...w, from: cut },
+    ];
     counts.set(key(halves[1]!), n - (await count(halves[0]!)));
     const differing = await Promise.all(halves.map(differs));
     // Newest first off the stack: the windows come out oldest first.

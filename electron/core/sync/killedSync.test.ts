@@ -32,21 +32,30 @@ afterEach(async () => {
  * one made, with its limit: each is made alike, as the child's is.
  */
 function client() {
-  return createApiClient({ baseUrl: server.baseUrl, apiKey: server.apiKey, rateLimit: { limit: 200, windowMs: 1000, marginMs: 0 } });
+  return createApiClient({
+    baseUrl: server.baseUrl,
+    apiKey: server.apiKey,
+    rateLimit: { limit: 200, windowMs: 1000, marginMs: 0 },
+  });
 }
 
 /** Runs a sync in a child process, which kills itself after `stores` stores that leave a pass part-way. */
 function syncAndKill(cacheFile: string, stores: number): Promise<{ killed: boolean }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, server.baseUrl, cacheFile, String(stores)], {
-      env: { ...process.env, FORMDESK_API_KEY: server.apiKey },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', CHILD, server.baseUrl, cacheFile, String(stores)],
+      {
+        env: { ...process.env, FORMDESK_API_KEY: server.apiKey },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
     child.on('exit', (code, signal) => {
-      if (signal !== 'SIGKILL' && code !== 0) reject(new Error(`sync child failed (${code}): ${stderr.slice(0, 500)}`));
+      if (signal !== 'SIGKILL' && code !== 0)
+        reject(new Error(`sync child failed (${code}): ${stderr.slice(0, 500)}`));
       else resolve({ killed: signal === 'SIGKILL' });
     });
   });
@@ -69,7 +78,11 @@ describe('a sync process killed mid-way', () => {
     const db = openCache(cacheFile);
     const stores = cacheStores(db);
     const formIds = stores.forms.list().map((f) => f.formId);
-    const stored = formIds.reduce((n, id) => n + stores.submissions.count(id, 'finished') + stores.submissions.count(id, 'in_progress'), 0);
+    const stored = formIds.reduce(
+      (n, id) =>
+        n + stores.submissions.count(id, 'finished') + stores.submissions.count(id, 'in_progress'),
+      0,
+    );
     expect(stored).toBeGreaterThan(0);
     const cut = formIds.flatMap((id) => stores.syncState.list(id)).find((s) => s.phase !== 'idle');
     expect(cut).toBeDefined();
@@ -100,7 +113,11 @@ describe('a sync process killed mid-way', () => {
       .map((r) => Number(r.query.offset));
     expect(Math.min(...cutListing)).toBe(cut?.nextOffset);
     for (const formId of formIds) {
-      const all = [...stores.query.all(SubmissionFilter.parse({ formId, status: 'all', includePreview: true }))];
+      const all = [
+        ...stores.query.all(
+          SubmissionFilter.parse({ formId, status: 'all', includePreview: true }),
+        ),
+      ];
       expect(all.map((r) => r.submission)).toEqual(server.admin.submissionsOf(formId));
     }
     db.close();

@@ -58,7 +58,9 @@ function engine(
 const never = new AbortController().signal;
 
 function formIds(): string[] {
-  return cacheStores(session.db).forms.list().map((f) => f.formId);
+  return cacheStores(session.db)
+    .forms.list()
+    .map((f) => f.formId);
 }
 
 /** Every cached submission of a form, previews and both statuses, in the server's order. */
@@ -69,7 +71,9 @@ function cached(formId: string): Submission[] {
 
 /** What the cache of a form should hold: the server's rows, previews when the form keeps them. */
 function onServer(formId: string): Submission[] {
-  return server.admin.submissionsOf(formId, { includePreview: cacheStores(session.db).forms.keepsPreviews(formId) });
+  return server.admin.submissionsOf(formId, {
+    includePreview: cacheStores(session.db).forms.keepsPreviews(formId),
+  });
 }
 
 function expectCacheEqualsServer(): void {
@@ -82,7 +86,8 @@ function expectCacheEqualsServer(): void {
   }
 }
 
-const listRequests = () => server.admin.requests().filter((r) => /^\/forms\/[^/]+\/submissions$/.test(r.path));
+const listRequests = () =>
+  server.admin.requests().filter((r) => /^\/forms\/[^/]+\/submissions$/.test(r.path));
 
 describe('SyncEngine against the local API', () => {
   it('fills an empty cache with exactly the server submissions', async () => {
@@ -103,11 +108,22 @@ describe('SyncEngine against the local API', () => {
     const lists = listRequests();
     expect(lists).toHaveLength(formIds().length * 4);
     // Nothing changed, so nothing tells the tables to read again.
-    expect(testbed.events.filter((e) => e.type === 'cache.changed' && e.tables.includes('submissions'))).toEqual([]);
-    const pulls = lists.filter((r) => r.query.afterDate !== undefined && r.query.beforeDate === undefined);
-    const counts = lists.filter((r) => r.query.limit === '1' && r.query.beforeDate !== undefined && r.query.afterDate === undefined);
+    expect(
+      testbed.events.filter((e) => e.type === 'cache.changed' && e.tables.includes('submissions')),
+    ).toEqual([]);
+    const pulls = lists.filter(
+      (r) => r.query.afterDate !== undefined && r.query.beforeDate === undefined,
+    );
+    const counts = lists.filter(
+      (r) =>
+        r.query.limit === '1' &&
+        r.query.beforeDate !== undefined &&
+        r.query.afterDate === undefined,
+    );
     for (const kind of [pulls, counts]) {
-      expect(new Set(kind.map((r) => `${r.path} ${r.query.status}`)).size).toBe(formIds().length * 2);
+      expect(new Set(kind.map((r) => `${r.path} ${r.query.status}`)).size).toBe(
+        formIds().length * 2,
+      );
     }
   });
 
@@ -119,8 +135,13 @@ describe('SyncEngine against the local API', () => {
     const unfinished = await server.admin.respond(formId, { status: 'in_progress' });
     const stores = cacheStores(session.db);
     await engine().run({ mode: 'incremental' }, never);
-    expect(stores.submissions.get(formId, fresh.submission.submissionId)).toMatchObject({ status: 'finished', isPreview: false });
-    expect(stores.submissions.get(formId, unfinished.submission.submissionId)?.status).toBe('in_progress');
+    expect(stores.submissions.get(formId, fresh.submission.submissionId)).toMatchObject({
+      status: 'finished',
+      isPreview: false,
+    });
+    expect(stores.submissions.get(formId, unfinished.submission.submissionId)?.status).toBe(
+      'in_progress',
+    );
 
     const preview = await server.admin.respond(formId, { preview: true });
     await engine().run({ mode: 'full' }, never);
@@ -154,12 +175,20 @@ describe('SyncEngine against the local API', () => {
     // The cache last saw an old, now finished, response while it was still in progress.
     const finished = stores.query.window(SubmissionFilter.parse({ formId }), 2, 1).rows[0];
     const submissionId = finished?.submissionId ?? '';
-    session.db.prepare(`UPDATE submissions SET status = 'in_progress' WHERE form_id = ? AND submission_id = ?`).run(formId, submissionId);
+    session.db
+      .prepare(
+        `UPDATE submissions SET status = 'in_progress' WHERE form_id = ? AND submission_id = ?`,
+      )
+      .run(formId, submissionId);
     stores.syncState.askWalk(formId, 'in_progress');
     server.admin.clearRequests();
     await engine().run({ formId, mode: 'incremental' }, never);
     expect(stores.submissions.get(formId, submissionId)?.status).toBe('finished');
-    expect(server.admin.requests().filter((r) => r.path === `/forms/${formId}/submissions/${submissionId}`)).toHaveLength(1);
+    expect(
+      server.admin
+        .requests()
+        .filter((r) => r.path === `/forms/${formId}/submissions/${submissionId}`),
+    ).toHaveLength(1);
     expectCacheEqualsServer();
   });
 
@@ -183,16 +212,23 @@ describe('SyncEngine against the local API', () => {
     stores.forms.keepPreviews(formId);
     // The clock tells which pass wrote a row: the pull, or the walk for previews after it.
     const [pulledAt, walkedAt] = ['2026-03-01T00:00:00.000Z', '2026-03-02T00:00:00.000Z'];
-    const now = () => new Date(stores.syncState.get(formId, 'finished').phase === 'reconcile' ? walkedAt : pulledAt);
+    const now = () =>
+      new Date(
+        stores.syncState.get(formId, 'finished').phase === 'reconcile' ? walkedAt : pulledAt,
+      );
     const first = engine(() => {}, { ...DEFAULT_TUNING, now });
     await first.run({ formId, mode: 'incremental' }, never);
     expect(cached(formId)).toEqual(onServer(formId));
     const finished = SubmissionFilter.parse({ formId, status: 'finished', includePreview: true });
-    const rows = [...stores.query.all(finished)].map((r) => stores.submissions.get(formId, r.submission.submissionId));
+    const rows = [...stores.query.all(finished)].map((r) =>
+      stores.submissions.get(formId, r.submission.submissionId),
+    );
     const byWalk = rows.filter((r) => r?.syncedAt === walkedAt);
     expect(byWalk.length).toBeGreaterThan(0);
     expect(byWalk.every((r) => r?.isPreview)).toBe(true);
-    expect(rows.filter((r) => r?.syncedAt === pulledAt)).toHaveLength(stores.submissions.count(formId, 'finished'));
+    expect(rows.filter((r) => r?.syncedAt === pulledAt)).toHaveLength(
+      stores.submissions.count(formId, 'finished'),
+    );
     expect(stores.syncState.get(formId, 'finished').lastReconciledAt).toBe(walkedAt);
   });
 
@@ -203,45 +239,60 @@ describe('SyncEngine against the local API', () => {
         submissionTime: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
         questions: [{ id: 'q1', name: 'Name', type: 'ShortAnswer', value: `person ${i}` }],
       }));
-    const form = (id: string) => ({ id, name: id, questions: [{ id: 'q1', name: 'Name', type: 'ShortAnswer' }], submissions: submissions(id) });
+    const form = (id: string) => ({
+      id,
+      name: id,
+      questions: [{ id: 'q1', name: 'Name', type: 'ShortAnswer' }],
+      submissions: submissions(id),
+    });
     await setUp({ data: { forms: [form('plain'), form('kept')] }, submissionsPerForm: 0 });
     const stores = cacheStores(session.db);
     stores.forms.replaceListed(await session.api.listForms(), DEFAULT_TUNING.now().toISOString());
     stores.forms.keepPreviews('kept');
     await engine().run({ mode: 'incremental' }, never);
     expectCacheEqualsServer();
-    const listsOf = (formId: string) => listRequests().filter((r) => r.path === `/forms/${formId}/submissions`);
+    const listsOf = (formId: string) =>
+      listRequests().filter((r) => r.path === `/forms/${formId}/submissions`);
     // finished: 3 pages; in_progress: 1 page. No walk.
     expect(listsOf('plain')).toHaveLength(4);
     expect(listsOf('plain').some((r) => r.query.includePreview === 'true')).toBe(false);
     // The same, and one probe per status: the server holds no previews, so no walk either.
-    expect(listsOf('kept').filter((r) => r.query.includePreview === 'true').map((r) => r.query.limit)).toEqual(['1', '1']);
+    expect(
+      listsOf('kept')
+        .filter((r) => r.query.includePreview === 'true')
+        .map((r) => r.query.limit),
+    ).toEqual(['1', '1']);
     expect(listsOf('kept')).toHaveLength(6);
-    for (const formId of ['plain', 'kept']) expect(stores.syncState.get(formId, 'finished').lastReconciledAt).not.toBeNull();
+    for (const formId of ['plain', 'kept'])
+      expect(stores.syncState.get(formId, 'finished').lastReconciledAt).not.toBeNull();
   });
 
   it.each([
     ['incremental', 'incremental'],
     ['full', 'reconcile'],
-  ] as const)('fetches previews asked for in the middle of a sync (%s, during its %s pass)', async (mode, pass) => {
-    await setUp();
-    await engine().run({ mode: 'incremental' }, never);
-    const formId = formIds()[0] ?? '';
-    // Enough new rows that the pull stores more than one page.
-    for (let i = 0; i < 200; i++) await server.admin.respond(formId, {});
-    const stores = cacheStores(session.db);
-    let asked = false;
-    const running = engine((event) => {
-      // The owner ticks "Include preview responses" once the pass has stored its first page.
-      if (!asked && event.type === 'sync.progress' && !event.done && event.phase === pass) asked = keepPreviews(stores, formId);
-    });
-    await running.run({ formId, mode }, never);
-    expect(asked).toBe(true);
-    // The sync that the request queues after the running one.
-    await engine().run({ formId, mode: 'incremental' }, never);
-    expectCacheEqualsServer();
-    expect(stores.forms.counts(formId).preview).toBeGreaterThan(0);
-  });
+  ] as const)(
+    'fetches previews asked for in the middle of a sync (%s, during its %s pass)',
+    async (mode, pass) => {
+      await setUp();
+      await engine().run({ mode: 'incremental' }, never);
+      const formId = formIds()[0] ?? '';
+      // Enough new rows that the pull stores more than one page.
+      for (let i = 0; i < 200; i++) await server.admin.respond(formId, {});
+      const stores = cacheStores(session.db);
+      let asked = false;
+      const running = engine((event) => {
+        // The owner ticks "Include preview responses" once the pass has stored its first page.
+        if (!asked && event.type === 'sync.progress' && !event.done && event.phase === pass)
+          asked = keepPreviews(stores, formId);
+      });
+      await running.run({ formId, mode }, never);
+      expect(asked).toBe(true);
+      // The sync that the request queues after the running one.
+      await engine().run({ formId, mode: 'incremental' }, never);
+      expectCacheEqualsServer();
+      expect(stores.forms.counts(formId).preview).toBeGreaterThan(0);
+    },
+  );
 
   it('keeps unknown fields and question types through sync unchanged', async () => {
     const data: LocalApiData = {
@@ -255,7 +306,9 @@ describe('SyncEngine against the local API', () => {
               submissionId: 'x1',
               submissionTime: '2026-01-01T00:00:00.000Z',
               lastUpdatedAt: '2026-01-01T00:00:00.000Z',
-              questions: [{ id: 'h1', name: 'Hologram', type: 'HologramPicker', value: { beam: [1, 'two'] } }],
+              questions: [
+                { id: 'h1', name: 'Hologram', type: 'HologramPicker', value: { beam: [1, 'two'] } },
+              ],
               documents: [{ id: 'd1', name: 'Contract', url: 'https://example.test/d' }],
               approvals: [{ state: 'pending' }],
             },
@@ -266,7 +319,10 @@ describe('SyncEngine against the local API', () => {
     await setUp({ data });
     await engine().run({ mode: 'incremental' }, never);
     expectCacheEqualsServer();
-    const row = cacheStores(session.db).submissions.get('odd1', 'x1')?.submission as Record<string, unknown>;
+    const row = cacheStores(session.db).submissions.get('odd1', 'x1')?.submission as Record<
+      string,
+      unknown
+    >;
     expect(row.documents).toEqual([{ id: 'd1', name: 'Contract', url: 'https://example.test/d' }]);
     expect(row.approvals).toEqual([{ state: 'pending' }]);
   });
@@ -455,7 +511,9 @@ describe('SyncEngine against the local API', () => {
     await setUp();
     const controller = new AbortController();
     controller.abort();
-    await expect(engine().run({ formId: 'cFb7q2LxWm', mode: 'incremental' }, controller.signal)).rejects.toMatchObject({
+    await expect(
+      engine().run({ formId: 'cFb7q2LxWm', mode: 'incremental' }, controller.signal),
+    ).rejects.toMatchObject({
       code: 'CANCELLED',
     });
   });

@@ -10,7 +10,13 @@ import { type ConnectionMonitor } from './connection';
 import { type PageWriter, pageWriterOn } from './pageStore';
 import { toSubmissionRow } from '../cache/submissionRow';
 import { type SweptRow } from '../cache/submissionStore';
-import { checkCancelled, incrementalPass, reconcilePass, type PageReport, type StreamOptions } from './streamSync';
+import {
+  checkCancelled,
+  incrementalPass,
+  reconcilePass,
+  type PageReport,
+  type StreamOptions,
+} from './streamSync';
 import { windowPass } from './windowPass';
 
 export interface SyncTuning {
@@ -70,7 +76,10 @@ export class SyncEngine {
   ) {}
 
   /** Syncs one form, or refreshes the form list and syncs every form. */
-  async run(scope: { formId?: string; mode: SyncMode }, signal: AbortSignal): Promise<FormSyncResult[]> {
+  async run(
+    scope: { formId?: string; mode: SyncMode },
+    signal: AbortSignal,
+  ): Promise<FormSyncResult[]> {
     const formIds = scope.formId === undefined ? await this.refreshForms(signal) : [scope.formId];
     const results: FormSyncResult[] = [];
     for (const formId of formIds) {
@@ -132,10 +141,12 @@ export class SyncEngine {
         // walk, which then writes only what the pull cannot see (previews, edits made meanwhile).
         // A row deleted in the moments between the two stays until the next walk.
         const opensWalk = firstPull && before.phase === 'idle';
-        if (opensWalk) stores.syncState.update(formId, status, { passId: stores.syncState.newPassId() });
+        if (opensWalk)
+          stores.syncState.update(formId, status, { passId: stores.syncState.newPassId() });
         const pulled = await incrementalPass(formId, status, options);
         result.changed += pulled.changed;
-        if (firstPull && mode === 'incremental' && !pulled.reconcileDue) await this.settleFirstPull(formId, status, signal);
+        if (firstPull && mode === 'incremental' && !pulled.reconcileDue)
+          await this.settleFirstPull(formId, status, signal);
         const state = stores.syncState.get(formId, status);
         if (mode === 'full' || pulled.reconcileDue || this.reconcileStale(state.lastReconciledAt)) {
           await this.walk(formId, status, options, result, opensWalk);
@@ -147,7 +158,8 @@ export class SyncEngine {
     } catch (error) {
       const failure = isAppError(error)
         ? error
-        : (storageError(error) ?? new AppError('INTERNAL', 'Sync stopped on an unexpected error.', { cause: error }));
+        : (storageError(error) ??
+          new AppError('INTERNAL', 'Sync stopped on an unexpected error.', { cause: error }));
       this.target.log?.debug(`sync of form ${formId} stopped: ${failure.code}`);
       connection.failed(failure);
       result.error = failure;
@@ -155,9 +167,19 @@ export class SyncEngine {
       const cancelled = failure.code === 'CANCELLED';
       // A cancelled sync is not a failure of the form: its pass resumes next time, no error shown.
       for (const status of STATUSES) {
-        stores.syncState.update(formId, status, cancelled ? { lastAttemptAt: at } : { lastAttemptAt: at, lastError: failure.message });
+        stores.syncState.update(
+          formId,
+          status,
+          cancelled ? { lastAttemptAt: at } : { lastAttemptAt: at, lastError: failure.message },
+        );
       }
-      this.progress(formId, cancelled ? 'cancelled' : 'stopped', progress.totals(), true, cancelled ? undefined : failure.message);
+      this.progress(
+        formId,
+        cancelled ? 'cancelled' : 'stopped',
+        progress.totals(),
+        true,
+        cancelled ? undefined : failure.message,
+      );
       if (cancelled) throw failure;
     } finally {
       if (result.changed + result.removed > 0) this.changed(['submissions', 'questions'], formId);
@@ -168,8 +190,11 @@ export class SyncEngine {
   /** Asks once per form (and on a full sync) for the form's questions, where the server offers them. */
   private async learnMetadata(formId: string, mode: SyncMode, signal: AbortSignal): Promise<void> {
     const { api, stores, connection } = this.target;
-    if (!stores.forms.has(formId) || (mode === 'incremental' && stores.forms.metadataAsked(formId))) return;
-    const metadata = await connection.track(() => api.getFormMetadata(formId, { priority: 'background', signal }));
+    if (!stores.forms.has(formId) || (mode === 'incremental' && stores.forms.metadataAsked(formId)))
+      return;
+    const metadata = await connection.track(() =>
+      api.getFormMetadata(formId, { priority: 'background', signal }),
+    );
     stores.db.transaction(() => {
       stores.forms.setMetadata(formId, metadata);
       if (metadata) stores.questions.adoptMetadata(formId, metadata);
@@ -188,14 +213,21 @@ export class SyncEngine {
     const walked = await reconcilePass(formId, status, options, { continuePass, previews });
     into.changed += walked.changed;
     into.removed += walked.vanished.length;
-    if (status === 'in_progress' && walked.vanished.length > 0) await this.followFinished(formId, walked.vanished, options.signal);
+    if (status === 'in_progress' && walked.vanished.length > 0)
+      await this.followFinished(formId, walked.vanished, options.signal);
   }
 
-  private async compareWindows(formId: string, status: SubmissionStatus, options: StreamOptions, into: FormSyncResult): Promise<void> {
+  private async compareWindows(
+    formId: string,
+    status: SubmissionStatus,
+    options: StreamOptions,
+    into: FormSyncResult,
+  ): Promise<void> {
     const compared = await windowPass(formId, status, options);
     into.changed += compared.changed;
     into.removed += compared.vanished.length;
-    if (status === 'in_progress' && compared.vanished.length > 0) await this.followFinished(formId, compared.vanished, options.signal);
+    if (status === 'in_progress' && compared.vanished.length > 0)
+      await this.followFinished(formId, compared.vanished, options.signal);
   }
 
   /**
@@ -203,7 +235,11 @@ export class SyncEngine {
    * time: older than anything an incremental pull of finished rows asks for. Each one is read back
    * (a 404 means it was deleted); beyond a handful, a walk of the finished listing is cheaper.
    */
-  private async followFinished(formId: string, rows: readonly SweptRow[], signal: AbortSignal): Promise<void> {
+  private async followFinished(
+    formId: string,
+    rows: readonly SweptRow[],
+    signal: AbortSignal,
+  ): Promise<void> {
     const { api, stores, connection } = this.target;
     if (rows.length > FOLLOW_LIMIT) {
       stores.syncState.askWalk(formId, 'finished');
@@ -217,7 +253,11 @@ export class SyncEngine {
         );
         const syncedAt = this.tuning.now().toISOString();
         stores.submissions.transaction(() =>
-          stores.submissions.upsert(formId, [toSubmissionRow(found, 'finished', row.isPreview)], syncedAt),
+          stores.submissions.upsert(
+            formId,
+            [toSubmissionRow(found, 'finished', row.isPreview)],
+            syncedAt,
+          ),
         );
       } catch (error) {
         if (!isAppError(error) || error.code !== 'NOT_FOUND') throw error;
@@ -231,11 +271,19 @@ export class SyncEngine {
    * left to find, when the form keeps them: one request with previews counted tells whether the
    * server holds any, and the walk runs only then.
    */
-  private async settleFirstPull(formId: string, status: SubmissionStatus, signal: AbortSignal): Promise<void> {
+  private async settleFirstPull(
+    formId: string,
+    status: SubmissionStatus,
+    signal: AbortSignal,
+  ): Promise<void> {
     const { api, stores, connection } = this.target;
     if (stores.forms.keepsPreviews(formId)) {
       const probe = await connection.track(() =>
-        api.listSubmissions(formId, { status, includePreview: true, limit: 1 }, { priority: 'background', signal }),
+        api.listSubmissions(
+          formId,
+          { status, includePreview: true, limit: 1 },
+          { priority: 'background', signal },
+        ),
       );
       if (probe.totalResponses !== stores.submissions.count(formId, status)) return;
     }
@@ -244,10 +292,18 @@ export class SyncEngine {
 
   private reconcileStale(lastReconciledAt: string | null): boolean {
     if (lastReconciledAt === null) return true;
-    return this.tuning.now().getTime() - Date.parse(lastReconciledAt) >= this.tuning.reconcileEveryMs;
+    return (
+      this.tuning.now().getTime() - Date.parse(lastReconciledAt) >= this.tuning.reconcileEveryMs
+    );
   }
 
-  private progress(formId: string, phase: string, p: Progress, done: boolean, error?: string): void {
+  private progress(
+    formId: string,
+    phase: string,
+    p: Progress,
+    done: boolean,
+    error?: string,
+  ): void {
     if (done) this.target.onForm?.(formId, 'finished');
     this.target.emit({
       type: 'sync.progress',
@@ -296,10 +352,20 @@ class ProgressMeter {
     this.rows += page.rows;
     this.remaining = page.remaining;
     const perRow = (this.now().getTime() - this.started) / Math.max(1, this.rows);
-    return { pages: this.pages, rows: this.rows, expected: this.rows + page.remaining, etaMs: Math.round(perRow * page.remaining) };
+    return {
+      pages: this.pages,
+      rows: this.rows,
+      expected: this.rows + page.remaining,
+      etaMs: Math.round(perRow * page.remaining),
+    };
   }
 
   totals(): Progress {
-    return { pages: this.pages, rows: this.rows, expected: this.rows + this.remaining, etaMs: null };
+    return {
+      pages: this.pages,
+      rows: this.rows,
+      expected: this.rows + this.remaining,
+      etaMs: null,
+    };
   }
 }

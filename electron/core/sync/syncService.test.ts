@@ -98,15 +98,13 @@ describe('SyncService', () => {
     });
     await sync.idle();
     expect(sync.status().running).toBeNull();
-    const walks = server.admin
-      .requests()
-      .filter(
-        (r) =>
-          r.path === '/forms/cFb7q2LxWm/submissions' &&
-          // A walk says whether it lists previews; a pull leaves the service's default.
-          r.query.includePreview !== undefined &&
-          r.query.offset === '0',
-      );
+    const walks = server.admin.requests().filter(
+      (r) =>
+        r.path === '/forms/cFb7q2LxWm/submissions' &&
+        // A walk says whether it lists previews; a pull leaves the service's default.
+        r.query.includePreview !== undefined &&
+        r.query.offset === '0',
+    );
     // The first sync pulls each status in one pass; the queued full sync walks each.
     expect(walks).toHaveLength(2);
   });
@@ -157,7 +155,9 @@ describe('SyncService', () => {
     const stores = cacheStores(session.db);
     for (const form of stores.forms.list()) {
       expect(form.counts.finished + form.counts.in_progress + form.counts.preview).toBe(
-        server.admin.submissionsOf(form.formId, { includePreview: stores.forms.keepsPreviews(form.formId) }).length,
+        server.admin.submissionsOf(form.formId, {
+          includePreview: stores.forms.keepsPreviews(form.formId),
+        }).length,
       );
     }
   });

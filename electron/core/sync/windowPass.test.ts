@@ -63,10 +63,17 @@ function expectCacheEqualsServer(): void {
 }
 
 const finishedOnServer = () =>
-  server.admin.submissionsOf(formId, { includePreview: false }).filter((s) => !isInProgress(s.submissionId));
-const isInProgress = (submissionId: string) => cacheStores(session.db).submissions.get(formId, submissionId)?.status === 'in_progress';
+  server.admin
+    .submissionsOf(formId, { includePreview: false })
+    .filter((s) => !isInProgress(s.submissionId));
+const isInProgress = (submissionId: string) =>
+  cacheStores(session.db).submissions.get(formId, submissionId)?.status === 'in_progress';
 const listRequests = (status: string) =>
-  server.admin.requests().filter((r) => r.path === `/forms/${formId}/submissions` && (r.query.status ?? 'finished') === status);
+  server.admin
+    .requests()
+    .filter(
+      (r) => r.path === `/forms/${formId}/submissions` && (r.query.status ?? 'finished') === status,
+    );
 
 describe('an incremental sync compares counts window by window', () => {
   it('finds a delete among the oldest rows and one in the middle, beside a create, with a few counts instead of a walk', async () => {
@@ -94,7 +101,9 @@ describe('an incremental sync compares counts window by window', () => {
     const middle = finished[Math.floor(finished.length / 2)];
     server.admin.remove(formId, oldest?.submissionId ?? '');
     // A response stored with the time it was given (an upload from an offline kiosk).
-    const late = await server.admin.respond(formId, { submissionTime: new Date(Date.parse(middle?.submissionTime ?? '') + 1).toISOString() });
+    const late = await server.admin.respond(formId, {
+      submissionTime: new Date(Date.parse(middle?.submissionTime ?? '') + 1).toISOString(),
+    });
     expect(finishedOnServer()).toHaveLength(finished.length);
 
     await sync();
@@ -103,7 +112,9 @@ describe('an incremental sync compares counts window by window', () => {
   });
 
   it('keeps in-progress rows true: deleted, finished with their old time, and new ones', async () => {
-    const unfinished = server.admin.submissionsOf(formId, { includePreview: false }).filter((s) => isInProgress(s.submissionId));
+    const unfinished = server.admin
+      .submissionsOf(formId, { includePreview: false })
+      .filter((s) => isInProgress(s.submissionId));
     expect(unfinished.length).toBeGreaterThan(4);
     server.admin.remove(formId, unfinished[0]?.submissionId ?? '');
     const done = unfinished[Math.floor(unfinished.length / 2)]?.submissionId ?? '';
@@ -124,10 +135,17 @@ describe('an incremental sync compares counts window by window', () => {
     session.api.listSubmissions = async (id, params, options) => {
       // Respondents arrive while the halves of the form are counted: one now, and one with an old
       // time in the later half (in the same window as the delete, it would cancel it out).
-      if (params.status === 'finished' && params.limit === 1 && params.afterDate !== undefined && !arriving) {
+      if (
+        params.status === 'finished' &&
+        params.limit === 1 &&
+        params.afterDate !== undefined &&
+        !arriving
+      ) {
         arriving = true;
         const now = await server.admin.respond(formId, {});
-        const old = await server.admin.respond(formId, { submissionTime: finished.at(-10)?.submissionTime ?? '' });
+        const old = await server.admin.respond(formId, {
+          submissionTime: finished.at(-10)?.submissionTime ?? '',
+        });
         arrived.push(now.submission.submissionId, old.submission.submissionId);
       }
       return list(id, params, options);
@@ -137,7 +155,9 @@ describe('an incremental sync compares counts window by window', () => {
     const cached = new Set(cachedIds());
     // Whatever the cache holds is on the server, and all it lacks arrived during the sync.
     expect([...cached].filter((id) => !onServer.has(id))).toEqual([]);
-    expect([...onServer].filter((id) => !cached.has(id)).every((id) => arrived.includes(id))).toBe(true);
+    expect([...onServer].filter((id) => !cached.has(id)).every((id) => arrived.includes(id))).toBe(
+      true,
+    );
 
     await sync();
     expectCacheEqualsServer();
