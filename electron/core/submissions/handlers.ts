@@ -13,7 +13,9 @@ export function submissionHandlers(ctx: AppContext): SubmissionHandlers {
     ctx.emit({ type: 'cache.changed', workspaceId: ctx.session().workspace.id, tables, formId });
   return {
     'submissions.get': (input) =>
-      readSubmission(ctx.session(), sync.connection(), input, () => changed(['submissions'], input.formId)),
+      readSubmission(ctx.session(), sync.connection(), input, () =>
+        changed(['submissions'], input.formId),
+      ),
     'submissions.delete': async (input) => {
       const result = await deleteSubmission(ctx.session(), sync.connection(), input);
       changed(['submissions', 'activity'], input.formId);

@@ -23,12 +23,21 @@ export async function readSubmission(
   const cached = stores.submissions.get(formId, submissionId);
   try {
     const fresh = await connection.track(() =>
-      session.api.getSubmission(formId, submissionId, { includeEditLink }, { priority: 'interactive', signal: session.signal }),
+      session.api.getSubmission(
+        formId,
+        submissionId,
+        { includeEditLink },
+        { priority: 'interactive', signal: session.signal },
+      ),
     );
     if (cached) {
       // The single read does not say the status or preview flag: the cached row's stand.
       stores.submissions.transaction(() =>
-        stores.submissions.upsert(formId, [toSubmissionRow(fresh, cached.status, cached.isPreview)], new Date().toISOString()),
+        stores.submissions.upsert(
+          formId,
+          [toSubmissionRow(fresh, cached.status, cached.isPreview)],
+          new Date().toISOString(),
+        ),
       );
     }
     return {
@@ -44,14 +53,24 @@ export async function readSubmission(
         stores.submissions.delete(formId, submissionId);
         onRemoved();
       }
-      throw new AppError('NOT_FOUND', 'This submission no longer exists on the server (deleted elsewhere).', {
-        details: { removedFromCache: cached !== null },
-      });
+      throw new AppError(
+        'NOT_FOUND',
+        'This submission no longer exists on the server (deleted elsewhere).',
+        {
+          details: { removedFromCache: cached !== null },
+        },
+      );
     }
-    const unreachable = isAppError(error) && ['NETWORK', 'TIMEOUT', 'OFFLINE', 'RATE_LIMITED', 'REMOTE'].includes(error.code);
+    const unreachable =
+      isAppError(error) &&
+      ['NETWORK', 'TIMEOUT', 'OFFLINE', 'RATE_LIMITED', 'REMOTE'].includes(error.code);
     if (!cached || !unreachable) {
       if (!cached && unreachable) {
-        throw new AppError('OFFLINE', 'You are offline and this submission is not in the cache yet.', { retryable: true });
+        throw new AppError(
+          'OFFLINE',
+          'You are offline and this submission is not in the cache yet.',
+          { retryable: true },
+        );
       }
       throw error;
     }
