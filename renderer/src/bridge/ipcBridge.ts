@@ -9,6 +9,13 @@ export interface PreloadApi {
   onEvent(listener: (event: unknown) => void): () => void;
 }
 
+declare global {
+  interface Window {
+    /** Exposed by the Electron preload; absent in browser mode. */
+    formdesk?: PreloadApi;
+  }
+}
+
 /** Electron: operations and events over the preload's IPC, checked like any other input. */
 export function createIpcBridge(preload: PreloadApi): Bridge {
   async function invoke<N extends OpName>(op: N, input: unknown): Promise<Result<OpOutput<N>>> {
