@@ -13,7 +13,7 @@ const INTEGRATION = [
   'electron/core/cache/openCache.test.ts',
   'electron/core/cache/orderMerge.test.ts',
   'electron/core/cache/writeTurns.test.ts',
-  'electron/core/dataDirLock.test.ts',
+  'electron/core/files/dataDirLock.test.ts',
   'electron/core/import/crashResume.test.ts',
   'electron/core/import/workbookBudget.test.ts',
   'electron/core/sync/cacheMatchesServer.test.ts',

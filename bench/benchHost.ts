@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createLogger } from '../electron/core/log';
+import { createLogger } from '../electron/core/logging/log';
 import { startHost, type Host } from '../electron/host/startHost';
 import { callHost } from '../electron/host/testing/callHost';
 

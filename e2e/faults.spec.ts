@@ -3,7 +3,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { type Page } from '@playwright/test';
-import { createLogger } from '../electron/core/log';
+import { createLogger } from '../electron/core/logging/log';
 import { startHost, type Host } from '../electron/host/startHost';
 import { type LocalApi } from '../electron/local-api';
 import { expect, test } from './fixtures';

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { type Page } from '@playwright/test';
-import { createLogger } from '../electron/core/log';
+import { createLogger } from '../electron/core/logging/log';
 import { startHost, type Host } from '../electron/host/startHost';
 import { startLocalApi, type LocalApi } from '../electron/local-api';
 import { expect, test } from './fixtures';

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { join, resolve } from 'node:path';
 import { type Page } from '@playwright/test';
-import { createLogger } from '../electron/core/log';
+import { createLogger } from '../electron/core/logging/log';
 import { MemoryKeyVault } from '../electron/core/workspaces/memoryVault';
 import { startHost } from '../electron/host/startHost';
 import { type LocalApi } from '../electron/local-api';

@@ -19,7 +19,7 @@ const ALLOWED: AllowedFigure[] = [
     reason: "SQLite's own limit on the statement undo it keeps in memory before using a file.",
   },
   {
-    file: 'electron/core/heldFiles.ts',
+    file: 'electron/core/files/heldFiles.ts',
     fragment: 'up to 1.8 s, 50 ms longer each time',
     reason: 'What `HELD_FILE_RETRY` below sets: the tries and the step between them.',
   },

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { type ServerResponse } from 'node:http';
 import { type ExportDelivery } from '../shared/contract/files';
-import { type ExportFile, removeDelivered } from '../core/exportDelivery';
+import { type ExportFile, removeDelivered } from '../core/exports/exportDelivery';
 
 /** Long enough to click, short enough that a leaked link is worthless soon after. */
 const TICKET_LIFETIME_MS = 5 * 60_000;

@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLogger } from '../core/log';
+import { createLogger } from '../core/logging/log';
 import { startLocalApi } from '../local-api';
 import { MEMORY_BACKEND } from '../core/workspaces/memoryVault';
 import { startHost, type Host } from './startHost';

@@ -3,9 +3,9 @@ import { isUtf8 } from 'node:buffer';
 import { stat } from 'node:fs/promises';
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { AppError, type Result } from '../shared/errors';
-import { type Logger } from '../core/log';
+import { type Logger } from '../core/logging/log';
 import { JsonInput } from '../threads/jsonInput';
-import { contentTypeOf, RENDERER_HEADERS, resolveRendererFile } from '../core/rendererFiles';
+import { contentTypeOf, RENDERER_HEADERS, resolveRendererFile } from '../core/files/rendererFiles';
 import { DOWNLOAD_PATH, type Downloads } from './downloads';
 import { type EventStream } from './eventStream';
 import {

@@ -1,7 +1,7 @@
 import { resolve, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DataDirInUse, lockDataDir } from '../core/dataDirLock';
-import { createLogger } from '../core/log';
+import { DataDirInUse, lockDataDir } from '../core/files/dataDirLock';
+import { createLogger } from '../core/logging/log';
 import { DEMO_RESPONDENTS_PER_MINUTE } from '../core/workspaces/demoRespondents';
 import { startHost } from './startHost';
 

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { startLocalApi, type LocalApi } from '../local-api';
 import { partialPost, stalledRequest } from '../local-api/testing/slowClient';
 import { refusingPort } from '../local-api/testing/refusingPort';
-import { createLogger } from '../core/log';
+import { createLogger } from '../core/logging/log';
 import { startHost, type Host, type HostOptions } from './startHost';
 import { callHost } from './testing/callHost';
 

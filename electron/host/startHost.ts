@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { type RateSchedulerOptions } from '../core/api';
-import { createLogger, type Logger } from '../core/log';
+import { createLogger, type Logger } from '../core/logging/log';
 import { MemoryKeyVault } from '../core/workspaces/memoryVault';
 import { type KeyVault } from '../core/workspaces/types';
 import {

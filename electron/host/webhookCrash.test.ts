@@ -4,7 +4,7 @@ import { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../core/log';
+import { createLogger } from '../core/logging/log';
 import { startLocalApi, type LocalApi } from '../local-api';
 import { type Result } from '../shared/errors';
 import { startHost, type Host } from './startHost';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type Protocol } from 'electron';
-import { contentTypeOf, RENDERER_HEADERS, resolveRendererFile } from '../core/rendererFiles';
+import { contentTypeOf, RENDERER_HEADERS, resolveRendererFile } from '../core/files/rendererFiles';
 import { APP_HOST, APP_SCHEME } from './appUrl';
 
 /**

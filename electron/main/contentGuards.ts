@@ -1,5 +1,5 @@
 import { type App, type Session, type Shell, type WebContents } from 'electron';
-import { type Logger } from '../core/log';
+import { type Logger } from '../core/logging/log';
 import { externalUrl, isAppUrl } from './appUrl';
 
 /**

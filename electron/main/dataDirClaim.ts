@@ -1,5 +1,5 @@
 import { type Dialog } from 'electron';
-import { DataDirInUse, lockDataDir } from '../core/dataDirLock';
+import { DataDirInUse, lockDataDir } from '../core/files/dataDirLock';
 
 /**
  * The desktop app's share of "one owner per data dir". Electron's single-instance lock covers a

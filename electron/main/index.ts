@@ -12,8 +12,8 @@ import {
   session,
   shell,
 } from 'electron';
-import { createLogger, type Logger } from '../core/log';
-import { ensurePrivateDir, makePrivate } from '../core/privateFiles';
+import { createLogger, type Logger } from '../core/logging/log';
+import { ensurePrivateDir, makePrivate } from '../core/files/privateFiles';
 import { DEMO_RESPONDENTS_PER_MINUTE } from '../core/workspaces/demoRespondents';
 import { startCoreThreads } from '../threads/coreThreads';
 import { installAppMenu } from './appMenu';

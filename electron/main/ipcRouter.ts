@@ -2,7 +2,7 @@ import { type IpcMain, type WebFrameMain } from 'electron';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../shared/channels';
 import { type AppEvent } from '../shared/contract';
 import { AppError, type Result } from '../shared/errors';
-import { type Logger } from '../core/log';
+import { type Logger } from '../core/logging/log';
 import { isAppUrl } from './appUrl';
 
 /**

@@ -4,8 +4,8 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureBuilt } from '../../scripts/ensureBuilt.mjs';
 import { EVENT_CHANNEL } from '../shared/channels';
-import { CONTENT_SECURITY_POLICY } from '../core/rendererFiles';
-import { lockDataDir } from '../core/dataDirLock';
+import { CONTENT_SECURITY_POLICY } from '../core/files/rendererFiles';
+import { lockDataDir } from '../core/files/dataDirLock';
 import { writeExport } from '../core/submissions/exportFile';
 import {
   createElectronStandIn,

@@ -4,7 +4,7 @@ import { extname, join } from 'node:path';
 import { type App, type BrowserWindow, type Dialog } from 'electron';
 import { type ExportDelivery } from '../shared/contract/files';
 import { AppError } from '../shared/errors';
-import { type ExportFile } from '../core/exportDelivery';
+import { type ExportFile } from '../core/exports/exportDelivery';
 import { freeName } from '../core/submissions/exportFile';
 
 const FILTERS: Record<string, Electron.FileFilter> = {

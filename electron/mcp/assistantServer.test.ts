@@ -13,7 +13,7 @@ import { createApiClient } from '../core/api';
 import { MASKED } from '../core/assistants/assistantText';
 import { cacheStores } from '../core/cache/cacheStores';
 import { openCache } from '../core/cache/openCache';
-import { createLogger } from '../core/log';
+import { createLogger } from '../core/logging/log';
 import { SyncService } from '../core/sync/syncService';
 import { WorkspaceManager } from '../core/workspaces/manager';
 import { MemoryKeyVault } from '../core/workspaces/memoryVault';

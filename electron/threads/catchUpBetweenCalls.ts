@@ -1,6 +1,6 @@
 import { type SubmissionQuery } from '../core/cache/submissionQuery';
-import { keepNewest } from '../core/keepNewest';
-import { type Logger } from '../core/log';
+import { keepNewest } from '../core/collections/keepNewest';
+import { type Logger } from '../core/logging/log';
 import { type SubmissionFilter } from '../shared/contract/submissions';
 
 /** Views a reader keeps catching up: a table, its other status, a sort or two. */

@@ -1,5 +1,5 @@
 import { type CacheDb } from '../core/cache/openCache';
-import { type Logger } from '../core/log';
+import { type Logger } from '../core/logging/log';
 import { PAGES_PER_STORE } from '../core/sync/streamSync';
 import { type OpenCache } from './protocol';
 import { type WorkerThread } from './workerThread';

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { readInBackground } from '../core/backgroundPriority';
+import { readInBackground } from '../core/priority/backgroundPriority';
 import { quickCheck } from '../core/cache/quickCheck';
 import { type FullCheckAnswer, type FullCheckStart } from './fullCheck';
 

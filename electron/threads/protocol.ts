@@ -1,8 +1,8 @@
 import { type RateSchedulerOptions } from '../core/api';
-import { type OpenedCache } from '../core/context';
-import { type ExportFile } from '../core/exportDelivery';
+import { type OpenedCache } from '../core/operations/context';
+import { type ExportFile } from '../core/exports/exportDelivery';
 import { type CatalogueQuestion } from '../core/import/suggestMapping';
-import { type LogLevel } from '../core/log';
+import { type LogLevel } from '../core/logging/log';
 import { type PageWriter } from '../core/sync/pageStore';
 import { type KeyringStatus } from '../core/workspaces/types';
 import { type LocalApiOptions } from '../local-api';

@@ -1,5 +1,5 @@
 import { type SubmissionSummaries } from '../core/cache/submissionSummary';
-import { type Logger } from '../core/log';
+import { type Logger } from '../core/logging/log';
 
 /**
  * Reads the answer columns of the form a summary was last asked of between a thread's calls, a

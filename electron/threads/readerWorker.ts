@@ -1,9 +1,9 @@
 import Database from 'better-sqlite3';
 import { workerData } from 'node:worker_threads';
-import { readInBackground } from '../core/backgroundPriority';
+import { readInBackground } from '../core/priority/backgroundPriority';
 import { cacheStores, type CacheStores } from '../core/cache/cacheStores';
 import { windowJson } from '../core/cache/windowJson';
-import { cacheReadHandlers } from '../core/cacheReads';
+import { cacheReadHandlers } from '../core/operations/cacheReads';
 import { contract } from '../shared/contract';
 import { AppError } from '../shared/errors';
 import { CacheConnection } from './cacheConnection';

@@ -1,4 +1,4 @@
-import { dispatch } from '../core/dispatch';
+import { dispatch } from '../core/operations/dispatch';
 import { type Handlers } from '../shared/contract';
 import { type CacheConnection } from './cacheConnection';
 import { type OpenCache } from './protocol';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type FetchLike } from '../core/api';
-import { createLogger } from '../core/log';
+import { createLogger } from '../core/logging/log';
 import { MemoryKeyVault } from '../core/workspaces/memoryVault';
 import { startLocalApi, type LocalApi } from '../local-api';
 import { refusingPort } from '../local-api/testing/refusingPort';

@@ -1,4 +1,4 @@
-import { type OpenedCache } from '../core/context';
+import { type OpenedCache } from '../core/operations/context';
 import { type PageWriter } from '../core/sync/pageStore';
 import { AppError } from '../shared/errors';
 import { type PageOp } from './protocol';

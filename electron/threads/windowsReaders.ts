@@ -1,4 +1,4 @@
-import { keepNewest } from '../core/keepNewest';
+import { keepNewest } from '../core/collections/keepNewest';
 import { JsonInput } from './jsonInput';
 import { type OpenCache, type WorkerNotice } from './protocol';
 

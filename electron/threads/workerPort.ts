@@ -1,5 +1,5 @@
 import { type MessagePort, parentPort } from 'node:worker_threads';
-import { describe, type Logger, type LogLevel, redact } from '../core/log';
+import { describe, type Logger, type LogLevel, redact } from '../core/logging/log';
 import { type AppEvent, WrittenJson } from '../shared/contract';
 import { AppError, type Result } from '../shared/errors';
 import { JsonInput } from './jsonInput';

@@ -1,7 +1,7 @@
 import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { makePrivate } from '../privateFiles';
+import { makePrivate } from '../files/privateFiles';
 
 /**
  * The assistants' server never writes the cache, which the app alone writes: each tool call is

@@ -8,7 +8,7 @@ import { type Submission } from '../../shared/api/submission';
 import { SubmissionFilter, type AnswerFilter } from '../../shared/contract/submissions';
 import { type QuestionSummary, type SubmissionSummary } from '../../shared/contract/summary';
 import { startLocalApi, type LocalApi } from '../../local-api';
-import { type WorkspaceSession } from '../context';
+import { type WorkspaceSession } from '../operations/context';
 import { ConnectionMonitor } from '../sync/connection';
 import { SyncEngine } from '../sync/syncEngine';
 import { createTestContext, type TestContext } from '../sync/testing/testContext';

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { type Handlers } from '../../shared/contract';
-import { dispatch } from '../dispatch';
+import { dispatch } from '../operations/dispatch';
 
 // Whatever operation meets a full disk, the person reads what happened and what to do, not
 // "something went wrong": the router turns SQLite's disk failures into DB errors with a sentence.

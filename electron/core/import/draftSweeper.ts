@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { type Logger } from '../log';
+import { type Logger } from '../logging/log';
 import { type ImportJournal } from './importJournal';
 
 /**

@@ -13,7 +13,7 @@ import { FormStore } from '../cache/formStore';
 import { type CacheDb } from '../cache/openCache';
 import { QuestionCatalog } from '../cache/questionCatalog';
 import { openTempCache, type TempCache } from '../cache/testing/tempCache';
-import { type AppContext, type WorkspaceSession } from '../context';
+import { type AppContext, type WorkspaceSession } from '../operations/context';
 import { DraftSweeper } from './draftSweeper';
 import { importHandlers } from './handlers';
 import { DEMO_FORM } from './testing/importTestbed';
@@ -21,7 +21,7 @@ import { PROBLEM_COLUMN } from './ownExport';
 import { readCsv } from './readCsv';
 import { importWizardHandlers } from './wizardHandlers';
 import { formulaCells } from './testing/spreadsheetView';
-import { createLogger } from '../log';
+import { createLogger } from '../logging/log';
 
 const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const fixture = (name: string) => readFileSync(path.resolve(projectRoot, 'fixtures/csv', name));

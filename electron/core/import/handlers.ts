@@ -1,6 +1,6 @@
 import { type HandlersOn } from '../../shared/contract';
 import { AppError } from '../../shared/errors';
-import { type AppContext, type WorkspaceSession } from '../context';
+import { type AppContext, type WorkspaceSession } from '../operations/context';
 import { importCache, type ImportCache } from './cacheAccess';
 import { exportFailedRows, exportReport } from './exportRows';
 import { ImportJournal, jobSummary } from './importJournal';

@@ -10,7 +10,7 @@ import {
   peopleCsv,
   type Testbed,
 } from './testing/importTestbed';
-import { createLogger } from '../log';
+import { createLogger } from '../logging/log';
 import { ImportRunner } from './runImport';
 import { RunnerLease } from './runnerLease';
 import { type Submission } from '../../shared/api/submission';

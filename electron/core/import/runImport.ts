@@ -5,7 +5,7 @@ import { type AppEvent } from '../../shared/contract';
 import { type ImportState } from '../../shared/contract/imports';
 import { AppError } from '../../shared/errors';
 import { type ApiClient } from '../api/types';
-import { type Logger } from '../log';
+import { type Logger } from '../logging/log';
 import {
   type BatchRow,
   type ImportJournal,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors';
-import { pidIsAlive } from '../processAlive';
+import { pidIsAlive } from '../files/processAlive';
 
 /** How long a lease outlives its last renewal: a runner that died frees its jobs after this. */
 export const LEASE_MS = 30_000;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { IMPORT_FILE_MAX_BYTES } from '../../shared/contract/imports';
 import { AppError } from '../../shared/errors';
-import { keepNewest } from '../keepNewest';
+import { keepNewest } from '../collections/keepNewest';
 
 /** Files kept between reading and validating; older ones are dropped first. */
 const KEPT_FILES = 4;

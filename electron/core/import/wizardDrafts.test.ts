@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type CacheDb } from '../cache/openCache';
 import { openTempCache, type TempCache } from '../cache/testing/tempCache';
-import { createLogger } from '../log';
+import { createLogger } from '../logging/log';
 import { DraftSweeper } from './draftSweeper';
 import { ImportJournal } from './importJournal';
 import { DEMO_FORM, PEOPLE_MAPPINGS, peopleCsv } from './testing/importTestbed';

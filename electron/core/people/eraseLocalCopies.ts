@@ -3,7 +3,7 @@ import path from 'node:path';
 import { constants, inflateRawSync } from 'node:zlib';
 import { cacheStores } from '../cache/cacheStores';
 import { likeContaining } from '../cache/likeContaining';
-import { type WorkspaceSession } from '../context';
+import { type WorkspaceSession } from '../operations/context';
 import { zipEntries } from '../import/zipEntries';
 import { type DeleteJournal } from '../submissions/deleteJournal';
 

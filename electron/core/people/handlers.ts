@@ -1,5 +1,5 @@
 import { type HandlersOn } from '../../shared/contract';
-import { type AppContext } from '../context';
+import { type AppContext } from '../operations/context';
 import { bulkDeletesFor } from '../submissions/bulkDeletes';
 
 /**

@@ -9,9 +9,9 @@ import {
   type PersonSearchResult,
 } from '../../shared/contract';
 import { startLocalApi, type LocalApi } from '../../local-api';
-import { cacheReadHandlers } from '../cacheReads';
+import { cacheReadHandlers } from '../operations/cacheReads';
 import { cacheStores } from '../cache/cacheStores';
-import { dispatch } from '../dispatch';
+import { dispatch } from '../operations/dispatch';
 import { zipEntries } from '../import/zipEntries';
 import { bulkDeleteHandlers } from '../submissions/bulkDeleteHandlers';
 import { submissionHandlers } from '../submissions/handlers';

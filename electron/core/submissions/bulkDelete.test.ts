@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type DeleteJobSummary, type Handlers } from '../../shared/contract';
 import { startLocalApi, type LocalApi } from '../../local-api';
 import { cacheStores } from '../cache/cacheStores';
-import { dispatch } from '../dispatch';
+import { dispatch } from '../operations/dispatch';
 import { startServiceProxy, type ServiceProxy } from '../hardening/serviceProxy';
 import { syncServiceFor, type SyncService } from '../sync/syncService';
 import { createTestContext, type TestContext } from '../sync/testing/testContext';

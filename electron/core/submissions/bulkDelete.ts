@@ -1,8 +1,8 @@
 import { type DeleteJobState, type DeleteJobSummary } from '../../shared/contract/bulkDelete';
 import { AppError, isAppError } from '../../shared/errors';
 import { cacheStores } from '../cache/cacheStores';
-import { type WorkspaceSession } from '../context';
-import { type Logger } from '../log';
+import { type WorkspaceSession } from '../operations/context';
+import { type Logger } from '../logging/log';
 import { type ConnectionMonitor } from '../sync/connection';
 import { type DeleteJournal, type DeleteRow } from './deleteJournal';
 import { saysItemMissing, unconfirmed } from './deleteSubmission';

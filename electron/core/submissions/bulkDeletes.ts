@@ -1,6 +1,6 @@
 import { type DeleteJobKind, type DeleteJobSummary } from '../../shared/contract/bulkDelete';
 import { AppError } from '../../shared/errors';
-import { type AppContext, type WorkspaceSession } from '../context';
+import { type AppContext, type WorkspaceSession } from '../operations/context';
 import { eraseLocalCopies } from '../people/eraseLocalCopies';
 import { syncServiceFor } from '../sync/syncService';
 import { BulkDeleteRunner } from './bulkDelete';

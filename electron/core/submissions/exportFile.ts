@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { once } from 'node:events';
 import { AppError } from '../../shared/errors';
-import { ensurePrivateDir } from '../privateFiles';
+import { ensurePrivateDir } from '../files/privateFiles';
 
 export interface WrittenExport {
   exportId: string;

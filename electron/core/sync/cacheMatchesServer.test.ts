@@ -7,7 +7,7 @@ import { type ListSubmissionsParams } from '../../shared/api/endpoints';
 import { SubmissionFilter } from '../../shared/contract/submissions';
 import { startLocalApi, type LocalApi } from '../../local-api';
 import { cacheStores } from '../cache/cacheStores';
-import { type WorkspaceSession } from '../context';
+import { type WorkspaceSession } from '../operations/context';
 import { ConnectionMonitor } from './connection';
 import { SyncEngine } from './syncEngine';
 import { createTestContext, type TestContext } from './testing/testContext';

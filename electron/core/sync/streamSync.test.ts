@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startLocalApi, type LocalApi } from '../../local-api';
 import { cacheStores } from '../cache/cacheStores';
-import { type WorkspaceSession } from '../context';
+import { type WorkspaceSession } from '../operations/context';
 import { type PageWriter, pageWriterOn } from './pageStore';
 import { incrementalPass, reconcilePass, type StreamOptions } from './streamSync';
 import { createTestContext, type TestContext } from './testing/testContext';

@@ -9,7 +9,7 @@ import { SubmissionFilter } from '../../shared/contract/submissions';
 import { startLocalApi, type LocalApi, type LocalApiOptions } from '../../local-api';
 import { UNREADABLE_MESSAGE } from '../api/errors';
 import { cacheStores } from '../cache/cacheStores';
-import { type WorkspaceSession } from '../context';
+import { type WorkspaceSession } from '../operations/context';
 import { ConnectionMonitor } from './connection';
 import { keepPreviews } from './keepPreviews';
 import { type PageWriter, pageWriterOn } from './pageStore';

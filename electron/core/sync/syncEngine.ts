@@ -5,7 +5,7 @@ import { AppError, isAppError } from '../../shared/errors';
 import { type ApiClient } from '../api/types';
 import { type CacheStores } from '../cache/cacheStores';
 import { storageError } from '../cache/storageError';
-import { type Logger } from '../log';
+import { type Logger } from '../logging/log';
 import { type ConnectionMonitor } from './connection';
 import { type PageWriter, pageWriterOn } from './pageStore';
 import { toSubmissionRow } from '../cache/submissionRow';

@@ -16,13 +16,13 @@ import { ActivityLog } from '../cache/activityLog';
 import { openCache, type CacheDb } from '../cache/openCache';
 import { SubmissionStore } from '../cache/submissionStore';
 import { SyncStateStore } from '../cache/syncStateStore';
-import { type AppContext, type WorkspaceSession } from '../context';
-import { dispatch } from '../dispatch';
+import { type AppContext, type WorkspaceSession } from '../operations/context';
+import { dispatch } from '../operations/dispatch';
 import { CreateAttempts } from './createAttempts';
 import { webhookHandlers } from './handlers';
 import { webhookManager } from './webhookManager';
 import { WebhookRegistry } from './webhookRegistry';
-import { createLogger } from '../log';
+import { createLogger } from '../logging/log';
 import { refusingPort } from '../../local-api/testing/refusingPort';
 
 const FORM = 'cFb7q2LxWm';

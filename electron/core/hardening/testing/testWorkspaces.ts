@@ -1,6 +1,6 @@
 import { createApiClient } from '../../api';
 import { openCache } from '../../cache/openCache';
-import { createLogger } from '../../log';
+import { createLogger } from '../../logging/log';
 import { type DemoServer, WorkspaceManager } from '../../workspaces/manager';
 import { MemoryKeyVault } from '../../workspaces/memoryVault';
 

@@ -5,7 +5,7 @@ import { type ColumnMapping } from '../../../shared/contract/imports';
 import { createApiClient } from '../../api/client';
 import { RateScheduler } from '../../api/rateScheduler';
 import { openCache, type CacheDb } from '../../cache/openCache';
-import { createLogger } from '../../log';
+import { createLogger } from '../../logging/log';
 import { importCache, type ImportCache } from '../cacheAccess';
 import { freezeJob } from '../freezeJob';
 import { ImportJournal } from '../importJournal';

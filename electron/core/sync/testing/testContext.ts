@@ -3,8 +3,8 @@ import { type AppEvent } from '../../../shared/contract/events';
 import { AppError } from '../../../shared/errors';
 import { createApiClient, type ApiObserver } from '../../api';
 import { openCache } from '../../cache/openCache';
-import { type AppContext, type WorkspaceSession } from '../../context';
-import { createLogger } from '../../log';
+import { type AppContext, type WorkspaceSession } from '../../operations/context';
+import { createLogger } from '../../logging/log';
 
 export interface TestContext {
   ctx: AppContext;

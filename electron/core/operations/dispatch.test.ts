@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Handlers } from '../shared/contract';
-import { MAX_ISSUES } from '../shared/issueList';
+import { type Handlers } from '../../shared/contract';
+import { MAX_ISSUES } from '../../shared/issueList';
 import { dispatch } from './dispatch';
 
 describe('an input the contract rejects', () => {

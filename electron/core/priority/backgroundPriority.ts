@@ -1,5 +1,5 @@
 import { constants, getPriority, setPriority } from 'node:os';
-import { type Logger } from './log';
+import { type Logger } from '../logging/log';
 
 /**
  * The nice value for a thread that runs below the one calling: ten steps lower, as far as the

@@ -1,12 +1,12 @@
-import { type AppEvent, type HandlersOn } from '../shared/contract';
-import { type SubmissionFilter } from '../shared/contract/submissions';
-import { cacheStores } from './cache/cacheStores';
-import { windowJson } from './cache/windowJson';
+import { type AppEvent, type HandlersOn } from '../../shared/contract';
+import { type SubmissionFilter } from '../../shared/contract/submissions';
+import { cacheStores } from '../cache/cacheStores';
+import { windowJson } from '../cache/windowJson';
 import { type WorkspaceSession } from './context';
-import { exportActivity } from './exportActivity';
-import { exportPerson } from './people/peopleExport';
-import { searchPeople } from './people/peopleSearch';
-import { exportSubmissions } from './submissions/exportSubmissions';
+import { exportActivity } from '../exports/exportActivity';
+import { exportPerson } from '../people/peopleExport';
+import { searchPeople } from '../people/peopleSearch';
+import { exportSubmissions } from '../submissions/exportSubmissions';
 
 /**
  * The operations answered from the cache alone: no request to the service, no write to the cache.

@@ -1,13 +1,13 @@
-import { activityKindLabel } from '../shared/activityKind';
-import { exportDay, type SheetCell } from '../shared/answers/sheetTable';
-import { type ActivityFilter } from '../shared/contract/activity';
-import { type SheetSettings } from '../shared/contract/sheetSettings';
-import { type ExportFormat } from '../shared/contract/submissions';
-import { type ActivityEntry } from './cache/activityLog';
-import { type CacheStores } from './cache/cacheStores';
-import { xlsxChunks } from './sheets/xlsxChunks';
-import { csvChunks } from './submissions/exportSubmissions';
-import { writeExport, type WrittenExport } from './submissions/exportFile';
+import { activityKindLabel } from '../../shared/activityKind';
+import { exportDay, type SheetCell } from '../../shared/answers/sheetTable';
+import { type ActivityFilter } from '../../shared/contract/activity';
+import { type SheetSettings } from '../../shared/contract/sheetSettings';
+import { type ExportFormat } from '../../shared/contract/submissions';
+import { type ActivityEntry } from '../cache/activityLog';
+import { type CacheStores } from '../cache/cacheStores';
+import { xlsxChunks } from '../sheets/xlsxChunks';
+import { csvChunks } from '../submissions/exportSubmissions';
+import { writeExport, type WrittenExport } from '../submissions/exportFile';
 
 const HEADERS = ['When', 'What', 'Form', 'Submission ID', 'Respondent', 'Summary'];
 

@@ -1,7 +1,7 @@
-import { contract, isOpName, type Handlers, WrittenJson } from '../shared/contract';
-import { AppError, type Result } from '../shared/errors';
-import { issueList } from '../shared/issueList';
-import { storageError } from './cache/storageError';
+import { contract, isOpName, type Handlers, WrittenJson } from '../../shared/contract';
+import { AppError, type Result } from '../../shared/errors';
+import { issueList } from '../../shared/issueList';
+import { storageError } from '../cache/storageError';
 
 /**
  * The one router behind both bridges (IPC in main, HTTP in the host), run on the thread whose

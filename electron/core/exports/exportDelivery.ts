@@ -1,8 +1,8 @@
 import { readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { type Handlers } from '../shared/contract';
-import { type ExportDelivery } from '../shared/contract/files';
-import { AppError } from '../shared/errors';
+import { type Handlers } from '../../shared/contract';
+import { type ExportDelivery } from '../../shared/contract/files';
+import { AppError } from '../../shared/errors';
 
 /** A finished export file under `<dataDir>/exports/`. */
 export interface ExportFile {

@@ -1,14 +1,14 @@
-import { type HandlersOn } from '../shared/contract';
-import { type DeliverExport, fileHandlers } from './exportDelivery';
-import { importHandlers } from './import/handlers';
-import { peopleHandlers } from './people/handlers';
-import { bulkDeleteHandlers } from './submissions/bulkDeleteHandlers';
-import { submissionHandlers } from './submissions/handlers';
-import { formHandlers } from './sync/formHandlers';
-import { syncHandlers } from './sync/handlers';
-import { webhookHandlers } from './webhooks/handlers';
-import { workspaceHandlers } from './workspaces/handlers';
-import { type ShellContext } from './workspaces/types';
+import { type HandlersOn } from '../../shared/contract';
+import { type DeliverExport, fileHandlers } from '../exports/exportDelivery';
+import { importHandlers } from '../import/handlers';
+import { peopleHandlers } from '../people/handlers';
+import { bulkDeleteHandlers } from '../submissions/bulkDeleteHandlers';
+import { submissionHandlers } from '../submissions/handlers';
+import { formHandlers } from '../sync/formHandlers';
+import { syncHandlers } from '../sync/handlers';
+import { webhookHandlers } from '../webhooks/handlers';
+import { workspaceHandlers } from '../workspaces/handlers';
+import { type ShellContext } from '../workspaces/types';
 
 /**
  * The core's operations (`OP_THREADS`), one family per feature. `satisfies` turns a family placed

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findExport, fileHandlers, removeExports } from './exportDelivery';
-import { writeExport } from './submissions/exportFile';
+import { writeExport } from '../submissions/exportFile';
 
 let dataDir: string;
 beforeEach(() => {

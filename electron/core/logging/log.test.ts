@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../shared/errors';
+import { AppError } from '../../shared/errors';
 import { createLogger, redact } from './log';
 
 function capture() {
