@@ -1,28 +1,25 @@
 import type Database from 'better-sqlite3';
 import { type SubmissionStatus } from '../../shared/api/endpoints';
-import { type Submission } from '../../shared/api/submission';
 import {
-  type AnswerFilter,
   type StatusCounts,
   type SubmissionField,
   type SubmissionFilter,
   type SubmissionListRow,
 } from '../../shared/contract/submissions';
 import { mergeAdded, type SortKey } from './orderMerge';
-import { likeContaining } from './likeContaining';
+import { type StoredRow, type StoredTextRow, toListRow } from './listRow';
 import { Memo } from './memo';
-
-export type Param = string | number;
-
-export interface Where {
-  sql: string;
-  params: Param[];
-}
-
-/** The rowids a statement lists; with `except`, every row but those. */
-export interface RowSet extends Where {
-  except: boolean;
-}
+import {
+  broader,
+  MIN_TRIGRAM,
+  narrowingSets,
+  narrows,
+  phraseOf,
+  type Param,
+  unnarrowed,
+  type Where,
+  whereOf,
+} from './viewConditions';
 
 /** Sortable fields → fixed SQL. Nothing a caller sends is ever spliced into a statement. */
 const FIELD_COLUMN: Record<SubmissionField, string> = {
@@ -32,9 +29,6 @@ const FIELD_COLUMN: Record<SubmissionField, string> = {
   loginEmail: 's.login_email',
   paymentAmount: 's.payment_amount',
 };
-
-/** Trigram search needs three characters; shorter text is matched by a scan of the same table. */
-const MIN_TRIGRAM = 3;
 
 /**
  * Positions read at once when a window lies near the start of a view: a first screen and the
@@ -80,22 +74,6 @@ const WIDER_LOOK = 20;
  * log2(rows) keys to find its place.
  */
 const MERGED_AT_MOST = 1_000;
-
-/**
- * A row as the cache holds it: the indexed fields, and the submission as the JSON stored, in the
- * UTF-8 bytes SQLite keeps it in. A window's answer splices them in as they are (`windowJson.ts`):
- * read as text, a window's rows were decoded into strings, joined and encoded again, most of its
- * reader's time; read as bytes, they are only copied into the answer.
- */
-export interface StoredRow {
-  id: number;
-  submission_id: string;
-  submission_time: string;
-  last_updated_at: string | null;
-  status: SubmissionStatus;
-  is_preview: number;
-  raw: Uint8Array;
-}
 
 /** Matches per status, whatever the filter's status; previews among them apart. */
 interface StatusTally {
@@ -790,67 +768,6 @@ function facetStatement(filter: SubmissionFilter): Where {
   };
 }
 
-/** The same view without its search, import and answer filters: what their sets narrow. */
-function broader({
-  search: _search,
-  importJobId: _importJobId,
-  ...filter
-}: SubmissionFilter): SubmissionFilter {
-  return { ...filter, answers: [] };
-}
-
-/** The sets of rows the filter's search, import and answer filters narrow its view to. */
-export function narrowingSets(filter: SubmissionFilter): RowSet[] {
-  const sets = filter.answers.map((answer) => answerSet(filter.formId, answer));
-  if (filter.importJobId !== undefined) sets.unshift(importSet(filter.importJobId));
-  return filter.search ? [{ ...searchStatement(filter.search), except: false }, ...sets] : sets;
-}
-
-/** The rows an import created, as its journal links them to their submissions. */
-function importSet(jobId: string): RowSet {
-  return {
-    sql: `SELECT c.id FROM import_rows r
-          JOIN submissions c ON c.form_id = r.form_id AND c.submission_id = r.submission_id
-          WHERE r.job_id = ? AND r.status = 'created'`,
-    params: [jobId],
-    except: false,
-  };
-}
-
-/** The rowids of the rows whose search text contains `search`, like the service's own filter. */
-function searchStatement(search: string): Where {
-  return [...search].length >= MIN_TRIGRAM
-    ? {
-        sql: 'SELECT rowid FROM submission_search WHERE submission_search MATCH ?',
-        params: [phraseOf(search)],
-      }
-    : {
-        sql: `SELECT rowid FROM submission_search WHERE body LIKE ? ESCAPE '\\'`,
-        params: [likeContaining(search)],
-      };
-}
-
-/** The search text as one FTS5 phrase: its words in that order, next to each other. */
-function phraseOf(search: string): string {
-  return `"${search.replaceAll('"', '""')}"`;
-}
-
-/** Whether search, dates, an import or answer filters narrow the view below status and previews. */
-function narrows(filter: SubmissionFilter): boolean {
-  return (
-    filter.afterDate !== undefined ||
-    filter.beforeDate !== undefined ||
-    Boolean(filter.search) ||
-    filter.importJobId !== undefined ||
-    filter.answers.length > 0
-  );
-}
-
-/** The same view with what `narrows` looks at left out. */
-function unnarrowed({ formId, status, includePreview }: SubmissionFilter): SubmissionFilter {
-  return { formId, status, includePreview, answers: [], sortBy: 'submissionTime', sort: 'asc' };
-}
-
 function totalOf(filter: SubmissionFilter, tally: StatusTally[]): number {
   let total = 0;
   for (const { status, n, previews } of tally) {
@@ -867,99 +784,4 @@ function countsOf(filter: SubmissionFilter, tally: StatusTally[]): StatusCounts 
     counts[status] += filter.includePreview ? n : n - previews;
   }
   return counts;
-}
-
-/** A row of the results table but its submission: the fields the cache indexes. */
-/** A row as `all` streams it: the submission as text, which every row of an export is parsed from. */
-type StoredTextRow = Omit<StoredRow, 'raw'> & { raw: string };
-
-export function listRowHead(row: Omit<StoredRow, 'raw'>): Omit<SubmissionListRow, 'submission'> {
-  return {
-    submissionId: row.submission_id,
-    submissionTime: row.submission_time,
-    lastUpdatedAt: row.last_updated_at,
-    status: row.status,
-    isPreview: row.is_preview === 1,
-  };
-}
-
-const utf8 = new TextDecoder();
-
-function toListRow(row: StoredRow | StoredTextRow): SubmissionListRow {
-  const text = typeof row.raw === 'string' ? row.raw : utf8.decode(row.raw);
-  return { ...listRowHead(row), submission: JSON.parse(text) as Submission };
-}
-
-/**
- * The conditions on `submissions s` of a view: form, status (when `byStatus`), previews, dates, and
- * the rows its search and answer filters let through.
- */
-export function whereOf(filter: SubmissionFilter, byStatus: boolean): Where {
-  const clauses = ['s.form_id = ?'];
-  const params: Param[] = [filter.formId];
-  if (byStatus && filter.status !== 'all') {
-    clauses.push('s.status = ?');
-    params.push(filter.status);
-  }
-  if (!filter.includePreview) clauses.push('s.is_preview = 0');
-  if (filter.afterDate !== undefined) {
-    clauses.push('s.submission_time > ?');
-    params.push(new Date(filter.afterDate).toISOString());
-  }
-  if (filter.beforeDate !== undefined) {
-    clauses.push('s.submission_time < ?');
-    params.push(new Date(filter.beforeDate).toISOString());
-  }
-  // Each set is read once into a list that each row of the view's order is looked up in (the `+`
-  // keeps SQLite from driving the query from the set instead, which would sort every match to
-  // find the first few).
-  for (const set of narrowingSets(filter)) {
-    clauses.push(`+s.id ${set.except ? 'NOT IN' : 'IN'} (${set.sql})`);
-    params.push(...set.params);
-  }
-  return { sql: clauses.join(' AND '), params };
-}
-
-/** An answer that is the value, or a list of choices holding it; takes the value twice. */
-const CHOSEN =
-  '(value_text = ? OR (value_json IS NOT NULL AND EXISTS (SELECT 1 FROM json_each(value_json) WHERE value = ? COLLATE NOCASE)))';
-
-/** Each filter's rows are read from an answers index; "is empty" is every row but those answered. */
-function answerSet(formId: string, filter: AnswerFilter): RowSet {
-  const inAnswers = (condition: string, params: Param[], except = false): RowSet => ({
-    sql: `SELECT submission_rowid FROM answers WHERE form_id = ? AND field_key = ? AND ${condition}`,
-    params: [formId, filter.key, ...params],
-    except,
-  });
-  switch (filter.op) {
-    case 'contains':
-      return inAnswers(`value_text LIKE ? ESCAPE '\\'`, [likeContaining(filter.text)]);
-    case 'numberRange':
-      return inAnswers('value_num BETWEEN ? AND ?', [
-        filter.min ?? -Number.MAX_VALUE,
-        filter.max ?? Number.MAX_VALUE,
-      ]);
-    case 'dateRange':
-      return inAnswers('value_num BETWEEN ? AND ?', [
-        filter.from === undefined ? -8.64e15 : Date.parse(filter.from),
-        filter.to === undefined ? 8.64e15 : endOf(filter.to),
-      ]);
-    case 'choiceIs':
-    case 'choiceIsNot':
-      return inAnswers(CHOSEN, [filter.value, filter.value], filter.op === 'choiceIsNot');
-    case 'choiceAnyOf':
-      return inAnswers(
-        `(${filter.values.map(() => CHOSEN).join(' OR ')})`,
-        filter.values.flatMap((value) => [value, value]),
-      );
-    case 'isNotEmpty':
-      return inAnswers('1', []);
-    case 'isEmpty':
-      return inAnswers('1', [], true);
-  }
-}
-
-/** A date without a time means the whole of that day (UTC). */
-function endOf(date: string): number {
-  return /^\d{4}-\d{2}-\d{2}$/.test(date) ? Date.parse(date) + 86_399_999 : Date.parse(date);
 }

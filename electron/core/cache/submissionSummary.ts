@@ -13,7 +13,7 @@ import { scaleOf } from '../import/questionRules';
 import { FormStore } from './formStore';
 import { Memo } from './memo';
 import { QuestionCatalog, type CatalogEntry } from './questionCatalog';
-import { narrowingSets, whereOf, type Param } from './submissionQuery';
+import { narrowingSets, type Param, whereOf } from './viewConditions';
 import { ITEMS_APART } from './submissionRow';
 import {
   asciiFold,

@@ -1,6 +1,7 @@
 import { contract, WrittenJson } from '../../shared/contract';
 import { SubmissionListRow, type SubmissionFilter } from '../../shared/contract/submissions';
-import { listRowHead, type SubmissionQuery } from './submissionQuery';
+import { listRowHead } from './listRow';
+import { type SubmissionQuery } from './submissionQuery';
 
 const WindowHead = contract['submissions.query'].output.omit({ rows: true });
 const RowHead = SubmissionListRow.omit({ submission: true });
