@@ -1,5 +1,5 @@
 import { type Locator, type Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, openDemoForm, test } from './fixtures';
 
 const FORM_NAME = 'Customer feedback';
 const PLAN = 'Which plan are you on?';
@@ -29,17 +29,7 @@ async function filterPlan(app: Page, condition: string): Promise<Locator> {
 test('a choice question is filtered by picking its options: is, is not, is any of', async ({
   app,
 }) => {
-  await app.getByRole('button', { name: 'Open the demo workspace' }).click();
-  await app
-    .getByRole('navigation', { name: 'Sections' })
-    .getByRole('link', { name: 'Submissions' })
-    .click();
-  await app.getByRole('combobox', { name: 'Form' }).fill(FORM_NAME);
-  await app.getByRole('option', { name: FORM_NAME }).click();
-  await expect(app.getByRole('grid', { name: 'Submissions' })).toHaveAttribute(
-    'data-state',
-    'ready',
-  );
+  await openDemoForm(app, FORM_NAME);
 
   // "Is": the form's options are offered, in its order, and one is picked.
   let editor = await filterPlan(app, 'is');

@@ -1,20 +1,10 @@
 import { type Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, openDemoForm, test } from './fixtures';
 
 const FORM_NAME = 'Customer feedback';
 
 async function openSummary(app: Page) {
-  await app.getByRole('button', { name: 'Open the demo workspace' }).click();
-  await app
-    .getByRole('navigation', { name: 'Sections' })
-    .getByRole('link', { name: 'Submissions' })
-    .click();
-  await app.getByRole('combobox', { name: 'Form' }).fill(FORM_NAME);
-  await app.getByRole('option', { name: FORM_NAME }).click();
-  await expect(app.getByRole('grid', { name: 'Submissions' })).toHaveAttribute(
-    'data-state',
-    'ready',
-  );
+  await openDemoForm(app, FORM_NAME);
   await app.getByRole('tab', { name: 'Summary' }).click();
   const panel = app.getByTestId('summary-panel');
   await expect(panel.locator('[data-summary-question]').first()).toBeVisible();

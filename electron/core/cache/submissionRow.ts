@@ -128,7 +128,7 @@ function numberOf(type: string, text: string): number | null {
 }
 
 /** The text of every string and number inside a value, in order. */
-function leaves(value: unknown, out: string[] = []): string[] {
+export function leaves(value: unknown, out: string[] = []): string[] {
   if (typeof value === 'string') {
     if (value !== '') out.push(value);
   } else if (typeof value === 'number' || typeof value === 'boolean') {

@@ -7,6 +7,7 @@ import {
   type PersonSearchResult,
 } from '../../shared/contract/people';
 import { type SubmissionListRow } from '../../shared/contract/submissions';
+import { leaves } from '../cache/submissionRow';
 
 interface Row {
   form_id: string;
@@ -116,17 +117,4 @@ export function foundIn(submission: Submission, needle: string): PersonMatch['fo
   return found.length > 0
     ? found
     : [{ key: 'submissionId', label: 'Submission id', value: submission.submissionId }];
-}
-
-function leaves(value: unknown, out: string[] = []): string[] {
-  if (typeof value === 'string') {
-    if (value !== '') out.push(value);
-  } else if (typeof value === 'number' || typeof value === 'boolean') {
-    out.push(String(value));
-  } else if (Array.isArray(value)) {
-    for (const v of value) leaves(v, out);
-  } else if (value !== null && typeof value === 'object') {
-    for (const v of Object.values(value)) leaves(v, out);
-  }
-  return out;
 }
