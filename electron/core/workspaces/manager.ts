@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { type AppEvent } from '../../shared/contract';
 import {
@@ -12,8 +12,7 @@ import { AppError } from '../../shared/errors';
 import { type ApiClient } from '../api/types';
 import { assistantAccessView } from '../assistants/assistantAccess';
 import { assistantActivity } from '../assistants/assistantActivity';
-import { ActivityLog } from '../cache/activityLog';
-import { fileCheckDue, recordSoundFile } from '../cache/fileCheckRecord';
+import { fileCheckDue } from '../cache/fileCheckRecord';
 import { type CacheRebuild, type OpenCacheOptions } from '../cache/openCache';
 import { type OpenedCache, type WorkspaceSession } from '../operations/context';
 import { prepareDataDir } from '../files/dataDirSetup';
@@ -22,21 +21,12 @@ import { type Logger } from '../logging/log';
 import { removeHeld } from '../files/heldFiles';
 import { ensurePrivateDir } from '../files/privateFiles';
 import { defaultWorkspaceName, normaliseBaseUrl } from './baseUrl';
-import { DEMO_RESPONDENTS_PER_MINUTE } from './demoRespondents';
+import { recordRebuild, recordSound, recordUnrebuilt } from './cacheNotes';
+import { type DemoServer, DemoService } from './demoService';
 import { lockedApiClient } from './lockedApiClient';
 import { DEMO_WORKSPACE_ID, WorkspaceRegistry, type WorkspaceRecord } from './registry';
 import { type KeyVault, type ShellContext, type WorkspaceOperations } from './types';
 import { verifyConfigured, verifyKey } from './verifyKey';
-
-/** The demo workspace's server: the local API, started in-process by main or the host. */
-export interface DemoServer {
-  baseUrl: string;
-  apiKey: string;
-  /** Simulated respondents a minute (0: none). */
-  readonly simulatePerMinute: number;
-  simulate(perMinute: number): void;
-  close(): Promise<void>;
-}
 
 export interface WorkspaceManagerOptions {
   dataDir: string;
@@ -92,9 +82,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     Database.Database,
     { workspaceId: string; timer: NodeJS.Timeout }
   >();
-  private demo: Promise<DemoServer> | null = null;
-  /** The rate the switch turns simulated respondents on at: the demo's own, else the default. */
-  private simulationRate = DEMO_RESPONDENTS_PER_MINUTE;
+  private readonly demo: DemoService;
   private queue: Promise<unknown> = Promise.resolve();
   private opens = 0;
   /**
@@ -110,6 +98,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     this.dataDir = options.dataDir;
     prepareDataDir(options.dataDir);
     this.registry = new WorkspaceRegistry(options.dataDir);
+    this.demo = new DemoService(options.dataDir, options.log, options.startDemo);
     assistantActivity(this);
   }
 
@@ -194,7 +183,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
       if (this.current?.workspace.id === record.id) await this.closeNow();
       this.closeRetired(record.id);
       if (record.kind === 'demo') {
-        await this.stopDemo();
+        await this.demo.stop();
         removeHeld(join(this.dataDir, 'demo'));
       }
       await this.options.vault.remove(record.id);
@@ -209,21 +198,12 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     return this.serial(() => this.selectNow(input.id));
   }
 
-  async simulation(): Promise<Simulation> {
-    const demo = await this.openDemoServer();
-    return {
-      available: demo !== null,
-      on: (demo?.simulatePerMinute ?? 0) > 0,
-      perMinute: demo?.simulatePerMinute || this.simulationRate,
-    };
+  simulation(): Promise<Simulation> {
+    return this.demo.simulation(this.current?.workspace.kind === 'demo');
   }
 
-  async setSimulation({ on }: { on: boolean }): Promise<Simulation> {
-    const demo = await this.openDemoServer();
-    if (demo === null)
-      throw new AppError('CONFLICT', 'Simulated respondents exist only in the demo workspace.');
-    demo.simulate(on ? this.simulationRate : 0);
-    return this.simulation();
+  setSimulation({ on }: { on: boolean }): Promise<Simulation> {
+    return this.demo.setSimulation(this.current?.workspace.kind === 'demo', on);
   }
 
   async assistantAccess({ id }: { id: string }): Promise<AssistantAccessView> {
@@ -246,16 +226,10 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     });
   }
 
-  /** The demo's server when the demo workspace is the one open. */
-  private async openDemoServer(): Promise<DemoServer | null> {
-    if (this.current?.workspace.kind !== 'demo' || this.demo === null) return null;
-    return this.demo;
-  }
-
   openDemo(): Promise<Workspace> {
     return this.serial(async () => {
       if (this.registry.get(DEMO_WORKSPACE_ID)) return this.selectNow(DEMO_WORKSPACE_ID);
-      const demo = await this.startDemo();
+      const demo = await this.demo.start();
       const record = this.registry.add({
         id: DEMO_WORKSPACE_ID,
         name: 'Demo workspace',
@@ -315,14 +289,14 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     await this.serial(async () => {
       await this.closeNow();
       this.closeRetired();
-      await this.stopDemo();
+      await this.demo.stop();
     });
   }
 
   private async selectNow(id: string): Promise<Workspace> {
     const record = this.registry.require(id);
     if (record.kind === 'demo') {
-      const demo = await this.startDemo();
+      const demo = await this.demo.start();
       const updated =
         record.baseUrl === demo.baseUrl
           ? record
@@ -382,7 +356,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
       onRebuilt: (rebuild) => (rebuilt = rebuild),
       ...(rebuildFor === undefined ? {} : { rebuildFor }),
     });
-    if (rebuilt) this.recordRebuild(record, db, rebuilt);
+    if (rebuilt) recordRebuild(this.options.log, db, record.id, rebuilt);
     const workspace: Workspace = { ...record, keyAvailable };
     const opened: OpenedCache = { workspace, file, generation: ++this.opens };
     const controller = new AbortController();
@@ -455,7 +429,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     if (damage === null) {
       // Found sound, or stopped before it could say (a check cut short answers null too): only a
       // check that ran to its end, in a session still open, records the file sound.
-      if (!signal.aborted && session.db.open) this.recordSound(session);
+      if (!signal.aborted && session.db.open) recordSound(this.options.log, session, this.now());
       return;
     }
     try {
@@ -473,7 +447,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
           // Still held by another program (Windows refuses to move it): the workspace goes on
           // with the file as it is, rather than closed under the person; the next open checks it.
           this.open(record, api, workspace.keyAvailable, { check: false });
-          this.recordUnrebuilt(record, damage, error);
+          recordUnrebuilt(this.options.log, this.session().db, record.id, damage, error);
           this.emit({ type: 'cache.changed', workspaceId: id, tables: ['activity'] });
           return;
         }
@@ -482,70 +456,6 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     } catch (error) {
       this.options.log.error(`the damaged cache of workspace ${id} could not be rebuilt`, error);
     }
-  }
-
-  /**
-   * Notes the file found sound. A write the cache keeps busy longer than a connection waits (a
-   * first sync storing page after page on a slow machine) is not worth the thread it runs on:
-   * unnoted, the file is only read again at the next open.
-   */
-  private recordSound(session: OpenSession): void {
-    try {
-      recordSoundFile(session.db, this.now());
-    } catch (error) {
-      this.options.log.warn(
-        `the cache of workspace ${session.workspace.id} was read whole and found sound, but that could not be noted; it is read again when the workspace next opens`,
-        error,
-      );
-    }
-  }
-
-  /**
-   * A damaged cache that could not be rebuilt, and goes on being used: the person finds why in
-   * Activity, as far as the damaged file still takes a write.
-   */
-  private recordUnrebuilt(record: WorkspaceRecord, damage: string, error: unknown): void {
-    this.options.log.error(
-      `the damaged cache of workspace ${record.id} could not be rebuilt`,
-      error,
-    );
-    // The open's own sentence says what to do; anything else is wrapped in one.
-    const why =
-      error instanceof AppError
-        ? error.message
-        : `The local cache is damaged and could not be rebuilt (${error instanceof Error ? error.message : String(error)}).`;
-    try {
-      recordCacheEntry(this.session().db, record.id, 'cache.damaged', {
-        summary: `${why} Until then, Formdesk goes on with the cache as it is.`,
-        snapshot: { reason: damage },
-      });
-    } catch (failure) {
-      this.options.log.warn(
-        `the damaged cache of workspace ${record.id} took no note of it`,
-        failure,
-      );
-    }
-  }
-
-  /**
-   * A damaged cache was replaced by an empty one: the person finds it in Activity, with where the
-   * damaged file was kept; sync then refills the rows from the server.
-   */
-  private recordRebuild(
-    record: WorkspaceRecord,
-    db: Database.Database,
-    rebuild: CacheRebuild,
-  ): void {
-    this.options.log.warn(
-      `the cache of workspace ${record.id} was damaged and rebuilt: ${rebuild.reason}`,
-    );
-    const kept = rebuild.movedTo
-      ? ` The damaged file was kept as ${basename(rebuild.movedTo)}.`
-      : '';
-    recordCacheEntry(db, record.id, 'cache.rebuilt', {
-      summary: `The local cache was damaged and has been rebuilt; submissions are fetched again from the server.${kept}`,
-      snapshot: rebuild,
-    });
   }
 
   /** Ends the open session and closes its cache at once, once the whole-file check let go of it. */
@@ -586,35 +496,6 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     }
   }
 
-  private startDemo(): Promise<DemoServer> {
-    if (!this.demo) {
-      const dir = join(this.dataDir, 'demo');
-      ensurePrivateDir(dir);
-      this.demo = this.options.startDemo({ store: join(dir, 'store.jsonl') }).then(
-        (server) => {
-          this.options.log.addSecret(server.apiKey);
-          if (server.simulatePerMinute > 0) this.simulationRate = server.simulatePerMinute;
-          return server;
-        },
-        (error: unknown) => {
-          this.demo = null;
-          throw new AppError(
-            'INTERNAL',
-            'The demo workspace could not start. Details are in the log.',
-            { cause: error },
-          );
-        },
-      );
-    }
-    return this.demo;
-  }
-
-  private async stopDemo(): Promise<void> {
-    const demo = this.demo;
-    this.demo = null;
-    if (demo) await (await demo).close();
-  }
-
   private async describe(record: WorkspaceRecord): Promise<Workspace> {
     const keyAvailable =
       record.kind === 'demo' || (await this.options.vault.get(record.id)) !== null;
@@ -631,22 +512,4 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     this.queue = run.catch(() => undefined);
     return run;
   }
-}
-
-/** An Activity entry about a workspace's cache as a whole: no form or submission of its own. */
-function recordCacheEntry(
-  db: Database.Database,
-  workspaceId: string,
-  kind: 'cache.rebuilt' | 'cache.damaged',
-  { summary, snapshot }: { summary: string; snapshot: unknown },
-): void {
-  new ActivityLog(db).record({
-    at: new Date().toISOString(),
-    workspaceId,
-    kind,
-    formId: null,
-    submissionId: null,
-    summary,
-    snapshot,
-  });
 }

@@ -1,7 +1,8 @@
 import { createApiClient } from '../../api';
 import { openCache } from '../../cache/openCache';
 import { createLogger } from '../../logging/log';
-import { type DemoServer, WorkspaceManager } from '../../workspaces/manager';
+import { type DemoServer } from '../../workspaces/demoService';
+import { WorkspaceManager } from '../../workspaces/manager';
 import { MemoryKeyVault } from '../../workspaces/memoryVault';
 
 /**
