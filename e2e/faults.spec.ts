@@ -122,7 +122,7 @@ test.describe('a cache file in trouble', () => {
       await page.goto(host.url);
       // Not reopened at start; asked for, it says why and what to do.
       await expect(page.locator('[data-state="welcome"]')).toBeVisible();
-      await page.getByRole('button', { name: 'Demo workspace', exact: true }).click();
+      await page.getByRole('button', { name: 'Open the demo workspace' }).click();
       await expect(
         page
           .getByText(/written by a newer version of Formdesk.*Update Formdesk to open it/)

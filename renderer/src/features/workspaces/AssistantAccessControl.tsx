@@ -50,14 +50,19 @@ export function AssistantAccessControl({ workspace }: { workspace: Workspace }) 
           </Group>
           {/* A figure may carry a name; the pre inside it, a generic element, may not. */}
           <Box component="figure" m={0} aria-label="Assistant configuration">
-            <Code block>{access.data.config}</Code>
+            {/* Focusable: a long line scrolls, and the keyboard must reach it too. */}
+            <Code block tabIndex={0}>
+              {access.data.config}
+            </Code>
           </Box>
           <Group gap="xs" wrap="nowrap" justify="space-between">
             <Text size="sm">Or run it in a terminal:</Text>
             <CopyButton value={access.data.command} label="Copy the command" />
           </Group>
           <Box component="figure" m={0} aria-label="Assistant server command">
-            <Code block>{access.data.command}</Code>
+            <Code block tabIndex={0}>
+              {access.data.command}
+            </Code>
           </Box>
         </Stack>
       )}
