@@ -14,11 +14,6 @@ const root = path.resolve(import.meta.dirname, '..');
 /** Figures in comments that are limits the code sets or meets, not measurements. */
 const ALLOWED: AllowedFigure[] = [
   {
-    file: 'electron/core/cache/undoInMemory.ts',
-    fragment: 'past the 64 KB of undo',
-    reason: "SQLite's own limit on the statement undo it keeps in memory before using a file.",
-  },
-  {
     file: 'electron/core/files/heldFiles.ts',
     fragment: 'up to 1.8 s, 50 ms longer each time',
     reason: 'What `HELD_FILE_RETRY` below sets: the tries and the step between them.',

@@ -4,7 +4,7 @@ import { withSetting } from './transactionSetting';
 /**
  * Runs `transaction` (one whole transaction, begun and ended inside it) with each statement's undo,
  * SQLite's statement journal, kept in memory rather than in a temporary file. A row's insert into
- * `submissions` fires the triggers that count it and touches a dozen pages, past the 64 KB of undo
+ * `submissions` fires the triggers that count it and touches a dozen pages, past the undo
  * SQLite keeps in memory: with the undo in files, storing and importing rows wrote several times
  * what they write with it in memory.
  *
