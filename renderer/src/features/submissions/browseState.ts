@@ -74,3 +74,24 @@ function keepValidFilters(items: unknown[]): AnswerFilter[] {
     return parsed.success ? [parsed.data] : [];
   });
 }
+
+/** Whether search, dates, an import or answer filters narrow the view below its status. */
+export function isNarrowed(filters: BrowseFilters): boolean {
+  return Boolean(
+    filters.search ||
+    filters.after ||
+    filters.before ||
+    filters.importJobId ||
+    filters.answers.length > 0,
+  );
+}
+
+/** The filters' patch that lets every narrowing go, the status and previews kept. */
+export const NO_NARROWING = {
+  search: '',
+  after: null,
+  before: null,
+  datePreset: null,
+  importJobId: null,
+  answers: [],
+} satisfies Partial<BrowseFilters>;
