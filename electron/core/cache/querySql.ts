@@ -1,0 +1,120 @@
+import { type SubmissionField, type SubmissionFilter } from '../../shared/contract/submissions';
+import { narrows, type Param, type Where, whereOf } from './viewConditions';
+
+/** Sortable fields → fixed SQL. Nothing a caller sends is ever spliced into a statement. */
+export const FIELD_COLUMN: Record<SubmissionField, string> = {
+  submissionTime: 's.submission_time',
+  lastUpdatedAt: 's.last_updated_at',
+  quizScore: 's.quiz_score',
+  loginEmail: 's.login_email',
+  paymentAmount: 's.payment_amount',
+};
+
+export const HEAD_COLUMNS =
+  's.id, s.submission_id, s.submission_time, s.last_updated_at, s.status, s.is_preview';
+/** The rows of a window, by the rowids (a JSON array) its order gave. */
+export const ROWS_STATEMENT = `SELECT ${HEAD_COLUMNS}, CAST(s.raw AS BLOB) AS raw FROM submissions s WHERE s.id IN (SELECT value FROM json_each(?))`;
+
+/**
+ * One ordered run of rows. A sort by a question reads two runs: the rows that answered it, in the
+ * order of the answers index (so a window costs its own rows, not a sort of the whole form), then
+ * the rows that did not, last in either direction.
+ */
+export interface Segment {
+  /** `FROM … WHERE …` */
+  from: string;
+  params: Param[];
+  order: string;
+}
+
+/** What a sort by a question orders on: its answers' numbers or their text. */
+export type AnswerColumn = 'value_num' | 'value_text';
+
+/**
+ * The runs a view's order reads, in turn. `answerColumn` is what a sort by a question orders on,
+ * asked only when the view sorts by one.
+ */
+export function segmentsOf(filter: SubmissionFilter, answerColumn: () => AnswerColumn): Segment[] {
+  const where = whereOf(filter, true);
+  const dir = filter.sort === 'desc' ? 'DESC' : 'ASC';
+  const tail = plainOrder('submissionTime', filter.sort);
+  if (typeof filter.sortBy === 'object') {
+    const key = filter.sortBy.answer;
+    const column = answerColumn();
+    return [
+      {
+        // The answers index leads (CROSS JOIN), so rows come in value order and only ties on the
+        // value are sorted by time, a block at a time, stopping when the window is full. Each
+        // answer finds its submission's status and time in an index entry, not in the row.
+        from: `FROM answers a CROSS JOIN submissions s INDEXED BY submissions_by_id ON s.id = a.submission_rowid
+                 WHERE a.form_id = ? AND a.field_key = ? AND ${where.sql}`,
+        params: [filter.formId, key, ...where.params],
+        order: `a.${column} ${dir}, ${tail}`,
+      },
+      {
+        from: `FROM submissions s WHERE ${where.sql}
+                 AND NOT EXISTS (SELECT 1 FROM answers e WHERE e.submission_rowid = s.id AND e.field_key = ?)`,
+        params: [...where.params, key],
+        order: tail,
+      },
+    ];
+  }
+  const order = plainOrder(filter.sortBy, filter.sort);
+  return [{ from: `FROM submissions s WHERE ${where.sql}`, params: where.params, order }];
+}
+
+/** The ORDER BY of a sort by a column of the submissions. */
+export function plainOrder(sortBy: SubmissionField, sort: SubmissionFilter['sort']): string {
+  const dir = sort === 'desc' ? 'DESC' : 'ASC';
+  return keyColumns(sortBy)
+    .map((column) => `${column} ${dir}`)
+    .join(', ');
+}
+
+/** The columns a sort by a column of the submissions orders on. */
+export function keyColumns(sortBy: SubmissionField): string[] {
+  // Ties break on the id, so windows never overlap or skip rows between pages.
+  const tail = ['s.submission_time', 's.submission_id'];
+  return sortBy === 'submissionTime' ? tail : [FIELD_COLUMN[sortBy], ...tail];
+}
+
+/** The rowids of one run, in order, up to a bound parameter (-1: all). */
+export function orderStatement(segment: Segment): string {
+  return `SELECT s.id ${segment.from} ORDER BY ${segment.order} LIMIT ?`;
+}
+
+/**
+ * The form's matches per status, whatever the filter's status: the counts and every total follow
+ * from them. Without a condition beyond the form they are the counts the triggers keep; otherwise
+ * one pass over the matches.
+ */
+export function tallyStatement(filter: SubmissionFilter): Where {
+  if (!narrows(filter)) {
+    return {
+      sql: `SELECT status, sum(n) AS n, sum(n * is_preview) AS previews FROM submission_counts
+            WHERE form_id = ? GROUP BY status`,
+      params: [filter.formId],
+    };
+  }
+  const where = whereOf({ ...filter, status: 'all', includePreview: true }, false);
+  return {
+    sql: `SELECT s.status AS status, count(*) AS n, sum(s.is_preview) AS previews FROM submissions s
+          WHERE ${where.sql} GROUP BY s.status`,
+    params: where.params,
+  };
+}
+
+/**
+ * Every row of the form under the filter, whatever its status, as one number each: the rowid, the
+ * status and the preview flag, so that a narrowed view's counts need no second read of its sets.
+ * Named index: where the form is all the file holds, SQLite's statistics make a scan of the rows
+ * (and their JSON) look as cheap as this index, which holds all three and the time.
+ */
+export function facetStatement(filter: SubmissionFilter): Where {
+  const where = whereOf({ ...filter, status: 'all', includePreview: true }, false);
+  return {
+    sql: `SELECT s.id * 4 + (s.status = 'in_progress') * 2 + s.is_preview
+          FROM submissions s INDEXED BY submissions_by_form_time WHERE ${where.sql}`,
+    params: where.params,
+  };
+}

@@ -1,0 +1,111 @@
+import { type SubmissionFilter } from '../../shared/contract/submissions';
+import { Memo } from './memo';
+import { NARROWED_KEPT } from './passingRows';
+import { type QueryStatements } from './queryStatements';
+import { broader, MIN_TRIGRAM, phraseOf } from './viewConditions';
+import { type ViewCounts } from './viewCounts';
+import { type ViewOrders } from './viewOrders';
+
+/**
+ * In a cache of at least this many rows, a new search answers with its first rows before it counts
+ * its matches. The full-text index holds every form, so listing every match of a common word in
+ * it grows with the whole cache, whatever the view: in a smaller cache it is soon enough to count
+ * at once.
+ */
+export const ROWS_FIRST_FROM = 250_000;
+/**
+ * The view's first rows are looked up in the full-text index as runs of nearby rowids (a sync
+ * stores rows in the order it lists them, so a view's first rows sit in a few runs). A gap wider
+ * than this starts a new run; a view whose first rows need more runs than `MAX_RUNS` (a sort by a
+ * question scatters them) is counted at once.
+ */
+const RUN_GAP = 64;
+const MAX_RUNS = 16;
+/** A rarer word is looked for among this many times a screen's worth of the view's first rows. */
+const WIDER_LOOK = 20;
+
+/**
+ * A new search in a large cache finds its first rows among the view's first rows alone, so it can
+ * answer with them before it lists every match to count them. It answers early once: asked again,
+ * it counts.
+ */
+export class EarlyMatches {
+  private readonly answeredEarly = new Memo<true>(NARROWED_KEPT);
+
+  constructor(
+    private readonly reads: QueryStatements,
+    private readonly orders: ViewOrders,
+    private readonly counts: ViewCounts,
+    private readonly rowsFirstFrom: number,
+  ) {}
+
+  /**
+   * The first matches of the view, at least `end` of them, remembered as the start of its order
+   * and as answered early; null when the search should be counted now.
+   */
+  take(filter: SubmissionFilter, end: number, version: string): number[] | null {
+    const early = this.find(filter, end, version);
+    if (!early) return null;
+    this.answeredEarly.set(JSON.stringify(filter), version, true);
+    // The view's first rows, exactly: the count that follows need not read its whole order.
+    this.orders.remember(filter, version, { ids: early, complete: false });
+    return early;
+  }
+
+  /**
+   * The first matches of a search in a large cache, at least `end` of them, found among the
+   * view's first rows (a screen's worth of reads, then a wider look for a rarer word); null when
+   * the search should be counted now: it is short, comes with answer filters, was answered early
+   * before or counted already, the cache is small, the view's first rows are scattered over the
+   * file, or too few of them match (and in a view this short, counting costs little).
+   */
+  private find(filter: SubmissionFilter, end: number, version: string): number[] | null {
+    const { search } = filter;
+    const { prefixRows } = this.orders;
+    if (!search || [...search].length < MIN_TRIGRAM || filter.answers.length > 0) return null;
+    if (filter.importJobId !== undefined) return null;
+    if (end > prefixRows || this.answeredEarly.get(JSON.stringify(filter), version)) return null;
+    if (this.counts.known(filter, version)) return null;
+    const cached = this.reads
+      .statement<number>('SELECT sum(n) FROM submission_counts')
+      .pluck()
+      .get();
+    if ((cached ?? 0) < this.rowsFirstFrom) return null;
+    // FTS5 seeks to a rowid bound only when it is an INTEGER; a number bound from JavaScript
+    // arrives as a REAL, and the bound would then filter a listing of every match.
+    const inRun = this.reads
+      .statement<number>(
+        `SELECT rowid FROM submission_search WHERE submission_search MATCH ?
+       AND rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)`,
+      )
+      .pluck();
+    for (const rows of [prefixRows, prefixRows * WIDER_LOOK]) {
+      const first = this.orders.firstRows(broader(filter), rows, version);
+      // The whole view read: too few matches for the window, and counting them costs little.
+      if (first.length < rows) return null;
+      const runs = runsOf(first);
+      if (runs.length > MAX_RUNS) return null;
+      const matched = new Set<number>();
+      // One snapshot for every run, as for a whole search.
+      this.reads.db.transaction(() => {
+        for (const [low, high] of runs)
+          for (const id of inRun.all(phraseOf(search), low, high)) matched.add(id);
+      })();
+      const found = first.filter((id) => matched.has(id));
+      if (found.length >= end) return found;
+    }
+    return null;
+  }
+}
+
+/** Rowids as the smallest ranges that hold them, where no two in a range are over `RUN_GAP` apart. */
+function runsOf(ids: number[]): [number, number][] {
+  const sorted = Float64Array.from(ids).sort();
+  const runs: [number, number][] = [];
+  for (const id of sorted) {
+    const last = runs.at(-1);
+    if (last && id - last[1] <= RUN_GAP) last[1] = id;
+    else runs.push([id, id]);
+  }
+  return runs;
+}

@@ -1,0 +1,122 @@
+import { type SubmissionStatus } from '../../shared/api/endpoints';
+import { type StatusCounts, type SubmissionFilter } from '../../shared/contract/submissions';
+import { Memo } from './memo';
+import { NARROWED_KEPT, type PassingRows } from './passingRows';
+import { facetStatement, tallyStatement } from './querySql';
+import { type QueryStatements } from './queryStatements';
+import { broader, unnarrowed } from './viewConditions';
+
+/** Counts remembered per filter; scrolling a table asks for the same ones window after window. */
+const COUNTS_KEPT = 64;
+
+/** Matches per status, whatever the filter's status; previews among them apart. */
+export interface StatusTally {
+  status: SubmissionStatus;
+  n: number;
+  previews: number;
+}
+
+/**
+ * The counts of a form's views per status, remembered until the form changes: from the counts the
+ * triggers keep, one pass over the matches, or, for a view narrowed by a search or answer filters,
+ * the rows it lets through.
+ */
+export class ViewCounts {
+  private readonly tallies = new Memo<StatusTally[]>(COUNTS_KEPT);
+  private readonly facetLists = new Memo<number[]>(NARROWED_KEPT);
+
+  constructor(
+    private readonly reads: QueryStatements,
+    private readonly passing: PassingRows,
+  ) {}
+
+  /** Whether the view's counts are known for this version of its form. */
+  known(filter: SubmissionFilter, version: string): boolean {
+    return this.tallies.get(tallyKey(filter), version) !== undefined;
+  }
+
+  tally(filter: SubmissionFilter, version: string): StatusTally[] {
+    const key = tallyKey(filter);
+    const known = this.tallies.get(key, version);
+    if (known) return known;
+    const passing = this.passing.of(filter, version);
+    let tally: StatusTally[];
+    if (passing) {
+      tally = this.narrowedTally(filter, passing, version);
+    } else {
+      const { sql, params } = tallyStatement(filter);
+      tally = this.reads.statement<StatusTally>(sql).all(...params);
+    }
+    this.tallies.set(key, version, tally);
+    return tally;
+  }
+
+  /** The view's total before search, dates and answer filters narrow it. */
+  unnarrowedTotal(filter: SubmissionFilter, version: string): number {
+    const broad = unnarrowed(filter);
+    return totalOf(broad, this.tally(broad, version));
+  }
+
+  /**
+   * The counts of a view narrowed by a search or answer filters: the rows of the form without them
+   * (any status), where rows pass.
+   */
+  private narrowedTally(
+    filter: SubmissionFilter,
+    passing: Uint8Array,
+    version: string,
+  ): StatusTally[] {
+    // Rows that pass, by what the low two bits of a facet say: in progress × 2 + preview.
+    const byKind = [0, 0, 0, 0];
+    for (const facet of this.facets(broader(filter), version))
+      if (passing[Math.floor(facet / 4)] === 1) byKind[facet % 4]!++;
+    const [finished = 0, finishedPreviews = 0, inProgress = 0, inProgressPreviews = 0] = byKind;
+    const tally: StatusTally[] = [
+      { status: 'finished', n: finished + finishedPreviews, previews: finishedPreviews },
+      { status: 'in_progress', n: inProgress + inProgressPreviews, previews: inProgressPreviews },
+    ];
+    return tally.filter((entry) => entry.n > 0);
+  }
+
+  private facets(filter: SubmissionFilter, version: string): number[] {
+    const { sql, params } = facetStatement(filter);
+    const key = JSON.stringify([sql, params]);
+    const known = this.facetLists.get(key, version);
+    if (known) return known;
+    const facets = this.reads
+      .statement<number>(sql)
+      .pluck()
+      .all(...params);
+    this.facetLists.set(key, version, facets);
+    return facets;
+  }
+}
+
+/** Counted over every status and preview flag, whatever the view shows, in any order. */
+function tallyKey(filter: SubmissionFilter): string {
+  return JSON.stringify({
+    ...filter,
+    status: 'all',
+    includePreview: true,
+    sortBy: 'submissionTime',
+    sort: 'asc',
+  });
+}
+
+export function totalOf(filter: SubmissionFilter, tally: StatusTally[]): number {
+  let total = 0;
+  for (const { status, n, previews } of tally) {
+    if (filter.status === 'all' || filter.status === status)
+      total += filter.includePreview ? n : n - previews;
+  }
+  return total;
+}
+
+export function countsOf(filter: SubmissionFilter, tally: StatusTally[]): StatusCounts {
+  const counts: StatusCounts = { finished: 0, in_progress: 0, preview: 0 };
+  for (const { status, n, previews } of tally) {
+    counts.preview += previews;
+    counts[status] += filter.includePreview ? n : n - previews;
+  }
+  return counts;
+}
