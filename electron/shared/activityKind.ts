@@ -3,6 +3,7 @@ import { type ActivityKind } from './contract/activity';
 /** Activity kinds read as people say them: `submission.deleted` → "Submission deleted". */
 export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   'submission.deleted': 'Submission deleted',
+  'submission.recreated': 'Submission created again',
   'submissions.bulkDeleted': 'Bulk delete',
   'people.erased': 'Person erased',
   'webhook.created': 'Webhook created',

@@ -65,6 +65,12 @@ export class ActivityLog {
     return row?.id ?? 0;
   }
 
+  /** One entry by its id; null when there is none (an erasure removes the copies it covers). */
+  entry(id: number): ActivityEntry | null {
+    const row = this.db.prepare<[number], Row>(`SELECT * FROM activity_log WHERE id = ?`).get(id);
+    return row ? fromRow(row) : null;
+  }
+
   /** Newest first, the entries the filter matches; pass the last id seen as `beforeId` for more. */
   list(filter: ActivityFilter, limit: number, beforeId = Number.MAX_SAFE_INTEGER): ActivityEntry[] {
     const where = whereOf(filter);

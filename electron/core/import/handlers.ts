@@ -1,13 +1,9 @@
 import { type HandlersOn } from '../../shared/contract';
 import { AppError } from '../../shared/errors';
-import { type AppContext, type WorkspaceSession } from '../operations/context';
-import { importCache, type ImportCache } from './cacheAccess';
+import { type AppContext } from '../operations/context';
 import { exportFailedRows, exportReport } from './exportRows';
-import { ImportJournal, jobSummary } from './importJournal';
-import { ImportRunner } from './runImport';
-import { recordRowsToCheck } from './rowsToCheck';
-import { ActivityLog } from '../cache/activityLog';
-import { RunnerLease } from './runnerLease';
+import { type ImportJournal, jobSummary } from './importJournal';
+import { importsFor } from './workspaceImports';
 
 /** The import operations the core answers: the runs; the wizard's steps have a thread of their own. */
 type ImportHandlers = Pick<HandlersOn<'core'>, `imports.${string}` & keyof HandlersOn<'core'>>;
@@ -15,59 +11,16 @@ type ImportHandlers = Pick<HandlersOn<'core'>, `imports.${string}` & keyof Handl
 /** Rows a report lists; counts always cover all. */
 const REPORT_ROWS = 10_000;
 
-interface WorkspaceImports {
-  journal: ImportJournal;
-  cache: ImportCache;
-  runner: ImportRunner;
-}
-
 /**
- * The import family. Each open workspace gets its journal and runner; jobs a crash or a closed
- * workspace left running (no live runner holds their lease) are marked interrupted when it opens
- * again and offered for resume (resumed at once with `resumeInterrupted`, for the first workspace
- * opened).
+ * The import family, over the open workspace's journal and runner (`workspaceImports.ts`); jobs a
+ * crash left running are resumed at once with `resumeInterrupted`, for the first workspace opened.
  */
 export function importHandlers(
   ctx: AppContext,
   { resumeInterrupted = false }: { resumeInterrupted?: boolean } = {},
 ): ImportHandlers {
-  const perSession = new WeakMap<WorkspaceSession, WorkspaceImports>();
-
-  const open = (session: WorkspaceSession): WorkspaceImports => {
-    let imports = perSession.get(session);
-    if (!imports) {
-      const journal = new ImportJournal(session.db);
-      const cache = importCache(session.db);
-      const workspaceId = session.workspace.id;
-      const lease = new RunnerLease(session.db);
-      const runner = new ImportRunner({
-        api: session.api,
-        journal,
-        lease,
-        log: ctx.log,
-        storeCreated: (formId, submissions) => cache.storeCreated(formId, submissions),
-        cacheChanged: (formId) =>
-          ctx.emit({ type: 'cache.changed', workspaceId, tables: ['submissions'], formId }),
-        emit: (event) => ctx.emit(event),
-        rowsToCheck: (jobId, rowIndexes) => {
-          recordRowsToCheck(new ActivityLog(session.db), journal, workspaceId, jobId, rowIndexes);
-          ctx.emit({ type: 'cache.changed', workspaceId, tables: ['activity'] });
-        },
-      });
-      // The core's thread was started again after the one before it stopped mid-import: the
-      // imports it was running go on, as they would have; later workspaces' are offered instead.
-      if (resumeInterrupted) lease.releaseThisProcess();
-      const interrupted = journal.markInterrupted();
-      if (resumeInterrupted) for (const jobId of interrupted) void runner.run(jobId);
-      resumeInterrupted = false;
-      session.signal.addEventListener('abort', () => void runner.stopAll(), { once: true });
-      imports = { journal, cache, runner };
-      perSession.set(session, imports);
-    }
-    return imports;
-  };
-  ctx.onSessionOpened((session) => void open(session));
-  const current = () => open(ctx.session());
+  const imports = importsFor(ctx, { resumeInterrupted });
+  const current = () => imports.current();
 
   const jobOf = (journal: ImportJournal, jobId: string) => {
     const job = journal.job(jobId);

@@ -7,6 +7,7 @@ import { exportActivity } from '../exports/exportActivity';
 import { exportPerson } from '../people/peopleExport';
 import { searchPeople } from '../people/peopleSearch';
 import { exportSubmissions } from '../submissions/exportSubmissions';
+import { Recreations } from '../submissions/recreations';
 
 /**
  * The operations answered from the cache alone: no request to the service, no write to the cache.
@@ -49,10 +50,16 @@ export function cacheReadHandlers(ctx: CacheReadContext): CacheReadHandlers {
       );
     },
     'activity.list': async ({ limit, beforeId, filter }) => {
-      const log = cacheStores(ctx.session().db).activity;
+      const { db } = ctx.session();
+      const log = cacheStores(db).activity;
       const entries = log.list(filter, limit, beforeId);
+      const recreations = new Recreations(db);
       return {
-        entries,
+        entries: entries.map((entry) =>
+          entry.kind === 'submission.deleted'
+            ? { ...entry, recreation: recreations.status(entry.id) }
+            : entry,
+        ),
         nextBeforeId: entries.length === limit ? (entries.at(-1)?.id ?? null) : null,
         ...log.count(filter),
       };

@@ -4,6 +4,7 @@ import { importHandlers } from '../import/handlers';
 import { peopleHandlers } from '../people/handlers';
 import { bulkDeleteHandlers } from '../submissions/bulkDeleteHandlers';
 import { submissionHandlers } from '../submissions/handlers';
+import { recreateHandlers } from '../submissions/recreateCopy';
 import { formHandlers } from '../sync/formHandlers';
 import { syncHandlers } from '../sync/handlers';
 import { webhookHandlers } from '../webhooks/handlers';
@@ -30,6 +31,7 @@ export function createHandlers(
     ...bulkDeleteHandlers(ctx),
     ...peopleHandlers(ctx),
     ...importHandlers(ctx, { resumeInterrupted: options.resumeInterruptedImports ?? false }),
+    ...recreateHandlers(ctx),
     ...fileHandlers(ctx.dataDir, deliverExport),
   } satisfies HandlersOn<'core'>;
 }

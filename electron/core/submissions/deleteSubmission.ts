@@ -52,9 +52,9 @@ export async function deleteSubmission(
     }
   }
   if (alreadyGone) await confirmGone(session, formId, submissionId);
-  const snapshot = stores.db.transaction(() => {
+  const { snapshot, copyId } = stores.db.transaction(() => {
     const removed = stores.submissions.delete(formId, submissionId);
-    stores.activity.record({
+    const entryId = stores.activity.record({
       at: new Date().toISOString(),
       workspaceId: session.workspace.id,
       kind: 'submission.deleted',
@@ -65,7 +65,7 @@ export async function deleteSubmission(
         : `Deleted submission ${submissionId}.`,
       snapshot: removed,
     });
-    return removed;
+    return { snapshot: removed, copyId: removed ? entryId : null };
   })();
   return {
     deleted: true,
@@ -75,6 +75,7 @@ export async function deleteSubmission(
       : snapshot
         ? 'Submission deleted. A copy is kept in the activity log.'
         : 'Submission deleted.',
+    copyId,
   };
 }
 

@@ -7,6 +7,8 @@ import { ExportFormat } from './submissions';
 /** Everything the log records: the filter offers these, and the screen names each. */
 export const ActivityKind = z.enum([
   'submission.deleted',
+  /** A deleted submission's copy was created again on the service, as a new submission. */
+  'submission.recreated',
   /** A bulk delete ended: how many, on which forms; each row's copy is an entry of its own. */
   'submissions.bulkDeleted',
   /** A person's submissions were erased: how many, on which forms, when; nothing of theirs. */
@@ -24,6 +26,24 @@ export const ActivityKind = z.enum([
 ]);
 export type ActivityKind = z.infer<typeof ActivityKind>;
 
+/**
+ * Where the creation of a copy again stands: `creating` while it is sent, `checking` while the
+ * service's answer was lost and it is looked for before anything is sent again, `toCheck` when it
+ * could not be confirmed (the person decides in Imports), `failed` when the service refused it.
+ */
+export const RecreationState = z.enum(['creating', 'checking', 'created', 'toCheck', 'failed']);
+export type RecreationState = z.infer<typeof RecreationState>;
+
+export const Recreation = z.object({
+  state: RecreationState,
+  /** The new submission's id, once it is created. */
+  submissionId: z.string().nullable(),
+  /** The import job that sends it, exactly once, as an import's rows are sent. */
+  jobId: z.string(),
+  message: z.string(),
+});
+export type Recreation = z.infer<typeof Recreation>;
+
 export const ActivityEntry = z.object({
   id: z.number(),
   at: z.string(),
@@ -37,6 +57,8 @@ export const ActivityEntry = z.object({
   respondent: z.string().nullable(),
   /** What was removed, whole, when there was a copy of it. */
   snapshot: z.unknown(),
+  /** A deleted submission's copy that was created again, or is being: how it stands. */
+  recreation: Recreation.nullable().optional(),
 });
 export type ActivityEntry = z.infer<typeof ActivityEntry>;
 
@@ -81,6 +103,18 @@ export const activityOps = {
       /** Entries the filter matches, and entries in the whole log: the N and M of "N of M". */
       total: z.number(),
       unnarrowed: z.number(),
+    }),
+  ),
+  /**
+   * Creates a deleted submission again from its copy in Activity: a new submission (the service
+   * gives it a new id) with the copy's answers and submitted time, sent once through the import's
+   * journal. Asked again, it answers how the first one stands and never sends a second.
+   */
+  'activity.recreate': op(
+    z.strictObject({ entryId: z.number().int().min(1) }),
+    Recreation.extend({
+      /** True when this copy had already been created again: nothing more was sent. */
+      already: z.boolean(),
     }),
   ),
   /**

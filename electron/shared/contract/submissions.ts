@@ -137,6 +137,8 @@ export const submissionOps = {
       /** True when the server no longer had it (deleted elsewhere): only the cache row was removed. */
       alreadyGone: z.boolean(),
       message: z.string(),
+      /** The Activity entry that keeps its copy (`activity.recreate` brings it back); null without one. */
+      copyId: z.number().nullable().optional(),
     }),
   ),
   'submissions.export': op(
