@@ -9,15 +9,16 @@ export function chooseDataDir(
   env: NodeJS.ProcessEnv,
   userData: string,
 ): string {
-  const chosen = dataDirFlag(argv) || env.FORMDESK_DATA_DIR;
+  const chosen = flagValue(argv, '--data-dir') || env.FORMDESK_DATA_DIR;
   return chosen ? resolve(chosen) : userData;
 }
 
-function dataDirFlag(argv: readonly string[]): string | undefined {
+/** The value of `--name VALUE` or `--name=VALUE` on the command line. */
+export function flagValue(argv: readonly string[], name: string): string | undefined {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    if (arg === '--data-dir') return argv[i + 1];
-    if (arg.startsWith('--data-dir=')) return arg.slice('--data-dir='.length);
+    if (arg === name) return argv[i + 1];
+    if (arg.startsWith(`${name}=`)) return arg.slice(name.length + 1);
   }
   return undefined;
 }

@@ -20,7 +20,7 @@ import { installAppMenu } from './appMenu';
 import { registerAppScheme, serveRenderer } from './appProtocol';
 import { APP_URL } from './appUrl';
 import { guardWebContents, hardenSession } from './contentGuards';
-import { chooseDataDir } from './dataDir';
+import { chooseDataDir, flagValue } from './dataDir';
 import { claimDataDir } from './dataDirClaim';
 import { startsWithoutDevelopmentSettings } from './developmentOnly';
 import { broadcast, registerIpcRouter } from './ipcRouter';
@@ -35,7 +35,21 @@ registerAppScheme(protocol);
 // Every renderer sandboxed, whatever a window's preferences say: defence in depth.
 app.enableSandbox();
 
-if (
+if (process.argv.includes('--mcp')) {
+  // The assistants' server: no window and no data-dir lock, since it only reads a cache, beside a
+  // running app or alone; the assistant that started it ends it by closing stdin.
+  app.dock?.hide();
+  import('../mcp/stdio')
+    .then(({ serveAssistantsOnStdio }) =>
+      serveAssistantsOnStdio({ dataDir, workspace: flagValue(process.argv, '--workspace') }, () =>
+        app.exit(0),
+      ),
+    )
+    .catch((error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      app.exit(1);
+    });
+} else if (
   !startsWithoutDevelopmentSettings(app, process.argv, process.env, dialog) ||
   !app.requestSingleInstanceLock() ||
   !claimDataDir(dataDir, dialog)

@@ -5,18 +5,14 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalApi } from '../local-api';
 import { answerText, describeAnswer } from '../shared/answers/answerModel';
 import { type AppEvent } from '../shared/contract';
 import { SubmissionFilter } from '../shared/contract/submissions';
-import { createApiClient } from '../core/api';
 import { MASKED } from '../core/assistants/assistantText';
 import { cacheStores } from '../core/cache/cacheStores';
-import { openCache } from '../core/cache/openCache';
-import { createLogger } from '../core/logging/log';
-import { SyncService } from '../core/sync/syncService';
-import { WorkspaceManager } from '../core/workspaces/manager';
-import { MemoryKeyVault } from '../core/workspaces/memoryVault';
+import { type SyncService } from '../core/sync/syncService';
+import { startDemoApp } from './testing/demoApp';
+import { type WorkspaceManager } from '../core/workspaces/manager';
 
 const ENTRY = path.join(import.meta.dirname, 'index.ts');
 const FEEDBACK = 'Customer feedback';
@@ -33,20 +29,9 @@ let shared: Client;
 /** The app on the demo workspace, synced: the workspaces as browser mode wires them. */
 async function startApp(): Promise<WorkspaceManager> {
   events = [];
-  const app = new WorkspaceManager({
-    dataDir,
-    vault: new MemoryKeyVault(),
-    log: createLogger({ write: () => {} }),
-    emit: (event) => events.push(event),
-    createApiClient,
-    openCache: (file) => openCache(file),
-    startDemo: ({ store }) =>
-      startLocalApi({ port: 0, store, rateLimit: 0, submissionsPerForm: 300, seed: 54 }),
-  });
-  sync = new SyncService(app, { intervalMs: 0 });
-  await app.openDemo();
-  await sync.idle();
-  return app;
+  const app = await startDemoApp(dataDir, events);
+  sync = app.sync;
+  return app.manager;
 }
 
 /** The server started as an assistant starts it: the SDK's client over its stdio transport. */

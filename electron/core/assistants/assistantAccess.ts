@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { type AssistantAccess, type AssistantAccessView } from '../../shared/contract/workspaces';
 import { type WorkspaceRecord } from '../workspaces/registry';
 
@@ -26,25 +26,41 @@ export function cacheFileOf(dataDir: string, workspaceId: string): string {
 export function assistantAccessView(
   dataDir: string,
   record: WorkspaceRecord,
-  root = projectRoot(),
+  start = serverLauncher(),
 ): AssistantAccessView {
-  const args = [
-    '--prefix',
-    root,
-    'run',
-    '--silent',
-    'mcp',
-    '--',
-    '--data-dir',
-    resolve(dataDir),
-    '--workspace',
-    record.name,
-  ];
+  const args = [...start.args, '--data-dir', resolve(dataDir), '--workspace', record.name];
   return {
     ...assistantAccessOf(record),
-    command: ['npm', ...args].map(shellWord).join(' '),
-    config: JSON.stringify({ mcpServers: { [SERVER_NAME]: { command: 'npm', args } } }, null, 2),
+    command: [start.command, ...args].map(shellWord).join(' '),
+    config: JSON.stringify(
+      { mcpServers: { [SERVER_NAME]: { command: start.command, args } } },
+      null,
+      2,
+    ),
   };
+}
+
+/** A program and the arguments before `--data-dir` that start the assistants' server. */
+export interface ServerLauncher {
+  command: string;
+  args: string[];
+}
+
+/**
+ * The desktop app starts the server itself (`--mcp`), so an installed copy needs neither Node nor
+ * the project; an unpackaged Electron needs the project's folder to find the app. Elsewhere (the
+ * browser mode, tests) it is `npm run mcp` in the project, on the Node it pins.
+ */
+export function serverLauncher(
+  execPath = process.execPath,
+  electron = process.versions.electron,
+  root = projectRoot(),
+): ServerLauncher {
+  if (electron !== undefined)
+    return /^electron(\.exe)?$/i.test(basename(execPath))
+      ? { command: execPath, args: [root, '--mcp'] }
+      : { command: execPath, args: ['--mcp'] };
+  return { command: 'npm', args: ['--prefix', root, 'run', '--silent', 'mcp', '--'] };
 }
 
 /**
