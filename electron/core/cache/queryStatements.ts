@@ -1,18 +1,18 @@
 import type Database from 'better-sqlite3';
+import { StatementCache } from './statementCache';
 import { type Param } from './viewConditions';
-
-const STATEMENTS_KEPT = 64;
 
 /**
  * The prepared statements of one connection's view reads, and what every read asks first: the
  * version of a form's views and the file's largest rowid.
  */
 export class QueryStatements {
-  private readonly statements = new Map<string, Database.Statement<Param[], unknown>>();
+  private readonly statements: StatementCache;
   private readonly versionStatement;
   private readonly rewrittenStatement;
 
   constructor(readonly db: Database.Database) {
+    this.statements = new StatementCache(db);
     // Moved by triggers on every write that changes what the form's views show, through any
     // connection; the sync's marks on rows it saw unchanged leave it alone.
     this.versionStatement = db.prepare<[string], { version: number }>(
@@ -24,13 +24,7 @@ export class QueryStatements {
   }
 
   statement<R>(sql: string): Database.Statement<Param[], R> {
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      statement = this.db.prepare<Param[], unknown>(sql);
-      if (this.statements.size >= STATEMENTS_KEPT) this.statements.clear();
-      this.statements.set(sql, statement);
-    }
-    return statement as Database.Statement<Param[], R>;
+    return this.statements.statement<Param[], R>(sql);
   }
 
   /** The version of the form's views: what is remembered of them holds while it stays. */
