@@ -17,6 +17,7 @@ import { sheetOf, useExportPreferences } from '../exports/exportPreferences';
 import { SubmissionDetail } from '../submissions/SubmissionDetail';
 import { useExportRunner } from '../submissions/useExportRunner';
 import { ActivityFilters } from './ActivityFilters';
+import { canRecreate, RecreateCopyModal, RecreationNote } from './RecreateCopy';
 import { activityKindLabel } from '../../../../electron/shared/activityKind';
 import {
   isNarrowed,
@@ -32,13 +33,15 @@ const numberFormat = new Intl.NumberFormat();
 /**
  * The local audit log: what this machine changed on the service, newest first, narrowed by a
  * search, kinds, a form and days (kept in the URL, so a reload or Back shows the same list). A
- * deleted submission's snapshot can be opened as it was, copied, or exported with what is shown.
+ * deleted submission's snapshot can be opened as it was, copied, exported with what is shown, or
+ * created again on the service (as a new submission) when it was deleted by mistake.
  */
 export function ActivityScreen() {
   const invoke = useInvoke();
   const forms = useOp('forms.list', {});
   const workspaces = useOp('workspaces.list', {});
   const [viewing, setViewing] = useState<ActivityEntry | null>(null);
+  const [recreating, setRecreating] = useState<ActivityEntry | null>(null);
   const exporter = useExportRunner();
   const [preferences] = useExportPreferences();
 
@@ -198,6 +201,7 @@ export function ActivityScreen() {
                       <Text size="xs" c="dimmed">
                         {describe(entry)}
                       </Text>
+                      <RecreationNote entry={entry} />
                     </Stack>
                   </Table.Td>
                   <Table.Td>{formName(entry.formId)}</Table.Td>
@@ -217,16 +221,28 @@ export function ActivityScreen() {
                   </Table.Td>
                   <Table.Td>{workspaceName(entry.workspaceId)}</Table.Td>
                   <Table.Td>
-                    {entry.snapshot !== null && entry.snapshot !== undefined && (
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        onClick={() => setViewing(entry)}
-                        aria-label={`View snapshot of ${entry.submissionId ?? entry.id}`}
-                      >
-                        View
-                      </Button>
-                    )}
+                    <Group gap={4} wrap="nowrap">
+                      {entry.snapshot !== null && entry.snapshot !== undefined && (
+                        <Button
+                          size="compact-sm"
+                          variant="light"
+                          onClick={() => setViewing(entry)}
+                          aria-label={`View snapshot of ${entry.submissionId ?? entry.id}`}
+                        >
+                          View
+                        </Button>
+                      )}
+                      {canRecreate(entry) && (
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          onClick={() => setRecreating(entry)}
+                          aria-label={`Create ${entry.submissionId ?? entry.id} again`}
+                        >
+                          Create again
+                        </Button>
+                      )}
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -246,6 +262,7 @@ export function ActivityScreen() {
         </>
       )}
       <SnapshotModal entry={viewing} onClose={() => setViewing(null)} />
+      <RecreateCopyModal entry={recreating} onClose={() => setRecreating(null)} />
     </Stack>
   );
 }

@@ -1,18 +1,20 @@
 import { Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { type SubmissionListRow } from '../../../../electron/shared/contract/submissions';
 import { useOpMutation } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { shownLine } from '../../components/respondentText';
 import { answerText, describeAnswer } from '../../../../electron/shared/answers/answerModel';
 import { formatDateTime } from '../../../../electron/shared/answers/dateFormat';
+import { showDeletedNotice } from '../activity/deletedNotice';
+import { useRecreateCopy } from '../activity/useRecreateCopy';
 import { WINDOWS_QUERY } from './useSubmissionWindows';
 
 const PREVIEW_ANSWERS = 3;
 
 /**
  * Asks before deleting, showing what will go. The server deletes first; only then does the row
- * leave the table (the cache announces the change). A failure keeps the row and says why.
+ * leave the table (the cache announces the change). A failure keeps the row and says why. The
+ * notice that follows offers Undo, which creates the submission again from its Activity copy.
  */
 export function DeleteSubmissionModal({
   formId,
@@ -28,6 +30,7 @@ export function DeleteSubmissionModal({
   const remove = useOpMutation('submissions.delete', {
     invalidates: ['submissions.', WINDOWS_QUERY, 'activity.', 'forms.', 'sync.'],
   });
+  const recreate = useRecreateCopy();
   const answers = (row?.submission.questions ?? [])
     .map((q) => ({ name: q.name || q.id, text: answerText(describeAnswer(q.type, q.value)) }))
     .filter((a) => a.text !== '')
@@ -83,10 +86,7 @@ export function DeleteSubmissionModal({
                   { formId, submissionId: row.submissionId },
                   {
                     onSuccess: (result) => {
-                      notifications.show({
-                        color: result.alreadyGone ? 'yellow' : 'teal',
-                        message: result.message,
-                      });
+                      showDeletedNotice(result, recreate);
                       remove.reset();
                       onDeleted(row.submissionId);
                     },
