@@ -297,11 +297,24 @@ describe('the assistants’ server', () => {
     const refusedSearch = await call(client, 'search_submissions', { formId, query: '@example' });
     expect(refusedSearch.isError).toBe(true);
     expect(textOf(refusedSearch)).toMatch(/e-mail address or a phone number/);
+    // Which rows a name finds would say who answered, where the names themselves are masked.
+    const someone = appStores()
+      .query.window(SubmissionFilter.parse({ formId, status: 'all' }), 0, 50)
+      .rows.map((row) => row.submission.questions.find((q) => q.name === 'Full name')?.value)
+      .find((name): name is string => typeof name === 'string' && name.length > 0)!;
+    const surname = someone.split(' ').at(-1)!;
+    const byName = await call(client, 'search_submissions', { formId, query: surname });
+    expect(byName.isError).toBe(true);
+    expect(textOf(byName)).toMatch(/find people by their names/);
+    const otherWords = await call(client, 'search_submissions', { formId, query: 'support' });
+    expect(otherWords.isError).toBeFalsy();
 
     await app.setAssistantAccess({ id: 'demo', allowed: true, includeContacts: true });
     const shown = (await call(client, 'search_submissions', { formId, status: 'all', limit: 20 }))
       .structuredContent as { rows: { answers: Record<string, string> }[] };
     expect(shown.rows.some((r) => r.answers['Email']?.includes('@'))).toBe(true);
+    const named = await call(client, 'search_submissions', { formId, query: surname });
+    expect((named.structuredContent as { total: number }).total).toBeGreaterThan(0);
 
     await app.setAssistantAccess({ id: 'demo', allowed: false, includeContacts: false });
     for (const [tool, args] of [

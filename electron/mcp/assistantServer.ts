@@ -32,7 +32,7 @@ const answers = z
   .array(AnswerFilter)
   .max(20)
   .describe(
-    'Filters on single questions, as the table’s column filters: key is the question’s id or its exact name; op is contains {text}, numberRange {min,max}, dateRange {from,to}, choiceIs {value}, isEmpty or isNotEmpty.',
+    'Filters on single questions, as the table’s column filters: key is the question’s id or its exact name; op is contains {text}, numberRange {min,max}, dateRange {from,to}, choiceIs {value}, choiceIsNot {value}, choiceAnyOf {values}, isEmpty or isNotEmpty.',
   );
 
 const tools = {

@@ -12,6 +12,8 @@ import { type CacheStores } from '../cache/cacheStores';
 import { formSyncStatus } from '../sync/syncStatus';
 import { assistantText, MASKED } from './assistantText';
 import { isContactQuestion } from './contactAnswers';
+import { isNameQuestion } from '../cache/respondent';
+import { likeContaining } from '../cache/likeContaining';
 
 /** Rows a search answers with when the assistant does not say, and at most. */
 export const DEFAULT_ROWS = 20;
@@ -268,6 +270,11 @@ export class AssistantReads {
         'INVALID_INPUT',
         "That search looks for an e-mail address or a phone number, and this workspace does not share contact answers with assistants; its owner can allow them in Formdesk's Settings.",
       );
+    if (!this.access.includeContacts && filters.query && this.namesHold(formId, filters.query))
+      throw new AppError(
+        'INVALID_INPUT',
+        "That search would find people by their names, and this workspace does not share contact answers with assistants; search for other words, or ask its owner to allow contact answers in Formdesk's Settings.",
+      );
     const parsed = SubmissionFilter.safeParse({
       formId,
       status: filters.status ?? 'finished',
@@ -284,6 +291,30 @@ export class AssistantReads {
         `Those filters cannot be used: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}.`,
       );
     return parsed.data;
+  }
+
+  /**
+   * Whether a respondent's name on the form holds `text`. Read from the distinct answers the
+   * Summary counts, a few per name, so the check costs little whatever the size of the form.
+   */
+  private namesHold(formId: string, text: string): boolean {
+    const keys = this.stores.questions
+      .list(formId)
+      .filter(isNameQuestion)
+      .map((q) => q.id);
+    if (keys.length === 0) return false;
+    return (
+      this.stores.db
+        .prepare<unknown[], 1>(
+          `SELECT 1 FROM answer_counts
+           WHERE form_id = ? AND status IN ('finished', 'in_progress') AND is_preview IN (0, 1)
+             AND field_key IN (${keys.map(() => '?').join(', ')}) AND n > 0
+             AND value_text LIKE ? ESCAPE '\\'
+           LIMIT 1`,
+        )
+        .pluck()
+        .get(formId, ...keys, likeContaining(text)) !== undefined
+    );
   }
 
   /** An answer filter keyed by the question's id, found by id or by name. */
