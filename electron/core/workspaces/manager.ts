@@ -23,10 +23,12 @@ import { ensurePrivateDir } from '../files/privateFiles';
 import { defaultWorkspaceName, normaliseBaseUrl } from './baseUrl';
 import { recordRebuild, recordSound, recordUnrebuilt } from './cacheNotes';
 import { type DemoServer, DemoService } from './demoService';
+import { FileCheckRun } from './fileCheckRun';
 import { lockedApiClient } from './lockedApiClient';
 import { DEMO_WORKSPACE_ID, WorkspaceRegistry, type WorkspaceRecord } from './registry';
+import { RetiringCaches } from './retiringCaches';
 import { type KeyVault, type ShellContext, type WorkspaceOperations } from './types';
-import { verifyConfigured, verifyKey } from './verifyKey';
+import { checkedClient, verifyConfigured } from './verifyKey';
 
 export interface WorkspaceManagerOptions {
   dataDir: string;
@@ -58,12 +60,6 @@ interface OpenSession extends WorkspaceSession {
   readonly controller: AbortController;
 }
 
-/**
- * How long a switched-away session's cache stays open: operations already running on it (a query
- * between two awaits, a sync page) get to finish or notice their aborted signal instead of hitting
- * a closed database.
- */
-const RETIRE_GRACE_MS = 5_000;
 /** What a rebuild empties, and the activity log that records it: the renderer refetches them. */
 const REBUILT_TABLES = ['submissions', 'forms', 'questions', 'sync_state', 'activity'];
 
@@ -78,19 +74,11 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
   private readonly registry: WorkspaceRegistry;
   private readonly listeners = new Set<(session: WorkspaceSession) => void>();
   private current: OpenSession | null = null;
-  private readonly retiring = new Map<
-    Database.Database,
-    { workspaceId: string; timer: NodeJS.Timeout }
-  >();
+  private readonly retiring: RetiringCaches;
   private readonly demo: DemoService;
   private queue: Promise<unknown> = Promise.resolve();
   private opens = 0;
-  /**
-   * The whole-file check under way, stopped and waited for before the app's last connections to
-   * the file close: its read-only connection, left open past them, kept the last one that writes
-   * from folding the WAL into the file, and the WAL stayed beside it.
-   */
-  private checking: { stop: AbortController; done: Promise<unknown> } | null = null;
+  private readonly checking: FileCheckRun;
   private readonly now: () => Date;
 
   constructor(private readonly options: WorkspaceManagerOptions) {
@@ -99,6 +87,8 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     prepareDataDir(options.dataDir);
     this.registry = new WorkspaceRegistry(options.dataDir);
     this.demo = new DemoService(options.dataDir, options.log, options.startDemo);
+    this.retiring = new RetiringCaches(options.log);
+    this.checking = new FileCheckRun(options.checkCache);
     assistantActivity(this);
   }
 
@@ -142,7 +132,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
   add(input: Parameters<WorkspaceOperations['add']>[0]): Promise<Workspace> {
     return this.serial(async () => {
       const baseUrl = normaliseBaseUrl(input.baseUrl);
-      const api = await this.checkedClient(baseUrl, input.apiKey, input.keyStorage);
+      const api = await checkedClient(this.options, baseUrl, input.apiKey, input.keyStorage);
 
       const id = randomUUID();
       const keyStorage = await this.options.vault.put(id, input.apiKey, input.keyStorage);
@@ -164,7 +154,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
       const record = this.registry.require(input.id);
       if (record.kind === 'demo')
         throw new AppError('INVALID_INPUT', 'The demo workspace needs no key.');
-      const api = await this.checkedClient(record.baseUrl, input.apiKey, input.keyStorage);
+      const api = await checkedClient(this.options, record.baseUrl, input.apiKey, input.keyStorage);
       const keyStorage = await this.options.vault.put(record.id, input.apiKey, input.keyStorage);
       return this.open(this.registry.update(record.id, { keyStorage }), api);
     });
@@ -181,7 +171,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
       const record = this.registry.get(input.id);
       if (!record) return { removed: false };
       if (this.current?.workspace.id === record.id) await this.closeNow();
-      this.closeRetired(record.id);
+      this.retiring.closeAll(record.id);
       if (record.kind === 'demo') {
         await this.demo.stop();
         removeHeld(join(this.dataDir, 'demo'));
@@ -288,7 +278,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
   async close(): Promise<void> {
     await this.serial(async () => {
       await this.closeNow();
-      this.closeRetired();
+      this.retiring.closeAll();
       await this.demo.stop();
     });
   }
@@ -315,26 +305,6 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     }
     this.options.log.addSecret(apiKey);
     return this.open(record, this.options.createApiClient({ baseUrl: record.baseUrl, apiKey }));
-  }
-
-  /** A client for a key the service has just accepted; refuses `secure` where no keyring is. */
-  private async checkedClient(
-    baseUrl: string,
-    apiKey: string,
-    keyStorage: KeyStorage,
-  ): Promise<ApiClient> {
-    const keyring = this.options.vault.status();
-    if (keyStorage === 'secure' && !keyring.secure) {
-      throw new AppError(
-        'INVALID_INPUT',
-        `This computer offers no secure key storage (${keyring.backend}). Keep the key for this session only, or store it unencrypted on this computer.`,
-        { details: { field: 'keyStorage', keyring } },
-      );
-    }
-    this.options.log.addSecret(apiKey);
-    const api = this.options.createApiClient({ baseUrl, apiKey });
-    await verifyKey(api, apiKey);
-    return api;
   }
 
   /**
@@ -392,25 +362,8 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
    * as damage found at open does, and the renderer refetches everything.
    */
   private startCheck(session: OpenSession, file: string): void {
-    const check = this.options.checkCache;
-    if (!check) return;
-    const stop = new AbortController();
-    const signal = AbortSignal.any([session.signal, stop.signal]);
-    const reading = check(file, signal);
-    // A close waits for the read alone: a rebuild it found due waits its turn behind the close.
-    const checking = { stop, done: reading.catch(() => null) };
-    this.checking = checking;
-    void checking.done.then(() => {
-      if (this.checking === checking) this.checking = null;
-    });
-    void this.afterCheck(session, reading, signal);
-  }
-
-  /** Stops the whole-file check under way, and resolves once its connection is closed. */
-  private async endCheck(): Promise<void> {
-    const checking = this.checking;
-    checking?.stop.abort();
-    await checking?.done;
+    const run = this.checking.start(file, session.signal);
+    if (run) void this.afterCheck(session, run.reading, run.signal);
   }
 
   private async afterCheck(
@@ -438,7 +391,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
         if (this.current !== session) return;
         // The damaged file is moved aside: nothing may still hold it open.
         this.closeSession('now');
-        this.closeRetired(id);
+        this.retiring.closeAll(id);
         const record = this.registry.require(id);
         const { api, workspace } = session;
         try {
@@ -460,7 +413,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
 
   /** Ends the open session and closes its cache at once, once the whole-file check let go of it. */
   private async closeNow(): Promise<void> {
-    await this.endCheck();
+    await this.checking.end();
     this.closeSession('now');
   }
 
@@ -471,29 +424,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     this.current = null;
     this.options.onCacheOpened?.(null);
     session.controller.abort(new AppError('CANCELLED', 'The workspace was closed.'));
-    const workspaceId = session.workspace.id;
-    if (when === 'now') return this.closeDb(session.db, workspaceId);
-    const timer = setTimeout(() => this.closeDb(session.db, workspaceId), RETIRE_GRACE_MS);
-    timer.unref();
-    this.retiring.set(session.db, { workspaceId, timer });
-  }
-
-  /** Closes the caches still in their grace period: all of them, or one workspace's. */
-  private closeRetired(workspaceId?: string): void {
-    for (const [db, entry] of this.retiring) {
-      if (workspaceId === undefined || entry.workspaceId === workspaceId)
-        this.closeDb(db, entry.workspaceId);
-    }
-  }
-
-  private closeDb(db: Database.Database, workspaceId: string): void {
-    clearTimeout(this.retiring.get(db)?.timer);
-    this.retiring.delete(db);
-    try {
-      if (db.open) db.close();
-    } catch (error) {
-      this.options.log.warn(`closing the cache of workspace ${workspaceId} failed`, error);
-    }
+    this.retiring.retire(session.db, session.workspace.id, when);
   }
 
   private async describe(record: WorkspaceRecord): Promise<Workspace> {

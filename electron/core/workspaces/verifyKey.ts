@@ -1,6 +1,9 @@
 import { apiKeyProblem } from '../../shared/api/apiKey';
 import { AppError, isAppError } from '../../shared/errors';
+import { type KeyStorage } from '../../shared/contract/workspaces';
 import { type ApiClient } from '../api/types';
+import { type Logger } from '../logging/log';
+import { type KeyVault } from './types';
 
 /** How long adding a workspace waits for the service before calling it unreachable. */
 const CHECK_TIMEOUT_MS = 15_000;
@@ -24,6 +27,31 @@ export async function verifyKey(api: ApiClient, apiKey: string): Promise<number>
   } catch (error) {
     throw explain(error, host);
   }
+}
+
+/** A client for a key the service has just accepted; refuses `secure` where no keyring is. */
+export async function checkedClient(
+  options: {
+    vault: Pick<KeyVault, 'status'>;
+    log: Pick<Logger, 'addSecret'>;
+    createApiClient(options: { baseUrl: string; apiKey: string }): ApiClient;
+  },
+  baseUrl: string,
+  apiKey: string,
+  keyStorage: KeyStorage,
+): Promise<ApiClient> {
+  const keyring = options.vault.status();
+  if (keyStorage === 'secure' && !keyring.secure) {
+    throw new AppError(
+      'INVALID_INPUT',
+      `This computer offers no secure key storage (${keyring.backend}). Keep the key for this session only, or store it unencrypted on this computer.`,
+      { details: { field: 'keyStorage', keyring } },
+    );
+  }
+  options.log.addSecret(apiKey);
+  const api = options.createApiClient({ baseUrl, apiKey });
+  await verifyKey(api, apiKey);
+  return api;
 }
 
 /**
