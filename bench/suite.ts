@@ -1,7 +1,9 @@
 import { runAssistantBench } from './assistantSearch';
+import { runBulkDeleteBench } from './bulkDelete';
 import { runExportBench } from './export';
 import { runImportBench } from './import';
 import { runInteractionBench } from './interaction';
+import { runPeopleSearchBench } from './peopleSearch';
 import { runSummaryBench } from './summary';
 import { runSyncPaceBench } from './syncPace';
 import { runSyncQueryBench } from './syncQuery';
@@ -16,6 +18,8 @@ export const benches: Bench[] = [
   { name: 'summary', run: runSummaryBench },
   { name: 'export', run: runExportBench },
   { name: 'assistant', run: runAssistantBench },
+  { name: 'people', run: runPeopleSearchBench },
+  { name: 'bulk-delete', run: runBulkDeleteBench },
   { name: 'sync-unthrottled', run: runSyncUnthrottledBench },
   { name: 'sync-pace', run: runSyncPaceBench },
   { name: 'ui', run: runUiBench },

@@ -20,6 +20,18 @@ describe('RateScheduler', () => {
     expect(scheduler.queued).toBe(2);
   });
 
+  it('keeps each window longer after a 429, and shorter again after a calm run', async () => {
+    const scheduler = new RateScheduler({ limit: 1_000, windowMs: 1_000, marginMs: 10 });
+    expect(scheduler.windowMs).toBe(1_010);
+    scheduler.widen();
+    expect(scheduler.windowMs).toBe(1_020);
+    for (let i = 0; i < 10; i++) scheduler.widen();
+    expect(scheduler.windowMs).toBe(1_250);
+    // Tokens granted with no 429 between them: the link's jitter has settled.
+    for (let i = 0; i < 600; i++) await scheduler.acquire();
+    expect(scheduler.windowMs).toBe(1_010);
+  });
+
   it('lets a token return one window after it was spent', async () => {
     const scheduler = new RateScheduler({ limit: 2, windowMs: 20, marginMs: 0 });
     const order: number[] = [];

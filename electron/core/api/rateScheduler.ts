@@ -7,11 +7,16 @@ export interface RateSchedulerOptions {
   limit?: number;
   windowMs?: number;
   /**
-   * Added to the window: requests that leave a whole window apart can arrive a little closer after
-   * network jitter, and the server counts arrivals.
+   * Added to the window at first: requests that leave a whole window apart can arrive a little
+   * closer after network jitter, and the server counts arrivals. Each 429 widens it (`widen`), up
+   * to `maxMarginMs`, and a long run without one narrows it back.
    */
   marginMs?: number;
+  maxMarginMs?: number;
 }
+
+/** Tokens granted without a 429 after which the margin halves back towards its first size. */
+const CALM_TOKENS = 100;
 
 interface Waiter {
   priority: Priority;
@@ -39,7 +44,11 @@ export interface AcquireOptions {
  */
 export class RateScheduler {
   readonly limit: number;
-  private readonly windowMs: number;
+  private readonly baseWindowMs: number;
+  private readonly firstMarginMs: number;
+  private readonly maxMarginMs: number;
+  private marginMs: number;
+  private calm = 0;
   private readonly spent: number[] = [];
   private readonly queues: Record<Priority, Waiter[]> = { interactive: [], background: [] };
   private pausedUntil = 0;
@@ -51,7 +60,24 @@ export class RateScheduler {
     this.limit = options.limit ?? 5;
     if (!Number.isInteger(this.limit) || this.limit < 1)
       throw new RangeError('limit must be a whole number ≥ 1');
-    this.windowMs = (options.windowMs ?? 1000) + (options.marginMs ?? 50);
+    this.baseWindowMs = options.windowMs ?? 1000;
+    this.firstMarginMs = options.marginMs ?? 10;
+    this.marginMs = this.firstMarginMs;
+    this.maxMarginMs = Math.max(this.firstMarginMs, options.maxMarginMs ?? 250);
+  }
+
+  /** How long a spent token stays out: the service's window and the margin for jitter. */
+  get windowMs(): number {
+    return this.baseWindowMs + this.marginMs;
+  }
+
+  /**
+   * The service answered 429 although the window was kept: requests arrived closer together than
+   * they left, so each window is kept a little longer from now on.
+   */
+  widen(): void {
+    this.marginMs = Math.min(this.maxMarginMs, Math.max(this.marginMs * 2, 20));
+    this.calm = 0;
   }
 
   /** A place in line, taken once per call so that its retries are not sent to the back. */
@@ -88,6 +114,12 @@ export class RateScheduler {
     this.pump();
   }
 
+  /** Whether this scheduler itself has spent every token of the window now. */
+  get spentAll(): boolean {
+    const now = performance.now();
+    return this.spent.filter((at) => at + this.windowMs > now).length >= this.limit;
+  }
+
   /** Requests waiting for a token. */
   get queued(): number {
     return this.queues.interactive.length + this.queues.background.length;
@@ -116,6 +148,10 @@ export class RateScheduler {
       this.remove(next);
       if (next.onAbort) next.signal?.removeEventListener('abort', next.onAbort);
       this.spent.push(now);
+      if (++this.calm >= CALM_TOKENS && this.marginMs > this.firstMarginMs) {
+        this.marginMs = Math.max(this.firstMarginMs, this.marginMs / 2);
+        this.calm = 0;
+      }
       next.resolve();
     }
   }

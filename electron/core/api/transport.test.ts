@@ -1,5 +1,5 @@
 import { type ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { refusingPort } from '../../local-api/testing/refusingPort';
 import { AppError } from '../../shared/errors';
 import { type ApiClientOptions, createApiClient } from './client';
@@ -335,5 +335,30 @@ describe('rate headers', () => {
     await api.listForms();
     await api.listForms();
     expect((requests[1]?.at ?? 0) - (requests[0]?.at ?? 0)).toBeGreaterThanOrEqual(950);
+  });
+
+  it('keeps a longer window after the service answers 429', async () => {
+    const scheduler = new RateScheduler({ limit: 5 });
+    const before = scheduler.windowMs;
+    const { api } = await setUp(
+      (_req, res, i) =>
+        i === 0 ? json(res, 429, { statusCode: 429 }, { 'retry-after': '0' }) : json(res, 200, []),
+      { scheduler },
+    );
+    await api.listForms();
+    expect(scheduler.windowMs).toBeGreaterThan(before);
+  });
+
+  it('adds no pause when none remain because its own window is spent', async () => {
+    // The key's own window already holds the next request back: a pause of a whole reset on top
+    // would slow every batch of a bulk job by the time it takes to answer one.
+    const scheduler = new RateScheduler({ limit: 1 });
+    const pauseFor = vi.spyOn(scheduler, 'pauseFor');
+    const { api } = await setUp(
+      (_req, res) => json(res, 200, [], { 'ratelimit-remaining': '0', 'ratelimit-reset': '1' }),
+      { scheduler },
+    );
+    await api.listForms();
+    expect(pauseFor).not.toHaveBeenCalled();
   });
 });

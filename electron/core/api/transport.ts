@@ -80,7 +80,9 @@ export function createTransport(options: TransportOptions): Transport {
       scheduler.pauseFor(Math.min(retryAfter, MAX_PAUSE_MS));
       return retryAfter;
     }
-    if (answer.headers.get('ratelimit-remaining')?.trim() === '0') {
+    // "None remain" after our own last token adds nothing: the window already holds us back, and
+    // pausing a whole reset on top would slow every batch. It matters when others share the key.
+    if (answer.headers.get('ratelimit-remaining')?.trim() === '0' && !scheduler.spentAll) {
       const reset = Number(answer.headers.get('ratelimit-reset'));
       // Delta seconds per the rate-limit header draft; some servers send an epoch time instead.
       const ms = reset > 1e9 ? reset * 1000 - now : reset * 1000;
@@ -152,6 +154,7 @@ export function createTransport(options: TransportOptions): Transport {
       if (!spec.resendable && error.outcomeUnknown) throw error;
       const elapsed = Date.now() - started;
       if (error.code === 'RATE_LIMITED') {
+        scheduler.widen();
         const wait = pauseMs ?? 1000;
         if (
           ++rateLimited > retry.maxRateLimitedRetries ||

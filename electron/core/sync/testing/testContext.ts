@@ -2,6 +2,7 @@ import path from 'node:path';
 import { type AppEvent } from '../../../shared/contract/events';
 import { AppError } from '../../../shared/errors';
 import { createApiClient, type ApiObserver } from '../../api';
+import { type RateSchedulerOptions } from '../../api/rateScheduler';
 import { openCache } from '../../cache/openCache';
 import { type AppContext, type WorkspaceSession } from '../../operations/context';
 import { createLogger } from '../../logging/log';
@@ -24,6 +25,8 @@ export function createTestContext(options: {
   apiKey: string;
   dataDir: string;
   ratePerSecond?: number;
+  /** The scheduler's own settings, in place of `ratePerSecond`'s (`{}`: the app's defaults). */
+  rateLimit?: RateSchedulerOptions;
   /** Sees each request the workspace's client sends and each answer it gets. */
   observer?: ApiObserver;
 }): TestContext {
@@ -68,7 +71,11 @@ export function createTestContext(options: {
         api: createApiClient({
           baseUrl: options.baseUrl,
           apiKey: options.apiKey,
-          rateLimit: { limit: options.ratePerSecond ?? 200, windowMs: 1000, marginMs: 0 },
+          rateLimit: options.rateLimit ?? {
+            limit: options.ratePerSecond ?? 200,
+            windowMs: 1000,
+            marginMs: 0,
+          },
           retry: { baseDelayMs: 10, maxDelayMs: 200 },
           ...(options.observer ? { observer: options.observer } : {}),
         }),
