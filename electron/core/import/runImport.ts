@@ -17,6 +17,8 @@ import { LEASE_MS, LeaseLost, type RunnerLease } from './runnerLease';
 import { mappedQuestionIds } from './validateJob';
 import { lookForBatch } from './verifyBatch';
 import { plural } from './contentMatch';
+import { classifyFailure } from './createFailure';
+import { ProgressMeter } from './importProgress';
 
 export interface ImportDeps {
   api: Pick<ApiClient, 'createSubmissions' | 'listSubmissions'>;
@@ -76,32 +78,6 @@ const VERIFY_WINDOW_MS = DEFAULT_TIMEOUTS.writeHeadersMs + 60_000;
 const MAX_OPEN_BATCHES = 3;
 /** The longest pause between tries while the service refuses or cannot be reached. */
 const MAX_RETRY_DELAY_MS = 30_000;
-
-/** How a failed create leaves its batch. */
-type FailureKind = 'refused' | 'notSent' | 'unknown' | 'halt';
-
-/**
- * A failed create is "unknown" unless the error proves the server did not create anything: a
- * rate-limit or validation answer, or a connection that never reached it. Unknown batches are
- * verified before anything more is sent; checking costs one list call, a duplicate costs trust.
- */
-export function classifyFailure(error: unknown): FailureKind {
-  if (!(error instanceof AppError) || error.outcomeUnknown) return 'unknown';
-  switch (error.code) {
-    case 'INVALID_INPUT':
-      return 'refused';
-    case 'RATE_LIMITED':
-    case 'OFFLINE':
-      return 'notSent';
-    case 'NETWORK':
-      return error.retryable ? 'notSent' : 'unknown';
-    case 'UNAUTHORIZED':
-    case 'NOT_FOUND':
-      return 'halt';
-    default:
-      return 'unknown';
-  }
-}
 
 /**
  * Runs imports: batches of at most ten rows, each written to the journal before it is sent and
@@ -466,49 +442,4 @@ function timesKept(rows: readonly BatchRow[], created: readonly Submission[]): b
     (row, i) =>
       normaliseTime(row.payload.submissionTime ?? '') === normaliseTime(created[i]!.submissionTime),
   );
-}
-
-/** Rows per second over the last half minute, and the time left at that pace. */
-class ProgressMeter {
-  private samples: Array<{ at: number; done: number }> = [];
-
-  constructor(private readonly now: () => number) {}
-
-  event(
-    journal: ImportJournal,
-    jobId: string,
-    state: ImportState,
-  ): Extract<AppEvent, { type: 'import.progress' }> {
-    const s = journal.summary(jobId)!;
-    const done = s.created + s.failed + s.skipped + s.unconfirmed + s.left;
-    const total = s.rowsTotal - s.excluded - s.invalid;
-    const at = this.now();
-    this.samples.push({ at, done });
-    this.samples = this.samples.filter((p) => at - p.at <= 30_000);
-    const first = this.samples[0]!;
-    const rate =
-      at > first.at && done > first.done ? ((done - first.done) * 1000) / (at - first.at) : null;
-    const remaining = Math.max(0, total - done);
-    const settled = journal.settledBatches(jobId);
-    return {
-      type: 'import.progress',
-      jobId,
-      state,
-      rowsDone: done,
-      rowsTotal: total,
-      // Without a measured pace yet, the floor: ten rows per request at five requests a second.
-      etaMs:
-        remaining === 0
-          ? 0
-          : rate
-            ? Math.round((remaining / rate) * 1000)
-            : Math.ceil(remaining / MAX_CREATE_BATCH) * 200,
-      batchesDone: settled,
-      batchesTotal: settled + Math.ceil((s.pending + s.unknown) / MAX_CREATE_BATCH),
-      rowsPerSecond: rate,
-      created: s.created,
-      failed: s.failed,
-      notice: s.notice,
-    };
-  }
 }
