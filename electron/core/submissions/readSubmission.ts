@@ -68,7 +68,7 @@ export async function readSubmission(
       if (!cached && unreachable) {
         throw new AppError(
           'OFFLINE',
-          'You are offline and this submission is not in the cache yet.',
+          'The service could not be reached and this submission is not in the cache yet.',
           { retryable: true },
         );
       }

@@ -1,6 +1,8 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { ConnectionState } from '../../../electron/shared/contract';
 import { useAppEvent, useOp } from '../bridge';
+import { useCurrentWorkspace } from '../features/workspaces/useWorkspaces';
+import { REACH_WORDS, unreachableOf, type Unreachable } from './reach';
 
 export type { ConnectionState };
 
@@ -49,4 +51,22 @@ export function useConnectionState(workspaceId: string | null): ConnectionState 
   return (
     (workspaceId && byWorkspace.get(workspaceId)) || status.data?.connection.state || 'unknown'
   );
+}
+
+/** Whether this computer has a network at all (the browser's online flag). */
+export function useMachineOnline(): boolean {
+  return useContext(EventStates).machineOnline;
+}
+
+/** Why the open workspace's service cannot be asked now, or null when it can. */
+export function useUnreachable(): Unreachable | null {
+  const workspace = useCurrentWorkspace();
+  const state = useConnectionState(workspace?.id ?? null);
+  return unreachableOf(state, useMachineOnline());
+}
+
+/** Why a delete cannot be sent now, for its disabled button; null when it can. */
+export function useDeleteBlocked(): string | null {
+  const unreachable = useUnreachable();
+  return unreachable ? REACH_WORDS[unreachable].needsService : null;
 }

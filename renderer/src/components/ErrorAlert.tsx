@@ -1,5 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconPlugConnectedX } from '@tabler/icons-react';
+import { useMachineOnline } from '../app/connection';
+import { REACH_WORDS } from '../app/reach';
 import { toErrorShape } from '../bridge';
 import { adviseOn } from './errorAdvice';
 
@@ -8,11 +10,14 @@ export function ErrorAlert({ error, onRetry }: { error: unknown; onRetry?: () =>
   const shape = toErrorShape(error);
   const advice = adviseOn(shape);
   const offline = shape.code === 'NETWORK' || shape.code === 'OFFLINE';
+  // The core only knows the service did not answer; the page knows whether the network is gone.
+  const machineOnline = useMachineOnline();
+  const title = offline && !machineOnline ? REACH_WORDS.noNetwork.badge : advice.title;
   return (
     <Alert
       color={offline ? 'yellow' : 'red'}
       icon={offline ? <IconPlugConnectedX /> : <IconAlertTriangle />}
-      title={advice.title}
+      title={title}
       data-state="error"
       data-error-code={shape.code}
       role="alert"

@@ -1,19 +1,26 @@
 import { Badge, Tooltip } from '@mantine/core';
-import { IconCloudOff, IconKeyOff } from '@tabler/icons-react';
-import type { ConnectionState } from '../app/connection';
+import { IconCloudOff, IconKeyOff, IconWifiOff } from '@tabler/icons-react';
+import { useMachineOnline, type ConnectionState } from '../app/connection';
+import { REACH_WORDS, unreachableOf } from '../app/reach';
 
 /** Says, only when it matters, that what is shown comes from the cache and may be behind. */
 export function OfflineBadge({ state }: { state: ConnectionState }) {
-  if (state === 'offline') {
+  const unreachable = unreachableOf(state, useMachineOnline());
+  if (unreachable) {
+    const words = REACH_WORDS[unreachable];
     return (
-      <Tooltip label="The service cannot be reached. Cached data is shown; changes wait until you are back online.">
+      <Tooltip label={words.sentence} multiline maw={320}>
         <Badge
           color="yellow"
           variant="light"
-          leftSection={<IconCloudOff size={14} />}
+          tt="none"
+          leftSection={
+            unreachable === 'noNetwork' ? <IconWifiOff size={14} /> : <IconCloudOff size={14} />
+          }
           data-state="offline"
+          data-reason={unreachable}
         >
-          Offline
+          {words.badge}
         </Badge>
       </Tooltip>
     );

@@ -28,7 +28,10 @@ const ADVICE: Record<ErrorCode, { title: string; next: string }> = {
     next: 'Try again later; if it persists, check the service status.',
   },
   CONFLICT: { title: 'This changed in the meantime', next: 'Refresh and try again.' },
-  OFFLINE: { title: 'You are offline', next: 'This needs the service. Reconnect, then try again.' },
+  OFFLINE: {
+    title: 'The service could not be reached',
+    next: 'This needs the service. Try again once it answers.',
+  },
   DB: {
     title: 'The local cache had a problem',
     next: 'Try again; a full sync rebuilds the cache if needed.',

@@ -3,7 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { IconCloudOff, IconForms, IconSearch } from '@tabler/icons-react';
 import { useHotkeys } from '@mantine/hooks';
 import { useDeferredValue, useRef, useState } from 'react';
-import { useConnectionState } from '../../app/connection';
+import { useConnectionState, useMachineOnline } from '../../app/connection';
+import { REACH_WORDS, unreachableOf } from '../../app/reach';
 import { useAppLocation } from '../../app/useAppLocation';
 import { toErrorShape, useOp, useOpMutation } from '../../bridge';
 import { EmptyState } from '../../components/EmptyState';
@@ -41,6 +42,7 @@ export function FormsScreen() {
   });
 
   const offline = connection === 'offline' || connection === 'unauthorized';
+  const unreachable = unreachableOf(connection, useMachineOnline());
   // One banner for a refused key, whether the connection or the forms' answer said so first.
   const keyRefused =
     workspace?.kind === 'remote' &&
@@ -77,10 +79,13 @@ export function FormsScreen() {
         />
       </Group>
       {keyRefused && workspace && <KeyRefusedAlert workspace={workspace} />}
-      {connection === 'offline' && forms.data?.source === 'cache' && (
+      {unreachable && forms.data?.source === 'cache' && (
         <Group gap="xs" c="dimmed" data-state="offline">
           <IconCloudOff size={16} />
-          <Text size="sm">Offline: showing the forms and submissions cached on this computer.</Text>
+          <Text size="sm">
+            {REACH_WORDS[unreachable].badge}: showing the forms and submissions cached on this
+            computer.
+          </Text>
         </Group>
       )}
       {forms.isPending && <LoadingState rows={4} height={120} label="Loading forms" />}

@@ -1,8 +1,10 @@
 import { Drawer } from '@mantine/core';
 import { type PersonMatch } from '../../../../electron/shared/contract/people';
+import { useUnreachable } from '../../app/connection';
 import { useOp } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingState } from '../../components/LoadingState';
+import { cachedCopyNotice } from '../submissions/cachedCopyNotice';
 import { SubmissionDetail } from '../submissions/SubmissionDetail';
 
 export interface OpenedSubmission {
@@ -28,6 +30,7 @@ export function PersonSubmissionDrawer({
   );
   const fresh =
     detail.data?.submission.submissionId === opened?.match.submissionId ? detail.data : undefined;
+  const unreachable = useUnreachable();
   return (
     <Drawer
       opened={opened !== null}
@@ -45,7 +48,9 @@ export function PersonSubmissionDrawer({
           submission={fresh.submission}
           status={fresh.status}
           isPreview={fresh.isPreview}
-          fromCacheNotice={fresh.source === 'cache' ? (fresh.notice ?? null) : null}
+          fromCacheNotice={
+            fresh.source === 'cache' ? cachedCopyNotice(fresh.syncedAt, unreachable) : null
+          }
           search={search}
         />
       )}

@@ -2,6 +2,8 @@ import { Badge, Button, Group, Loader, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type AppEvent } from '../../../../electron/shared/contract';
+import { useMachineOnline } from '../../app/connection';
+import { REACH_WORDS, unreachableOf } from '../../app/reach';
 import { useAppEvent, useOp, useOpMutation } from '../../bridge';
 import { RelativeTime } from '../../components/RelativeTime';
 
@@ -25,7 +27,8 @@ export function SyncIndicator({ formId }: { formId: string }) {
   });
 
   const form = status.data?.forms.find((f) => f.formId === formId);
-  const connection = status.data?.connection.state;
+  const connection = status.data?.connection.state ?? 'unknown';
+  const unreachable = unreachableOf(connection, useMachineOnline());
   const syncing = progress !== null || form?.state === 'syncing';
 
   let badge;
@@ -43,9 +46,9 @@ export function SyncIndicator({ formId }: { formId: string }) {
           : 'Syncing'}
       </Badge>
     );
-  } else if (connection === 'offline') {
+  } else if (unreachable) {
     badge = (
-      <Tooltip label="The service cannot be reached: you are browsing the cache. Changes wait until you are back online.">
+      <Tooltip label={REACH_WORDS[unreachable].sentence} multiline maw={320}>
         <Badge
           variant="light"
           color="yellow"
@@ -53,7 +56,7 @@ export function SyncIndicator({ formId }: { formId: string }) {
           data-state="offline"
           tt="none"
         >
-          Offline · cached
+          {REACH_WORDS[unreachable].badge} · cached
         </Badge>
       </Tooltip>
     );
