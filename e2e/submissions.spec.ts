@@ -623,7 +623,7 @@ test.describe('submissions browser', () => {
     expect(header).not.toContain('Quiz score');
   });
 
-  test('keeps browsing when the computer goes offline: reads answer from the cache, writes say offline, nothing is lost', async ({
+  test('keeps browsing when the computer goes offline: reads answer from the cache, delete waits, nothing is lost', async ({
     app,
     remoteApi,
   }) => {
@@ -651,11 +651,18 @@ test.describe('submissions browser', () => {
     await dataRows(app).first().click();
     const drawer = app.getByRole('dialog', { name: /^Submission/ });
     await expect(drawer.getByRole('region', { name: 'Answers' })).toBeVisible();
-    await drawer.getByRole('button', { name: 'Delete…' }).click();
-    const confirm = app.getByRole('dialog', { name: 'Delete this submission?' });
-    await confirm.getByRole('button', { name: 'Delete submission' }).click();
-    await expect(confirm.getByRole('alert')).toContainText('You are offline; nothing was deleted.');
-    await confirm.getByRole('button', { name: 'Keep it' }).click();
+    await expect(drawer.locator('[data-state="cached"]')).toContainText(
+      'This computer is offline: showing the copy saved on this computer',
+    );
+    // Deleting needs the service: the button stays, disabled, and says why.
+    const remove = drawer.getByRole('button', { name: 'Delete…' });
+    await expect(remove).toHaveAttribute('aria-disabled', 'true');
+    await remove.hover();
+    await expect(app.getByRole('tooltip')).toHaveText(
+      'This needs the service, and this computer is offline.',
+    );
+    await remove.click({ force: true });
+    await expect(app.getByRole('dialog', { name: 'Delete this submission?' })).toHaveCount(0);
     await expect(resultCount(app)).toHaveText(countText(finished));
   });
 });

@@ -10,12 +10,14 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type SubmissionListRow } from '../../../../electron/shared/contract/submissions';
+import { useDeleteBlocked, useUnreachable } from '../../app/connection';
 import { toErrorShape, useInvoke, useOp } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { safeExternalUrl } from '../../components/externalUrl';
 import { LoadingState } from '../../components/LoadingState';
 import { formatDateTime } from '../../../../electron/shared/answers/dateFormat';
 import { shownLine } from '../../components/respondentText';
+import { cachedCopyNotice } from './cachedCopyNotice';
 import { respondentName } from './respondentName';
 import { SubmissionDetail } from './SubmissionDetail';
 
@@ -69,10 +71,10 @@ export function SubmissionDrawer({
 
   const fresh = detail.data?.submission.submissionId === submissionId ? detail.data : undefined;
   const submission = fresh?.submission ?? row?.submission;
+  const unreachable = useUnreachable();
+  const deleteBlocked = useDeleteBlocked();
   const cacheNotice =
-    fresh?.source === 'cache'
-      ? (fresh.notice ?? 'The service could not be reached: this is the cached copy.')
-      : null;
+    fresh?.source === 'cache' ? cachedCopyNotice(fresh.syncedAt, unreachable) : null;
 
   // The edit link lets anyone holding it change the answers, so it is fetched only when asked for
   // and never kept; only an https link is opened.
@@ -189,15 +191,22 @@ export function SubmissionDrawer({
               Edit link
             </Button>
             {row && (
-              <Button
-                color="red"
-                variant="light"
-                size="xs"
-                leftSection={<IconTrash size={14} />}
-                onClick={() => onDelete(row)}
-              >
-                Delete…
-              </Button>
+              <Tooltip label={deleteBlocked} disabled={!deleteBlocked} withArrow>
+                <Button
+                  color="red"
+                  variant="light"
+                  size="xs"
+                  leftSection={<IconTrash size={14} />}
+                  // Disabled by aria, not the attribute, so its tooltip still says why.
+                  data-disabled={deleteBlocked ? true : undefined}
+                  aria-disabled={deleteBlocked ? true : undefined}
+                  onClick={() => {
+                    if (!deleteBlocked) onDelete(row);
+                  }}
+                >
+                  Delete…
+                </Button>
+              </Tooltip>
             )}
           </Group>
         </Group>

@@ -1,11 +1,11 @@
-import { ActionIcon, Skeleton } from '@mantine/core';
+import { ActionIcon, Skeleton, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { type Column, type Table } from '@tanstack/react-table';
 import { memo, type ReactNode } from 'react';
 import { type SubmissionListRow } from '../../../../electron/shared/contract/submissions';
 import { AnswerBoundary, AnswerFailed } from '../../components/AnswerBoundary';
 import { type ColumnWindow } from './columnWindow';
-import { ACTIONS_WIDTH, cellStyle, ROW_HEIGHT, textCellStyle } from './gridLayout';
+import { cellStyle, ROW_HEIGHT, textCellStyle } from './gridLayout';
 
 /** Marks the delete button, whose click the grid's one row handler tells from a row click. */
 export const DELETE_ACTION = 'delete';
@@ -24,6 +24,8 @@ interface Props {
   focused?: boolean;
   /** Only the row under the pointer or the keyboard draws its delete button. */
   withActions: boolean;
+  /** Why delete cannot be done now (no service to ask), said on its button; null when it can. */
+  deleteBlocked?: string | null;
 }
 
 /**
@@ -40,6 +42,7 @@ export const SubmissionRow = memo(function SubmissionRow({
   active,
   focused = false,
   withActions,
+  deleteBlocked = null,
 }: Props) {
   const shown = active && focused;
   return (
@@ -66,7 +69,7 @@ export const SubmissionRow = memo(function SubmissionRow({
       }}
     >
       {submission ? (
-        cellsOf(table, submission, columns, withActions)
+        cellsOf(table, submission, columns, withActions ? { deleteBlocked } : null)
       ) : (
         <div role="gridcell" style={{ ...cellStyle, width: '100%' }}>
           <Skeleton height={12} width={Math.min(width - 20, 600)} radius="sm" />
@@ -92,7 +95,7 @@ function cellsOf(
   table: Table<SubmissionListRow>,
   submission: SubmissionListRow,
   columns: ColumnWindow<Column<SubmissionListRow>>,
-  withActions: boolean,
+  withActions: { deleteBlocked: string | null } | null,
 ) {
   const cells = new Map(
     table
@@ -100,60 +103,70 @@ function cellsOf(
       .getAllCells()
       .map((cell) => [cell.column.id, cell]),
   );
-  return (
-    <>
-      {columns.drawn.map(({ column, colIndex, style }) => {
-        const cell = cells.get(column.id);
-        const template = column.columnDef.cell;
-        // Called rather than mounted (flexRender would make each cell a component): a cell
-        // that is plain text is drawn as the cell element itself.
-        const content = cell && typeof template === 'function' ? drawCell(template, cell) : null;
-        return typeof content === 'string' ? (
-          <div
-            key={column.id}
-            role="gridcell"
-            aria-colindex={colIndex}
-            title={content}
-            dir="auto"
-            style={{ ...textCellStyle, ...style }}
-          >
-            {content}
-          </div>
-        ) : (
-          <div
-            key={column.id}
-            role="gridcell"
-            aria-colindex={colIndex}
-            style={{ ...cellStyle, ...style }}
-          >
-            <AnswerBoundary raw={cell?.getValue()}>{content}</AnswerBoundary>
-          </div>
-        );
-      })}
+  const drawn = columns.drawn.map(({ column, colIndex, style }) => {
+    const cell = cells.get(column.id);
+    const template = column.columnDef.cell;
+    // Called rather than mounted (flexRender would make each cell a component): a cell
+    // that is plain text is drawn as the cell element itself.
+    const content = cell && typeof template === 'function' ? drawCell(template, cell) : null;
+    return typeof content === 'string' ? (
       <div
+        key={column.id}
         role="gridcell"
-        aria-colindex={columns.columns.length + 1}
-        style={{
-          ...cellStyle,
-          width: ACTIONS_WIDTH,
-          marginLeft: columns.trailingOffset,
-          padding: 0,
-          justifyContent: 'center',
-        }}
+        aria-colindex={colIndex}
+        title={content}
+        dir="auto"
+        style={{ ...textCellStyle, ...style }}
+      >
+        {content}
+      </div>
+    ) : (
+      <div
+        key={column.id}
+        role="gridcell"
+        aria-colindex={colIndex}
+        style={{ ...cellStyle, ...style }}
+      >
+        <AnswerBoundary raw={cell?.getValue()}>{content}</AnswerBoundary>
+      </div>
+    );
+  });
+  const { actions } = columns;
+  if (actions)
+    drawn.splice(
+      actions.at,
+      0,
+      <div
+        key="actions"
+        role="gridcell"
+        aria-colindex={actions.colIndex}
+        data-row-actions
+        style={{ ...cellStyle, ...actions.style, padding: 0, justifyContent: 'center' }}
       >
         {withActions && (
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="sm"
-            aria-label={`Delete submission ${submission.submissionId}`}
-            title="Delete…"
-            data-row-action={DELETE_ACTION}
-          >
-            <IconTrash size={15} />
-          </ActionIcon>
+          <DeleteButton id={submission.submissionId} blocked={withActions.deleteBlocked} />
         )}
-      </div>
-    </>
+      </div>,
+    );
+  return drawn;
+}
+
+/** A row's delete; while it cannot be done, it stays in place, disabled, and says why. */
+function DeleteButton({ id, blocked }: { id: string; blocked: string | null }) {
+  return (
+    <Tooltip label={blocked ?? 'Delete…'} withArrow openDelay={blocked ? 0 : 400}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="sm"
+        aria-label={`Delete submission ${id}`}
+        data-row-action={DELETE_ACTION}
+        // Disabled by aria, not the attribute, so the pointer still finds it and its tooltip.
+        data-disabled={blocked ? true : undefined}
+        aria-disabled={blocked ? true : undefined}
+      >
+        <IconTrash size={15} />
+      </ActionIcon>
+    </Tooltip>
   );
 }

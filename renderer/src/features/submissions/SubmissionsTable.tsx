@@ -1,5 +1,6 @@
 import { Box } from '@mantine/core';
-import { type Table } from '@tanstack/react-table';
+import { notifications } from '@mantine/notifications';
+import { type Column, type Table } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   useEffect,
@@ -9,13 +10,15 @@ import {
   useState,
   type KeyboardEvent,
   type MouseEvent,
+  type ReactNode,
 } from 'react';
 import { type SubmissionListRow } from '../../../../electron/shared/contract/submissions';
+import { useDeleteBlocked } from '../../app/connection';
 import { ColumnHeader } from './ColumnHeader';
 import { SelectAllHeader } from './SelectAllHeader';
 import { SELECT_ACTION, SELECT_COLUMN } from './selectColumn';
 import { type RowSelectionControl } from './useRowSelection';
-import { windowColumns } from './columnWindow';
+import { type ColumnWindow, windowColumns } from './columnWindow';
 import { ACTIONS_WIDTH, cellStyle, HEADER_HEIGHT, ROW_HEIGHT } from './gridLayout';
 import { DELETE_ACTION, SubmissionRow } from './SubmissionRow';
 import { type SubmissionWindows } from './useSubmissionWindows';
@@ -87,8 +90,8 @@ export function SubmissionsTable({
     count: center.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: (index) => center[index]?.getSize() ?? 0,
-    // The scrolled columns start after the left-pinned ones.
-    scrollMargin: table.getLeftTotalSize(),
+    // The scrolled columns start after the left-pinned ones and the row actions.
+    scrollMargin: table.getLeftTotalSize() + ACTIONS_WIDTH,
     overscan: COLUMN_OVERSCAN,
   });
   const { columnSizing } = table.getState();
@@ -99,7 +102,12 @@ export function SubmissionsTable({
   const firstColumn = columnItems[0]?.index ?? 0;
   const lastColumn = columnItems[columnItems.length - 1]?.index ?? -1;
   const columns = useMemo(
-    () => windowColumns(left, center, right, firstColumn, lastColumn),
+    () =>
+      windowColumns(left, center, right, firstColumn, lastColumn, {
+        width: ACTIONS_WIDTH,
+        // Beside the selection boxes, so a row's delete is in view however far the grid scrolls.
+        after: left.findIndex((column) => column.id === SELECT_COLUMN) + 1,
+      }),
     // Columns read their widths from the table's state: a new sizing places them anew.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [left, center, right, firstColumn, lastColumn, columnSizing],
@@ -110,6 +118,12 @@ export function SubmissionsTable({
   const firstVisible = rowItems[0]?.index ?? 0;
   const lastVisible = rowItems[rowItems.length - 1]?.index ?? 0;
   const { showRange } = windows;
+  const deleteBlocked = useDeleteBlocked();
+  const askToDelete = (index: number) => {
+    if (!windows.rowAt(index)) return;
+    if (deleteBlocked) notifications.show({ color: 'yellow', message: deleteBlocked });
+    else onDelete(index);
+  };
 
   useEffect(() => {
     if (windows.total > 0) showRange(firstVisible, lastVisible);
@@ -153,9 +167,9 @@ export function SubmissionsTable({
       Home: () => move(0),
       End: () => move(windows.total - 1),
       Enter: () => windows.rowAt(activeIndex) && onOpen(activeIndex),
-      Delete: () => windows.rowAt(activeIndex) && onDelete(activeIndex),
+      Delete: () => askToDelete(activeIndex),
       // The Mac keyboard's delete key.
-      Backspace: () => windows.rowAt(activeIndex) && onDelete(activeIndex),
+      Backspace: () => askToDelete(activeIndex),
     };
     const action = keys[event.key];
     if (action) {
@@ -173,8 +187,10 @@ export function SubmissionsTable({
     if (selection && action?.getAttribute('data-row-action') === SELECT_ACTION) {
       if (event.shiftKey) selection.extendTo(index);
       else selection.toggleAt(index);
-    } else if (action?.getAttribute('data-row-action') === DELETE_ACTION) onDelete(index);
-    else onOpen(index);
+    } else if (action?.getAttribute('data-row-action') === DELETE_ACTION) {
+      // A disabled delete says why in its tooltip; the click neither deletes nor opens the row.
+      if (!deleteBlocked) onDelete(index);
+    } else onOpen(index);
   };
 
   const width = table.getTotalSize() + ACTIONS_WIDTH;
@@ -224,31 +240,33 @@ export function SubmissionsTable({
           borderBottom: '1px solid var(--mantine-color-default-border)',
         }}
       >
-        {columns.columns.map((placed) => {
-          const header = headers.get(placed.column.id);
-          if (selection && placed.column.id === SELECT_COLUMN)
+        {withActionsHeader(
+          columns,
+          columns.columns.map((placed) => {
+            const header = headers.get(placed.column.id);
+            if (selection && placed.column.id === SELECT_COLUMN)
+              return (
+                <SelectAllHeader
+                  key={placed.column.id}
+                  placed={placed}
+                  selection={selection}
+                  total={windows.total}
+                />
+              );
             return (
-              <SelectAllHeader
-                key={placed.column.id}
-                placed={placed}
-                selection={selection}
-                total={windows.total}
-              />
+              header && (
+                <ColumnHeader
+                  key={header.id}
+                  header={header}
+                  placed={placed}
+                  sorted={header.column.getIsSorted()}
+                  resizing={header.column.getIsResizing()}
+                  onFilterColumn={onFilterColumn}
+                />
+              )
             );
-          return (
-            header && (
-              <ColumnHeader
-                key={header.id}
-                header={header}
-                placed={placed}
-                sorted={header.column.getIsSorted()}
-                resizing={header.column.getIsResizing()}
-                onFilterColumn={onFilterColumn}
-              />
-            )
-          );
-        })}
-        <div style={{ ...cellStyle, width: ACTIONS_WIDTH }} aria-hidden />
+          }),
+        )}
       </div>
       <div
         onClick={onRowClick}
@@ -268,9 +286,29 @@ export function SubmissionsTable({
             active={item.index === activeIndex}
             focused={focused}
             withActions={item.index === activeIndex || item.index === hoveredIndex}
+            deleteBlocked={deleteBlocked}
           />
         ))}
       </div>
     </Box>
   );
+}
+
+/** The header cells with the row actions' empty, pinned cell in its place among them. */
+function withActionsHeader(
+  columns: ColumnWindow<Column<SubmissionListRow>>,
+  headers: ReactNode[],
+): ReactNode[] {
+  const { actions } = columns;
+  if (!actions) return headers;
+  const cell = (
+    <div
+      key="actions"
+      role="columnheader"
+      aria-label="Actions"
+      aria-colindex={actions.colIndex}
+      style={{ ...cellStyle, ...actions.style, zIndex: 3 }}
+    />
+  );
+  return [...headers.slice(0, actions.at), cell, ...headers.slice(actions.at)];
 }

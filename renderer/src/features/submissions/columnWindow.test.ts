@@ -20,7 +20,6 @@ describe('windowColumns', () => {
       ['c1', 20, 10],
       ['c2', 30, undefined],
     ]);
-    expect(window.trailingOffset).toBe(90);
   });
 
   it('stacks pinned columns at their sticky offsets and gives the trailing room to the right side', () => {
@@ -45,13 +44,38 @@ describe('windowColumns', () => {
       true,
       false,
     ]);
-    expect(window.trailingOffset).toBe(0);
   });
 
   it('keeps the whole width when no scrolled column is in range yet', () => {
     const window = windowColumns([], columns('c', 10, 20), [], 0, -1);
     expect(window.drawn).toEqual([]);
     expect(window.columns).toHaveLength(2);
-    expect(window.trailingOffset).toBe(30);
+  });
+
+  it('pins the row actions after the selection column, and the columns after them move over', () => {
+    const window = windowColumns(columns('l', 40, 100), columns('c', 10, 20), [], 1, 1, {
+      width: 44,
+      after: 1,
+    });
+    expect(window.actions).toMatchObject({
+      colIndex: 2,
+      at: 1,
+      style: { position: 'sticky', left: 40, width: 44 },
+    });
+    expect(window.drawn.map((p) => [p.column.id, p.colIndex, p.style.left])).toEqual([
+      ['l0', 1, 0],
+      ['l1', 3, 84],
+      ['c1', 5, undefined],
+    ]);
+    // The edge line moves to the last pinned cell, which is a column here.
+    expect(window.drawn[1]?.style.boxShadow).toBeTruthy();
+    expect(window.actions?.style.boxShadow).toBeUndefined();
+  });
+
+  it('pins the row actions first when no column is pinned before them', () => {
+    const window = windowColumns([], columns('c', 10), [], 0, 0, { width: 44, after: 0 });
+    expect(window.actions).toMatchObject({ colIndex: 1, at: 0, style: { left: 0 } });
+    expect(window.actions?.style.boxShadow).toBeTruthy();
+    expect(window.drawn[0]?.colIndex).toBe(2);
   });
 });

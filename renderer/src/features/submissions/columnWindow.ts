@@ -26,8 +26,21 @@ export interface ColumnWindow<C extends SizedColumn> {
    * before it as a margin, so it sits where it belongs and the row keeps its full width.
    */
   drawn: PlacedColumn<C>[];
-  /** Room for the scrolled columns after the window, when no right-pinned column takes it. */
-  trailingOffset: number;
+  /** The row actions' cell, pinned among the left columns; null when the grid has none. */
+  actions: PlacedActions | null;
+}
+
+/** Room for a row's actions, kept in view after the first `after` left-pinned columns. */
+export interface ActionsSlot {
+  width: number;
+  after: number;
+}
+
+export interface PlacedActions {
+  colIndex: number;
+  /** Index in `columns` and in `drawn` before which the actions' cell is drawn. */
+  at: number;
+  style: CSSProperties;
 }
 
 const PINNED_EDGE = 'var(--mantine-color-default-border)';
@@ -35,7 +48,8 @@ const PINNED_EDGE = 'var(--mantine-color-default-border)';
 /**
  * Places the visible columns and picks those a row draws: every pinned column (sticky, so it
  * stays while the rest scroll sideways) and only the scrolled columns `first`..`last` (the
- * horizontal virtualizer's range).
+ * horizontal virtualizer's range). A row's actions, when given room, are pinned too: a wide form
+ * would otherwise put them thousands of pixels to the right.
  */
 export function windowColumns<C extends SizedColumn>(
   left: C[],
@@ -43,6 +57,7 @@ export function windowColumns<C extends SizedColumn>(
   right: C[],
   first: number,
   last: number,
+  actionsSlot?: ActionsSlot,
 ): ColumnWindow<C> {
   const columns: PlacedColumn<C>[] = [];
   const drawn: PlacedColumn<C>[] = [];
@@ -60,29 +75,42 @@ export function windowColumns<C extends SizedColumn>(
   };
 
   let fromLeft = 0;
+  let actions: PlacedActions | null = null;
+  const actionsAt = actionsSlot ? Math.min(actionsSlot.after, left.length) : -1;
+  const lastPinned = actionsSlot ? left.length : left.length - 1;
+  const pinnedStyle = (width: number, i: number): CSSProperties => ({
+    width,
+    position: 'sticky',
+    left: fromLeft,
+    zIndex: 1,
+    // The row's own background (keyboard row), so the columns scrolling under stay hidden.
+    background: 'inherit',
+    boxShadow: i === lastPinned ? `inset -1px 0 0 ${PINNED_EDGE}` : undefined,
+  });
+  const placeActions = (slot: ActionsSlot) => {
+    actions = { colIndex: actionsAt + 1, at: actionsAt, style: pinnedStyle(slot.width, actionsAt) };
+    fromLeft += slot.width;
+  };
+  // Columns after the actions' cell count it in their place among the others.
+  const shift = (i: number) => (actionsSlot && i >= actionsAt ? 1 : 0);
   left.forEach((column, i) => {
+    if (actionsSlot && i === actionsAt) placeActions(actionsSlot);
     place({
       column,
-      colIndex: i + 1,
+      colIndex: i + 1 + shift(i),
       pinned: 'left',
       drawn: true,
-      style: {
-        width: column.getSize(),
-        position: 'sticky',
-        left: fromLeft,
-        zIndex: 1,
-        // The row's own background (keyboard row), so the columns scrolling under stay hidden.
-        background: 'inherit',
-        boxShadow: i === left.length - 1 ? `inset -1px 0 0 ${PINNED_EDGE}` : undefined,
-      },
+      style: pinnedStyle(column.getSize(), i + shift(i)),
     });
     fromLeft += column.getSize();
   });
+  if (actionsSlot && actionsAt === left.length) placeActions(actionsSlot);
+  const before = left.length + (actionsSlot ? 1 : 0);
 
   center.forEach((column, i) => {
     place({
       column,
-      colIndex: left.length + i + 1,
+      colIndex: before + i + 1,
       pinned: false,
       drawn: i >= first && i <= last,
       style: { width: column.getSize() },
@@ -94,7 +122,7 @@ export function windowColumns<C extends SizedColumn>(
     fromRight -= column.getSize();
     place({
       column,
-      colIndex: left.length + center.length + i + 1,
+      colIndex: before + center.length + i + 1,
       pinned: 'right',
       drawn: true,
       style: {
@@ -108,5 +136,5 @@ export function windowColumns<C extends SizedColumn>(
     });
   });
 
-  return { columns, drawn, trailingOffset: skipped };
+  return { columns, drawn, actions };
 }

@@ -3,7 +3,7 @@ import { type CSSProperties } from 'react';
 /** Fixed heights: the virtualizer places rows by arithmetic and never measures the page. */
 export const ROW_HEIGHT = 40;
 export const HEADER_HEIGHT = 40;
-/** The last column, where a row's delete button is drawn. */
+/** The pinned cell beside the selection boxes where a row's delete button is drawn. */
 export const ACTIONS_WIDTH = 44;
 
 export const cellStyle: CSSProperties = {
