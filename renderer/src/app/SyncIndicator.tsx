@@ -1,11 +1,13 @@
 import { Button, Group, Loader, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlayerStop, IconRefresh } from '@tabler/icons-react';
+import { IconCheck, IconPlayerStop, IconRefresh } from '@tabler/icons-react';
+import { useState } from 'react';
 import { toErrorShape, useOp, useOpMutation } from '../bridge';
 import { adviseOn } from '../components/errorAdvice';
 import { OfflineBadge } from '../components/OfflineBadge';
 import { RelativeTime } from '../components/RelativeTime';
-import { useConnectionState } from './connection';
+import { useConnectionState, useMachineOnline } from './connection';
+import { REACH_WORDS, unreachableOf } from './reach';
 
 /** The header's view of the cache: connection, the last sync, and a global "Sync now" (or stop). */
 export function SyncIndicator({ workspaceId }: { workspaceId: string }) {
@@ -13,28 +15,58 @@ export function SyncIndicator({ workspaceId }: { workspaceId: string }) {
   const status = useOp('sync.status', {});
   const notifyFailure = (title: string) => (error: unknown) =>
     notifications.show({ color: 'red', title, message: adviseOn(toErrorShape(error)).sentence });
-  const start = useOpMutation('sync.start', { onError: notifyFailure('Sync did not start') });
+  // A sync that finds nothing new changes nothing on screen: its start and end are said in words.
+  const [asked, setAsked] = useState<{ at: number; seenRunning: boolean } | null>(null);
+  const [checkedAt, setCheckedAt] = useState<string | null>(null);
+  const start = useOpMutation('sync.start', {
+    invalidates: ['sync.'],
+    onMutate: () => setAsked({ at: Date.now(), seenRunning: false }),
+    onError: (error) => {
+      setAsked(null);
+      notifyFailure('Sync did not start')(error);
+    },
+  });
   const cancel = useOpMutation('sync.cancel', {
     onError: notifyFailure('Sync could not be stopped'),
   });
 
   const running = status.data?.running ?? null;
   const offline = connection === 'offline' || connection === 'unauthorized';
+  const unreachable = unreachableOf(connection, useMachineOnline());
+  // Ended once a status read after the start no longer shows the job (adjusted while rendering).
+  if (asked && running && !asked.seenRunning) setAsked({ ...asked, seenRunning: true });
+  if (
+    asked &&
+    !start.isPending &&
+    !running &&
+    (asked.seenRunning || status.dataUpdatedAt > asked.at)
+  ) {
+    setAsked(null);
+    setCheckedAt(new Date().toISOString());
+  }
+  const starting = start.isPending || (asked !== null && !running);
   const lastSyncedAt = latest(status.data?.forms.map((form) => form.lastSyncedAt) ?? []);
 
   return (
     <Group
       gap="sm"
       wrap="nowrap"
-      data-state={running ? 'syncing' : offline ? connection : 'idle'}
+      data-state={running || starting ? 'syncing' : offline ? connection : 'idle'}
       aria-label="Sync"
     >
       <OfflineBadge state={connection} />
-      {running ? (
-        <Group gap={6} wrap="nowrap" role="status">
+      {running || starting ? (
+        <Group gap={6} wrap="nowrap" role="status" aria-label="Sync progress">
           <Loader size={14} />
           <Text size="sm" c="dimmed" visibleFrom="md">
             Syncing…
+          </Text>
+        </Group>
+      ) : checkedAt ? (
+        <Group gap={4} wrap="nowrap" role="status" aria-label="Sync progress" data-state="checked">
+          <IconCheck size={14} color="var(--mantine-color-teal-6)" aria-hidden />
+          <Text size="sm" c="dimmed" visibleFrom="md">
+            Up to date · checked <RelativeTime value={checkedAt} />
           </Text>
         </Group>
       ) : (
@@ -56,16 +88,25 @@ export function SyncIndicator({ workspaceId }: { workspaceId: string }) {
         </Button>
       ) : (
         <Tooltip
-          label="The service cannot be reached; cached data stays available."
+          label={
+            unreachable
+              ? REACH_WORDS[unreachable].sentence
+              : 'The service refused the key; enter a new one in Settings.'
+          }
           disabled={!offline}
+          multiline
+          maw={320}
         >
           <Button
             size="xs"
             variant="light"
             leftSection={<IconRefresh size={14} />}
-            loading={start.isPending}
-            disabled={offline}
-            onClick={() => start.mutate({})}
+            loading={starting}
+            disabled={offline || starting}
+            onClick={() => {
+              setCheckedAt(null);
+              start.mutate({});
+            }}
           >
             Sync now
           </Button>
