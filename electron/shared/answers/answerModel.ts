@@ -1,4 +1,5 @@
-import { formatAnswerDate } from './dateFormat';
+import { formatCoordinates } from './coordinates';
+import { formatAnswerDate, formatDayRange } from './dateFormat';
 
 /**
  * What a question's answer is, for people. The service does not document value shapes per type
@@ -321,10 +322,10 @@ export function answerLine(answer: Answer): string | null {
       return formatAnswerDate(answer.iso, answer.withTime);
     case 'time':
       return answer.text;
-    case 'dateRange': {
-      const end = (iso: string | null) => (iso ? formatAnswerDate(iso, iso.includes('T')) : '…');
-      return `${end(answer.start)} – ${end(answer.end)}`;
-    }
+    case 'dateRange':
+      return formatDayRange(answer.start, answer.end);
+    case 'coordinates':
+      return formatCoordinates(answer.latitude, answer.longitude);
     case 'matrix':
       return answer.rows.map((r) => `${r.row}: ${r.values.join(', ')}`).join(' · ');
     case 'link':

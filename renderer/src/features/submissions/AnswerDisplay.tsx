@@ -23,6 +23,7 @@ import {
   type Answer,
   type FileRef,
 } from '../../../../electron/shared/answers/answerModel';
+import { formatCoordinates } from '../../../../electron/shared/answers/coordinates';
 import { Marked } from './Marked';
 import { drawableImage } from './drawableImage';
 
@@ -260,8 +261,8 @@ export function AnswerDisplay({
       );
     case 'coordinates':
       return (
-        <Text span size="sm" ff="monospace">
-          {answer.latitude.toFixed(5)}, {answer.longitude.toFixed(5)}
+        <Text span size="sm" title={`${answer.latitude}, ${answer.longitude}`}>
+          {formatCoordinates(answer.latitude, answer.longitude)}
         </Text>
       );
     case 'link':

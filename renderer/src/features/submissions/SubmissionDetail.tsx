@@ -9,6 +9,7 @@ import { RespondentText } from '../../components/RespondentText';
 import { questionTypeLabel } from '../../components/questionTypeLabel';
 import { AnswerDisplay } from './AnswerDisplay';
 import { describeAnswer } from '../../../../electron/shared/answers/answerModel';
+import { displayedAnswer } from './displayedAnswer';
 import { formatCalculation } from '../../../../electron/shared/answers/calculationValue';
 import { formatDateTime } from '../../../../electron/shared/answers/dateFormat';
 import { Field } from './Field';
@@ -146,10 +147,7 @@ export function SubmissionDetail({
               </Text>
             </Group>
             <AnswerBoundary raw={question.value}>
-              <AnswerDisplay
-                answer={describeAnswer(question.type, question.value)}
-                search={search}
-              />
+              <AnswerDisplay answer={displayedAnswer(question, submission)} search={search} />
             </AnswerBoundary>
           </Stack>
         ))}

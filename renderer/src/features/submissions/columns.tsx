@@ -4,11 +4,12 @@ import { type SubmissionListRow } from '../../../../electron/shared/contract/sub
 import { shownLine } from '../../components/respondentText';
 import { AnswerDisplay } from './AnswerDisplay';
 import { formatCalculation } from '../../../../electron/shared/answers/calculationValue';
-import { answerLine, describeAnswer } from '../../../../electron/shared/answers/answerModel';
+import { answerLine } from '../../../../electron/shared/answers/answerModel';
 import { type ColumnCatalog } from './columnCatalog';
 import { calculationColumnId, questionColumnId, sortOf, urlParameterColumnId } from './columnIds';
 import { compactDateTime } from './compactDate';
 import { dateColumnWidth } from './dateColumnWidth';
+import { displayedAnswer } from './displayedAnswer';
 import { formatDateTime } from '../../../../electron/shared/answers/dateFormat';
 import { Marked } from './Marked';
 import { PaymentSummary } from './PaymentDisplay';
@@ -135,7 +136,7 @@ export function buildColumns(
       cell: ({ row }) => {
         const answer = row.original.submission.questions.find((q) => q.id === question.id);
         if (!answer) return dimDash;
-        const described = describeAnswer(answer.type, answer.value);
+        const described = displayedAnswer(answer, row.original.submission);
         const line = answerLine(described);
         if (line !== null && !marking) return shownLine(line);
         return <AnswerDisplay answer={described} compact search={search} />;
