@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { aboutDuration, countOf, formatBytes, formatDuration, perSecond } from './plainNumbers';
+import {
+  aboutDuration,
+  countOf,
+  formatBytes,
+  formatDuration,
+  perSecond,
+  progressPercent,
+} from './plainNumbers';
 
 describe('numbers in plain language', () => {
   it('counts with the right noun', () => {
@@ -24,5 +31,13 @@ describe('numbers in plain language', () => {
     expect(formatBytes(1536)).toBe('1.5 KB');
     expect(formatBytes(2048)).toBe('2 KB');
     expect(formatBytes(512)).toBe('512 B');
+  });
+
+  it('never rounds a count in progress to 100% or to 0%', () => {
+    expect(progressPercent(996, 1000)).toBe(99);
+    expect(progressPercent(1000, 1000)).toBe(100);
+    expect(progressPercent(2, 1000)).toBe(1);
+    expect(progressPercent(0, 1000)).toBe(0);
+    expect(progressPercent(250, 1000)).toBe(25);
   });
 });

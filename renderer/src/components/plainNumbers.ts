@@ -33,3 +33,13 @@ export function formatBytes(n: number): string {
   const rounded = value >= 100 || unit === 'B' ? Math.round(value) : Math.round(value * 10) / 10;
   return `${rounded.toLocaleString()} ${unit}`;
 }
+
+/**
+ * How far along a count is, in whole percent: 100 only once all is done and 0 only before any
+ * is, so a bar never claims the end early nor hides a start.
+ */
+export function progressPercent(done: number, total: number): number {
+  if (total <= 0 || done <= 0) return 0;
+  if (done >= total) return 100;
+  return Math.min(99, Math.max(1, Math.round((done / total) * 100)));
+}

@@ -1,3 +1,4 @@
+import { progressPercent } from '../../components/plainNumbers';
 import type { EventOf } from '../../bridge';
 
 export type SyncProgress = EventOf<'sync.progress'>;
@@ -13,8 +14,7 @@ export function describeProgress(progress: SyncProgress): {
   if (progress.done)
     return { percent: 100, label: `Synced ${count.format(progress.rowsDone)} rows` };
   const total = progress.totalExpected;
-  const percent =
-    total && total > 0 ? Math.min(100, Math.round((progress.rowsDone / total) * 100)) : null;
+  const percent = total && total > 0 ? progressPercent(progress.rowsDone, total) : null;
   const rows = total
     ? `${count.format(progress.rowsDone)} of ${count.format(total)} rows`
     : `${count.format(progress.rowsDone)} rows`;

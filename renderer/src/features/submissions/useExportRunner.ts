@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useRef, useState } from 'react';
 import { toErrorShape, useAppEvent, useInvoke } from '../../bridge';
+import { progressPercent } from '../../components/plainNumbers';
 
 /** What an export operation answers (`submissions.export`, `activity.export`). */
 export interface FinishedExport {
@@ -28,7 +29,7 @@ export function useExportRunner() {
     const run = current.current;
     if (!run || event.done || (run.formId && event.formId !== run.formId) || event.rowsTotal === 0)
       return;
-    const percent = Math.round((event.rowsDone / event.rowsTotal) * 100);
+    const percent = progressPercent(event.rowsDone, event.rowsTotal);
     notifications.update({
       id: run.notificationId,
       loading: true,
