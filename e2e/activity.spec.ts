@@ -116,7 +116,7 @@ test.describe('activity', () => {
 
     await section(app, 'Webhooks').click();
     const create = app.getByRole('form', { name: 'Create webhook' });
-    await create.getByRole('combobox', { name: 'Form', exact: true }).click();
+    await app.getByRole('combobox', { name: 'Form', exact: true }).click();
     await app.getByRole('option', { name: 'Customer feedback' }).click();
     await create.getByLabel('Url', { exact: true }).fill('https://hooks.example.com/activity');
     await create.getByRole('button', { name: 'Create webhook' }).click();

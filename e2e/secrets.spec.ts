@@ -159,7 +159,7 @@ async function webhookRoundTrip(app: Page, api: LocalApi): Promise<void> {
   await app.getByRole('button', { name: 'Start receiver' }).click();
   await expect(app.locator('[data-state="receiver-running"]')).toBeVisible();
   const toReceiver = app.getByRole('form', { name: 'Send a form to the receiver' });
-  await toReceiver.getByRole('combobox', { name: 'Form to watch' }).click();
+  await app.getByRole('combobox', { name: 'Form', exact: true }).click();
   await app.getByRole('option', { name: FEEDBACK.name }).click();
   await toReceiver.getByRole('button', { name: 'Create webhook to receiver' }).click();
   const row = app.getByRole('table', { name: 'Webhooks' }).locator('[data-webhook-id]');

@@ -112,7 +112,7 @@ async function makeActivity(browser, url) {
   }
   await page.goto(`${url}#/webhooks`);
   const create = page.getByRole('form', { name: 'Create webhook' });
-  await create.getByRole('combobox', { name: 'Form', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Form', exact: true }).click();
   await page.getByRole('option', { name: 'Customer feedback' }).click();
   await create.getByLabel('Url', { exact: true }).fill('https://hooks.example.com/formdesk');
   await create.getByRole('button', { name: 'Create webhook' }).click();

@@ -1,19 +1,14 @@
-import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { FormRow } from '../../../../electron/shared/contract';
 import { useOpMutation } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { TargetForm } from './TargetForm';
 
 /** Takes in a webhook made elsewhere (a script, a colleague): with its id, it can be deleted here. */
-export function AdoptWebhookForm({
-  forms,
-  formId: initialFormId,
-}: {
-  forms: FormRow[];
-  formId: string | null;
-}) {
+export function AdoptWebhookForm({ form, chosen }: { form: FormRow | null; chosen: boolean }) {
   const [id, setId] = useState('');
-  const [formId, setFormId] = useState<string | null>(initialFormId);
+  const formId = form?.formId ?? null;
   const [url, setUrl] = useState('');
   const adopt = useOpMutation('webhooks.adopt', {
     onSuccess: () => {
@@ -25,9 +20,10 @@ export function AdoptWebhookForm({
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        The service cannot list webhooks. If one was created outside Formdesk, type in the id it was
-        given, with its form and url, to manage it here.
+        The service cannot list webhooks. If you made one outside Formdesk (with a script, say),
+        type in the id it was given and the url it delivers to, to manage it here.
       </Text>
+      <TargetForm form={form} chosen={chosen} />
       <form
         aria-label="Adopt webhook"
         onSubmit={(event) => {
@@ -44,16 +40,6 @@ export function AdoptWebhookForm({
             w={140}
             required
           />
-          <Select
-            label="Form"
-            placeholder="Choose a form"
-            data={forms.map((f) => ({ value: f.formId, label: f.name }))}
-            value={formId}
-            onChange={setFormId}
-            searchable
-            w={220}
-            required
-          />
           <TextInput
             label="Url it delivers to"
             value={url}
@@ -61,7 +47,13 @@ export function AdoptWebhookForm({
             style={{ flex: 1, minWidth: 240 }}
             required
           />
-          <Button type="submit" mt={25} variant="light" loading={adopt.isPending}>
+          <Button
+            type="submit"
+            mt={25}
+            variant="light"
+            loading={adopt.isPending}
+            disabled={formId === null}
+          >
             Adopt
           </Button>
         </Group>

@@ -1,18 +1,13 @@
-import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { webhookUrlProblem, type FormRow } from '../../../../electron/shared/contract';
 import { CreateOutcome } from './CreateOutcome';
+import { TargetForm } from './TargetForm';
 import { useCreateWebhook } from './useCreateWebhook';
 
 /** A form and an https address: the service then posts each new submission of the form there. */
-export function CreateWebhookForm({
-  forms,
-  formId: initialFormId,
-}: {
-  forms: FormRow[];
-  formId: string | null;
-}) {
-  const [formId, setFormId] = useState<string | null>(initialFormId);
+export function CreateWebhookForm({ form, chosen }: { form: FormRow | null; chosen: boolean }) {
+  const formId = form?.formId ?? null;
   const [url, setUrl] = useState('');
   const [touched, setTouched] = useState(false);
   const state = useCreateWebhook();
@@ -20,6 +15,7 @@ export function CreateWebhookForm({
 
   return (
     <Stack gap="sm">
+      <TargetForm form={form} chosen={chosen} />
       <form
         aria-label="Create webhook"
         onSubmit={(event) => {
@@ -30,18 +26,6 @@ export function CreateWebhookForm({
         }}
       >
         <Group align="flex-start" gap="sm" wrap="wrap">
-          <Select
-            label="Form"
-            placeholder="Choose a form"
-            data={forms.map((f) => ({ value: f.formId, label: f.name }))}
-            value={formId}
-            onChange={setFormId}
-            searchable
-            w={240}
-            error={
-              touched && formId === null ? 'Choose the form whose submissions are sent.' : undefined
-            }
-          />
           <TextInput
             label="Url"
             placeholder="https://example.com/hooks/forms"
@@ -51,7 +35,7 @@ export function CreateWebhookForm({
             error={touched ? problem : undefined}
             style={{ flex: 1, minWidth: 280 }}
           />
-          <Button type="submit" mt={25} loading={state.isPending}>
+          <Button type="submit" mt={25} loading={state.isPending} disabled={formId === null}>
             Create webhook
           </Button>
         </Group>

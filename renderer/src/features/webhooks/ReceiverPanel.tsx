@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Code, Group, Select, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Stack, Text } from '@mantine/core';
 import { IconWorldOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { FormRow } from '../../../../electron/shared/contract';
@@ -10,6 +10,7 @@ import { CreateOutcome } from './CreateOutcome';
 import { DeliveryList } from './DeliveryList';
 import { SimulationSwitch } from './SimulationSwitch';
 import { StaleReceiverWebhooks } from './StaleReceiverWebhooks';
+import { TargetForm } from './TargetForm';
 import { TunnelForm } from './TunnelForm';
 import { useCreateWebhook } from './useCreateWebhook';
 
@@ -19,13 +20,14 @@ import { useCreateWebhook } from './useCreateWebhook';
  * receiver are offered for deletion.
  */
 export function ReceiverPanel({
-  forms,
-  formId: initialFormId,
+  form,
+  chosen,
   nameOf,
   serviceIsLocal,
 }: {
-  forms: FormRow[];
-  formId: string | null;
+  /** The form whose submissions the receiver is sent: the page's form, or the first one. */
+  form: FormRow | null;
+  chosen: boolean;
   nameOf: (formId: string | null) => string;
   /** False when the service runs elsewhere and cannot reach this computer without a tunnel. */
   serviceIsLocal: boolean;
@@ -33,7 +35,7 @@ export function ReceiverPanel({
   const status = useOp('webhooks.receiver.status', {}, { staleTime: 0 });
   const start = useOpMutation('webhooks.receiver.start');
   const stop = useOpMutation('webhooks.receiver.stop');
-  const [formId, setFormId] = useState<string | null>(initialFormId);
+  const formId = form?.formId ?? null;
   const create = useCreateWebhook();
   const [showTunnel, setShowTunnel] = useState(false);
   const running = status.data?.running === true ? status.data : null;
@@ -110,16 +112,8 @@ export function ReceiverPanel({
               if (formId !== null) void create.create({ formId, toReceiver: true });
             }}
           >
-            <Group align="flex-end" gap="sm">
-              <Select
-                label="Form to watch"
-                placeholder="Choose a form"
-                data={forms.map((f) => ({ value: f.formId, label: f.name }))}
-                value={formId}
-                onChange={setFormId}
-                searchable
-                w={260}
-              />
+            <Group align="center" gap="sm">
+              <TargetForm form={form} chosen={chosen} />
               <Button
                 type="submit"
                 variant="light"

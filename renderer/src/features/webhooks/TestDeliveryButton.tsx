@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { WebhookRecord } from '../../../../electron/shared/contract';
 import { toErrorShape, useOpMutation } from '../../bridge';
 import { adviseOn } from '../../components/errorAdvice';
+import { httpStatusWords } from './httpStatusWords';
 
 /**
  * Sends the form's newest submission to the webhook's address as the service would, so a person
@@ -15,10 +16,12 @@ export function TestDeliveryButton({ webhook }: { webhook: WebhookRecord }) {
       const accepted = answered >= 200 && answered < 300;
       notifications.show({
         color: accepted ? 'teal' : 'yellow',
-        title: accepted ? 'Test delivery received' : 'Test delivery refused',
+        title: accepted
+          ? `Delivered (${httpStatusWords(answered)})`
+          : `Refused (${httpStatusWords(answered)})`,
         message: accepted
-          ? `${host} accepted the form's newest submission (HTTP status ${answered}).`
-          : `${host} refused it (HTTP status ${answered}): check what the receiver expects at this address.`,
+          ? `${host} received the form's newest submission.`
+          : `${host} did not take the form's newest submission: check what the receiver expects at this address.`,
       });
     },
     onError: (error) =>

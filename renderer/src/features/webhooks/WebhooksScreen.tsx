@@ -28,6 +28,9 @@ export function WebhooksScreen() {
   const { forms, nameOf } = useFormNames();
   const [scope, setScope] = useState(locationFormId ?? ALL_FORMS);
   const formId = scope === ALL_FORMS ? null : scope;
+  // One picker on the page: creating, adopting and the receiver act on its form, or on the first
+  // form while all are listed, so the demo's one-click delivery needs no choice first.
+  const target = forms.find((f) => f.formId === formId) ?? forms[0] ?? null;
   const webhooks = useOp('webhooks.list', formId === null ? {} : { formId });
   const [selected, setSelected] = useState<WebhookRecord | null>(null);
 
@@ -36,7 +39,7 @@ export function WebhooksScreen() {
       <Group justify="space-between">
         <Title order={2}>Webhooks</Title>
         <Select
-          aria-label="Show webhooks of"
+          aria-label="Form"
           data={[
             { value: ALL_FORMS, label: 'All forms' },
             ...forms.map((f) => ({ value: f.formId, label: f.name })),
@@ -78,13 +81,13 @@ export function WebhooksScreen() {
           <Tabs defaultValue="create" keepMounted={false}>
             <Tabs.List>
               <Tabs.Tab value="create">Create</Tabs.Tab>
-              <Tabs.Tab value="adopt">Adopt an existing id</Tabs.Tab>
+              <Tabs.Tab value="adopt">Use a webhook you already made</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="create" pt="sm">
-              <CreateWebhookForm key={scope} forms={forms} formId={formId} />
+              <CreateWebhookForm form={target} chosen={formId !== null} />
             </Tabs.Panel>
             <Tabs.Panel value="adopt" pt="sm">
-              <AdoptWebhookForm key={scope} forms={forms} formId={formId} />
+              <AdoptWebhookForm form={target} chosen={formId !== null} />
             </Tabs.Panel>
           </Tabs>
         </Stack>
@@ -92,9 +95,8 @@ export function WebhooksScreen() {
 
       <Card withBorder padding="md">
         <ReceiverPanel
-          key={scope}
-          forms={forms}
-          formId={formId}
+          form={target}
+          chosen={formId !== null}
           nameOf={nameOf}
           serviceIsLocal={
             workspace !== null && (workspace.kind === 'demo' || isLoopbackUrl(workspace.baseUrl))
