@@ -87,7 +87,8 @@ try {
       await page.screenshot({ path: path.join(outDir, `activity-${colorScheme}.png`) });
       await page.close();
     }
-    await makePeopleAndSelection(browser, url);
+    for (const colorScheme of ['light', 'dark'])
+      await makePeopleAndSelection(browser, url, colorScheme);
   } finally {
     await browser.close();
   }
@@ -121,8 +122,8 @@ async function makeActivity(browser, url) {
 }
 
 /** A demo respondent on the People screen, their erasure asked; then rows selected in the table. */
-async function makePeopleAndSelection(browser, url) {
-  const page = await browser.newPage({ viewport: { width: 1360, height: 860 } });
+async function makePeopleAndSelection(browser, url, colorScheme) {
+  const page = await browser.newPage({ viewport: { width: 1360, height: 860 }, colorScheme });
   await page.goto(`${url}#/people`);
   const search = page.getByRole('textbox', { name: 'Find a person' });
   const found = page.locator('[data-state="found"] bdi');
@@ -139,7 +140,7 @@ async function makePeopleAndSelection(browser, url) {
   await tally.filter({ hasNotText: before }).waitFor();
   await page.getByRole('button', { name: 'Erase…' }).click();
   await page.getByRole('dialog', { name: /^Erase \d+ submissions?\?$/ }).waitFor();
-  await page.screenshot({ path: path.join(outDir, 'people-erase-light.png') });
+  await page.screenshot({ path: path.join(outDir, `people-erase-${colorScheme}.png`) });
   await page.keyboard.press('Escape');
 
   await page.goto(`${url}#/submissions?form=cFb7q2LxWm`);
@@ -154,6 +155,6 @@ async function makePeopleAndSelection(browser, url) {
   await (await box(1)).click();
   await (await box(4)).click({ modifiers: ['Shift'] });
   await page.getByRole('region', { name: 'Selection' }).getByText('4 selected').waitFor();
-  await page.screenshot({ path: path.join(outDir, 'bulk-select-light.png') });
+  await page.screenshot({ path: path.join(outDir, `bulk-select-${colorScheme}.png`) });
   await page.close();
 }
