@@ -384,8 +384,8 @@ test.describe('submissions browser', () => {
       .click();
     await app.getByRole('menuitem', { name: 'Pin to the left' }).click();
     order = await labels();
-    // The selection's checkboxes stay pinned first, whatever else is pinned.
-    expect(order.slice(0, 3)).toEqual(['Selected', 'Submitted', 'Phone number']);
+    // The selection's checkboxes and the row actions stay pinned first, whatever else is pinned.
+    expect(order.slice(0, 4)).toEqual(['Selected', 'Actions', 'Submitted', 'Phone number']);
 
     const before = (await header('Full name').boundingBox())?.width ?? 0;
     const handle = (await header('Full name')
