@@ -72,4 +72,34 @@ test.describe('the table of a wide form', () => {
     const swatch = colour.locator('span[aria-hidden]');
     await expect(swatch).toHaveCSS('background-color', /^rgb/);
   });
+
+  test('an opened submission is in the address: Back closes it, a reload opens it again', async ({
+    app,
+  }) => {
+    await openDemoForm(app, EVENT);
+    const row = firstRow(app);
+    const id = (await row.getAttribute('data-submission-id'))!;
+    const hash = () => app.evaluate(() => window.location.hash);
+    const drawer = app.getByRole('dialog', { name: /^Submission/ });
+
+    await row.click();
+    await expect(drawer).toBeVisible();
+    await expect.poll(hash).toContain(`submission=${encodeURIComponent(id)}`);
+
+    await app.goBack();
+    await expect(drawer).toBeHidden();
+    await expect.poll(hash).not.toContain('submission=');
+
+    await app.goForward();
+    await expect(drawer).toBeVisible();
+    // A reload starts the whole app again, on a machine that may be busy.
+    await app.reload();
+    await expect(drawer).toBeVisible({ timeout: 45_000 });
+    await expect(drawer.getByRole('region', { name: 'Answers' })).toBeVisible();
+    await expect.poll(hash).toContain(`submission=${encodeURIComponent(id)}`);
+
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await expect(drawer).toBeHidden();
+    await expect.poll(hash).not.toContain('submission=');
+  });
 });

@@ -80,7 +80,7 @@ export function SubmissionsBrowser({
   });
 
   const queryId = JSON.stringify(query);
-  const rows = useOpenedRow(windows, queryId);
+  const rows = useOpenedRow(windows, queryId, formId);
   const [toDelete, setToDelete] = useState<SubmissionListRow | null>(null);
   const [filterRequest, setFilterRequest] = useState<{ key: string } | null>(null);
   // The toolbar keeps the search box's text while it is typed; a change made from elsewhere
