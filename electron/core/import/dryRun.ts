@@ -2,6 +2,7 @@ import { MAX_CREATE_BATCH } from '../../shared/api/endpoints';
 import { type CreateSubmission } from '../../shared/api/submission';
 import { type ImportJournal } from './importJournal';
 import { assignedTimesFrom, plannedRows } from './plannedRows';
+import { shownRequests, type ShownRequests } from './requestRows';
 import { type KnownSubmissions, validateJob } from './validateJob';
 
 /** Batches whose bodies the dry run shows in full. */
@@ -16,6 +17,15 @@ export interface DryRun {
   firstBatches: Array<{ rows: number[]; body: { submissions: CreateSubmission[] } }>;
   /** Whether the service keeps the times sent, which mark each row as the import's own. */
   serviceKeepsTimes: boolean | null;
+  /** The first batches' rows as people read them. */
+  shown: ShownRequests;
+}
+
+export interface DryRunOptions {
+  /** The form's question titles by id, to show rows by what each question asks. */
+  names?: ReadonlyMap<string, string>;
+  requestsPerSecond?: number;
+  now?: number;
 }
 
 /**
@@ -27,14 +37,14 @@ export function dryRun(
   journal: ImportJournal,
   jobId: string,
   known: KnownSubmissions,
-  requestsPerSecond = 5,
-  now = Date.now(),
+  { names = new Map(), requestsPerSecond = 5, now = Date.now() }: DryRunOptions = {},
 ): DryRun {
   validateJob(journal, jobId, known);
+  const job = journal.job(jobId)!;
   const toSend: Array<{ line: number; submission: CreateSubmission }> = [];
   let skipped = 0;
   const timesFrom = assignedTimesFrom(journal.rowCount(jobId), now);
-  for (const planned of plannedRows(journal, journal.job(jobId)!, timesFrom)) {
+  for (const planned of plannedRows(journal, job, timesFrom)) {
     if (planned.importedAs === undefined)
       toSend.push({ line: planned.row.line, submission: planned.submission });
     else skipped++;
@@ -55,5 +65,6 @@ export function dryRun(
     expectedDurationMs: Math.round((requests / requestsPerSecond) * 1000),
     firstBatches,
     serviceKeepsTimes: journal.serviceKeepsTimes(),
+    shown: shownRequests(firstBatches, job.mappings, names),
   };
 }

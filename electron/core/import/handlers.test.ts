@@ -386,5 +386,54 @@ describe('import operations', () => {
       ['a@example.com', 5, 'Pro plan'],
       ['b@example.com', 4, 'Pro plan'],
     ]);
+    // As people read them: each question by its title, no ids, the values as sent.
+    expect(plan.shown.fields.map((f) => f.label)).toEqual([
+      'Email',
+      'How satisfied are you overall?',
+      'Which plan are you on?',
+      'Submission time, given at the start',
+    ]);
+    expect(plan.shown.rows[0]).toMatchObject({
+      line: 2,
+      request: 1,
+      values: ['"a@example.com"', '5', '"Pro plan"', expect.any(String)],
+    });
+  });
+
+  it('reads dates in the order the whole file bears out, and in the one chosen in the review', async () => {
+    // The first rows read either way; a later one has a day over 12.
+    const lines = ['Email,Submitted', 'a@example.com,03/04/2025', 'b@example.com,14/03/2025'];
+    const preview = await handlers['imports.parse']({
+      fileName: 'dates.csv',
+      contentBase64: Buffer.from(lines.join('\r\n')).toString('base64'),
+    });
+    const mappings: ColumnMapping[] = [
+      { column: 0, target: { kind: 'question', id: 'em02', type: 'EmailInput' } },
+      { column: 1, target: { kind: 'submissionTime' } },
+    ];
+    const read = await handlers['imports.validate']({
+      fileId: preview.fileId,
+      formId: DEMO_FORM,
+      mappings,
+    });
+    expect(read).toMatchObject({ validRows: 2, errorRows: 0 });
+    expect(read.dates).toEqual([
+      { column: 1, format: 'dd/mm/yyyy', best: 'dd/mm/yyyy', settled: 'sure' },
+    ]);
+
+    const chosen = await handlers['imports.validate']({
+      jobId: read.jobId,
+      dateFormats: [{ column: 1, dateFormat: 'mm/dd/yyyy' }],
+    });
+    expect(chosen).toMatchObject({ validRows: 1, errorRows: 1 });
+    expect(chosen.dates[0]).toMatchObject({ format: 'mm/dd/yyyy', best: 'dd/mm/yyyy' });
+    expect(chosen.issues[0]).toMatchObject({
+      line: 3,
+      reason: expect.stringMatching(/^"14\/03\/2025" is not a date in the mm\/dd\/yyyy format/),
+    });
+    const plan = await handlers['imports.dryRun']({ jobId: chosen.jobId });
+    expect(plan.shown.rows).toEqual([
+      { line: 2, request: 1, values: ['"a@example.com"', '"2025-03-04T00:00:00.000Z"'] },
+    ]);
   });
 });

@@ -192,6 +192,15 @@ export class JournalJobs {
     }
   }
 
+  /** A draft's columns read another way (a date order chosen in the review); a started job's stay. */
+  setMappings(jobId: string, mappings: readonly ColumnMapping[]): void {
+    this.db
+      .prepare(
+        `UPDATE import_jobs SET mappings_json = ?, updated_at = ? WHERE job_id = ? AND state = 'draft'`,
+      )
+      .run(JSON.stringify(mappings), this.now(), jobId);
+  }
+
   setNotice(jobId: string, notice: string): void {
     this.db
       .prepare(`UPDATE import_jobs SET notice = ?, updated_at = ? WHERE job_id = ?`)

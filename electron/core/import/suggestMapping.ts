@@ -2,7 +2,6 @@ import {
   type ColumnConversion,
   type ColumnMapping,
   type ColumnTarget,
-  type DateFormat,
 } from '../../shared/contract/imports';
 import { convertValue, targetKind } from './buildSubmission';
 import {
@@ -12,7 +11,8 @@ import {
   looksLikeSentences,
   type ContentQuestion,
 } from './contentMatch';
-import { convertDate, convertNumber } from './convertCell';
+import { convertNumber } from './convertCell';
+import { readDateOrder } from './dateOrder';
 
 export interface CatalogueQuestion {
   id: string;
@@ -252,8 +252,6 @@ function valueFit(mapping: ColumnMapping, samples: string[]): number {
   return fitting / samples.length;
 }
 
-const DATE_GUESSES: DateFormat[] = ['iso', 'dd.mm.yyyy', 'dd/mm/yyyy', 'mm/dd/yyyy'];
-
 /**
  * The file's decimal mark: a spreadsheet writes all its numbers in one locale, so a column that
  * only reads one way (`3,5`, `1.234,50`) decides for the columns that read either way (`1,234`).
@@ -288,10 +286,8 @@ function guessConversion(
   }
   if (kind === 'date' || kind === 'datetime') {
     // The format most values read in: a single impossible date (31.02.) is the value's problem.
-    const fitting = (format: DateFormat) =>
-      samples.filter((s) => convertDate(s, { dateFormat: format }).ok).length;
-    const best = DATE_GUESSES.reduce((a, b) => (fitting(b) > fitting(a) ? b : a));
-    return fitting(best) > 0 && best !== 'iso' ? { dateFormat: best } : undefined;
+    const { best } = readDateOrder(samples);
+    return best !== null && best !== 'iso' ? { dateFormat: best } : undefined;
   }
   return undefined;
 }

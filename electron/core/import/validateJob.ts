@@ -1,6 +1,7 @@
 import { type ColumnMapping, type ImportValidation } from '../../shared/contract/imports';
 import { AppError } from '../../shared/errors';
 import { buildSubmission, checkMappings, type RowIssue } from './buildSubmission';
+import { dateReadings } from './dateOrder';
 import {
   issuesJson,
   type ImportJournal,
@@ -118,11 +119,15 @@ interface Judged {
 }
 
 /** `Line 4, column "Rating": …`: where the problem is, for a sentence read away from the table. */
-function located(issue: RowIssue, line: number, columns: readonly string[]): RowIssue {
+function located(
+  issue: RowIssue,
+  line: number,
+  columns: readonly string[],
+): RowIssue & { reason?: string } {
   if (issue.column === null) return { ...issue, message: `Line ${line}: ${issue.message}` };
   const header = columns[issue.column]?.trim();
   const column = header ? `column "${header}"` : `column ${issue.column + 1}`;
-  return { ...issue, message: `Line ${line}, ${column}: ${issue.message}` };
+  return { ...issue, message: `Line ${line}, ${column}: ${issue.message}`, reason: issue.message };
 }
 
 function judgeRows(
@@ -214,6 +219,7 @@ function summarise(
     excludedRows: count((v) => v.status === 'excluded'),
     alreadyImported,
     allowed: allowedValues(mappings),
+    dates: dateReadings(mappings, rows),
     issues: shown.flatMap((v) =>
       v.issues.map((i) => ({ ...i, rowIndex: v.rowIndex, line: byIndex.get(v.rowIndex)!.line })),
     ),

@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { type HandlersOn } from '../../shared/contract';
-import { type ReadOptions } from '../../shared/contract/imports';
+import {
+  type ColumnMapping,
+  type DateFormat,
+  type ReadOptions,
+} from '../../shared/contract/imports';
 import { AppError } from '../../shared/errors';
 import { type CacheDb } from '../cache/openCache';
 import { type WorkspaceSession } from '../operations/context';
 import { importCache, type ImportCache } from './cacheAccess';
 import { keepNewest } from '../collections/keepNewest';
 import { type DraftSweeper } from './draftSweeper';
+import { chooseDateOrders, settleDateOrders } from './dateOrder';
 import { dryRun } from './dryRun';
 import { freezeJob } from './freezeJob';
 import { ImportJournal, jobSummary } from './importJournal';
@@ -44,6 +49,43 @@ export interface ImportWizardContext {
   launch: string;
   /** Removes the drafts of other launches, a step at a time beside the wizard's calls. */
   sweeper: DraftSweeper;
+}
+
+/** The columns' targets and conversions, offered for the next file imported to the form. */
+function remember(
+  journal: ImportJournal,
+  formId: string,
+  columns: readonly string[],
+  mappings: readonly ColumnMapping[],
+): void {
+  journal.remember(
+    formId,
+    mappings.map((m) => ({
+      columnKey: normaliseHeader(columns[m.column] ?? ''),
+      mapping: { target: withoutRules(m).target, ...(m.convert ? { convert: m.convert } : {}) },
+    })),
+  );
+}
+
+/** A draft's date columns read in the orders chosen in the review, remembered for the form. */
+function chooseOrders(
+  journal: ImportJournal,
+  jobId: string,
+  chosen: ReadonlyArray<{ column: number; dateFormat: DateFormat }>,
+): void {
+  const job = journal.job(jobId);
+  if (!job) throw new AppError('NOT_FOUND', 'This import no longer exists.');
+  if (job.state !== 'draft')
+    throw new AppError('CONFLICT', 'This import has started; its rows can no longer change.');
+  const mappings = chooseDateOrders(job.mappings, chosen);
+  journal.setMappings(jobId, mappings);
+  const changed = new Set(chosen.map((c) => c.column));
+  remember(
+    journal,
+    job.formId,
+    job.columns,
+    mappings.filter((m) => changed.has(m.column)),
+  );
 }
 
 /**
@@ -176,6 +218,7 @@ export function importWizardHandlers(ctx: ImportWizardContext): HandlersOn<'wiza
       const { journal, cache } = opened();
       if ('jobId' in input) {
         const { jobId } = input;
+        if (input.dateFormats?.length) chooseOrders(journal, jobId, input.dateFormats);
         if (input.edits?.length) journal.applyEdits(jobId, input.edits);
         if (input.exclude?.length) journal.setExcluded(jobId, input.exclude, true);
         if (input.include?.length) journal.setExcluded(jobId, input.include, false);
@@ -183,7 +226,10 @@ export function importWizardHandlers(ctx: ImportWizardContext): HandlersOn<'wiza
       }
       const { fileName, table } = parsedFile(input.fileId);
       // Refused mappings (a required question left out) leave the previous draft as it was.
-      const mappings = withRules(input.mappings, cache.definitions(input.formId));
+      const mappings = settleDateOrders(
+        withRules(input.mappings, cache.definitions(input.formId)),
+        table.rows,
+      );
       const jobId = randomUUID();
       const job = {
         jobId,
@@ -200,19 +246,15 @@ export function importWizardHandlers(ctx: ImportWizardContext): HandlersOn<'wiza
       if (previous) journal.deleteDraft(previous);
       for (const [, dropped] of keepNewest(drafts, input.fileId, jobId, KEPT_TABLES))
         journal.deleteDraft(dropped);
-      journal.remember(
-        input.formId,
-        input.mappings.map((m) => ({
-          columnKey: normaliseHeader(table.columns[m.column] ?? ''),
-          mapping: { target: withoutRules(m).target, ...(m.convert ? { convert: m.convert } : {}) },
-        })),
-      );
+      remember(journal, input.formId, table.columns, mappings);
       return validation;
     },
 
     'imports.dryRun': async ({ jobId }) => {
       const { journal, cache } = opened();
-      return dryRun(journal, jobId, cache.known(jobOf(journal, jobId).formId));
+      const { formId } = jobOf(journal, jobId);
+      const names = new Map(cache.definitions(formId).map((q) => [q.id, q.name]));
+      return dryRun(journal, jobId, cache.known(formId), { names });
     },
 
     'imports.start': async ({ jobId }) => {

@@ -106,6 +106,8 @@ export const CellIssue = z.object({
   column: z.number().int().nullable(),
   severity: z.enum(['error', 'warning']),
   message: z.string(),
+  /** The problem alone, without its line and column: for the cell, which already says where. */
+  reason: z.string().optional(),
   /** A value the form allows that is close to the one given, offered as the fix. */
   suggestion: z.string().optional(),
 });
@@ -210,6 +212,18 @@ const Validation = z.object({
   issues: z.array(CellIssue),
   /** The values a column of one-answer questions (a choice, a rating) allows: fixes pick from them. */
   allowed: z.array(z.object({ column: z.number().int(), values: z.array(z.string()) })),
+  /**
+   * Each date column's order (`format`) beside the one most of its dates read in (`best`), and how
+   * surely the file bears that out (`dateOrder.ts`): the review says how its dates are read.
+   */
+  dates: z.array(
+    z.object({
+      column: z.number().int(),
+      format: DateFormat,
+      best: DateFormat,
+      settled: z.enum(['sure', 'ambiguous', 'mixed']),
+    }),
+  ),
   /** The rows that have issues, with their cells as they will be sent (edits applied). */
   rows: z.array(
     z.object({
@@ -297,6 +311,11 @@ export const importOps = {
         edits: z.array(RowEdit).max(10_000).optional(),
         exclude: z.array(z.number().int().min(0)).optional(),
         include: z.array(z.number().int().min(0)).optional(),
+        /** A date column read in another order, chosen in the review. */
+        dateFormats: z
+          .array(z.strictObject({ column: z.number().int().min(0), dateFormat: DateFormat }))
+          .max(1000)
+          .optional(),
       }),
     ]),
     Validation,
@@ -309,6 +328,22 @@ export const importOps = {
       requests: z.number().int(),
       expectedDurationMs: z.number(),
       firstBatches: z.array(z.object({ rows: z.array(z.number().int()), body: z.unknown() })),
+      /**
+       * The same rows as people read them: each field by its question's title (no ids), in the
+       * file's column order, and each row's values as sent, in JSON (null: no answer).
+       */
+      shown: z.object({
+        fields: z.array(
+          z.object({ label: z.string(), kind: z.enum(['date', 'datetime', 'value']) }),
+        ),
+        rows: z.array(
+          z.object({
+            line: z.number().int(),
+            request: z.number().int(),
+            values: z.array(z.string().nullable()),
+          }),
+        ),
+      }),
       /**
        * Whether the service keeps the times Formdesk sends (learnt from earlier answers; null
        * until one came): without them a row whose answer is lost is left to the person.
