@@ -60,10 +60,12 @@ test.describe('CSV import', () => {
     );
     await next(app);
 
-    // Review: every row ready; the exact request behind its disclosure.
+    // Review: every row ready; the requests behind their disclosure, the exact body on demand.
     await expect(app.getByText('4 ready')).toBeVisible();
     await app.getByRole('button', { name: 'Show the requests' }).click();
     await expect(app.getByLabel('Requests summary')).toContainText('4 rows to send in 1 request');
+    await expect(app.getByRole('table', { name: 'Request 1 rows' })).toContainText('Grace Hopper');
+    await app.getByRole('switch', { name: 'Show as JSON' }).check();
     await expect(app.getByLabel('Request 1 body')).toContainText('2025-03-04T09:15:30.125Z');
     await next(app, 'Start import');
 

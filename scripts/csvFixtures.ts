@@ -115,6 +115,16 @@ export const CSV_FIXTURES: Readonly<Record<string, Buffer>> = {
       '',
     ].join('\n'),
   ),
+  'review-day-first-dates.csv': utf8(
+    [
+      'Full name,Email,Plan,Satisfaction,Submitted',
+      'Ana Review,ana.review@example.com,Pro plan,5,03/04/2025',
+      'Ben Review,ben.review@example.com,Pro Plna,4,14/03/2025',
+      'Cem Review,cem.review@example.com,Team plan,9,25/12/2024',
+      'Dee Review,dee.review at example.com,Starter plan,3,11/02/2025',
+      '',
+    ].join('\n'),
+  ),
 };
 
 if (process.argv[1] === import.meta.filename) {

@@ -143,6 +143,8 @@ export function ImportWizard({
               mappings={mappings}
               validation={validation}
               onValidated={setValidation}
+              // Kept with the review: the orders it reads dates in are the draft's own already.
+              onMappings={setMappings}
             />
           )}
         </Stepper.Step>

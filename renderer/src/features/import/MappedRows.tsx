@@ -5,8 +5,7 @@ import {
 } from '../../../../electron/shared/contract/imports';
 import { useOp } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { shownLine } from '../../components/respondentText';
-import { readableSent } from './sentValue';
+import { SentText } from './SentText';
 
 /**
  * The first rows as the mapping sends them: each value as people read it (its JSON on hover), or
@@ -55,14 +54,8 @@ export function MappedRows({
                       <Text size="xs" c="red">
                         {cell.problem}
                       </Text>
-                    ) : cell.sent === null ? (
-                      <Text size="xs" c="dimmed">
-                        (no answer)
-                      </Text>
                     ) : (
-                      <Text size="sm" title={cell.sent}>
-                        <bdi dir="auto">{shownLine(readableSent(cell.sent))}</bdi>
-                      </Text>
+                      <SentText sent={cell.sent} />
                     )}
                   </Table.Td>
                 ))}

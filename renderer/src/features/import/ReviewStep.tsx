@@ -2,28 +2,27 @@ import {
   Accordion,
   Alert,
   Badge,
-  Button,
   Checkbox,
   Group,
   ScrollArea,
-  Select,
   Stack,
   Table,
   Text,
-  TextInput,
 } from '@mantine/core';
-import { IconAlertTriangle, IconCircleX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import {
-  type CellIssue,
   type ColumnMapping,
+  type DateFormat,
   type ImportPreview,
   type ImportValidation,
 } from '../../../../electron/shared/contract/imports';
+import { withDateOrders } from '../../../../electron/shared/dateOrders';
 import { useInvoke } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingState } from '../../components/LoadingState';
 import { countOf } from '../../components/plainNumbers';
+import { DateOrderNotes } from './DateOrderNotes';
+import { ProblemCell } from './ProblemCell';
 import { RequestsPreview } from './RequestsPreview';
 
 interface Props {
@@ -32,6 +31,8 @@ interface Props {
   mappings: ColumnMapping[];
   validation: ImportValidation | null;
   onValidated: (validation: ImportValidation) => void;
+  /** The mappings as the review reads the file (a date order the file settles, or one chosen). */
+  onMappings: (mappings: ColumnMapping[]) => void;
 }
 
 interface Edit {
@@ -39,7 +40,12 @@ interface Edit {
   column: number;
   value: string;
 }
-type Change = { edits?: Edit[]; exclude?: number[]; include?: number[] };
+type Change = {
+  edits?: Edit[];
+  exclude?: number[];
+  include?: number[];
+  dateFormats?: Array<{ column: number; dateFormat: DateFormat }>;
+};
 
 const key = (rowIndex: number, column: number) => `${rowIndex}:${column}`;
 
@@ -48,7 +54,14 @@ const key = (rowIndex: number, column: number) => `${rowIndex}:${column}`;
  * sentence, to fix in place (a cell is saved when it loses focus, or by taking the close value
  * offered) or to leave out; the exact requests are behind a disclosure.
  */
-export function ReviewStep({ formId, preview, mappings, validation, onValidated }: Props) {
+export function ReviewStep({
+  formId,
+  preview,
+  mappings,
+  validation,
+  onValidated,
+  onMappings,
+}: Props) {
   const invoke = useInvoke();
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -68,6 +81,13 @@ export function ReviewStep({ formId, preview, mappings, validation, onValidated 
       live = false;
     };
   }, [validation, invoke, preview.fileId, formId, mappings, onValidated]);
+
+  // The columns step shows the orders the review reads dates in, should the person go back.
+  useEffect(() => {
+    if (validation === null) return;
+    const read = withDateOrders(mappings, validation.dates);
+    if (read !== mappings) onMappings(read);
+  }, [validation, mappings, onMappings]);
 
   if (error !== null && validation === null) return <ErrorAlert error={error} />;
   if (validation === null) return <LoadingState rows={5} height={36} label="Checking every row" />;
@@ -126,6 +146,11 @@ export function ReviewStep({ formId, preview, mappings, validation, onValidated 
         )}
       </Group>
       {error !== null && <ErrorAlert error={error} />}
+      <DateOrderNotes
+        dates={validation.dates}
+        columns={preview.columns}
+        onChoose={(column, dateFormat) => void change({ dateFormats: [{ column, dateFormat }] })}
+      />
       {validation.rows.length === 0 ? (
         <Alert color="teal" title="Every row is ready">
           No cell has a problem.
@@ -172,11 +197,11 @@ export function ReviewStep({ formId, preview, mappings, validation, onValidated 
                           void change({ edits: [{ rowIndex: row.rowIndex, column, value }] });
                         return (
                           <Table.Td key={column}>
-                            <CellEditor
+                            <ProblemCell
                               line={row.line}
                               column={preview.columns[column] ?? ''}
                               value={typed.get(at) ?? cell}
-                              issue={issues.find((i) => i.column === column)}
+                              issues={issues.filter((i) => i.column === column)}
                               allowed={allowed.get(column)}
                               onType={(value) =>
                                 setTyped((current) => new Map(current).set(at, value))
@@ -223,69 +248,6 @@ export function ReviewStep({ formId, preview, mappings, validation, onValidated 
           </Accordion.Panel>
         </Accordion.Item>
       </Accordion>
-    </Stack>
-  );
-}
-
-function CellEditor({
-  line,
-  column,
-  value,
-  issue,
-  allowed,
-  onType,
-  onSave,
-}: {
-  line: number;
-  column: string;
-  value: string;
-  issue: CellIssue | undefined;
-  /** The values the question allows, when it is one of a short list: picked, not typed. */
-  allowed: string[] | undefined;
-  onType: (value: string) => void;
-  onSave: (value: string) => void;
-}) {
-  if (!issue) return <Text size="sm">{value}</Text>;
-  const icon =
-    issue.severity === 'error' ? (
-      <IconCircleX size={14} color="var(--mantine-color-red-6)" />
-    ) : (
-      <IconAlertTriangle size={14} color="var(--mantine-color-yellow-7)" />
-    );
-  return (
-    <Stack gap={2} miw={150}>
-      {allowed ? (
-        <Select
-          size="xs"
-          aria-label={`${column} on line ${line}`}
-          aria-description={issue.message}
-          data={allowed}
-          value={allowed.includes(value) ? value : null}
-          // The value the file gave stays in sight until one the form allows is picked.
-          placeholder={value === '' ? 'Choose a value' : value}
-          error={issue.severity === 'error'}
-          leftSection={icon}
-          searchable
-          onChange={(picked) => picked !== null && onSave(picked)}
-        />
-      ) : (
-        <TextInput
-          size="xs"
-          aria-label={`${column} on line ${line}`}
-          aria-description={issue.message}
-          value={value}
-          error={issue.severity === 'error'}
-          leftSection={icon}
-          onChange={(e) => onType(e.currentTarget.value)}
-          onBlur={(e) => onSave(e.currentTarget.value)}
-          onKeyDown={(e) => e.key === 'Enter' && onSave(e.currentTarget.value)}
-        />
-      )}
-      {issue.suggestion !== undefined && (
-        <Button size="compact-xs" variant="light" onClick={() => onSave(issue.suggestion!)}>
-          Use “{issue.suggestion}”
-        </Button>
-      )}
     </Stack>
   );
 }
