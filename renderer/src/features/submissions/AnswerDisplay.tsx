@@ -159,7 +159,11 @@ export function AnswerDisplay({
     case 'date':
     case 'time':
     case 'dateRange':
-      return <Item text={answerLine(answer) ?? ''} />;
+      return (
+        <Text span size="sm">
+          <Item text={answerLine(answer) ?? ''} />
+        </Text>
+      );
     case 'matrix': {
       const { items, more } = firstItems(answer.rows);
       return (

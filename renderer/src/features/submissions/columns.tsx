@@ -28,6 +28,9 @@ const WIDE_TYPES = new Set([
   'FileUpload',
 ]);
 
+/** Answers read as one phrase of set length (a stay, a place on the map): wide enough for it whole. */
+const PHRASE_TYPES = new Set(['DateRange', 'LocationCoordinates']);
+
 const dimDash = (
   <Text span c="dimmed" size="sm">
     —
@@ -131,7 +134,7 @@ export function buildColumns(
       id: questionColumnId(question.id),
       header: question.name || question.id,
       meta: { type: question.type },
-      size: WIDE_TYPES.has(question.type) ? 260 : 180,
+      size: WIDE_TYPES.has(question.type) ? 260 : PHRASE_TYPES.has(question.type) ? 220 : 180,
       accessorFn: (row) => row.submission.questions.find((q) => q.id === question.id)?.value,
       cell: ({ row }) => {
         const answer = row.original.submission.questions.find((q) => q.id === question.id);
