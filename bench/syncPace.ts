@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BENCH_FORM, SERVICE_RATE, sizeLabel } from './benchApi';
-import { syncSettled } from './benchHost';
+import Database from 'better-sqlite3';
+import { syncSettled, workspaceCacheFiles } from './benchHost';
 import { withChild } from './childScript';
 import { type ServedHost } from './hostServe';
 import { type ServiceAddress, type ServiceSetup } from './serviceProcess';
@@ -55,6 +56,8 @@ export async function runSyncPaceBench({ quick, log }: BenchOptions): Promise<Be
             ];
           const cpu = after.cpuSeconds - before.cpuSeconds;
           const written = after.written - before.written;
+          const cache = cacheSizes(dir);
+          const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20).toLocaleString('en')} MB`;
           return [
             {
               benchmark,
@@ -63,12 +66,72 @@ export async function runSyncPaceBench({ quick, log }: BenchOptions): Promise<Be
               ratio: cpu / seconds,
               target: 'report it',
             },
+            {
+              benchmark: `first sync of ${sizeLabel(count)} submissions at ${SERVICE_RATE} req/s: bytes the host wrote for the cache it left`,
+              measured: `${mb(written)} written`,
+              reference: `the cache it left: ${mb(cache.file)}`,
+              ratio: written / cache.file,
+              target: '≤ 3 × the cache',
+              met: written <= 3 * cache.file,
+            },
+            {
+              benchmark: `the cache of ${sizeLabel(count)} submissions beside the rows as the service sent them`,
+              measured: `cache ${mb(cache.file)}: ${cache.parts}`,
+              reference: `the rows' JSON: ${mb(cache.json)}`,
+              ratio: cache.file / cache.json,
+              target: '≤ 2.5 × the rows',
+              met: cache.file <= 2.5 * cache.json,
+            },
           ];
         },
       ),
     );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Where a cache's bytes go: the tables and indexes of each structure, by name. */
+const STRUCTURES: [string, RegExp][] = [
+  ['the rows as sent', /^submissions$|^sqlite_autoindex_submissions/],
+  ['the full-text index', /^submission_search/],
+  ['the answer columns', /^answers$/],
+  ['their indexes', /^answers_by_/],
+  ['the rows’ indexes', /^submissions_by_/],
+];
+
+/**
+ * The workspace's cache as its pages count it (what the file holds once its WAL is copied in), its
+ * rows' JSON as the service sent them, and the bytes of each structure.
+ */
+function cacheSizes(dataDir: string): { file: number; json: number; parts: string } {
+  const [file] = workspaceCacheFiles(dataDir);
+  if (file === undefined) throw new Error(`no workspace cache in ${dataDir}`);
+  const db = new Database(file, { readonly: true });
+  try {
+    const pages = db.pragma('page_count', { simple: true }) as number;
+    const pageSize = db.pragma('page_size', { simple: true }) as number;
+    const json = db
+      .prepare<[], number>('SELECT sum(length(CAST(raw AS BLOB))) FROM submissions')
+      .pluck()
+      .get()!;
+    const byName = db
+      .prepare<[], { name: string; bytes: number }>(
+        'SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name',
+      )
+      .all();
+    const total = pages * pageSize;
+    const shares = new Map<string, number>();
+    for (const { name, bytes } of byName) {
+      const label = STRUCTURES.find(([, names]) => names.test(name))?.[0] ?? 'the rest';
+      shares.set(label, (shares.get(label) ?? 0) + bytes);
+    }
+    const parts = [...STRUCTURES.map(([label]) => label), 'the rest'].map(
+      (label) => `${label} ${Math.round((100 * (shares.get(label) ?? 0)) / total)}%`,
+    );
+    return { file: total, json, parts: parts.join(', ') };
+  } finally {
+    db.close();
   }
 }
 
