@@ -1,5 +1,6 @@
 import { type SubmissionStatus } from '../../shared/api/endpoints';
 import { type Submission } from '../../shared/api/submission';
+import { phoneDigits } from '../../shared/answers/phoneDigits';
 
 /** One typed value of one field of one submission, as the `answers` table holds it. */
 export interface AnswerValue {
@@ -141,10 +142,17 @@ export function leaves(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
-/** What full-text search looks in: every answer and text field a person typed or chose. */
-function searchText(submission: Submission): string {
+/**
+ * What full-text search looks in: every answer and text field a person typed or chose, and the
+ * digits alone of each phone number, which a search for the number typed another way finds.
+ */
+export function searchText(submission: Submission): string {
   const parts: string[] = [submission.submissionId];
-  for (const q of submission.questions) leaves(q.value, parts);
+  for (const q of submission.questions) {
+    leaves(q.value, parts);
+    const digits = q.type === 'PhoneNumber' && typeof q.value === 'string' && phoneDigits(q.value);
+    if (digits && digits !== q.value) parts.push(digits);
+  }
   for (const c of submission.calculations ?? []) leaves(c.value, parts);
   for (const p of submission.urlParameters ?? []) leaves(p.value, parts);
   for (const s of submission.scheduling ?? []) leaves(s.value, parts);

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { type Submission } from '../../shared/api/submission';
+import { phoneDigits, phoneSearchDigits } from '../../shared/answers/phoneDigits';
 import {
   MAX_PERSON_MATCHES,
   type PersonFormGroup,
@@ -29,7 +30,8 @@ export interface PersonRows {
 /**
  * Every cached submission whose search text holds `query`, through the full-text index (trigrams:
  * "contains", any case), on every form at once: a person is found by whatever they typed, an
- * e-mail, a phone number or a name.
+ * e-mail, a phone number or a name. A query typed as a phone number also finds the digits the
+ * search text keeps of each phone answer, so the number is found however either was written.
  */
 export function personRows(
   db: Database.Database,
@@ -46,7 +48,7 @@ export function personRows(
        WHERE submission_search MATCH ?
        LIMIT ?`,
     )
-    .all(`"${query.replaceAll('"', '""')}"`, limit + 1);
+    .all(matchOf(query), limit + 1);
   const truncated = rows.length > limit;
   const byForm = new Map<string, { formId: string; formName: string; rows: SubmissionListRow[] }>();
   for (const row of rows.slice(0, limit)) {
@@ -70,9 +72,18 @@ export function personRows(
   return { groups, truncated };
 }
 
+/** The full-text query: the text as typed, or the digits of the phone number it is. */
+function matchOf(query: string): string {
+  const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+  const digits = phoneSearchDigits(query);
+  return digits === null || digits === query.trim()
+    ? phrase(query)
+    : `${phrase(query)} OR ${phrase(digits)}`;
+}
+
 export function searchPeople(db: Database.Database, query: string): PersonSearchResult {
   const { groups, truncated } = personRows(db, query);
-  const needle = query.toLowerCase();
+  const needle = personNeedle(query);
   const found: PersonFormGroup[] = groups.map((group) => ({
     formId: group.formId,
     formName: group.formName,
@@ -92,10 +103,28 @@ export function searchPeople(db: Database.Database, query: string): PersonSearch
   };
 }
 
-/** The answers that hold the text, each with the question it answers. */
-export function foundIn(submission: Submission, needle: string): PersonMatch['foundIn'] {
-  const places: { key: string; label: string; value: unknown }[] = [
-    ...submission.questions.map((q) => ({ key: q.id, label: q.name, value: q.value })),
+/** What an answer is compared with: the text in lower case, and the digits of a phone number. */
+export interface PersonNeedle {
+  text: string;
+  phone: string | null;
+}
+
+export function personNeedle(query: string): PersonNeedle {
+  return { text: query.toLowerCase(), phone: phoneSearchDigits(query) };
+}
+
+/**
+ * The answers that hold the text, each with the question it answers and the answer as given (a
+ * phone number found by its digits as the person wrote it).
+ */
+export function foundIn(submission: Submission, needle: PersonNeedle): PersonMatch['foundIn'] {
+  const places: { key: string; label: string; value: unknown; phone?: boolean }[] = [
+    ...submission.questions.map((q) => ({
+      key: q.id,
+      label: q.name,
+      value: q.value,
+      phone: q.type === 'PhoneNumber',
+    })),
     ...(submission.calculations ?? []).map((c) => ({
       key: `calculation:${c.id}`,
       label: c.name,
@@ -110,11 +139,39 @@ export function foundIn(submission: Submission, needle: string): PersonMatch['fo
       ? [{ key: 'loginEmail', label: 'Login e-mail', value: submission.login.email }]
       : []),
   ];
-  const found = places.flatMap(({ key, label, value }) => {
+  const found = places.flatMap(({ key, label, value, phone }) => {
     const text = leaves(value).join(', ');
-    return text.toLowerCase().includes(needle) ? [{ key, label, value: text }] : [];
+    const holds =
+      text.toLowerCase().includes(needle.text) ||
+      (phone === true && needle.phone !== null && !!phoneDigits(text)?.includes(needle.phone));
+    return holds ? [{ key, label, value: text }] : [];
   });
   return found.length > 0
     ? found
     : [{ key: 'submissionId', label: 'Submission id', value: submission.submissionId }];
+}
+
+/**
+ * What an erasure looks for in the copies this computer keeps: the query, and for a query typed as
+ * a phone number, each number it found written as the person wrote it, which is how the copies
+ * (Activity's, exports, import files) hold it.
+ */
+export function erasureTerms(
+  db: Database.Database,
+  query: string,
+  submissions: readonly { formId: string; submissionId: string }[],
+): string[] {
+  const needle = personNeedle(query);
+  if (needle.phone === null) return [query];
+  const read = db.prepare<[string, string], { raw: string }>(
+    'SELECT raw FROM submissions WHERE form_id = ? AND submission_id = ?',
+  );
+  const terms = new Set([query]);
+  for (const { formId, submissionId } of submissions) {
+    const raw = read.get(formId, submissionId)?.raw;
+    if (raw === undefined) continue;
+    for (const place of foundIn(JSON.parse(raw) as Submission, needle))
+      if (place.key !== 'submissionId') terms.add(place.value);
+  }
+  return [...terms];
 }

@@ -21,6 +21,7 @@ import { activityRespondent } from './v28ActivityRespondent';
 import { answerCounts } from './v29AnswerCounts';
 import { fileChecks } from './v30FileChecks';
 import { assistantLogRead } from './v34AssistantLogRead';
+import { phoneDigitsSearch } from './v36PhoneDigitsSearch';
 
 /**
  * Every schema step of the workspace file, in order. Append only: a shipped migration never
@@ -49,4 +50,5 @@ export const migrations: readonly Migration[] = [
   webhookCreateAttempts,
   assistantLogRead,
   deleteJournalTables,
+  phoneDigitsSearch,
 ];

@@ -1,0 +1,100 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Submission } from '../../shared/api/submission';
+import { phoneSearchDigits } from '../../shared/answers/phoneDigits';
+import { cacheStores } from '../cache/cacheStores';
+import { toSubmissionRow } from '../cache/submissionRow';
+import { openTempCache, type TempCache } from '../cache/testing/tempCache';
+import { searchPeople } from './peopleSearch';
+
+/** One person's number written three ways on three forms, and two other people's numbers. */
+const FORMS = [
+  { formId: 'fA', name: 'Callbacks', question: 'Phone', phone: '+1 415 555 0123' },
+  { formId: 'fB', name: 'Orders', question: 'Mobile', phone: '(415) 555-0123' },
+  { formId: 'fC', name: 'Returns', question: 'Contact number', phone: '4155550123' },
+];
+const OTHERS = ['+1 415 555 0124', '+44 20 7946 0321'];
+
+let cache: TempCache;
+
+function submission(id: string, question: string, phone: string, minute = 0): Submission {
+  return {
+    submissionId: id,
+    submissionTime: new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString(),
+    questions: [
+      { id: 'nm', name: 'Name', type: 'ShortAnswer', value: `Someone ${id}` },
+      { id: 'ph', name: question, type: 'PhoneNumber', value: phone },
+    ],
+  };
+}
+
+function fill(): void {
+  const stores = cacheStores(cache.db);
+  stores.forms.replaceListed(
+    FORMS.map((f) => ({ formId: f.formId, name: f.name })),
+    '2026-01-01T00:00:00.000Z',
+  );
+  for (const [i, form] of FORMS.entries()) {
+    const rows = [
+      submission(`${form.formId}-1`, form.question, form.phone, 1),
+      ...OTHERS.map((other, j) => submission(`${form.formId}-other${j}`, form.question, other, 2)),
+    ].map((s) => toSubmissionRow(s, 'finished'));
+    stores.submissions.upsert(form.formId, rows, `2026-01-0${i + 1}T00:00:00.000Z`);
+  }
+}
+
+beforeEach(() => {
+  cache = openTempCache('phone-search');
+});
+afterEach(() => cache.close());
+
+describe('people search by phone', () => {
+  it('finds a number on every form however it and the query are written', () => {
+    fill();
+    for (const query of [
+      '+1 415 555 0123',
+      '4155550123',
+      '(415) 555-0123',
+      '415.555.0123',
+      '1 415 555 0123',
+      '001 415 555 0123',
+      '+14155550123',
+    ]) {
+      const found = searchPeople(cache.db, query);
+      expect(
+        found.groups.map((g) => [g.formName, g.matches.map((m) => m.submissionId)]),
+        query,
+      ).toEqual(FORMS.map((f) => [f.name, [`${f.formId}-1`]]));
+      // Each shown as the person wrote it, under the question it answers.
+      for (const [i, group] of found.groups.entries())
+        expect(group.matches[0]!.foundIn, query).toEqual([
+          { key: 'ph', label: FORMS[i]!.question, value: FORMS[i]!.phone },
+        ]);
+    }
+  });
+
+  it('takes off a country code or a trunk prefix, and searches other text as typed', () => {
+    fill();
+    expect(searchPeople(cache.db, '020 7946 0321').total).toBe(3);
+    expect(searchPeople(cache.db, '0044 20 7946 0321').total).toBe(3);
+    expect(searchPeople(cache.db, '+44 (0)20 7946-0321').total).toBe(3);
+    expect(searchPeople(cache.db, '555 0124').total).toBe(3);
+    expect(searchPeople(cache.db, 'Someone fB-1').total).toBe(1);
+    expect(phoneSearchDigits('+44 20 7946 0321')).toBe('2079460321');
+    expect(phoneSearchDigits('+353 1 234 5678')).toBe('12345678');
+    expect(phoneSearchDigits('+7 495 123 45 67')).toBe('4951234567');
+    expect(phoneSearchDigits('ada@example.org')).toBeNull();
+    expect(phoneSearchDigits('2026-01')).toBeNull();
+  });
+
+  it('gives rows cached before the digits were kept their digits when the file is migrated', () => {
+    fill();
+    const { db } = cache;
+    // As an older version wrote the search text of these rows: without the digits.
+    db.prepare(`UPDATE submission_search SET body = 'written before'`).run();
+    expect(searchPeople(db, '4155550123').total).toBe(0);
+    db.pragma('user_version = 35');
+    const reopened = cache.reopen();
+    expect(searchPeople(reopened, '4155550123').total).toBe(3);
+    expect(reopened.pragma('user_version', { simple: true })).toBe(36);
+  });
+});
