@@ -53,6 +53,9 @@ test.describe('people', () => {
     const confirm = app.getByRole('dialog', { name: 'Erase 3 submissions?' });
     for (const form of FORMS) await expect(confirm).toContainText(form.name);
     await expect(confirm).toContainText('cannot restore them');
+    await expect(confirm.getByRole('list', { name: 'Copies on this computer' })).toContainText(
+      'their words in the search index',
+    );
     await confirm.getByRole('button', { name: 'Erase 3 submissions' }).click();
     await expect(confirm.getByRole('status')).toContainText('Erased 3 of 3 submissions', {
       timeout: 30_000,

@@ -29,6 +29,18 @@ describe('the assistants’ log', () => {
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
   });
 
+  it('writes a call’s own fields only, never what it asked for', () => {
+    const asked = {
+      ...call(1),
+      query: 'Ada Quintrellow',
+      arguments: { query: '+44 20 7946 0321' },
+    };
+    appendAssistantCall(file, asked);
+    const line = fs.readFileSync(file, 'utf8');
+    expect(line).not.toMatch(/quintrellow|7946/i);
+    expect(readAssistantCalls(file, null)!.calls).toEqual([call(1)]);
+  });
+
   it('gives each call once, reading on from where it stopped', () => {
     appendAssistantCall(file, call(1));
     appendAssistantCall(file, call(2));

@@ -31,11 +31,15 @@ export function assistantLogFile(dataDir: string, workspaceId: string): string {
   return join(dataDir, 'workspaces', workspaceId, ASSISTANT_LOG);
 }
 
-/** Appends one call as one line, in one write: lines of two servers never interleave. */
+/**
+ * Appends one call as one line, in one write: lines of two servers never interleave. Only the
+ * call's fields are written, never what it asked for (a search's text may name a person), so a
+ * person's erasure has nothing to take out of the file.
+ */
 export function appendAssistantCall(file: string, call: AssistantCall): void {
   const fd = openSync(file, 'a', 0o600);
   try {
-    writeSync(fd, `${JSON.stringify(call)}\n`);
+    writeSync(fd, `${JSON.stringify(AssistantCall.parse(call))}\n`);
   } finally {
     closeSync(fd);
   }

@@ -1,13 +1,16 @@
 import fs from 'node:fs';
+import type Database from 'better-sqlite3';
 import os from 'node:os';
 import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type DeleteJobSummary,
+  type ErasurePlaces,
   type Handlers,
   type PersonSearchResult,
 } from '../../shared/contract';
+import { appendAssistantCall, assistantLogFile } from '../assistants/assistantLog';
 import { startLocalApi, type LocalApi } from '../../local-api';
 import { cacheReadHandlers } from '../operations/cacheReads';
 import { cacheStores } from '../cache/cacheStores';
@@ -85,6 +88,25 @@ function filesUnder(root: string): string[] {
     .readdirSync(root, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => path.join(e.parentPath, e.name));
+}
+
+/** A draft import (validated, not started) of `rows` to the form. */
+function addDraft(
+  db: Database.Database,
+  jobId: string,
+  formId: string,
+  fileName: string,
+  rows: string[][],
+): void {
+  db.prepare(
+    `INSERT INTO import_jobs (job_id, form_id, file_name, state, columns_json, mappings_json, created_at, updated_at)
+     VALUES (?, ?, ?, 'draft', '["Name","Email","Phone"]', '[]', '2026-01-02', '2026-01-02')`,
+  ).run(jobId, formId, fileName);
+  const insert = db.prepare(
+    `INSERT INTO import_rows (job_id, row_index, form_id, line, cells_json, status)
+     VALUES (?, ?, ?, ?, ?, 'valid')`,
+  );
+  rows.forEach((cells, i) => insert.run(jobId, i, formId, i + 2, JSON.stringify(cells)));
 }
 
 beforeEach(() => {
@@ -167,9 +189,50 @@ describe('people', () => {
       `INSERT INTO import_rows (job_id, row_index, form_id, line, cells_json, status)
        VALUES ('job-1', 0, ?, 2, ?, 'created')`,
     ).run(formIds[0], JSON.stringify([NAME, EMAIL]));
+    // An import not started yet holding their row, and one holding someone else's.
+    addDraft(db, 'draft-1', formIds[0]!, 'signups.csv', [
+      [NAME, EMAIL, PHONE],
+      ['Bo Other', 'bo@example.org', '+1 415 555 0199'],
+    ]);
+    addDraft(db, 'draft-2', formIds[0]!, 'others.csv', [['Cy Other', 'cy@example.org', '']]);
+    // What an assistant asked about them: the log keeps the call, never the question.
+    const log = assistantLogFile(dir, testbed.ctx.session().workspace.id);
+    fs.mkdirSync(path.dirname(log), { recursive: true });
+    appendAssistantCall(log, {
+      ...{ query: NAME },
+      id: 'call-1',
+      at: '2026-01-01T00:00:00.000Z',
+      tool: 'search_submissions',
+      formId: formIds[0]!,
+      submissionId: null,
+      rows: 2,
+      outcome: 'answered',
+    });
     const activityBefore = [...cacheStores(db).activity.all()].length;
     db.pragma('wal_checkpoint(TRUNCATE)');
-    expect(fs.readFileSync(path.join(dir, 'workspace.sqlite')).includes(EMAIL)).toBe(true);
+    const cacheFile = path.join(dir, 'workspace.sqlite');
+    expect(fs.readFileSync(cacheFile).includes(EMAIL)).toBe(true);
+    // Copies of the cache kept aside after failed checks: one from before they answered.
+    const heldAside = `${cacheFile}.damaged-2026-02-01T00-00-00-000Z`;
+    fs.copyFileSync(cacheFile, heldAside);
+    const olderAside = `${cacheFile}.damaged-2025-01-01T00-00-00-000Z`;
+    fs.writeFileSync(olderAside, 'SQLite format 3\u0000 pages of other respondents');
+
+    const places = await ok<ErasurePlaces>('people.erasePlaces', {
+      query: NAME,
+      submissions: rest,
+    });
+    expect(places).toEqual({
+      activityEntries: 1,
+      importRows: 1,
+      importDrafts: [{ fileName: 'signups.csv', rows: 2 }],
+      exportFiles: expect.arrayContaining([
+        expect.stringMatching(/\.zip$/),
+        expect.stringMatching(/\.json$/),
+      ]),
+      damagedCopies: [path.basename(heldAside)],
+    });
+    expect(places.exportFiles).toHaveLength(2);
 
     const job = await ok<DeleteJobSummary>('people.erase', { query: NAME, submissions: rest });
     expect(job).toMatchObject({ kind: 'erase', total: 5 });
@@ -192,7 +255,7 @@ describe('people', () => {
       expect.objectContaining({
         snapshot: null,
         summary: expect.stringMatching(
-          /^Erased 5 submissions on (Customer feedback|Event registration|Product quiz)(, .+)+ at a respondent's request\.$/,
+          /^Erased 5 submissions on (Customer feedback|Event registration|Product quiz)(, .+)+ at a respondent's request; the damaged cache copy workspace\.sqlite\.damaged-2026-02-01T00-00-00-000Z kept aside was removed\.$/,
         ),
       }),
     ]);
@@ -204,13 +267,64 @@ describe('people', () => {
         JSON.stringify(db.prepare(`SELECT * FROM delete_jobs`).all()),
     ).not.toMatch(/quintrellow/i);
 
-    // The file's bytes, once the workspace is closed and its WAL folded in.
+    expect(
+      db.prepare(`SELECT job_id FROM import_jobs WHERE state = 'draft'`).pluck().all(),
+    ).toEqual(['draft-2']);
+    expect(fs.existsSync(heldAside)).toBe(false);
+    expect(fs.existsSync(olderAside)).toBe(true);
+    expect(fs.readFileSync(log, 'utf8')).toContain('call-1');
+
+    // Every file's bytes (the cache once closed and its WAL folded in, the assistants' log, what
+    // was kept aside): nothing of the person is left on this computer.
     testbed.close();
-    for (const file of filesUnder(dir).filter((f) => /workspace\.sqlite/.test(f))) {
+    const files = filesUnder(dir);
+    expect(files).toEqual(expect.arrayContaining([cacheFile, log, olderAside]));
+    for (const file of files) {
       const bytes = fs.readFileSync(file);
       for (const needle of [NAME, EMAIL, EMAIL.toUpperCase(), PHONE])
         expect(bytes.includes(Buffer.from(needle)), `${needle} in ${file}`).toBe(false);
       expect(bytes.toString('latin1')).not.toMatch(/quintrellow/i);
+    }
+  });
+
+  it('erases a person found by their phone number typed another way, and its copies as given', async () => {
+    const { formIds } = await setUp();
+    const found = await search('020 7946-0321');
+    expect(found.total).toBe(2);
+    expect(found.groups[0]!.matches[0]!.foundIn).toEqual([
+      expect.objectContaining({ value: PHONE }),
+    ]);
+    const submissions = found.groups.flatMap((g) =>
+      g.matches.map((m) => ({ formId: g.formId, submissionId: m.submissionId })),
+    );
+    // A whole form's export holds the number as it was given, not as it was searched.
+    await ok('submissions.export', { formId: found.groups[0]!.formId, format: 'csv' });
+    await ok('submissions.export', {
+      formId: formIds.find((id) => id !== found.groups[0]!.formId),
+      format: 'csv',
+    });
+    const places = await ok<ErasurePlaces>('people.erasePlaces', {
+      query: '020 7946-0321',
+      submissions,
+    });
+    expect(places.exportFiles).toHaveLength(1);
+    await ok('people.erase', { query: '020 7946-0321', submissions });
+    await vi.waitFor(
+      async () =>
+        expect((await ok<{ jobs: DeleteJobSummary[] }>('deleteJobs.list', {})).jobs[0]?.state).toBe(
+          'done',
+        ),
+      { timeout: 30_000, interval: 20 },
+    );
+    expect((await search(PHONE)).total).toBe(0);
+    const left = filesUnder(path.join(dir, 'exports'));
+    expect(left).toHaveLength(1);
+    expect(textOf(left[0]!)).not.toContain(PHONE);
+    testbed.close();
+    for (const file of filesUnder(dir).filter((f) => /workspace\.sqlite/.test(f))) {
+      const bytes = fs.readFileSync(file);
+      for (const needle of [PHONE, '442079460321'])
+        expect(bytes.includes(Buffer.from(needle)), `${needle} in ${file}`).toBe(false);
     }
   });
 });

@@ -35,9 +35,33 @@ export const PersonSearchResult = z.object({
 });
 export type PersonSearchResult = z.infer<typeof PersonSearchResult>;
 
+/**
+ * What an erasure of the confirmed submissions removes from this computer besides them, each place
+ * listed only when it holds the person: for the confirmation to name exactly what goes.
+ */
+export const ErasurePlaces = z.object({
+  /** Activity's copies of the submissions, and of earlier deletes that hold the person. */
+  activityEntries: z.number(),
+  /** Rows of imports sent or under way whose cells hold the person (emptied, the import kept). */
+  importRows: z.number(),
+  /** Imports not yet started (drafts) with rows holding the person: dropped whole. */
+  importDrafts: z.array(z.object({ fileName: z.string(), rows: z.number() })),
+  /** Export files not yet saved that hold the person. */
+  exportFiles: z.array(z.string()),
+  /** Copies of the cache kept aside after it failed a check, that hold the person. */
+  damagedCopies: z.array(z.string()),
+});
+export type ErasurePlaces = z.infer<typeof ErasurePlaces>;
+
 const SubmissionRef = z.strictObject({
   formId: z.string().min(1).max(200),
   submissionId: z.string().min(1).max(200),
+});
+
+/** The person's query and the submissions found by it that they confirmed. */
+const ErasureRequest = z.strictObject({
+  query: PersonQuery,
+  submissions: z.array(SubmissionRef).min(1).max(MAX_PERSON_MATCHES),
 });
 
 export const peopleOps = {
@@ -51,15 +75,12 @@ export const peopleOps = {
     z.strictObject({ query: PersonQuery }),
     z.object({ exportId: z.string(), fileName: z.string(), rows: z.number(), bytes: z.number() }),
   ),
+  /** What `people.erase` of these submissions would remove from this computer besides them. */
+  'people.erasePlaces': op(ErasureRequest, ErasurePlaces),
   /**
    * Deletes the confirmed submissions as a bulk job that keeps no copies, then removes what this
-   * machine still holds of the person: Activity copies, export files, import journal rows.
+   * machine still holds of the person: Activity copies, export files, import journal rows and
+   * drafts, damaged copies of the cache kept aside.
    */
-  'people.erase': op(
-    z.strictObject({
-      query: PersonQuery,
-      submissions: z.array(SubmissionRef).min(1).max(MAX_PERSON_MATCHES),
-    }),
-    DeleteJobSummary,
-  ),
+  'people.erase': op(ErasureRequest, DeleteJobSummary),
 };

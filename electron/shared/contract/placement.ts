@@ -39,6 +39,8 @@ export const OP_THREADS = {
   'deleteJobs.resume': 'core',
   'deleteJobs.cancel': 'core',
   'people.erase': 'core',
+  // Reads the files beside the cache (exports, damaged copies) as the erasure does.
+  'people.erasePlaces': 'core',
   // Sends through the import's runner, which lives on the core.
   'activity.recreate': 'core',
   // Answered as the window's JSON with each submission's bytes as the cache holds them.

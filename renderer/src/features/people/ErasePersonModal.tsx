@@ -1,8 +1,11 @@
 import { Button, Code, Group, List, Modal, Progress, ScrollArea, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { type DeleteJobSummary } from '../../../../electron/shared/contract/bulkDelete';
-import { type PersonSearchResult } from '../../../../electron/shared/contract/people';
-import { useAppEvent, useOpMutation } from '../../bridge';
+import {
+  type ErasurePlaces,
+  type PersonSearchResult,
+} from '../../../../electron/shared/contract/people';
+import { useAppEvent, useOp, useOpMutation } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { DeleteJobControls } from '../submissions/DeleteJobControls';
 
@@ -34,6 +37,12 @@ export function ErasePersonModal({
     group.matches.map((m) => ({ formId: group.formId, submissionId: m.submissionId })),
   );
   const count = submissions.length;
+  // Asked once, before the erasure starts: the list stays as the person read it.
+  const places = useOp(
+    'people.erasePlaces',
+    { query: result.query, submissions },
+    { enabled: !erase.data && !erase.isPending, staleTime: Infinity },
+  );
   const ended = job?.state === 'done' || job?.state === 'cancelled';
   const close = () => {
     erase.reset();
@@ -94,27 +103,21 @@ export function ErasePersonModal({
                     {group.formName}
                   </Text>{' '}
                   — {group.matches.length}:{' '}
-                  {group.matches.map((m, i) => (
-                    <span key={m.submissionId}>
-                      {i > 0 && ', '}
-                      <Code>{m.submissionId}</Code>
-                    </span>
-                  ))}
+                  <Names names={group.matches.map((m) => m.submissionId)} />
                 </List.Item>
               ))}
             </List>
           </ScrollArea.Autosize>
           <Text size="sm">Then this computer forgets everything it holds of them:</Text>
-          <List size="sm" spacing={2}>
-            <List.Item>
-              their copies in Activity, and any earlier deleted submission holding “{result.query}”,
-              replaced by one entry that {count} submission{count === 1 ? ' was' : 's were'} erased
-              on these forms, and when;
-            </List.Item>
-            <List.Item>export files not yet saved that hold them;</List.Item>
-            <List.Item>import journal rows holding their answers;</List.Item>
-            <List.Item>their words in the search index.</List.Item>
-          </List>
+          {places.data ? (
+            <LocalPlaces places={places.data} query={result.query} count={count} />
+          ) : places.isError ? (
+            <ErrorAlert error={places.error} />
+          ) : (
+            <Text size="sm" c="dimmed" role="status">
+              Looking for their copies on this computer…
+            </Text>
+          )}
           <Text size="sm" c="dimmed">
             Export first if they asked for a copy: nothing can be exported once erased.
           </Text>
@@ -123,12 +126,81 @@ export function ErasePersonModal({
             <Button variant="default" onClick={close} data-autofocus>
               Keep them
             </Button>
-            <Button color="red" loading={erase.isPending} onClick={start}>
+            <Button
+              color="red"
+              loading={erase.isPending}
+              disabled={places.isPending}
+              onClick={start}
+            >
               Erase {count} submission{count === 1 ? '' : 's'}
             </Button>
           </Group>
         </Stack>
       )}
     </Modal>
+  );
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Names (of submissions, of files) as code, one after another. */
+function Names({ names }: { names: readonly string[] }) {
+  return names.map((name, i) => (
+    <span key={name}>
+      {i > 0 && ', '}
+      <Code>{name}</Code>
+    </span>
+  ));
+}
+
+/** Each place on this computer that holds the person, named; places that hold nothing are left out. */
+function LocalPlaces({
+  places,
+  query,
+  count,
+}: {
+  places: ErasurePlaces;
+  query: string;
+  count: number;
+}) {
+  return (
+    <List size="sm" spacing={2} aria-label="Copies on this computer">
+      <List.Item>
+        {places.activityEntries > 0
+          ? `${plural(places.activityEntries, 'entry', 'entries')} in Activity (their copies, and any earlier deleted submission holding “${query}”), `
+          : 'In Activity, '}
+        replaced by one entry that {count} submission{count === 1 ? ' was' : 's were'} erased on
+        these forms, and when;
+      </List.Item>
+      {places.exportFiles.length > 0 && (
+        <List.Item>
+          export files not yet saved that hold them: <Names names={places.exportFiles} />;
+        </List.Item>
+      )}
+      {places.importDrafts.length > 0 && (
+        <List.Item>
+          imports not yet started that hold them, dropped whole:{' '}
+          {places.importDrafts.map((draft, i) => (
+            <span key={`${draft.fileName}-${i}`}>
+              {i > 0 && ', '}
+              <Code>{draft.fileName}</Code> ({plural(draft.rows, 'row', 'rows')})
+            </span>
+          ))}
+          ;
+        </List.Item>
+      )}
+      {places.importRows > 0 && (
+        <List.Item>
+          {plural(places.importRows, 'row', 'rows')} of past imports holding their answers, emptied;
+        </List.Item>
+      )}
+      {places.damagedCopies.length > 0 && (
+        <List.Item>
+          damaged copies of the cache kept aside after a failed check that hold them, deleted whole
+          with all they hold: <Names names={places.damagedCopies} />;
+        </List.Item>
+      )}
+      <List.Item>their words in the search index.</List.Item>
+    </List>
   );
 }
