@@ -48,6 +48,9 @@ test.describe('when only the service is down', () => {
     await expect(badge).toHaveText('Service not answering', { timeout: 60_000 });
     await expect(badge).toHaveAttribute('data-reason', 'serviceDown');
     await expect(app.getByText('You are offline')).toHaveCount(0);
+    // A sync that reached nothing, once it ends, does not say the forms are up to date.
+    await expect(headerSync(app)).toHaveAttribute('data-state', 'offline', { timeout: 60_000 });
+    await expect(header(app).getByText(/^Up to date/)).toHaveCount(0);
 
     await app
       .getByRole('navigation', { name: 'Sections' })
@@ -71,6 +74,14 @@ test.describe('when only the service is down', () => {
     // Playwright waits for an enabled element; a person's click lands all the same.
     await rowDelete.click({ force: true });
     await expect(app.getByRole('dialog', { name: 'Delete this submission?' })).toHaveCount(0);
+    // A bulk delete waits the same way.
+    await row.getByRole('checkbox', { name: `Select submission ${id}` }).click();
+    const bar = app.getByRole('region', { name: 'Selection' });
+    await expect(bar.getByRole('button', { name: 'Delete selected…' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await bar.getByRole('button', { name: 'Clear' }).click();
 
     await row.click();
     const drawer = app.getByRole('dialog', { name: /^Submission/ });

@@ -45,6 +45,8 @@ export function SyncIndicator({ workspaceId }: { workspaceId: string }) {
     setCheckedAt(new Date().toISOString());
   }
   const starting = start.isPending || (asked !== null && !running);
+  // A sync that could not reach the service, or failed on a form, checked nothing.
+  const failed = offline || (status.data?.forms.some((form) => form.state === 'error') ?? false);
   const lastSyncedAt = latest(status.data?.forms.map((form) => form.lastSyncedAt) ?? []);
 
   return (
@@ -62,7 +64,7 @@ export function SyncIndicator({ workspaceId }: { workspaceId: string }) {
             Syncing…
           </Text>
         </Group>
-      ) : checkedAt ? (
+      ) : checkedAt && !failed ? (
         <Group gap={4} wrap="nowrap" role="status" aria-label="Sync progress" data-state="checked">
           <IconCheck size={14} color="var(--mantine-color-teal-6)" aria-hidden />
           <Text size="sm" c="dimmed" visibleFrom="md">
