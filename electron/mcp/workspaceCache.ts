@@ -5,7 +5,7 @@ import { AppError } from '../shared/errors';
 import { assistantAccessOf, cacheFileOf } from '../core/assistants/assistantAccess';
 import { cacheStores, type CacheStores } from '../core/cache/cacheStores';
 import { userVersion } from '../core/cache/migrate';
-import { migrations } from '../core/cache/migrations';
+import { migrations } from '../core/operations/schema';
 import { WorkspaceRegistry, type WorkspaceRecord } from '../core/workspaces/registry';
 
 /** What a tool call reads: the workspace, what its owner allowed, and its cache. */

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors';
 import { migrate, userVersion, type Migration } from './migrate';
-import { migrations } from './migrations';
+import { migrations } from '../operations/schema';
 
 let dir: string;
 beforeEach(() => {
@@ -79,6 +79,34 @@ describe('migrate', () => {
 });
 
 describe('the workspace file migrations', () => {
+  it('keeps every shipped step at its number and place, whichever feature lists it', () => {
+    const shipped = [
+      '1-cache-tables',
+      '10-import-journal',
+      '11-import-journal-server-times',
+      '12-import-journal-partial-indexes',
+      '20-webhook-registry',
+      '21-covering-query-indexes',
+      '22-submission-counts',
+      '23-keep-previews',
+      '24-form-changes',
+      '25-walk-requests',
+      '26-import-runner-lease',
+      '27-form-rewrites',
+      '28-activity-respondent',
+      '29-answer-counts',
+      '30-file-checks',
+      '31-import-draft-launch',
+      '32-import-journal-assigned-times',
+      '33-webhook-create-attempts',
+      '34-assistant-log-read',
+      '35-delete-journal',
+      '36-phone-digits-search',
+    ];
+    const steps = migrations.map((m) => `${m.version}-${m.name}`);
+    expect(steps.slice(0, shipped.length)).toEqual(shipped);
+  });
+
   it('counts the submissions a file already holds when the kept counts arrive', () => {
     const db = new Database(path.join(dir, 'w.sqlite'));
     migrate(

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../shared/errors';
 import { userVersion, type Migration } from './migrate';
-import { migrations } from './migrations';
+import { migrations } from '../operations/schema';
 import { quickCheck } from './quickCheck';
 import { connectCache, openCache, type CacheDb, type CacheRebuild } from './openCache';
 import { logActivity, writeCacheDamagedInside } from './testing/damagedCache';

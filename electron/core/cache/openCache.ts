@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors';
 import { migrate, type Migration } from './migrate';
-import { migrations as registry } from './migrations';
 import { removeHeld, renameHeld } from '../files/heldFiles';
 import { privateDatabaseFile } from '../files/privateFiles';
+import { migrations as registry } from '../operations/schema';
 
 /** The workspace's SQLite file: cache, sync state, and the durable tables other features keep. */
 export type CacheDb = Database.Database;

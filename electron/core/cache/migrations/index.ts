@@ -1,15 +1,4 @@
 import { type Migration } from '../migrate';
-import {
-  importJournalAssignedTimes,
-  importJournalPartialIndexes,
-  importJournalServerTimes,
-  importJournalTables,
-} from '../../import/journalMigration';
-import { importDraftLaunch } from '../../import/draftLaunchMigration';
-import { importRunnerLease } from '../../import/runnerLeaseMigration';
-import { deleteJournalTables } from '../../submissions/deleteJournalMigration';
-import { webhookCreateAttempts } from '../../webhooks/createAttemptsMigration';
-import { webhookRegistryTables } from '../../webhooks/registryMigration';
 import { cacheTables } from './v01CacheTables';
 import { coveringQueryIndexes } from './v21CoveringQueryIndexes';
 import { submissionCounts } from './v22SubmissionCounts';
@@ -24,31 +13,21 @@ import { assistantLogRead } from './v34AssistantLogRead';
 import { phoneDigitsSearch } from './v36PhoneDigitsSearch';
 
 /**
- * Every schema step of the workspace file, in order. Append only: a shipped migration never
- * changes. Steps up to 20 were numbered by area (1–9 cache and sync, 10–19 import journal, 20–29
- * webhook registry); a file records only the newest version it has, so a step added since takes
- * the next number after the last, whatever its area.
+ * The cache's own steps of the workspace file's schema: submissions, forms, sync state, activity
+ * and their indexes. Each feature that keeps tables in the file lists its own steps beside its
+ * code; `operations/schema.ts` puts them all in one order.
  */
-export const migrations: readonly Migration[] = [
+export const cacheMigrations: readonly Migration[] = [
   cacheTables,
-  importJournalTables,
-  importJournalServerTimes,
-  importJournalPartialIndexes,
-  webhookRegistryTables,
   coveringQueryIndexes,
   submissionCounts,
   keepPreviews,
   formChanges,
   walkRequests,
-  importRunnerLease,
   formRewrites,
   activityRespondent,
   answerCounts,
   fileChecks,
-  importDraftLaunch,
-  importJournalAssignedTimes,
-  webhookCreateAttempts,
   assistantLogRead,
-  deleteJournalTables,
   phoneDigitsSearch,
 ];
