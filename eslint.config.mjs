@@ -87,7 +87,7 @@ export default tseslint.config(
   {
     files: ['electron/main/**/*.ts'],
     rules: layer('electron/main is glue: it never reaches into the renderer or the host.', [
-      ...groups('preload', 'host', 'renderer', 'mcp'),
+      ...groups('preload', 'host', 'renderer'),
     ]),
   },
   {
