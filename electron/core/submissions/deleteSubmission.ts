@@ -40,13 +40,15 @@ export async function deleteSubmission(
       throw error.outcomeUnknown
         ? new AppError(
             'OFFLINE',
-            'You are offline; the deletion could not be confirmed. Nothing was removed here: try again once back online.',
+            'The service could not be reached; the deletion could not be confirmed. Nothing was removed here: try again once it answers.',
             {
               retryable: true,
               outcomeUnknown: true,
             },
           )
-        : new AppError('OFFLINE', 'You are offline; nothing was deleted.', { retryable: true });
+        : new AppError('OFFLINE', 'The service could not be reached; nothing was deleted.', {
+            retryable: true,
+          });
     } else {
       throw error;
     }

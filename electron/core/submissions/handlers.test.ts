@@ -255,7 +255,7 @@ describe('submission operations', () => {
       ok: false,
       error: expect.objectContaining({
         code: 'OFFLINE',
-        message: 'You are offline; nothing was deleted.',
+        message: 'The service could not be reached; nothing was deleted.',
       }),
     });
     expect(cacheStores(session.db).submissions.get(formId, submissionId)).not.toBeNull();
