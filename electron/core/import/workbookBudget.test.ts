@@ -11,12 +11,15 @@ import { type HostileRead } from './testing/readHostileWorkbook';
  */
 const READ_BUDGET_MB = 128;
 
-/** The most a refusal may take, from the file made to the answer. */
-const ANSWER_WITHIN_MS = 2_000;
+/**
+ * Long enough for a busy machine, far short of what reading any of these files whole takes: a
+ * refusal comes from counting, and the memory budget is what proves nothing was read whole.
+ */
+const ANSWER_WITHIN_MS = 30_000;
 
 /**
  * Each file is made and read in a process of its own, so that the peak measured is the read's; a
- * read not answered within 2 s of the file being made is stopped and fails.
+ * read not answered in time is stopped and fails.
  */
 async function readInChild(kind: HostileWorkbook): Promise<HostileRead> {
   const script = path.join(__dirname, 'testing', 'readHostileWorkbook.ts');
@@ -33,7 +36,10 @@ async function readInChild(kind: HostileWorkbook): Promise<HostileRead> {
     expect(await next()).toBe('ready');
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('no answer within 2 s')), ANSWER_WITHIN_MS);
+      timer = setTimeout(
+        () => reject(new Error(`no answer within ${ANSWER_WITHIN_MS / 1000} s`)),
+        ANSWER_WITHIN_MS,
+      );
     });
     const answer = await Promise.race([next(), late]).finally(() => clearTimeout(timer));
     return JSON.parse(answer) as HostileRead;
@@ -81,7 +87,7 @@ describe('a workbook over the budget', () => {
       'WORKBOOK_TOO_LARGE',
     ],
   ] as const)(
-    'refuses %s (%s) within 2 s, with its size and what it would become, in a bounded memory',
+    'refuses %s (%s) from its counts, with its size and what it would become, in a bounded memory',
     async (kind, _what, message, problem) => {
       const read = await readInChild(kind);
       expect(read.message).toMatch(message);
