@@ -33,7 +33,8 @@ export type Answer =
   | { kind: 'files'; files: FileRef[]; signature: boolean }
   | { kind: 'rating'; value: number; max: number }
   | { kind: 'color'; hex: string }
-  | { kind: 'coordinates'; latitude: number; longitude: number }
+  /** `place`: the address a picker may send beside the point, which people read before numbers. */
+  | { kind: 'coordinates'; latitude: number; longitude: number; place?: string }
   | { kind: 'link'; url: string }
   | { kind: 'email'; email: string }
   | { kind: 'json'; compact: string; pretty: string }
@@ -181,7 +182,8 @@ function coordinates(value: unknown): Answer | null {
   if (latitude === null || longitude === null) return null;
   if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180)
     return outOfRange(value, 'a latitude of -90 to 90 and a longitude of -180 to 180');
-  return { kind: 'coordinates', latitude, longitude };
+  const place = str(value.address) ?? str(value.formattedAddress);
+  return { kind: 'coordinates', latitude, longitude, ...(place ? { place } : {}) };
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -325,7 +327,7 @@ export function answerLine(answer: Answer): string | null {
     case 'dateRange':
       return formatDayRange(answer.start, answer.end);
     case 'coordinates':
-      return formatCoordinates(answer.latitude, answer.longitude);
+      return answer.place ?? formatCoordinates(answer.latitude, answer.longitude);
     case 'matrix':
       return answer.rows.map((r) => `${r.row}: ${r.values.join(', ')}`).join(' · ');
     case 'link':

@@ -266,7 +266,17 @@ export function AnswerDisplay({
     case 'coordinates':
       return (
         <Text span size="sm" title={`${answer.latitude}, ${answer.longitude}`}>
-          {formatCoordinates(answer.latitude, answer.longitude)}
+          {answer.place ? (
+            <>
+              <Item text={answer.place} />
+              <Text span c="dimmed" inherit>
+                {' · '}
+                {formatCoordinates(answer.latitude, answer.longitude)}
+              </Text>
+            </>
+          ) : (
+            formatCoordinates(answer.latitude, answer.longitude)
+          )}
         </Text>
       );
     case 'link':

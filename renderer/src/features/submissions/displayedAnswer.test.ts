@@ -22,6 +22,15 @@ describe('formatCoordinates', () => {
     expect(formatCoordinates(48.1372, 11.5756, 'de-DE')).toBe('48,1372° N, 11,5756° E');
   });
 
+  it('shows the address a location carries, before its numbers', () => {
+    const answer = describeAnswer('LocationCoordinates', {
+      latitude: 51.5074,
+      longitude: -0.1278,
+      address: 'Trafalgar Square, London',
+    });
+    expect(answerLine(answer)).toBe('Trafalgar Square, London');
+  });
+
   it('is what a location cell shows', () => {
     expect(answerLine(describeAnswer('LocationCoordinates', { lat: 51.5074, lng: -0.1278 }))).toBe(
       formatCoordinates(51.5074, -0.1278),
