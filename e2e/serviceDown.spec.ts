@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { type Page } from '@playwright/test';
+import { type LocalApi } from '../electron/local-api';
 import { connectAccount, expect, test } from './fixtures';
 
 // What the person sees when the computer is online and only the service stops answering.
@@ -10,14 +11,19 @@ const grid = (app: Page) => app.getByRole('grid', { name: 'Submissions' });
 /** A date and time as the service writes them, which people should not have to read. */
 const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
+/** Connects the account and waits for its first sync to end, so "Sync now" is offered. */
+async function connectAndSettle(app: Page, api: LocalApi): Promise<void> {
+  await connectAccount(app, api);
+  await expect(app.getByRole('heading', { name: 'Forms' })).toBeVisible();
+  await expect(headerSync(app)).toHaveAttribute('data-state', 'idle', { timeout: 60_000 });
+}
+
 test.describe('when only the service is down', () => {
   test('"Sync now" shows it running, disabled, then says it is done', async ({
     app,
     remoteApi,
   }) => {
-    await connectAccount(app, remoteApi);
-    await expect(app.getByRole('heading', { name: 'Forms' })).toBeVisible();
-    await expect(headerSync(app)).toHaveAttribute('data-state', 'idle', { timeout: 60_000 });
+    await connectAndSettle(app, remoteApi);
 
     // Slow answers, so the running state stays long enough to be seen.
     remoteApi.admin.setFaults([{ kind: 'latency', ms: 400 }]);
@@ -38,9 +44,7 @@ test.describe('when only the service is down', () => {
     app,
     remoteApi,
   }) => {
-    await connectAccount(app, remoteApi);
-    await expect(app.getByRole('heading', { name: 'Forms' })).toBeVisible();
-    await expect(headerSync(app)).toHaveAttribute('data-state', 'idle', { timeout: 60_000 });
+    await connectAndSettle(app, remoteApi);
 
     remoteApi.admin.setFaults([{ kind: 'reset' }]);
     await header(app).getByRole('button', { name: 'Sync now' }).click();

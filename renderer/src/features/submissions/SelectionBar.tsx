@@ -1,9 +1,8 @@
-import { Button, Group, Paper, Text, Tooltip } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Button, Group, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useDeleteBlocked } from '../../app/connection';
 import { useOp } from '../../bridge';
 import { BulkDeleteModal } from './BulkDeleteModal';
+import { DeleteButton } from './DeleteButton';
 import { DeleteJobsStrip } from './DeleteJobsStrip';
 import { type SubmissionQuery } from './queryInput';
 import { type RowSelectionControl } from './useRowSelection';
@@ -24,7 +23,6 @@ export function SelectionBar({
   const formName =
     forms.data?.forms.find((form) => form.formId === query.formId)?.name ?? 'this form';
   const [deleting, setDeleting] = useState(false);
-  const blocked = useDeleteBlocked();
   const { count } = selection;
   if (count === 0 && !deleting) return <DeleteJobsStrip formId={query.formId} />;
   return (
@@ -43,23 +41,9 @@ export function SelectionBar({
             Clear
           </Button>
         </Group>
-        <Tooltip label={blocked} disabled={!blocked} withArrow>
-          <Button
-            color="red"
-            variant="light"
-            size="compact-sm"
-            leftSection={<IconTrash size={14} />}
-            onClick={() => {
-              if (!blocked) setDeleting(true);
-            }}
-            disabled={count === 0}
-            // Disabled by aria while the service cannot be asked, so its tooltip still says why.
-            data-disabled={blocked ? true : undefined}
-            aria-disabled={blocked ? true : undefined}
-          >
-            Delete selected…
-          </Button>
-        </Tooltip>
+        <DeleteButton size="compact-sm" disabled={count === 0} onClick={() => setDeleting(true)}>
+          Delete selected…
+        </DeleteButton>
       </Group>
       {deleting && (
         <BulkDeleteModal

@@ -1,16 +1,10 @@
 import { ActionIcon, Button, Drawer, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import {
-  IconBraces,
-  IconChevronDown,
-  IconChevronUp,
-  IconExternalLink,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconBraces, IconChevronDown, IconChevronUp, IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type SubmissionListRow } from '../../../../electron/shared/contract/submissions';
-import { useDeleteBlocked, useUnreachable } from '../../app/connection';
+import { useUnreachable } from '../../app/connection';
 import { toErrorShape, useInvoke, useOp } from '../../bridge';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { safeExternalUrl } from '../../components/externalUrl';
@@ -18,6 +12,7 @@ import { LoadingState } from '../../components/LoadingState';
 import { formatDateTime } from '../../../../electron/shared/answers/dateFormat';
 import { shownLine } from '../../components/respondentText';
 import { cachedCopyNotice } from './cachedCopyNotice';
+import { DeleteButton } from './DeleteButton';
 import { respondentName } from './respondentName';
 import { SubmissionDetail } from './SubmissionDetail';
 
@@ -72,7 +67,6 @@ export function SubmissionDrawer({
   const fresh = detail.data?.submission.submissionId === submissionId ? detail.data : undefined;
   const submission = fresh?.submission ?? row?.submission;
   const unreachable = useUnreachable();
-  const deleteBlocked = useDeleteBlocked();
   const cacheNotice =
     fresh?.source === 'cache' ? cachedCopyNotice(fresh.syncedAt, unreachable) : null;
 
@@ -191,22 +185,9 @@ export function SubmissionDrawer({
               Edit link
             </Button>
             {row && (
-              <Tooltip label={deleteBlocked} disabled={!deleteBlocked} withArrow>
-                <Button
-                  color="red"
-                  variant="light"
-                  size="xs"
-                  leftSection={<IconTrash size={14} />}
-                  // Disabled by aria, not the attribute, so its tooltip still says why.
-                  data-disabled={deleteBlocked ? true : undefined}
-                  aria-disabled={deleteBlocked ? true : undefined}
-                  onClick={() => {
-                    if (!deleteBlocked) onDelete(row);
-                  }}
-                >
-                  Delete…
-                </Button>
-              </Tooltip>
+              <DeleteButton size="xs" onClick={() => onDelete(row)}>
+                Delete…
+              </DeleteButton>
             )}
           </Group>
         </Group>

@@ -144,7 +144,7 @@ function cellsOf(
         style={{ ...cellStyle, ...actions.style, padding: 0, justifyContent: 'center' }}
       >
         {withActions && (
-          <DeleteButton id={submission.submissionId} blocked={withActions.deleteBlocked} />
+          <RowDeleteButton id={submission.submissionId} blocked={withActions.deleteBlocked} />
         )}
       </div>,
     );
@@ -152,7 +152,7 @@ function cellsOf(
 }
 
 /** A row's delete; while it cannot be done, it stays in place, disabled, and says why. */
-function DeleteButton({ id, blocked }: { id: string; blocked: string | null }) {
+function RowDeleteButton({ id, blocked }: { id: string; blocked: string | null }) {
   return (
     <Tooltip label={blocked ?? 'Delete…'} withArrow openDelay={blocked ? 0 : 400}>
       <ActionIcon
