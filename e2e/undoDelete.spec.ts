@@ -51,7 +51,7 @@ test.describe('undo a delete', () => {
     const log = app.getByRole('table', { name: 'Activity' });
     const copy = log.locator(`tbody tr[data-submission-id="${deleted}"]`);
     await expect(copy.locator('[data-recreation="created"]')).toContainText(again);
-    await expect(copy.getByRole('button', { name: `Create ${deleted} again` })).toHaveCount(0);
+    await expect(copy.getByRole('button', { name: `Create again: ${deleted}` })).toHaveCount(0);
     await expect(log.locator(`tbody tr[data-submission-id="${again}"]`)).toContainText(
       'Submission created again',
     );
@@ -70,14 +70,14 @@ test.describe('undo a delete', () => {
     const copy = app
       .getByRole('table', { name: 'Activity' })
       .locator(`tbody tr[data-submission-id="${deleted}"]`);
-    await copy.getByRole('button', { name: `Create ${deleted} again` }).click();
+    await copy.getByRole('button', { name: `Create again: ${deleted}` }).click();
     const confirm = app.getByRole('dialog', { name: 'Create this submission again?' });
     await expect(confirm).toContainText('new id');
     await confirm.getByRole('button', { name: 'Create again' }).click();
     await expect(confirm).toBeHidden();
     const again = await createdId(app);
     await expect(copy.locator('[data-recreation="created"]')).toContainText(again);
-    await expect(copy.getByRole('button', { name: `Create ${deleted} again` })).toHaveCount(0);
+    await expect(copy.getByRole('button', { name: `Create again: ${deleted}` })).toHaveCount(0);
 
     await app
       .getByRole('navigation', { name: 'Sections' })

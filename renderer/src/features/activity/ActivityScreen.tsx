@@ -237,7 +237,7 @@ export function ActivityScreen() {
                           size="compact-sm"
                           variant="subtle"
                           onClick={() => setRecreating(entry)}
-                          aria-label={`Create ${entry.submissionId ?? entry.id} again`}
+                          aria-label={`Create again: ${entry.submissionId ?? entry.id}`}
                         >
                           Create again
                         </Button>
