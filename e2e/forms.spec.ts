@@ -69,7 +69,7 @@ test.describe('forms list', () => {
         form.getByRole('img', { name: new RegExp(`^Submissions per day for ${name}`) }),
       ).toBeVisible();
       await expect(form.getByText(/^Synced/)).toBeVisible();
-      await expect(form.getByText(/^Fully compared/)).toBeVisible();
+      await expect(form.getByText(/^All rows checked/)).toBeVisible();
       await expect(form.getByRole('button', { name: `Sync ${name}` })).toBeEnabled();
     }
   });

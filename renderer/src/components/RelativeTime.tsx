@@ -9,9 +9,12 @@ dayjs.extend(relativeTime);
 export function RelativeTime({
   value,
   fallback = 'never',
+  withTooltip = true,
 }: {
   value: string | number | Date | null | undefined;
   fallback?: string;
+  /** Off where the text sits inside a tooltip of its own, which then names the exact time. */
+  withTooltip?: boolean;
 }) {
   const [, setTick] = useState(0);
   useEffect(() => {
@@ -21,9 +24,11 @@ export function RelativeTime({
   if (value === null || value === undefined) return <span>{fallback}</span>;
   const time = dayjs(value);
   if (!time.isValid()) return <span>{fallback}</span>;
-  return (
-    <Tooltip label={time.format('YYYY-MM-DD HH:mm:ss')}>
-      <time dateTime={time.toISOString()}>{time.fromNow()}</time>
-    </Tooltip>
-  );
+  const shown = <time dateTime={time.toISOString()}>{time.fromNow()}</time>;
+  return withTooltip ? <Tooltip label={exactTime(time.toDate())}>{shown}</Tooltip> : shown;
+}
+
+/** A moment as the person's locale writes it, to the second. */
+export function exactTime(date: Date): string {
+  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 }

@@ -22,7 +22,7 @@ import {
 import { lazy, Suspense } from 'react';
 import type { FormRow, FormSyncStatus, SyncMode } from '../../../../electron/shared/contract';
 import { CopyButton } from '../../components/CopyButton';
-import { RelativeTime } from '../../components/RelativeTime';
+import { exactTime, RelativeTime } from '../../components/RelativeTime';
 import { summarizeActivity, type PerDay } from './activitySummary';
 import { describeProgress, type SyncProgress } from './syncProgress';
 
@@ -122,9 +122,11 @@ export function FormCard({
         )}
         {status?.lastReconciledAt && (
           // Counts find deletes at every sync; only a row-by-row comparison sees edits of old rows.
-          <Tooltip label="Every sync finds deleted submissions; a full comparison, every few hours or on a full sync, also finds edits of older ones.">
+          <Tooltip
+            label={`Every sync finds deleted submissions; a full comparison, every few hours or on a full sync, also finds edits of older ones. The last one: ${exactTime(new Date(status.lastReconciledAt))}.`}
+          >
             <Text size="xs" c="dimmed">
-              Fully compared <RelativeTime value={status.lastReconciledAt} />
+              All rows checked <RelativeTime value={status.lastReconciledAt} withTooltip={false} />
             </Text>
           </Tooltip>
         )}
