@@ -63,13 +63,11 @@ test.describe('undo a delete', () => {
     await openDemoForm(app, 'Customer feedback');
     const deleted = await deleteFirstRow(app);
 
-    await app
-      .getByRole('navigation', { name: 'Sections' })
-      .getByRole('link', { name: 'Activity' })
-      .click();
-    const copy = app
-      .getByRole('table', { name: 'Activity' })
-      .locator(`tbody tr[data-submission-id="${deleted}"]`);
+    // The delete's notice leads to the copy: Activity narrowed to that one deletion.
+    await app.getByRole('link', { name: 'See the copy in Activity' }).click();
+    const log = app.getByRole('table', { name: 'Activity' });
+    await expect(log.locator('tbody tr')).toHaveCount(1);
+    const copy = log.locator(`tbody tr[data-submission-id="${deleted}"]`);
     await copy.getByRole('button', { name: `Create again: ${deleted}` }).click();
     const confirm = app.getByRole('dialog', { name: 'Create this submission again?' });
     await expect(confirm).toContainText('new id');

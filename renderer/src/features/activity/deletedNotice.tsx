@@ -1,5 +1,6 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { formatHash } from '../../app/location';
 import { toErrorShape } from '../../bridge';
 import { type Recreated } from './useRecreateCopy';
 
@@ -29,7 +30,12 @@ export function recreatedNotice(result: Recreated): { color: string; message: st
  * creates the submission again from it (a new id, through the same path as Activity's button).
  */
 export function showDeletedNotice(
-  deleted: { message: string; alreadyGone: boolean; copyId?: number | null | undefined },
+  deleted: {
+    message: string;
+    alreadyGone: boolean;
+    copyId?: number | null | undefined;
+    submissionId: string;
+  },
   recreate: (entryId: number) => Promise<Recreated>,
 ): void {
   const { copyId } = deleted;
@@ -66,11 +72,25 @@ export function showDeletedNotice(
     autoClose: UNDO_SHOWN_MS,
     message: (
       <Group justify="space-between" wrap="nowrap" gap="sm">
-        <Text size="sm">{deleted.message}</Text>
+        <Stack gap={2}>
+          <Text size="sm">{deleted.message}</Text>
+          <Anchor size="sm" href={copyInActivity(deleted.submissionId)}>
+            See the copy in Activity
+          </Anchor>
+        </Stack>
         <Button size="compact-sm" variant="light" onClick={undo}>
           Undo
         </Button>
       </Group>
     ),
+  });
+}
+
+/** Activity narrowed to the deletion of one submission: where its copy is kept. */
+function copyInActivity(submissionId: string): string {
+  return formatHash({
+    section: 'activity',
+    formId: null,
+    view: { kind: 'submission.deleted', q: submissionId },
   });
 }

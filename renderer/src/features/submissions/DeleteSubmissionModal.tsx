@@ -86,7 +86,7 @@ export function DeleteSubmissionModal({
                   { formId, submissionId: row.submissionId },
                   {
                     onSuccess: (result) => {
-                      showDeletedNotice(result, recreate);
+                      showDeletedNotice({ ...result, submissionId: row.submissionId }, recreate);
                       remove.reset();
                       onDeleted(row.submissionId);
                     },
