@@ -200,13 +200,15 @@ async function activityExport(app: Page, into: string): Promise<void> {
 async function writeWhileDown(app: Page, api: LocalApi): Promise<string> {
   await section(app, 'Submissions').click();
   await expect(grid(app)).toHaveAttribute('data-state', 'ready');
-  await api.close();
   await dataRows(app).first().click();
   await app
     .getByRole('dialog', { name: /^Submission/ })
     .getByRole('button', { name: 'Delete…' })
     .click();
   const confirm = app.getByRole('dialog', { name: 'Delete this submission?' });
+  // Down only once the delete is asked for: the app holds its delete buttons back while it knows
+  // the service is down, and this is the delete that finds out.
+  await api.close();
   await confirm.getByRole('button', { name: 'Delete submission' }).click();
   const alert = confirm.getByRole('alert');
   await expect(alert).toContainText('nothing was deleted');
