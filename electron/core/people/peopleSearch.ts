@@ -38,17 +38,23 @@ export function personRows(
   query: string,
   limit = MAX_PERSON_MATCHES,
 ): PersonRows {
+  const address = emailAddress(query);
   const rows = db
-    .prepare<[string, number], Row>(
+    .prepare<[{ match: string; whole: string | null; limit: number }], Row>(
       `SELECT s.form_id, f.name AS form_name, s.submission_id, s.submission_time,
               s.last_updated_at, s.status, s.is_preview, s.raw
        FROM submission_search
        JOIN submissions s ON s.id = submission_search.rowid
        LEFT JOIN forms f ON f.form_id = s.form_id
-       WHERE submission_search MATCH ?
-       LIMIT ?`,
+       WHERE submission_search MATCH @match
+         AND (@whole IS NULL OR instr(lower(submission_search.body), @whole) > 0)
+       LIMIT @limit`,
     )
-    .all(matchOf(query), limit + 1);
+    .all({
+      match: address ? phraseOf(address.mailbox) : matchOf(query),
+      whole: address?.whole ?? null,
+      limit: limit + 1,
+    });
   const truncated = rows.length > limit;
   const byForm = new Map<string, { formId: string; formName: string; rows: SubmissionListRow[] }>();
   for (const row of rows.slice(0, limit)) {
@@ -72,13 +78,26 @@ export function personRows(
   return { groups, truncated };
 }
 
+const phraseOf = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
 /** The full-text query: the text as typed, or the digits of the phone number it is. */
 function matchOf(query: string): string {
-  const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
   const digits = phoneSearchDigits(query);
   return digits === null || digits === query.trim()
-    ? phrase(query)
-    : `${phrase(query)} OR ${phrase(digits)}`;
+    ? phraseOf(query)
+    : `${phraseOf(query)} OR ${phraseOf(digits)}`;
+}
+
+/**
+ * An e-mail address typed whole (ASCII, which SQLite's lower() folds), split where it is looked
+ * up: the domain's trigrams ("com", "ail") are in nearly every row, so the index is asked for the
+ * mailbox and its "@" alone, and each row found is then checked for the whole address.
+ */
+function emailAddress(query: string): { mailbox: string; whole: string } | null {
+  const whole = query.trim().toLowerCase();
+  const at = whole.indexOf('@');
+  if (!/^[\x21-\x7e]+@[\x21-\x7e]+\.[a-z]{2,}$/.test(whole) || at < 2) return null;
+  return { mailbox: whole.slice(0, at + 1), whole };
 }
 
 export function searchPeople(db: Database.Database, query: string): PersonSearchResult {
