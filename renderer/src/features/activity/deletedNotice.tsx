@@ -78,7 +78,8 @@ export function showDeletedNotice(
             See the copy in Activity
           </Anchor>
         </Stack>
-        <Button size="compact-sm" variant="light" onClick={undo}>
+        {/* The sentence wraps; the button keeps its whole word. */}
+        <Button size="compact-sm" variant="light" onClick={undo} style={{ flexShrink: 0 }}>
           Undo
         </Button>
       </Group>
