@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connectCache, type CacheDb } from '../core/cache/openCache';
+import { CHECKPOINT_PAGES, connectCache, type CacheDb } from '../core/cache/openCache';
+import { PAGES_PER_STORE } from '../core/sync/streamSync';
 import { openTempCache, type TempCache } from '../core/cache/testing/tempCache';
 import { type Workspace } from '../shared/contract/workspaces';
 import { CheckpointsAside } from './checkpointsAside';
@@ -61,7 +62,7 @@ describe("the page writer's checkpoints", () => {
     }
     expect(started).toHaveBeenCalledTimes(1);
     // The writer's own checkpoints are off for such a store only.
-    expect(autocheckpoint()).toBe(1000);
+    expect(autocheckpoint()).toBe(CHECKPOINT_PAGES);
     const kept = walBytes();
     expect(writer.prepare(`SELECT count(*) FROM activity_log`).pluck().get()).toBe(2_000);
 
@@ -70,13 +71,13 @@ describe("the page writer's checkpoints", () => {
     expect(kept).toBeLessThan(walBytes() / 5);
   });
 
-  it("are the writer's own at the service's pace, three pages a store", async () => {
+  it("are the writer's own at the service's pace, a few pages a store", async () => {
     const started = vi.fn(checkpointThread);
     const checkpoints = new CheckpointsAside(started, { warn: () => {} });
-    await tenStores(checkpoints, 3);
+    await tenStores(checkpoints, PAGES_PER_STORE);
     await checkpoints.close();
     expect(started).not.toHaveBeenCalled();
-    expect(autocheckpoint()).toBe(1000);
+    expect(autocheckpoint()).toBe(CHECKPOINT_PAGES);
   });
 
   it('are made by the writer when their thread cannot make them', async () => {

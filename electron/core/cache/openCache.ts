@@ -67,10 +67,21 @@ export function openCache(file: string, options: OpenCacheOptions = {}): CacheDb
  * position stored before them. A first sync commits hundreds of times: that many flushes to the
  * disk saved. The import journal is written on the core's connection, which syncs every commit.
  */
+/** The page writer's cache of the file's pages, in KiB. */
+const WRITER_CACHE_KIB = 64 * 1024;
+
+/** Pages the log holds before a commit copies them into the file. */
+export const CHECKPOINT_PAGES = 4096;
+
 export function connectCache(file: string, { refetchable = false } = {}): CacheDb {
   const db = new Database(file, { fileMustExist: true });
   configure(db);
-  if (refetchable) db.pragma('synchronous = NORMAL');
+  if (refetchable) {
+    db.pragma('synchronous = NORMAL');
+    // A store of several pages touches more index pages than SQLite's default cache holds, and a
+    // page pushed out before the commit is written to the log again each time it changes after.
+    db.pragma(`cache_size = -${WRITER_CACHE_KIB}`);
+  }
   return db;
 }
 
@@ -91,6 +102,10 @@ function configure(db: CacheDb): void {
     db.pragma('page_size = 16384');
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
+    // A checkpoint copies each page the log holds once: every thousand pages (the default) it
+    // copied the same index pages after nearly every store of a sync's pages, where one copy now
+    // serves several.
+    db.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES}`);
     // The import journal lives here: a batch recorded as sent must survive a power cut.
     db.pragma('synchronous = FULL');
   } catch (error) {

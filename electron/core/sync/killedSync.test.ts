@@ -18,7 +18,7 @@ let server: LocalApi;
 
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-killed-'));
-  server = await startLocalApi({ rateLimit: 0, submissionsPerForm: 1200, seed: 5 });
+  server = await startLocalApi({ rateLimit: 0, submissionsPerForm: 3_000, seed: 5 });
   // Slow pages, so that they seldom pile up and most passes take several stores.
   server.admin.setFaults([{ kind: 'latency', ms: 40, path: '/forms/*/submissions' }]);
 });
