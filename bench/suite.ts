@@ -1,5 +1,6 @@
 import { runAssistantBench } from './assistantSearch';
 import { runBulkDeleteBench } from './bulkDelete';
+import { runCacheWritesBench } from './cacheWrites';
 import { runExportBench } from './export';
 import { runImportBench } from './import';
 import { runInteractionBench } from './interaction';
@@ -22,6 +23,7 @@ export const benches: Bench[] = [
   { name: 'bulk-delete', run: runBulkDeleteBench },
   { name: 'sync-unthrottled', run: runSyncUnthrottledBench },
   { name: 'sync-pace', run: runSyncPaceBench },
+  { name: 'cache-writes', run: runCacheWritesBench },
   { name: 'ui', run: runUiBench },
   { name: 'interaction', run: runInteractionBench },
 ];

@@ -55,7 +55,8 @@ export async function runSyncPaceBench({ quick, log }: BenchOptions): Promise<Be
               },
             ];
           const cpu = after.cpuSeconds - before.cpuSeconds;
-          const written = after.written - before.written;
+          const left = checkpointLeft(dir);
+          const written = after.written - before.written + left;
           const cache = cacheSizes(dir);
           const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20).toLocaleString('en')} MB`;
           return [
@@ -68,7 +69,7 @@ export async function runSyncPaceBench({ quick, log }: BenchOptions): Promise<Be
             },
             {
               benchmark: `first sync of ${sizeLabel(count)} submissions at ${SERVICE_RATE} req/s: bytes the host wrote for the cache it left`,
-              measured: `${mb(written)} written`,
+              measured: `${mb(written)} written, ${mb(left)} of them copying what the log still held into the file afterwards`,
               reference: `the cache it left: ${mb(cache.file)}`,
               ratio: written / cache.file,
               target: '≤ 3 × the cache',
@@ -130,6 +131,29 @@ function cacheSizes(dataDir: string): { file: number; json: number; parts: strin
       (label) => `${label} ${Math.round((100 * (shares.get(label) ?? 0)) / total)}%`,
     );
     return { file: total, json, parts: parts.join(', ') };
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Bytes written copying into the cache file what its log still held when the sync was done: the
+ * host leaves that to its next checkpoints, but it is part of what the sync costs the disk.
+ */
+function checkpointLeft(dataDir: string): number {
+  const [file] = workspaceCacheFiles(dataDir);
+  if (file === undefined) throw new Error(`no workspace cache in ${dataDir}`);
+  const own = () => processUse(process.pid)?.written ?? 0;
+  const db = new Database(file);
+  try {
+    const before = own();
+    const [result] = db.pragma('wal_checkpoint(PASSIVE)') as {
+      log: number;
+      checkpointed: number;
+    }[];
+    if (result && result.checkpointed < result.log)
+      throw new Error('the log could not be copied whole after the sync: a reader held it');
+    return own() - before;
   } finally {
     db.close();
   }
