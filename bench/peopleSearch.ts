@@ -3,11 +3,12 @@ import path from 'node:path';
 import { cacheStores } from '../electron/core/cache/cacheStores';
 import { openCache, type CacheDb } from '../electron/core/cache/openCache';
 import { searchPeople } from '../electron/core/people/peopleSearch';
+import { FIRST_PERSON_MATCHES, MAX_PERSON_MATCHES } from '../electron/shared/contract/people';
 import { startLocalApi } from '../electron/local-api';
 import { DEMO_FORMS } from '../electron/local-api/demoForms';
 import { BENCH_FORM, inTempDir, sizeLabel, unthrottledClient } from './benchApi';
 import { fillCache } from './filledCache';
-import { median, ms, p95, sample } from './stats';
+import { median, ms, p95 } from './stats';
 import { filledSummaryCache } from './summary';
 import type { BenchOptions, BenchRow } from './types';
 
@@ -17,9 +18,9 @@ const BUDGET_MS = 100;
 
 /**
  * The People screen's search over every form of a workspace: a person looked up by an e-mail, a
- * phone number or a name taken from rows spread over the cache, the first results as the windows
- * thread answers them. The reference is the same search's full-text lookup alone (the matching
- * row ids, no rows read), so the ratio says what reading and grouping the rows adds.
+ * phone number or a name taken from rows spread over the cache, as the windows thread answers the
+ * screen. What the person waits for first is the first page of the list, which the screen shows at
+ * once; the reference is the whole list it then asks for, right after, and shows in its place.
  */
 export async function runPeopleSearchBench({
   quick,
@@ -114,26 +115,28 @@ async function peopleLatency(
   const db = await filledPeopleCache(dir, size, log);
   const rowsIn = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM submissions').get()!.n;
   try {
-    const lookup = db.prepare<[string], { rowid: number }>(
-      'SELECT rowid FROM submission_search WHERE submission_search MATCH ?',
-    );
     const rows: BenchRow[] = [];
     for (const [kind, queries] of Object.entries(peopleOf(db, RUNS))) {
+      const times: number[] = [];
+      const reference: number[] = [];
       let found = 0;
-      const times = await sample(RUNS, (i) => {
-        const result = searchPeople(db, queries[i]!);
-        found += result.total;
-      });
-      const reference = await sample(RUNS, (i) =>
-        lookup.all(`"${queries[i]!.replaceAll('"', '""')}"`),
-      );
+      // Each search as the screen makes it: the first page, then the whole list.
+      for (const query of queries) {
+        const started = performance.now();
+        const page = searchPeople(db, query, FIRST_PERSON_MATCHES);
+        const paged = performance.now();
+        if (page.truncated) searchPeople(db, query);
+        reference.push(page.truncated ? performance.now() - paged : paged - started);
+        times.push(paged - started);
+        found += page.whole.total;
+      }
       log(
-        `people search by ${kind} at ${label}: median ${ms(median(times))}, p95 ${ms(p95(times))}; ${(found / RUNS).toFixed(1)} matches a search`,
+        `people search by ${kind} at ${label}: first page median ${ms(median(times))}, p95 ${ms(p95(times))}; whole list median ${ms(median(reference))}, p95 ${ms(p95(reference))}; ${(found / RUNS).toFixed(1)} matches a search`,
       );
       rows.push({
-        benchmark: `${rowsIn.toLocaleString('en')} rows in ${DEMO_FORMS.length} forms (${label} in the largest): people search by ${kind}, first results`,
+        benchmark: `${rowsIn.toLocaleString('en')} rows in ${DEMO_FORMS.length} forms (${label} in the largest): people search by ${kind}, the first page shown (up to ${FIRST_PERSON_MATCHES} of the list; ${(found / RUNS).toFixed(0)} found a search on average)`,
         measured: `median ${ms(median(times))}, p95 ${ms(p95(times))}`,
-        reference: `the full-text lookup alone: p95 ${ms(p95(reference))}`,
+        reference: `the whole list (up to ${MAX_PERSON_MATCHES.toLocaleString('en')}), the first page itself or asked right after it: median ${ms(median(reference))}, p95 ${ms(p95(reference))}`,
         ratio: p95(times) / Math.max(p95(reference), 0.001),
         target: `p95 ≤ ${BUDGET_MS} ms`,
         met: p95(times) <= BUDGET_MS,

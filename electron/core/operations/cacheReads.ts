@@ -64,7 +64,7 @@ export function cacheReadHandlers(ctx: CacheReadContext): CacheReadHandlers {
         ...log.count(filter),
       };
     },
-    'people.search': async ({ query }) => searchPeople(ctx.session().db, query),
+    'people.search': async ({ query, limit }) => searchPeople(ctx.session().db, query, limit),
     'people.export': async ({ query }) => {
       const { fileName, exportId, bytes, rows } = await exportPerson(
         cacheStores(ctx.session().db),

@@ -19,7 +19,7 @@ export async function exportPerson(
   query: string,
   day = new Date().toISOString().slice(0, 10),
 ): Promise<WrittenExport & { rows: number }> {
-  const { groups } = personRows(stores.db, query, Number.MAX_SAFE_INTEGER);
+  const { groups } = personRows(stores.db, query, { max: Number.MAX_SAFE_INTEGER });
   const rows = groups.reduce((sum, g) => sum + g.rows.length, 0);
   if (rows === 0) throw new AppError('NOT_FOUND', 'Nothing in this workspace holds that text.');
   const sheet = SheetSettings.parse({});

@@ -10,11 +10,16 @@ import {
 import { type SubmissionListRow } from '../../shared/contract/submissions';
 import { leaves } from '../cache/submissionRow';
 
-interface Row {
+/** What a match is placed by in the list, read from an index without the submission. */
+interface Key {
+  id: number;
   form_id: string;
   form_name: string | null;
-  submission_id: string;
   submission_time: string;
+}
+
+interface Row {
+  submission_id: string;
   last_updated_at: string | null;
   status: SubmissionListRow['status'];
   is_preview: number;
@@ -24,7 +29,10 @@ interface Row {
 /** A person's cached submissions, every form, grouped by form (by name), newest first in each. */
 export interface PersonRows {
   groups: { formId: string; formName: string; rows: SubmissionListRow[] }[];
+  /** More submissions hold the text than are listed. */
   truncated: boolean;
+  /** The list of up to `max` submissions that these rows are the start of. */
+  whole: { total: number; truncated: boolean };
 }
 
 /**
@@ -32,60 +40,111 @@ export interface PersonRows {
  * "contains", any case), on every form at once: a person is found by whatever they typed, an
  * e-mail, a phone number or a name. A query typed as a phone number also finds the digits the
  * search text keeps of each phone answer, so the number is found however either was written.
+ *
+ * The list holds up to `max` of them; `shown` lists its first rows alone, placed from the index
+ * before any submission is read, so a first page is exactly the start of the whole list.
  */
 export function personRows(
   db: Database.Database,
   query: string,
-  limit = MAX_PERSON_MATCHES,
+  { max = MAX_PERSON_MATCHES, shown = max }: { max?: number; shown?: number } = {},
 ): PersonRows {
-  const address = emailAddress(query);
-  const rows = db
-    .prepare<[{ match: string; whole: string | null; limit: number }], Row>(
-      `SELECT s.form_id, f.name AS form_name, s.submission_id, s.submission_time,
-              s.last_updated_at, s.status, s.is_preview, s.raw
+  // One snapshot, so each match placed from the index is still there when its row is read.
+  return db.transaction(() => listedRows(db, query, max, Math.min(shown, max)))();
+}
+
+function listedRows(db: Database.Database, query: string, max: number, shown: number): PersonRows {
+  const keys = db
+    .prepare<[Lookup & { limit: number }], Key>(
+      `SELECT s.id, s.form_id, f.name AS form_name, s.submission_time
        FROM submission_search
-       JOIN submissions s ON s.id = submission_search.rowid
+       JOIN submissions s INDEXED BY submissions_by_id ON s.id = submission_search.rowid
        LEFT JOIN forms f ON f.form_id = s.form_id
        WHERE submission_search MATCH @match
-         AND (@whole IS NULL OR instr(lower(submission_search.body), @whole) > 0)
+         AND (@whole IS NULL
+              OR instr(lower(submission_search.body), @whole) > 0
+              OR instr(submission_search.body, @digits) > 0)
        LIMIT @limit`,
     )
-    .all({
-      match: address ? phraseOf(address.mailbox) : matchOf(query),
-      whole: address?.whole ?? null,
-      limit: limit + 1,
-    });
-  const truncated = rows.length > limit;
-  const byForm = new Map<string, { formId: string; formName: string; rows: SubmissionListRow[] }>();
-  for (const row of rows.slice(0, limit)) {
-    let group = byForm.get(row.form_id);
+    .all({ ...personLookup(query), limit: max + 1 });
+  const byForm = new Map<string, { formId: string; formName: string; keys: Key[] }>();
+  for (const key of keys.slice(0, max)) {
+    let group = byForm.get(key.form_id);
     if (!group) {
-      group = { formId: row.form_id, formName: row.form_name ?? row.form_id, rows: [] };
-      byForm.set(row.form_id, group);
+      group = { formId: key.form_id, formName: key.form_name ?? key.form_id, keys: [] };
+      byForm.set(key.form_id, group);
     }
-    group.rows.push({
-      submissionId: row.submission_id,
-      submissionTime: row.submission_time,
-      lastUpdatedAt: row.last_updated_at,
-      status: row.status,
-      isPreview: row.is_preview === 1,
-      submission: JSON.parse(row.raw) as Submission,
+    group.keys.push(key);
+  }
+  const read = db.prepare<[number], Row>(
+    `SELECT submission_id, last_updated_at, status, is_preview, raw FROM submissions WHERE id = ?`,
+  );
+  let left = shown;
+  const groups: PersonRows['groups'] = [];
+  for (const group of [...byForm.values()].sort((a, b) => a.formName.localeCompare(b.formName))) {
+    if (left === 0) break;
+    const listed = group.keys
+      .sort((a, b) => b.submission_time.localeCompare(a.submission_time))
+      .slice(0, left);
+    left -= listed.length;
+    groups.push({
+      formId: group.formId,
+      formName: group.formName,
+      rows: listed.map((key) => {
+        const row = read.get(key.id)!;
+        return {
+          submissionId: row.submission_id,
+          submissionTime: key.submission_time,
+          lastUpdatedAt: row.last_updated_at,
+          status: row.status,
+          isPreview: row.is_preview === 1,
+          submission: JSON.parse(row.raw) as Submission,
+        };
+      }),
     });
   }
-  const groups = [...byForm.values()].sort((a, b) => a.formName.localeCompare(b.formName));
-  for (const group of groups)
-    group.rows.sort((a, b) => b.submissionTime.localeCompare(a.submissionTime));
-  return { groups, truncated };
+  return {
+    groups,
+    truncated: keys.length > shown,
+    whole: { total: Math.min(keys.length, max), truncated: keys.length > max },
+  };
+}
+
+/**
+ * What the index is asked for (`match`), and what each row it finds is then checked to hold whole:
+ * the text (`whole`, in lower case) or the digits of the phone number it is (`digits`).
+ */
+interface Lookup {
+  match: string;
+  whole: string | null;
+  digits: string | null;
+}
+
+function personLookup(query: string): Lookup {
+  const address = emailAddress(query);
+  if (address) return { match: phraseOf(address.mailbox), whole: address.whole, digits: null };
+  const digits = phoneSearchDigits(query);
+  if (digits === null) return { match: phraseOf(query), whole: null, digits: null };
+  const typed = query.trim();
+  return {
+    match: [...new Set([numberParts(digits), numberParts(typed)])].join(' OR '),
+    whole: typed.toLowerCase(),
+    digits,
+  };
 }
 
 const phraseOf = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
-/** The full-text query: the text as typed, or the digits of the phone number it is. */
-function matchOf(query: string): string {
-  const digits = phoneSearchDigits(query);
-  return digits === null || digits === query.trim()
-    ? phraseOf(query)
-    : `${phraseOf(query)} OR ${phraseOf(digits)}`;
+/**
+ * The parts of a phone number, as written, that the index is asked for: the middle of a number
+ * ("555") is shared by many, so its last four characters (the line) and its first three digits
+ * together (the area code, when a group of three is written) find few rows, each then checked
+ * for the whole number.
+ */
+function numberParts(text: string): string {
+  const line = phraseOf(text.slice(-4));
+  const area = /\d{3}/.exec(text)?.[0];
+  return area === undefined ? line : `(${phraseOf(area)} AND ${line})`;
 }
 
 /**
@@ -100,8 +159,12 @@ function emailAddress(query: string): { mailbox: string; whole: string } | null 
   return { mailbox: whole.slice(0, at + 1), whole };
 }
 
-export function searchPeople(db: Database.Database, query: string): PersonSearchResult {
-  const { groups, truncated } = personRows(db, query);
+export function searchPeople(
+  db: Database.Database,
+  query: string,
+  shown = MAX_PERSON_MATCHES,
+): PersonSearchResult {
+  const { groups, truncated, whole } = personRows(db, query, { shown });
   const needle = personNeedle(query);
   const found: PersonFormGroup[] = groups.map((group) => ({
     formId: group.formId,
@@ -119,6 +182,7 @@ export function searchPeople(db: Database.Database, query: string): PersonSearch
     groups: found,
     total: found.reduce((sum, g) => sum + g.matches.length, 0),
     truncated,
+    whole,
   };
 }
 

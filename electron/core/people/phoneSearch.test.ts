@@ -86,6 +86,27 @@ describe('people search by phone', () => {
     expect(phoneSearchDigits('2026-01')).toBeNull();
   });
 
+  it('finds a number written in another answer as typed, and not its parts apart', () => {
+    fill();
+    const note = (id: string, value: string): Submission => ({
+      submissionId: id,
+      submissionTime: '2026-01-02T00:00:00.000Z',
+      questions: [{ id: 'nt', name: 'Notes', type: 'ShortAnswer', value }],
+    });
+    cacheStores(cache.db).submissions.upsert(
+      'fA',
+      [
+        note('fA-note', 'Call 020 7946 0999 after six'),
+        note('fA-parts', 'Room 020, desk 7946, code 0999'),
+      ].map((s) => toSubmissionRow(s, 'finished')),
+      '2026-01-02T00:00:00.000Z',
+    );
+    const ids = (query: string) =>
+      searchPeople(cache.db, query).groups.flatMap((g) => g.matches.map((m) => m.submissionId));
+    expect(ids('020 7946 0999')).toEqual(['fA-note']);
+    expect(ids('+1 415 555 0123')).toEqual(['fA-1', 'fB-1', 'fC-1']);
+  });
+
   it('gives rows cached before the digits were kept their digits when the file is migrated', () => {
     fill();
     const { db } = cache;

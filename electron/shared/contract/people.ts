@@ -9,6 +9,12 @@ const PersonQuery = z.string().trim().min(3).max(200);
 /** The most submissions one search lists; a person with more is asked for more exactly. */
 export const MAX_PERSON_MATCHES = 2_000;
 
+/**
+ * The first page the People screen asks for and shows while the whole list is read: more than a
+ * window holds, at a fraction of the whole list's reading.
+ */
+export const FIRST_PERSON_MATCHES = 100;
+
 export const PersonMatch = z.object({
   submissionId: z.string(),
   submissionTime: z.string(),
@@ -30,8 +36,13 @@ export const PersonSearchResult = z.object({
   query: z.string(),
   groups: z.array(PersonFormGroup),
   total: z.number(),
-  /** More submissions hold the text than are listed (`MAX_PERSON_MATCHES`). */
+  /** More submissions hold the text than are listed (`MAX_PERSON_MATCHES`, or the `limit` asked). */
   truncated: z.boolean(),
+  /**
+   * The whole list a page is the start of: how many it holds and whether more hold the text than
+   * it can; the same as `total` and `truncated` when the whole list was asked.
+   */
+  whole: z.object({ total: z.number(), truncated: z.boolean() }),
 });
 export type PersonSearchResult = z.infer<typeof PersonSearchResult>;
 
@@ -65,8 +76,17 @@ const ErasureRequest = z.strictObject({
 });
 
 export const peopleOps = {
-  /** Every cached submission, on every form, whose answers hold the text; grouped by form. */
-  'people.search': op(z.strictObject({ query: PersonQuery }), PersonSearchResult),
+  /**
+   * Every cached submission, on every form, whose answers hold the text; grouped by form (by name),
+   * newest first in each. A `limit` lists the first of that list alone.
+   */
+  'people.search': op(
+    z.strictObject({
+      query: PersonQuery,
+      limit: z.number().int().min(1).max(MAX_PERSON_MATCHES).optional(),
+    }),
+    PersonSearchResult,
+  ),
   /**
    * Everything the search finds as one .zip under exports: a CSV per form, read like the table,
    * and every submission whole as JSON; delivered with `files.saveExport`.

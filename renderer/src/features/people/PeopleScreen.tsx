@@ -3,7 +3,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconSearch, IconTrash, IconUserSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type PersonSearchResult } from '../../../../electron/shared/contract/people';
+import {
+  FIRST_PERSON_MATCHES,
+  type PersonSearchResult,
+} from '../../../../electron/shared/contract/people';
 import { useAppLocation } from '../../app/useAppLocation';
 import { useInvoke, useOp } from '../../bridge';
 import { EmptyState } from '../../components/EmptyState';
@@ -20,26 +23,31 @@ const MIN_QUERY = 3;
 
 /**
  * One person across every form: found by e-mail, phone or name in the cache, grouped by form,
- * each submission openable; everything found exported into one file, or erased.
+ * each submission openable; everything found exported into one file, or erased. The first page of
+ * the list shows at once, and the whole list replaces it when read (it only adds below).
  */
 export function PeopleScreen() {
   const { view, setView } = useAppLocation();
   const [text, setText] = useState(view.q ?? '');
   const [debounced] = useDebouncedValue(text.trim(), 250);
   const query = debounced.length >= MIN_QUERY ? debounced : '';
-  const results = useOp(
+  const first = useOp(
     'people.search',
-    { query },
+    { query, limit: FIRST_PERSON_MATCHES },
     {
       enabled: query !== '',
       placeholderData: keepPreviousData,
     },
   );
+  const page = query !== '' && first.data?.query === query ? first.data : undefined;
+  const rest = useOp('people.search', { query }, { enabled: page?.truncated === true });
+  // The whole list: the first page when it holds everything, else the list read after it.
+  const found = page?.truncated === false ? page : rest.data;
+  const shown = found ?? page;
   const invoke = useInvoke();
   const exporter = useExportRunner();
   const [opened, setOpened] = useState<OpenedSubmission | null>(null);
   const [erasing, setErasing] = useState<PersonSearchResult | null>(null);
-  const found = query !== '' && results.data?.query === query ? results.data : undefined;
 
   const search = (value: string) => {
     setText(value);
@@ -66,7 +74,7 @@ export function PeopleScreen() {
             variant="default"
             leftSection={<IconDownload size={16} />}
             loading={exporter.running}
-            disabled={!found || found.total === 0}
+            disabled={!shown || shown.total === 0}
             onClick={exportAll}
           >
             Export all found
@@ -98,29 +106,28 @@ export function PeopleScreen() {
           Type at least {MIN_QUERY} characters.
         </Text>
       )}
-      {results.isError && (
-        <ErrorAlert error={results.error} onRetry={() => void results.refetch()} />
-      )}
+      {first.isError && <ErrorAlert error={first.error} onRetry={() => void first.refetch()} />}
+      {rest.isError && <ErrorAlert error={rest.error} onRetry={() => void rest.refetch()} />}
       {query === '' ? (
         <EmptyState icon={<IconUserSearch size={32} />} title="Search for a person">
           Find everything one respondent submitted, to send it to them or to erase it at their
           request.
         </EmptyState>
-      ) : !found ? (
+      ) : !shown ? (
         <LoadingState rows={3} label="Searching every form" />
-      ) : found.total === 0 ? (
+      ) : shown.total === 0 ? (
         <EmptyState icon={<IconUserSearch size={32} />} title="Nobody found">
           No cached submission holds “{query}”. Sync the forms first if they are not cached yet.
         </EmptyState>
       ) : (
         <>
-          {found.truncated && (
+          {shown.whole.truncated && (
             <Alert color="yellow">
               More submissions hold this text than are listed: search for something more exact (the
               whole e-mail address) before exporting or erasing.
             </Alert>
           )}
-          <PersonResults result={found} onOpen={setOpened} />
+          <PersonResults result={shown} reading={!found} onOpen={setOpened} />
         </>
       )}
       <PersonSubmissionDrawer opened={opened} search={query} onClose={() => setOpened(null)} />

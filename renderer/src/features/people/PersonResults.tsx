@@ -7,16 +7,21 @@ import { type OpenedSubmission } from './PersonSubmissionDrawer';
 /** What was found, form by form: when, and the question the text was in; a row opens it. */
 export function PersonResults({
   result,
+  reading,
   onOpen,
 }: {
   result: PersonSearchResult;
+  /** The result is the whole list's first page, and the rest is being read. */
+  reading: boolean;
   onOpen(opened: OpenedSubmission): void;
 }) {
   return (
-    <Stack gap="md" data-state="found">
-      <Text size="sm" c="dimmed">
-        {result.total.toLocaleString()} submission{result.total === 1 ? '' : 's'} on{' '}
-        {result.groups.length} form{result.groups.length === 1 ? '' : 's'}
+    <Stack gap="md" data-state={reading ? 'reading' : 'found'} aria-busy={reading}>
+      {/* One line either way, so the rows under it stay put when the whole list replaces a page. */}
+      <Text size="sm" c="dimmed" role="status" aria-label="People found" truncate="end">
+        {reading
+          ? `Showing ${result.total.toLocaleString()} of ${result.whole.total.toLocaleString()} submissions: reading the rest…`
+          : `${result.total.toLocaleString()} submission${result.total === 1 ? '' : 's'} on ${result.groups.length} form${result.groups.length === 1 ? '' : 's'}`}
       </Text>
       {result.groups.map((group) => (
         <Card
