@@ -1,11 +1,12 @@
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Submission } from '../../shared/api/submission';
-import { SubmissionFilter } from '../../shared/contract/submissions';
+import { type AnswerFilter, SubmissionFilter } from '../../shared/contract/submissions';
 import { type CacheDb } from './openCache';
 import { toSubmissionRow } from './submissionRow';
 import { SubmissionQuery } from './submissionQuery';
 import { SubmissionStore } from './submissionStore';
+import { answerSet } from './viewConditions';
 import { openTempCache, type TempCache } from './testing/tempCache';
 import { unlinkedOpenFiles, unlinkedSince } from './testing/unlinkedFiles';
 
@@ -297,6 +298,36 @@ describe('SubmissionQuery', () => {
     expect(
       ids({ answers: [{ key: 'tags', op: 'choiceAnyOf', values: ['Red', 'green'] }] }),
     ).toEqual(['s1']);
+  });
+
+  it('reads a choice through the text index and the index of lists, each row once', () => {
+    const rows = (filter: AnswerFilter) => {
+      const set = answerSet('f1', filter);
+      const plan = db
+        .prepare(`EXPLAIN QUERY PLAN ${set.sql}`)
+        .all(...set.params)
+        .map((step) => (step as { detail: string }).detail);
+      // Never every answer to the question, one row at a time.
+      expect(plan.filter((step) => /^SCAN answers|answers_by_num/.test(step))).toEqual([]);
+      expect(plan.some((step) => step.includes('answers_by_text'))).toBe(true);
+      expect(plan.some((step) => step.includes('answers_listed'))).toBe(true);
+      return db
+        .prepare(set.sql)
+        .pluck()
+        .all(...set.params);
+    };
+    // s2 answered a list of one, whose text is the choice itself: found by both parts, listed once.
+    expect(rows({ key: 'tags', op: 'choiceIs', value: 'BLUE' })).toHaveLength(2);
+    expect(rows({ key: 'tags', op: 'choiceAnyOf', values: ['red', 'blue'] })).toHaveLength(2);
+    expect(rows({ key: 'name', op: 'choiceIs', value: 'bob' })).toHaveLength(1);
+    expect(
+      ids({
+        answers: [
+          { key: 'tags', op: 'choiceIs', value: 'blue' },
+          { key: 'age', op: 'numberRange', max: 10 },
+        ],
+      }),
+    ).toEqual(['s2']);
   });
 
   it('pages in windows with the total and counts per status', () => {

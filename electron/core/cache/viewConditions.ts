@@ -107,10 +107,6 @@ export function whereOf(filter: SubmissionFilter, byStatus: boolean): Where {
   return { sql: clauses.join(' AND '), params };
 }
 
-/** An answer that is the value, or a list of choices holding it; takes the value twice. */
-export const CHOSEN =
-  '(value_text = ? OR (value_json IS NOT NULL AND EXISTS (SELECT 1 FROM json_each(value_json) WHERE value = ? COLLATE NOCASE)))';
-
 /** Each filter's rows are read from an answers index; "is empty" is every row but those answered. */
 export function answerSet(formId: string, filter: AnswerFilter): RowSet {
   const inAnswers = (condition: string, params: Param[], except = false): RowSet => ({
@@ -133,17 +129,34 @@ export function answerSet(formId: string, filter: AnswerFilter): RowSet {
       ]);
     case 'choiceIs':
     case 'choiceIsNot':
-      return inAnswers(CHOSEN, [filter.value, filter.value], filter.op === 'choiceIsNot');
+      return chosenSet(formId, filter.key, [filter.value], filter.op === 'choiceIsNot');
     case 'choiceAnyOf':
-      return inAnswers(
-        `(${filter.values.map(() => CHOSEN).join(' OR ')})`,
-        filter.values.flatMap((value) => [value, value]),
-      );
+      return chosenSet(formId, filter.key, filter.values, false);
     case 'isNotEmpty':
       return inAnswers('1', []);
     case 'isEmpty':
       return inAnswers('1', [], true);
   }
+}
+
+/**
+ * The rows whose answer is one of `values`, or a list of choices holding one: answers through the
+ * text index, then the lists whose text is none of them through the index of lists, so that
+ * neither part reads the other's rows and no row comes twice (callers count a row once per set).
+ */
+function chosenSet(formId: string, key: string, values: string[], except: boolean): RowSet {
+  const marks = values.map(() => '?').join(', ');
+  return {
+    sql: `SELECT submission_rowid FROM answers
+          WHERE form_id = ? AND field_key = ? AND value_text IN (${marks})
+          UNION ALL
+          SELECT submission_rowid FROM answers INDEXED BY answers_listed
+          WHERE form_id = ? AND field_key = ? AND value_json IS NOT NULL
+            AND (value_text IS NULL OR value_text NOT IN (${marks}))
+            AND EXISTS (SELECT 1 FROM json_each(value_json) WHERE value COLLATE NOCASE IN (${marks}))`,
+    params: [formId, key, ...values, formId, key, ...values, ...values],
+    except,
+  };
 }
 
 /** A date without a time means the whole of that day (UTC). */

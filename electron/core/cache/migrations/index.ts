@@ -11,6 +11,7 @@ import { answerCounts } from './v29AnswerCounts';
 import { fileChecks } from './v30FileChecks';
 import { assistantLogRead } from './v34AssistantLogRead';
 import { phoneDigitsSearch } from './v36PhoneDigitsSearch';
+import { listedAnswers } from './v37ListedAnswers';
 
 /**
  * The cache's own steps of the workspace file's schema: submissions, forms, sync state, activity
@@ -30,4 +31,5 @@ export const cacheMigrations: readonly Migration[] = [
   fileChecks,
   assistantLogRead,
   phoneDigitsSearch,
+  listedAnswers,
 ];
