@@ -1,37 +1,23 @@
 import type Database from 'better-sqlite3';
+import { addCode, type AnswerColumn, ColumnRead, GIVEN_ONCE } from './columnRead';
 import { compareValues } from './orderMerge';
 import { asciiFold } from './summaryFigures';
+
+export { type AnswerColumn, GIVEN_ONCE } from './columnRead';
 
 /**
  * A form's answers held by column in memory, for summaries of narrowed views: per question one
  * code per row of the form (0: not answered), each code one answer as the index groups them
  * (by text, ASCII case aside), so a view's figures are counts over its rows' codes. Counting
  * codes is far quicker than grouping a view's answers in SQL, but reading the columns takes
- * seconds on a large form, so they are read ahead (`readAhead`).
+ * seconds on a large form, so they are read ahead (`readAhead`), a chunk of rows or of one
+ * question's index at a time.
  *
  * The columns follow the form by its change counters: rows only added since they were read are
  * appended (a first sync adds a page at the service's pace); any other change reads them anew.
  */
 
-/** A free-text answer that only one row of the form gave: its text can never be among the most frequent. */
-export const GIVEN_ONCE = 1;
 const DAY_MS = 86_400_000;
-
-/** One question's answers, one code per row of the form. */
-export interface AnswerColumn {
-  codes: Int32Array;
-  /** Each code's answer (at code − 1): its text, number and JSON, and one row that gave it. */
-  texts: (string | null)[];
-  nums: (number | null)[];
-  jsons: (string | null)[];
-  samples: number[];
-  /** Whether an answer only one row gave has code `GIVEN_ONCE` and no text of its own. */
-  collapsesSingles: boolean;
-  /** Codes below this were read from the index, in its order: found again by binary search. */
-  sortedEnd: number;
-  /** Answers first seen after the column was read, by folded text. */
-  added: Map<string | null, number>;
-}
 
 export interface FormColumns {
   /** Rows in rowid order; each row's index is its place here. */
@@ -66,79 +52,85 @@ export interface AnswerColumnsOptions {
    */
   rebuildEveryMs?: number;
   now?: () => number;
+  /** Rows, or entries of a question's index, a read-ahead step reads (`STEP_ENTRIES`). */
+  stepEntries?: number;
 }
 
 const REBUILD_EVERY_MS = 60_000;
+/**
+ * What a read-ahead step reads: a summary asked meanwhile waits for the step, so it holds about a
+ * frame's worth of work on a slow machine; far fewer would spend the read in each step's own
+ * transaction and checks.
+ */
+const STEP_ENTRIES = 8_192;
 /** Forms held at once: each holds a 32-bit code per row and question. */
 const FORMS_KEPT = 2;
+
+/** The form's rows: held whole, still being read a step at a time, or not now: it is being rewritten. */
+type Rows = FormColumns | 'reading' | 'rewriting';
 
 export class AnswerColumns {
   private readonly forms = new Map<string, FormColumns>();
   private readonly rebuildEveryMs: number;
   private readonly now: () => number;
+  private readonly stepEntries: number;
   private readonly statements = new Map<string, Database.Statement>();
+  /** A form whose rows are being read a step at a time: not held until they all are. */
+  private rowsRead: { formId: string; form: FormColumns } | null = null;
+  /** A question being read a step at a time, for this form at this change counter. */
+  private columnRead: { form: FormColumns; version: number; key: string; read: ColumnRead } | null =
+    null;
 
   constructor(
     private readonly db: Database.Database,
-    { rebuildEveryMs = REBUILD_EVERY_MS, now = Date.now }: AnswerColumnsOptions = {},
+    {
+      rebuildEveryMs = REBUILD_EVERY_MS,
+      now = Date.now,
+      stepEntries = STEP_ENTRIES,
+    }: AnswerColumnsOptions = {},
   ) {
     this.rebuildEveryMs = rebuildEveryMs;
     this.now = now;
+    this.stepEntries = stepEntries;
   }
 
   /**
    * The form's columns as the cache holds it now, for these questions (`singles`: those whose
    * answers given once are collapsed), or null while the form is being rewritten faster than it
-   * is worth reading anew. Call it inside a transaction: the columns and the reads that follow
-   * must see one snapshot.
+   * is worth reading anew. What a read ahead left partly read is finished here. Call it inside a
+   * transaction: the columns and the reads that follow must see one snapshot.
    */
   current(
     formId: string,
     keys: readonly string[],
     singles: ReadonlySet<string>,
   ): FormColumns | null {
-    const changes = this.changes(formId);
-    let form = this.forms.get(formId);
-    // Rows changed or removed since (or counters gone back: the cache was rebuilt under them).
-    if (form && (changes.rewritten > form.version || changes.version < form.version)) {
-      if (this.now() - form.builtAt < this.rebuildEveryMs) return null;
-      form = undefined;
-    }
-    if (!form) {
-      form = this.read(formId, changes);
-      this.forms.delete(formId);
-      for (const oldest of this.forms.keys()) {
-        if (this.forms.size < FORMS_KEPT) break;
-        this.forms.delete(oldest);
-      }
-      this.forms.set(formId, form);
-    } else if (changes.version > form.version) {
-      this.append(formId, form, changes);
-    }
+    const form = this.rows(formId, true);
+    if (typeof form === 'string') return null;
     for (const key of keys) {
       const collapses = singles.has(key);
       if (form.columns.get(key)?.collapsesSingles !== collapses)
-        form.columns.set(key, this.readColumn(formId, key, collapses, form));
+        while (!this.readColumn(formId, form, key, collapses));
     }
     return form;
   }
 
   /**
-   * One step of reading the form's columns before they are asked for: its rows first, then one
-   * question's column a call, brought up to date by `current` first (in a transaction of the
-   * caller's, at the snapshot it sees; rows added between steps are appended as they would be
-   * between summaries).
+   * One step of reading the form's columns before they are asked for: a chunk of its rows first,
+   * then of one question's column, brought up to date first (in a transaction of the caller's, at
+   * the snapshot it sees; rows added between steps are appended as they would be between
+   * summaries, and a part read before the form changed is read anew).
    * Whether a step is left; none while the form is being rewritten faster than it is read anew.
    */
   readAhead(formId: string, keys: readonly string[], singles: ReadonlySet<string>): boolean {
     const held = this.forms.get(formId);
-    const form = this.current(formId, [], singles);
-    if (!form) return false;
-    // The form's rows were read in this step (first, or anew after a rewrite).
-    if (form !== held) return true;
+    const form = this.rows(formId, false);
+    if (form === 'rewriting') return false;
+    // The form's rows were read in this step (a part, or the last of them).
+    if (form === 'reading' || form !== held) return true;
     const next = keys.find((key) => form.columns.get(key)?.collapsesSingles !== singles.has(key));
     if (next === undefined) return false;
-    form.columns.set(next, this.readColumn(formId, next, singles.has(next), form));
+    this.readColumn(formId, form, next, singles.has(next));
     return true;
   }
 
@@ -154,30 +146,49 @@ export class AnswerColumns {
     return (form.slots[rowid - form.firstRowid] ?? 0) - 1;
   }
 
-  private read(formId: string, changes: Changes): FormColumns {
-    const form: FormColumns = {
-      count: 0,
-      rowids: new Float64Array(0),
-      firstRowid: 0,
-      slots: new Int32Array(0),
-      finished: new Uint8Array(0),
-      preview: new Uint8Array(0),
-      time: new Float64Array(0),
-      day: new Int32Array(0),
-      quiz: new Float64Array(0),
-      paid: new Uint8Array(0),
-      columns: new Map(),
-      version: changes.version,
-      builtAt: this.now(),
-    };
-    this.addRows(form, formId, 0);
-    return form;
+  /**
+   * The form's rows brought up to date: rows added are appended; read anew (`whole`, or a step of
+   * it) when the form was rewritten and the last read is old enough, or when none is held.
+   */
+  private rows(formId: string, whole: boolean): Rows {
+    const changes = this.changes(formId);
+    const form = this.forms.get(formId);
+    // Rows changed or removed since (or counters gone back: the cache was rebuilt under them).
+    if (form && (changes.rewritten > form.version || changes.version < form.version)) {
+      if (this.now() - form.builtAt < this.rebuildEveryMs) return 'rewriting';
+      this.forms.delete(formId);
+    } else if (form) {
+      if (changes.version > form.version) this.append(formId, form, changes);
+      return form;
+    }
+    // A part read before the form changed is read anew.
+    if (this.rowsRead?.formId !== formId || this.rowsRead.form.version !== changes.version)
+      this.rowsRead = { formId, form: emptyForm(changes.version, this.now()) };
+    const read = this.rowsRead.form;
+    do {
+      if (this.addRows(read, formId, 0, this.stepEntries)) {
+        this.rowsRead = null;
+        this.keep(formId, read);
+        return read;
+      }
+    } while (whole);
+    return 'reading';
+  }
+
+  /** Holds the form's columns, the least recently read form let go of when too many are. */
+  private keep(formId: string, form: FormColumns): void {
+    this.forms.delete(formId);
+    for (const oldest of this.forms.keys()) {
+      if (this.forms.size < FORMS_KEPT) break;
+      this.forms.delete(oldest);
+    }
+    this.forms.set(formId, form);
   }
 
   /** Rows added since the columns were read: their answers are coded as the column's others. */
   private append(formId: string, form: FormColumns, changes: Changes): void {
     const after = form.count > 0 ? form.rowids[form.count - 1]! : 0;
-    this.addRows(form, formId, after);
+    while (!this.addRows(form, formId, after, this.stepEntries));
     for (const column of form.columns.values()) column.codes = grown(column.codes, form.count);
     const answers = this.statement<
       [number, string],
@@ -197,16 +208,19 @@ export class AnswerColumns {
   }
 
   /**
-   * The rows after `after`, read from indexes that hold what the columns need: the table itself
-   * holds each submission's JSON, and reading it whole is slow on a large form.
+   * Up to `limit` rows after those read, from indexes that hold what the columns need (the table
+   * itself holds each submission's JSON, and reading it whole is slow on a large form); once they
+   * are all read, the quiz scores and payments of the rows after `from`. Whether they all are.
    */
-  private addRows(form: FormColumns, formId: string, after: number): void {
-    const rows = this.statement<[number, string], [number, number, number, string]>(
+  private addRows(form: FormColumns, formId: string, from: number, limit: number): boolean {
+    const after = form.count > 0 ? form.rowids[form.count - 1]! : from;
+    const rows = this.statement<[number, string, number], [number, number, number, string]>(
       `SELECT id, status = 'finished', is_preview, submission_time
-         FROM submissions INDEXED BY submissions_by_id WHERE id > ? AND form_id = ? ORDER BY id`,
+         FROM submissions INDEXED BY submissions_by_id WHERE id > ? AND form_id = ? ORDER BY id
+         LIMIT ?`,
     )
       .raw()
-      .all(after, formId);
+      .all(after, formId, limit);
     const count = form.count + rows.length;
     form.rowids = grown(form.rowids, count);
     form.finished = grown(form.finished, count);
@@ -229,101 +243,55 @@ export class AnswerColumns {
       i++;
     }
     form.count = count;
+    if (rows.length === limit) return false;
     const scores = this.statement<[string, number], [number, number]>(
       `SELECT id, quiz_score FROM submissions INDEXED BY submissions_by_quiz
          WHERE form_id = ? AND status IN ('finished', 'in_progress') AND quiz_score IS NOT NULL
            AND id > ?`,
     ).raw();
-    for (const [rowid, score] of scores.iterate(formId, after))
+    for (const [rowid, score] of scores.iterate(formId, from))
       form.quiz[AnswerColumns.indexOf(form, rowid)] = score;
     const paid = this.statement<[string, number], number>(
       `SELECT id FROM submissions INDEXED BY submissions_by_payment
          WHERE form_id = ? AND status IN ('finished', 'in_progress') AND payment_amount IS NOT NULL
            AND id > ?`,
     ).pluck();
-    for (const rowid of paid.iterate(formId, after))
+    for (const rowid of paid.iterate(formId, from))
       form.paid[AnswerColumns.indexOf(form, rowid)] = 1;
+    return true;
   }
 
   /**
-   * One question's column, read from its index in value order: equal answers come together, so
-   * each run of them is one code.
+   * A step of reading one question's column (`columnRead.ts`), the step a part read before left
+   * off at if the form is as it was then; the column is held once whole. Whether it is.
    */
   private readColumn(
     formId: string,
+    form: FormColumns,
     key: string,
     collapsesSingles: boolean,
-    form: FormColumns,
-  ): AnswerColumn {
-    const column: AnswerColumn = {
-      codes: new Int32Array(form.rowids.length),
-      texts: [],
-      nums: [],
-      jsons: [],
-      samples: [],
-      collapsesSingles,
-      sortedEnd: 1,
-      added: new Map(),
-    };
-    if (collapsesSingles) this.readTexts(formId, key, column, form);
-    else this.readValues(formId, key, column, form);
-    column.sortedEnd = column.texts.length + 1;
-    return column;
-  }
-
-  /**
-   * A free-text column: its rows walked in value order, each run of equal answers one code, an
-   * answer given once `GIVEN_ONCE`. Most free texts are given once, so grouping them in SQL first
-   * costs far more than walking them.
-   */
-  private readTexts(formId: string, key: string, column: AnswerColumn, form: FormColumns): void {
-    addCode(column, null, null, null, -1);
-    const answers = this.statement<[string, string], [number, string | null]>(
-      `SELECT submission_rowid, value_text FROM answers INDEXED BY answers_by_text
-         WHERE form_id = ? AND field_key = ? ORDER BY value_text`,
-    )
-      .raw()
-      .all(formId, key);
-    let start = 0;
-    while (start < answers.length) {
-      const text = answers[start]![1];
-      let end = start + 1;
-      while (end < answers.length && sameAnswer(answers[end]![1], text)) end++;
-      const code =
-        end - start === 1 ? GIVEN_ONCE : addCode(column, text, null, null, answers[start]![0]);
-      for (let i = start; i < end; i++) {
-        const index = AnswerColumns.indexOf(form, answers[i]![0]);
-        if (index >= 0) column.codes[index] = code;
-      }
-      start = end;
-    }
-  }
-
-  /**
-   * A column of values (choices, ratings, numbers, dates…): grouped in SQL as the index orders
-   * them, each group with its rows (quicker than walking every row), then each group's number and
-   * list read from one of its rows: asked of the group, they cost a lookup of every row.
-   */
-  private readValues(formId: string, key: string, column: AnswerColumn, form: FormColumns): void {
-    const groups = this.statement<[string, string], [string | null, string]>(
-      `SELECT value_text, group_concat(submission_rowid) FROM answers INDEXED BY answers_by_text
-         WHERE form_id = ? AND field_key = ? GROUP BY value_text ORDER BY value_text`,
-    )
-      .raw()
-      .all(formId, key);
-    const sample = this.statement<[number, string], [number | null, string | null]>(
-      'SELECT value_num, value_json FROM answers WHERE submission_rowid = ? AND field_key = ?',
-    ).raw();
-    for (const [text, rowids] of groups) {
-      const ids = rowids.split(',');
-      const first = Number(ids[0]);
-      const [num, json] = sample.get(first, key) ?? [null, null];
-      const code = addCode(column, text, num, json, first);
-      for (const id of ids) {
-        const index = AnswerColumns.indexOf(form, Number(id));
-        if (index >= 0) column.codes[index] = code;
-      }
-    }
+  ): boolean {
+    const last = this.columnRead;
+    const going =
+      last?.form === form &&
+      last.version === form.version &&
+      last.key === key &&
+      last.read.column.collapsesSingles === collapsesSingles;
+    const read = going
+      ? last.read
+      : new ColumnRead(
+          this.statement.bind(this),
+          formId,
+          key,
+          collapsesSingles,
+          (rowid) => AnswerColumns.indexOf(form, rowid),
+          form.rowids.length,
+        );
+    this.columnRead = { form, version: form.version, key, read };
+    if (!read.step(this.stepEntries)) return false;
+    this.columnRead = null;
+    form.columns.set(key, read.column);
+    return true;
   }
 
   /** The code of an answer of a row added since the column was read. */
@@ -379,20 +347,6 @@ export class AnswerColumns {
   }
 }
 
-function addCode(
-  column: AnswerColumn,
-  text: string | null,
-  num: number | null,
-  json: string | null,
-  sample: number,
-): number {
-  column.texts.push(text);
-  column.nums.push(num);
-  column.jsons.push(json);
-  column.samples.push(sample);
-  return column.texts.length;
-}
-
 /** The code the index gave this answer, found in its order. */
 function sortedCode(column: AnswerColumn, text: string | null): number | undefined {
   // Code 1 of a column that collapses singles stands for them, and has no text.
@@ -413,12 +367,26 @@ export function compareAnswers(a: string | null, b: string | null): number {
   return compareValues(a, b, true);
 }
 
-function sameAnswer(a: string | null, b: string | null): boolean {
-  if (a === null || b === null) return a === b;
-  return a === b || (a.length === b.length && asciiFold(a) === asciiFold(b));
-}
-
 const foldedOf = (text: string | null) => (text === null ? null : asciiFold(text));
+
+/** A form's columns before any row is read: at this change counter, read from now on. */
+function emptyForm(version: number, builtAt: number): FormColumns {
+  return {
+    count: 0,
+    rowids: new Float64Array(0),
+    firstRowid: 0,
+    slots: new Int32Array(0),
+    finished: new Uint8Array(0),
+    preview: new Uint8Array(0),
+    time: new Float64Array(0),
+    day: new Int32Array(0),
+    quiz: new Float64Array(0),
+    paid: new Uint8Array(0),
+    columns: new Map(),
+    version,
+    builtAt,
+  };
+}
 
 /** An array with room for `count` items, its items kept, the new ones `fill`. */
 function grown<T extends Float64Array | Int32Array | Uint8Array>(

@@ -1,0 +1,233 @@
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SubmissionFilter } from '../../shared/contract/submissions';
+import { migrations } from '../operations/schema';
+import { AnswerColumns, type FormColumns } from './answerColumns';
+import { type AnswerColumn, ENTRIES_WITH_TEXT, ENTRIES_WITHOUT_TEXT } from './columnRead';
+import { migrate } from './migrate';
+import { SubmissionSummaries } from './submissionSummary';
+
+// Columns read a few index entries a step against the same columns read in one step, and both
+// against the answers' groups as SQL makes them, on a real SQLite file with the cache's schema.
+
+const FORM = 'f1';
+const TEXT = 'txt'; // free text: answers given once collapse
+const NUMBER = 'num';
+const LIST = 'lst';
+const QUESTIONS = [
+  [TEXT, 'LongAnswer'],
+  [NUMBER, 'NumberInput'],
+  [LIST, 'Checkboxes'],
+] as const;
+const SINGLES = new Set([TEXT]);
+const KEYS = QUESTIONS.map(([key]) => key);
+
+interface Answer {
+  text: string | null;
+  num?: number;
+  json?: string;
+}
+
+let dir: string;
+let db: Database.Database;
+let rows = 0;
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-columnRead-'));
+  db = new Database(path.join(dir, 'cache.sqlite'));
+  migrate(db, migrations);
+  rows = 0;
+  QUESTIONS.forEach(([key, type], position) =>
+    db
+      .prepare(
+        'INSERT INTO questions (form_id, question_id, name, type, position) VALUES (?, ?, ?, ?, ?)',
+      )
+      .run(FORM, key, key, type, position),
+  );
+  for (let i = 0; i < 240; i++) addRow(answersOf(i));
+});
+
+afterEach(() => {
+  db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * Row `i`'s answers: texts given once, twice and many times in mixed case, no text at all (an
+ * answer with only a number), numbers and lists, some rows without an answer.
+ */
+function answersOf(i: number): Record<string, Answer> {
+  const answers: Record<string, Answer> = {};
+  const texts = ['Great', 'great', 'GREAT', `only ${i}`, 'Slow', 'slow', `pair ${i >> 1}`];
+  if (i % 11 === 5) answers[TEXT] = { text: null, num: i };
+  else if (i % 13 !== 0) answers[TEXT] = { text: texts[i % texts.length]! };
+  if (i % 7 !== 3) answers[NUMBER] = { text: String(i % 9), num: i % 9 };
+  if (i % 17 === 4) answers[NUMBER] = { text: null, json: '[]' };
+  const lists = [['Price'], ['Price', 'Support'], ['price', 'support'], ['Speed']];
+  if (i % 5 !== 2) {
+    const list = lists[i % lists.length]!;
+    answers[LIST] = { text: list.join(', '), json: JSON.stringify(list) };
+  }
+  return answers;
+}
+
+function addRow(answers: Record<string, Answer>): void {
+  db.transaction(() => {
+    rows++;
+    const time = new Date(Date.UTC(2026, 0, 1) + rows * 3_600_000).toISOString();
+    const { lastInsertRowid } = db
+      .prepare(
+        `INSERT INTO submissions (form_id, submission_id, status, submission_time, raw, synced_at)
+         VALUES (?, ?, 'finished', ?, '{}', ?)`,
+      )
+      .run(FORM, `s${rows}`, time, time);
+    for (const [key, { text, num = null, json = null }] of Object.entries(answers))
+      db.prepare(
+        `INSERT INTO answers (submission_rowid, form_id, field_key, value_text, value_num, value_json)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+      ).run(lastInsertRowid, FORM, key, text, num, json);
+  })();
+}
+
+/** What a column holds, its codes for the form's rows only (the array has room for more). */
+function contents(form: FormColumns, key: string) {
+  const column: AnswerColumn = form.columns.get(key)!;
+  return {
+    codes: Array.from(column.codes.subarray(0, form.count)),
+    texts: column.texts,
+    nums: column.nums,
+    jsons: column.jsons,
+    samples: column.samples,
+    sortedEnd: column.sortedEnd,
+  };
+}
+
+/** The form's columns read ahead step by step, `stepEntries` rows or index entries a step. */
+function readAhead(stepEntries: number): { form: FormColumns; steps: number } {
+  const columns = new AnswerColumns(db, { stepEntries });
+  let steps = 0;
+  while (db.transaction(() => columns.readAhead(FORM, KEYS, SINGLES))()) steps++;
+  return { form: columns.held(FORM)!, steps };
+}
+
+/** The form's columns read as a summary asks for them: whole. */
+function readWhole(): FormColumns {
+  const columns = new AnswerColumns(db);
+  return db.transaction(() => columns.current(FORM, KEYS, SINGLES))()!;
+}
+
+/**
+ * A column as the index groups its answers, worked out in SQL: each group in the index's order
+ * one code, its first row in that order its sample; a free text given once has code 1.
+ */
+function grouped(form: FormColumns, key: string) {
+  const groups = db
+    .prepare<[string, string], { text: string | null; rowids: string; n: number }>(
+      `SELECT value_text AS text, group_concat(submission_rowid) AS rowids, count(*) AS n
+         FROM answers INDEXED BY answers_by_text WHERE form_id = ? AND field_key = ?
+         GROUP BY value_text ORDER BY value_text`,
+    )
+    .all(FORM, key);
+  const collapses = SINGLES.has(key);
+  const codes = new Array<number>(form.count).fill(0);
+  const texts: (string | null)[] = collapses ? [null] : [];
+  const samples: number[] = collapses ? [-1] : [];
+  for (const group of groups) {
+    const ids = group.rowids.split(',').map(Number);
+    if (!(collapses && group.n === 1)) {
+      texts.push(group.text);
+      samples.push(ids[0]!);
+    }
+    const code = collapses && group.n === 1 ? 1 : texts.length;
+    for (const id of ids) codes[AnswerColumns.indexOf(form, id)] = code;
+  }
+  return { codes, texts, samples, sortedEnd: texts.length + 1 };
+}
+
+describe('a column read a few index entries a step', () => {
+  it('comes out as the column read whole, and as the index groups its answers', () => {
+    const whole = readWhole();
+    for (const stepEntries of [1, 2, 3, 7, 50]) {
+      const { form, steps } = readAhead(stepEntries);
+      expect(form.count).toBe(240);
+      for (const key of KEYS) {
+        expect(contents(form, key), `${key}, ${stepEntries} a step`).toEqual(contents(whole, key));
+        expect(contents(form, key)).toMatchObject(grouped(form, key));
+      }
+      // Every step read at most its share: the rows, then each question's entries.
+      const entries = db.prepare('SELECT count(*) FROM answers').pluck().get() as number;
+      expect(steps).toBeGreaterThanOrEqual(Math.ceil((240 + entries) / stepEntries));
+    }
+    // Runs of one answer in mixed case are one code, its text the first row's in the index.
+    const text = contents(whole, TEXT);
+    expect(text.texts.filter((t) => t?.toLowerCase() === 'great')).toEqual(['great']);
+    expect(text.texts).toContain(null);
+    expect(text.codes.filter((code) => code === 1).length).toBeGreaterThan(20);
+    const list = contents(whole, LIST);
+    expect(list.jsons[list.texts.indexOf('Price, Support')]).toBe('["Price","Support"]');
+    const number = contents(whole, NUMBER);
+    expect(number.nums[number.texts.indexOf('4')]).toBe(4);
+  });
+
+  it('is read anew when a row is added between its steps, and still matches', () => {
+    const columns = new AnswerColumns(db, { stepEntries: 5 });
+    const step = () => db.transaction(() => columns.readAhead(FORM, KEYS, SINGLES))();
+    // The rows, then part of the free text's column.
+    for (let i = 0; i < 240 / 5 + 10; i++) expect(step()).toBe(true);
+    expect(columns.held(FORM)!.columns.size).toBe(0);
+    // An answer with no text, which comes before the part read in the index, and a text given
+    // once so far that is now given twice.
+    addRow({ [TEXT]: { text: null, num: 1 }, [NUMBER]: { text: '4', num: 4 } });
+    addRow({ [TEXT]: { text: 'ONLY 3' } });
+    let steps = 0;
+    while (step()) steps++;
+    // The part read was read again: every entry of each column, a step per five.
+    const entries = db.prepare('SELECT count(*) FROM answers').pluck().get() as number;
+    expect(steps).toBeGreaterThanOrEqual(Math.ceil(entries / 5));
+    const form = columns.held(FORM)!;
+    const whole = readWhole();
+    expect(form.count).toBe(242);
+    for (const key of KEYS) expect(contents(form, key), key).toEqual(contents(whole, key));
+    expect(contents(form, TEXT).texts).toContain('only 3');
+  });
+
+  it('is finished by a summary asked meanwhile, which counts as after a whole read', () => {
+    const whole = SubmissionFilter.parse({ formId: FORM });
+    const view = SubmissionFilter.parse({
+      formId: FORM,
+      afterDate: new Date(Date.UTC(2026, 0, 11)).toISOString(),
+    });
+    const read = new SubmissionSummaries(db);
+    read.summary(whole);
+    while (read.readAhead());
+    const expected = read.summary(view);
+    // Asked after some steps: during the rows, then during each question's column.
+    const { steps } = readAhead(4);
+    for (let asked = 0; asked <= steps; asked += 9) {
+      const summaries = new SubmissionSummaries(db, { stepEntries: 4 });
+      summaries.summary(whole);
+      for (let i = 0; i < asked; i++) expect(summaries.readAhead()).toBe(true);
+      expect(summaries.summary(view), `after ${asked} steps`).toEqual(expected);
+      expect(summaries.readAhead()).toBe(false);
+    }
+  });
+
+  it('seeks its entries in the index, in its order: no scan, no sort', () => {
+    for (const [sql, params] of [
+      [ENTRIES_WITHOUT_TEXT, [FORM, TEXT, 0, 10]],
+      [ENTRIES_WITH_TEXT, [FORM, TEXT, 'a', 0, 10]],
+    ] as const) {
+      const plan = db
+        .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .all(...params)
+        .map((row) => (row as { detail: string }).detail);
+      expect(plan).toHaveLength(1);
+      expect(plan[0]).toMatch(
+        /^SEARCH answers USING COVERING INDEX answers_by_text \(form_id=\? AND field_key=\? AND /,
+      );
+    }
+  });
+});
