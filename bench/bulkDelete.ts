@@ -2,7 +2,7 @@ import { type DeleteJobSummary, type Handlers } from '../electron/shared/contrac
 import { dispatch } from '../electron/core/operations/dispatch';
 import { bulkDeleteHandlers } from '../electron/core/submissions/bulkDeleteHandlers';
 import { syncServiceFor } from '../electron/core/sync/syncService';
-import { createTestContext } from '../electron/core/sync/testing/testContext';
+import { createTestContext } from '../electron/core/operations/testing/testContext';
 import { BENCH_FORM as FORM, SERVICE_RATE, inTempDir, singleFormApi } from './benchApi';
 import type { BenchOptions, BenchRow } from './types';
 

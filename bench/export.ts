@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { cacheStores } from '../electron/core/cache/cacheStores';
-import { openCache } from '../electron/core/cache/openCache';
+import { openCache } from '../electron/core/operations/workspaceCache';
 import { BENCH_FORM, inTempDir, singleFormApi, sizeLabel } from './benchApi';
 import { withChild } from './childScript';
 import { type ExportJob, type ExportRun, type ExportWay } from './exportChild';

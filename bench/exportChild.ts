@@ -6,7 +6,7 @@ import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import * as XLSX from '@e965/xlsx';
 import { cacheStores } from '../electron/core/cache/cacheStores';
-import { openCache } from '../electron/core/cache/openCache';
+import { openCache } from '../electron/core/operations/workspaceCache';
 import { exportSubmissions } from '../electron/core/submissions/exportSubmissions';
 import { cellText, SheetPlan, type SheetCell } from '../electron/shared/answers/sheetTable';
 import { SheetSettings } from '../electron/shared/contract/sheetSettings';

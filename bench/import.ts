@@ -5,7 +5,7 @@ import {
   PEOPLE_MAPPINGS,
   openTestbed,
   peopleCsv,
-} from '../electron/core/import/testing/importTestbed';
+} from '../electron/core/operations/testing/importTestbed';
 import { readCsv } from '../electron/core/import/readCsv';
 import { createValidatedJob, knownSubmissions } from '../electron/core/import/validateJob';
 import { SERVICE_RATE } from './benchApi';

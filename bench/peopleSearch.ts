@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { cacheStores } from '../electron/core/cache/cacheStores';
-import { openCache, type CacheDb } from '../electron/core/cache/openCache';
+import { type CacheDb } from '../electron/core/cache/openCache';
+import { openCache } from '../electron/core/operations/workspaceCache';
 import { searchPeople } from '../electron/core/people/peopleSearch';
 import { FIRST_PERSON_MATCHES, MAX_PERSON_MATCHES } from '../electron/shared/contract/people';
 import { startLocalApi } from '../electron/local-api';

@@ -1,4 +1,5 @@
-import { openCache, type CacheDb } from '../electron/core/cache/openCache';
+import { type CacheDb } from '../electron/core/cache/openCache';
+import { openCache } from '../electron/core/operations/workspaceCache';
 
 /**
  * The floor under storing a sync's rows: the rows, answers and search text a sync left in `from`,

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { cacheStores } from '../electron/core/cache/cacheStores';
-import { openCache, type CacheDb } from '../electron/core/cache/openCache';
+import { type CacheDb } from '../electron/core/cache/openCache';
+import { openCache } from '../electron/core/operations/workspaceCache';
 import { SubmissionSummaries } from '../electron/core/cache/submissionSummary';
 import { SubmissionFilter } from '../electron/shared/contract/submissions';
 import {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createApiClient } from '../electron/core/api';
 import { cacheStores, type CacheStores } from '../electron/core/cache/cacheStores';
-import { openCache } from '../electron/core/cache/openCache';
+import { openCache } from '../electron/core/operations/workspaceCache';
 import { ConnectionMonitor } from '../electron/core/sync/connection';
 import { keepPreviews } from '../electron/core/sync/keepPreviews';
 import { pageWriterOn } from '../electron/core/sync/pageStore';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract, type Handlers, type OpName } from '../shared/contract';
 import { ERROR_CODES } from '../shared/errors';
 import { createApiClient } from '../core/api';
-import { openCache } from '../core/cache/openCache';
+import { openCache } from '../core/operations/workspaceCache';
 import { dispatch } from '../core/operations/dispatch';
 import { cacheReadHandlers } from '../core/operations/cacheReads';
 import { createHandlers } from '../core/operations/handlers';

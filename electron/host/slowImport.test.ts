@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEMO_FORM, PEOPLE_MAPPINGS, peopleCsv } from '../core/import/testing/importTestbed';
+import { DEMO_FORM, PEOPLE_MAPPINGS, peopleCsv } from '../core/operations/testing/importTestbed';
 import { createLogger } from '../core/logging/log';
 import { startLocalApi, type LocalApi } from '../local-api';
 import { type Result } from '../shared/errors';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../../scripts/ensureBuilt.mjs';
 import { lockDataDir } from '../core/files/dataDirLock';
 import { cacheStores } from '../core/cache/cacheStores';
-import { openCache } from '../core/cache/openCache';
+import { openCache } from '../core/operations/workspaceCache';
 import { cacheFileOf } from '../core/assistants/assistantAccess';
 import { DEMO_WORKSPACE_ID } from '../core/workspaces/registry';
 import { startDemoApp } from '../mcp/testing/demoApp';

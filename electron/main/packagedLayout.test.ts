@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureBuilt } from '../../scripts/ensureBuilt.mjs';
-import { openTempCache } from '../core/cache/testing/tempCache';
+import { openTempCache } from '../core/operations/testing/tempCache';
 import { type Workspace } from '../shared/contract/workspaces';
 import { type Result } from '../shared/errors';
 import { WorkerThread } from '../threads/workerThread';

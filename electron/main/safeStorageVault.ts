@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiKeyProblem } from '../shared/api/apiKey';
 import { type KeyStorage } from '../shared/contract/workspaces';
 import { AppError } from '../shared/errors';
-import { readJsonFile, writeFileAtomic } from '../core/workspaces/atomicFile';
+import { readJsonFile, writeFileAtomic } from '../core/files/atomicFile';
 import { MemoryKeyVault } from '../core/workspaces/memoryVault';
 import { type KeyringStatus, type KeyVault } from '../core/workspaces/types';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectCache } from '../core/cache/openCache';
-import { openTempCache, type TempCache } from '../core/cache/testing/tempCache';
+import { openTempCache, type TempCache } from '../core/operations/testing/tempCache';
 import { CacheConnection } from './cacheConnection';
 import { openedCache } from './testing/openedCache';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHECKPOINT_PAGES, connectCache, type CacheDb } from '../core/cache/openCache';
 import { PAGES_PER_STORE } from '../core/sync/streamSync';
-import { openTempCache, type TempCache } from '../core/cache/testing/tempCache';
+import { openTempCache, type TempCache } from '../core/operations/testing/tempCache';
 import { type Workspace } from '../shared/contract/workspaces';
 import { CheckpointsAside } from './checkpointsAside';
 import { type OpenCache } from './protocol';

@@ -1,6 +1,6 @@
 import { workerData } from 'node:worker_threads';
 import { createApiClient } from '../core/api';
-import { openCache } from '../core/cache/openCache';
+import { openCache } from '../core/operations/workspaceCache';
 import { takingTurns, WriteTurns } from '../core/cache/writeTurns';
 import { dispatch } from '../core/operations/dispatch';
 import { createHandlers } from '../core/operations/handlers';

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openCache } from '../core/cache/openCache';
-import { writeCacheDamagedInside } from '../core/cache/testing/damagedCache';
+import { openCache } from '../core/operations/workspaceCache';
+import { writeCacheDamagedInside } from '../core/operations/testing/damagedCache';
 import { fullCheckInThread } from './fullCheck';
 
 const checkCacheFile = fullCheckInThread(undefined);

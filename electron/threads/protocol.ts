@@ -1,9 +1,9 @@
 import { type RateSchedulerOptions } from '../core/api';
-import { type OpenedCache } from '../core/operations/context';
+import { type OpenedCache } from '../core/session/context';
 import { type ExportFile } from '../core/exports/exportDelivery';
 import { type CatalogueQuestion } from '../core/import/suggestMapping';
 import { type LogLevel } from '../core/logging/log';
-import { type PageWriter } from '../core/sync/pageStore';
+import { type PageWriter } from '../core/session/pageWriter';
 import { type KeyringStatus } from '../core/workspaces/types';
 import { type LocalApiOptions } from '../local-api';
 import { type AppEvent } from '../shared/contract';

@@ -1,5 +1,5 @@
-import { type OpenedCache } from '../core/operations/context';
-import { type PageWriter } from '../core/sync/pageStore';
+import { type OpenedCache } from '../core/session/context';
+import { type PageWriter } from '../core/session/pageWriter';
 import { AppError } from '../shared/errors';
 import { type PageOp } from './protocol';
 import { type WorkerThread } from './workerThread';

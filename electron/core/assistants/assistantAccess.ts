@@ -1,16 +1,22 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { type AssistantAccess, type AssistantAccessView } from '../../shared/contract/workspaces';
-import { type WorkspaceRecord } from '../workspaces/registry';
 
 /** The name an assistant's configuration knows the server by. */
 export const SERVER_NAME = 'formdesk';
+
+/** What of a workspace's record its assistant access depends on. */
+export interface AccessedWorkspace {
+  name: string;
+  kind: 'demo' | 'remote';
+  assistants?: AssistantAccess;
+}
 
 /**
  * A workspace's assistant access. The demo's respondents are made up, so an assistant can be
  * tried on it at once; any other workspace is closed to assistants until its owner opens it.
  */
-export function assistantAccessOf(record: WorkspaceRecord): AssistantAccess {
+export function assistantAccessOf(record: AccessedWorkspace): AssistantAccess {
   if (record.assistants) return record.assistants;
   return record.kind === 'demo'
     ? { allowed: true, includeContacts: true }
@@ -25,7 +31,7 @@ export function cacheFileOf(dataDir: string, workspaceId: string): string {
 /** The access, with the command that starts the server on this workspace. */
 export function assistantAccessView(
   dataDir: string,
-  record: WorkspaceRecord,
+  record: AccessedWorkspace,
   start = serverLauncher(),
 ): AssistantAccessView {
   const args = [...start.args, '--data-dir', resolve(dataDir), '--workspace', record.name];

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import type Database from 'better-sqlite3';
 import { ActivityLog } from '../cache/activityLog';
 import { FormStore } from '../cache/formStore';
-import { type AppContext } from '../operations/context';
+import { type AppContext } from '../session/context';
 import {
   ASSISTANT_LOG,
   assistantLogFile,

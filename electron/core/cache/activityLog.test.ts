@@ -7,7 +7,7 @@ import { cacheReadHandlers } from '../operations/cacheReads';
 import { dispatch } from '../operations/dispatch';
 import { ActivityLog } from './activityLog';
 import { type CacheDb } from './openCache';
-import { openTempCache, type TempCache } from './testing/tempCache';
+import { openTempCache, type TempCache } from '../operations/testing/tempCache';
 
 let cache: TempCache;
 let db: CacheDb;

@@ -6,8 +6,9 @@ import { AppError } from '../../shared/errors';
 import { userVersion, type Migration } from './migrate';
 import { migrations } from '../operations/schema';
 import { quickCheck } from './quickCheck';
-import { connectCache, openCache, type CacheDb, type CacheRebuild } from './openCache';
-import { logActivity, writeCacheDamagedInside } from './testing/damagedCache';
+import { connectCache, type CacheDb, type CacheRebuild } from './openCache';
+import { openCache } from '../operations/workspaceCache';
+import { logActivity, writeCacheDamagedInside } from '../operations/testing/damagedCache';
 
 let dir: string;
 beforeEach(() => {

@@ -4,7 +4,6 @@ import { AppError } from '../../shared/errors';
 import { migrate, type Migration } from './migrate';
 import { removeHeld, renameHeld } from '../files/heldFiles';
 import { privateDatabaseFile } from '../files/privateFiles';
-import { migrations as registry } from '../operations/schema';
 
 /** The workspace's SQLite file: cache, sync state, and the durable tables other features keep. */
 export type CacheDb = Database.Database;
@@ -23,21 +22,22 @@ export interface OpenCacheOptions {
   rebuildFor?: string;
   /** Told when a damaged file was replaced by an empty cache (sync refills it from the server). */
   onRebuilt?: (rebuild: CacheRebuild) => void;
-  /** For tests of the registry itself; the app always uses the full registry. */
-  migrations?: readonly Migration[];
   now?: () => Date;
 }
 
 /**
- * Opens (creating if needed) and migrates a workspace file. A corrupt file is rebuilt empty, after
+ * Opens (creating if needed) and migrates a workspace file to `migrations`. A corrupt file is rebuilt empty, after
  * its durable tables are copied over; when they cannot be read, the file is kept beside the new one
  * under a timestamped name, never silently dropped. A file from a newer Formdesk is refused.
  *
  * Opening reads the header and the schema only, so damage there is found at once; damage deeper in
  * the file is for the whole-file check, whose finding comes back here as `rebuildFor`.
  */
-export function openCache(file: string, options: OpenCacheOptions = {}): CacheDb {
-  const migrations = options.migrations ?? registry;
+export function openCacheFile(
+  file: string,
+  migrations: readonly Migration[],
+  options: OpenCacheOptions = {},
+): CacheDb {
   if (options.rebuildFor !== undefined)
     return rebuild(file, options.rebuildFor, migrations, options);
   let db: CacheDb | undefined;

@@ -7,7 +7,7 @@ import { type CacheDb } from './openCache';
 import { toSubmissionRow } from './submissionRow';
 import { SubmissionQuery } from './submissionQuery';
 import { SubmissionStore } from './submissionStore';
-import { openTempCache, type TempCache } from './testing/tempCache';
+import { openTempCache, type TempCache } from '../operations/testing/tempCache';
 
 let cache: TempCache;
 let db: CacheDb;

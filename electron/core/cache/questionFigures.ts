@@ -1,6 +1,6 @@
 import { type Submission } from '../../shared/api/submission';
 import { type QuestionSummary } from '../../shared/contract/summary';
-import { scaleOf } from '../import/questionRules';
+import { scaleOf } from '../../shared/answers/ratingScale';
 import { MULTIPLE } from './answerKinds';
 import { fullScale, npsOf, numberFigures, overOptions, scaleOrder } from './summaryFigures';
 import { choicesOf, dateFigures, type Group, rankingFigures } from './summaryGroups';

@@ -5,7 +5,7 @@ import { daysBefore } from '../../shared/recentDays';
 import { importCache } from '../import/cacheAccess';
 import { FormStore } from './formStore';
 import { SubmissionQuery } from './submissionQuery';
-import { openTempCache, type TempCache } from './testing/tempCache';
+import { openTempCache, type TempCache } from '../operations/testing/tempCache';
 
 let cache: TempCache;
 beforeEach(() => {

@@ -7,7 +7,7 @@ import { toSubmissionRow } from './submissionRow';
 import { SubmissionQuery } from './submissionQuery';
 import { SubmissionStore } from './submissionStore';
 import { answerSet } from './viewConditions';
-import { openTempCache, type TempCache } from './testing/tempCache';
+import { openTempCache, type TempCache } from '../operations/testing/tempCache';
 import { unlinkedOpenFiles, unlinkedSince } from './testing/unlinkedFiles';
 
 let cache: TempCache;

@@ -4,7 +4,7 @@ import { type CacheDb } from './openCache';
 import { toSubmissionRow } from './submissionRow';
 import { SubmissionStore } from './submissionStore';
 import { SubmissionWindows, type TimeWindow } from './submissionWindows';
-import { openTempCache, type TempCache } from './testing/tempCache';
+import { openTempCache, type TempCache } from '../operations/testing/tempCache';
 
 let cache: TempCache;
 let db: CacheDb;

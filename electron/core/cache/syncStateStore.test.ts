@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectCache, type CacheDb } from './openCache';
 import { SyncStateStore } from './syncStateStore';
-import { openTempCache, type TempCache } from './testing/tempCache';
+import { openTempCache, type TempCache } from '../operations/testing/tempCache';
 import { takingTurns, WriteTurns } from './writeTurns';
 
 let cache: TempCache;

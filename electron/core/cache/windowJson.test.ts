@@ -7,7 +7,7 @@ import { dispatch } from '../operations/dispatch';
 import { cacheStores } from './cacheStores';
 import { connectCache, type CacheDb } from './openCache';
 import { toSubmissionRow } from './submissionRow';
-import { openTempCache, type TempCache } from './testing/tempCache';
+import { openTempCache, type TempCache } from '../operations/testing/tempCache';
 
 const QUERY = contract['submissions.query'];
 

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTempCache, type TempCache } from './testing/tempCache';
+import { openTempCache, type TempCache } from '../operations/testing/tempCache';
 import { takingTurns, WriteTurns } from './writeTurns';
 
 let cache: TempCache;

@@ -14,7 +14,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../workspaces/atomicFile';
+import { writeFileAtomic } from './atomicFile';
 import { ensurePrivateDir, writePrivateFile } from './privateFiles';
 import { pidIsAlive } from './processAlive';
 

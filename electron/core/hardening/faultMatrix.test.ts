@@ -4,8 +4,13 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startLocalApi, type LocalApi } from '../../local-api';
 import { cacheStores } from '../cache/cacheStores';
-import { openCache } from '../cache/openCache';
-import { DEMO_FORM, openTestbed, peopleCsv, type Testbed } from '../import/testing/importTestbed';
+import { openCache } from '../operations/workspaceCache';
+import {
+  DEMO_FORM,
+  openTestbed,
+  peopleCsv,
+  type Testbed,
+} from '../operations/testing/importTestbed';
 import { dispatch } from '../operations/dispatch';
 import { createHandlers } from '../operations/handlers';
 import { type WorkspaceManager } from '../workspaces/manager';

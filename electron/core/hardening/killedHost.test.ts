@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ensureBuilt } from '../../../scripts/ensureBuilt.mjs';
 import { startLocalApi, type LocalApi } from '../../local-api';
-import { DEMO_FORM, PEOPLE_MAPPINGS, peopleCsv } from '../import/testing/importTestbed';
+import { DEMO_FORM, PEOPLE_MAPPINGS, peopleCsv } from '../operations/testing/importTestbed';
 import { startHostProcess } from './testing/hostProcess';
 
 // The whole app process (browser mode's host, as `npm run serve` runs it) is SIGKILLed while it

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalApi, type LocalApi } from '../../local-api';
 import { createApiClient, type Timeouts } from '../api';
 import { cacheStores } from '../cache/cacheStores';
-import { openCache } from '../cache/openCache';
+import { openCache } from '../operations/workspaceCache';
 import { ConnectionMonitor } from '../sync/connection';
 import { SyncEngine } from '../sync/syncEngine';
 import { startServiceProxy, type ServiceProxy } from './serviceProxy';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ensureBuilt } from '../../../scripts/ensureBuilt.mjs';
 import { startLocalApi, type LocalApi } from '../../local-api';
-import { DEMO_FORM, PEOPLE_MAPPINGS, peopleCsv } from '../import/testing/importTestbed';
+import { DEMO_FORM, PEOPLE_MAPPINGS, peopleCsv } from '../operations/testing/importTestbed';
 import { spawnHost, startHostProcess } from './testing/hostProcess';
 
 // Two `npm run serve` on one data dir: the second must not become a second writer of the same

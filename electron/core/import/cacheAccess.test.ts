@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Submission } from '../../shared/api/submission';
 import { connectCache, type CacheDb } from '../cache/openCache';
-import { openTempCache, type TempCache } from '../cache/testing/tempCache';
+import { openTempCache, type TempCache } from '../operations/testing/tempCache';
 import { importCache } from './cacheAccess';
 import { type KnownSubmission, type SourceKeyer } from './validateJob';
 

@@ -5,9 +5,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalApi, type LocalApi } from '../../local-api';
-import { DEMO_FORM, openTestbed, peopleCsv } from './testing/importTestbed';
+import { DEMO_FORM, openTestbed, peopleCsv } from '../operations/testing/importTestbed';
 
-const CHILD = fileURLToPath(new URL('./testing/importChildProcess.ts', import.meta.url));
+const CHILD = fileURLToPath(
+  new URL('../operations/testing/importChildProcess.ts', import.meta.url),
+);
 // Each restarted child may send a burst of five batches at once (a fresh rate bucket): the file is
 // long enough that twenty short lives cannot finish it.
 const ROWS = 1600;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type FaultRule } from '../../shared/api/localApi';
 import { startLocalApi } from '../../local-api';
-import { DEMO_FORM, openTestbed, peopleCsv } from './testing/importTestbed';
+import { DEMO_FORM, openTestbed, peopleCsv } from '../operations/testing/importTestbed';
 
 // Random schedules of the ways a service fails, over one import each: whatever happens, no row is
 // on the service twice, no row is counted created that is not the import's own, and every row is

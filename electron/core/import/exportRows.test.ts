@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ColumnMapping } from '../../shared/contract/imports';
-import { openTempCache, type TempCache } from '../cache/testing/tempCache';
+import { openTempCache, type TempCache } from '../operations/testing/tempCache';
 import { exportFailedRows } from './exportRows';
 import { ImportJournal } from './importJournal';
 import { PROBLEM_COLUMN } from './ownExport';

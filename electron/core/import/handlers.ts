@@ -1,6 +1,6 @@
 import { type HandlersOn } from '../../shared/contract';
 import { AppError } from '../../shared/errors';
-import { type AppContext } from '../operations/context';
+import { type AppContext } from '../session/context';
 import { exportFailedRows, exportReport } from './exportRows';
 import { type ImportJournal, jobSummary } from './importJournal';
 import { importsFor } from './workspaceImports';

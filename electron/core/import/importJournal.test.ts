@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Submission } from '../../shared/api/submission';
 import { type ColumnMapping } from '../../shared/contract/imports';
 import { type CacheDb } from '../cache/openCache';
-import { openTempCache, type TempCache } from '../cache/testing/tempCache';
+import { openTempCache, type TempCache } from '../operations/testing/tempCache';
 import { unlinkedOpenFiles, unlinkedSince } from '../cache/testing/unlinkedFiles';
 import { importCache } from './cacheAccess';
 import { freezeJob } from './freezeJob';

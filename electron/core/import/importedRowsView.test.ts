@@ -3,7 +3,7 @@ import { type Submission } from '../../shared/api/submission';
 import { type ColumnMapping } from '../../shared/contract/imports';
 import { SubmissionFilter } from '../../shared/contract/submissions';
 import { SubmissionQuery } from '../cache/submissionQuery';
-import { openTempCache, type TempCache } from '../cache/testing/tempCache';
+import { openTempCache, type TempCache } from '../operations/testing/tempCache';
 import { importCache } from './cacheAccess';
 import { freezeJob } from './freezeJob';
 import { ImportJournal } from './importJournal';

@@ -1,5 +1,6 @@
 import { type FormMetadata } from '../../shared/api/form';
 import { type ColumnMapping, type QuestionRules } from '../../shared/contract/imports';
+import { scaleOf } from '../../shared/answers/ratingScale';
 import { AppError } from '../../shared/errors';
 
 /** A question of the form as the import checks answers against it. */
@@ -8,23 +9,6 @@ export interface QuestionDefinition {
   name: string;
   type: string;
   rules: QuestionRules;
-}
-
-/**
- * The scales the service's editor starts a question with. Its metadata does not always carry a
- * question's range; when it does (`min`/`max`), that wins.
- */
-const TYPE_RULES: Record<string, QuestionRules> = {
-  StarRating: { min: 1, max: 5, whole: true },
-  OpinionScale: { min: 0, max: 10, whole: true },
-};
-
-/** The whole-number scale a rating type starts with, or null for any other type. */
-export function scaleOf(type: string): { min: number; max: number } | null {
-  const rules = TYPE_RULES[type];
-  return rules?.min !== undefined && rules.max !== undefined
-    ? { min: rules.min, max: rules.max }
-    : null;
 }
 
 /** Choices upstream are plain strings or `{id, value, label}` objects; answers carry the value. */
@@ -48,7 +32,8 @@ export function rulesFor(
   name: string,
   entry: Record<string, unknown> = {},
 ): QuestionRules {
-  const rules: QuestionRules = { name, ...TYPE_RULES[type] };
+  const scale = scaleOf(type);
+  const rules: QuestionRules = { name, ...(scale && { ...scale, whole: true }) };
   if (Array.isArray(entry.options)) {
     const options = entry.options.map(optionText).filter((o): o is string => o !== null);
     if (options.length > 0) rules.options = options;

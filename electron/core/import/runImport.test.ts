@@ -9,7 +9,7 @@ import {
   openTestbed,
   peopleCsv,
   type Testbed,
-} from './testing/importTestbed';
+} from '../operations/testing/importTestbed';
 import { createLogger } from '../logging/log';
 import { ImportRunner } from './runImport';
 import { RunnerLease } from './runnerLease';

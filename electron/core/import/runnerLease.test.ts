@@ -1,7 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalApi, type LocalApi } from '../../local-api';
 import { AppError } from '../../shared/errors';
-import { DEMO_FORM, openTestbed, peopleCsv, type Testbed } from './testing/importTestbed';
+import {
+  DEMO_FORM,
+  openTestbed,
+  peopleCsv,
+  type Testbed,
+} from '../operations/testing/importTestbed';
 import { LEASE_MS, RunnerLease } from './runnerLease';
 
 // Two runners on one journal: two connections to the same workspace file, as two processes on

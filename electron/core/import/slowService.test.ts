@@ -2,7 +2,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { type FaultRule } from '../../shared/api/localApi';
 import { startLocalApi, type LocalApi } from '../../local-api';
 import { ActivityLog } from '../cache/activityLog';
-import { DEMO_FORM, openTestbed, peopleCsv, type Testbed } from './testing/importTestbed';
+import {
+  DEMO_FORM,
+  openTestbed,
+  peopleCsv,
+  type Testbed,
+} from '../operations/testing/importTestbed';
 
 // A service that fails slowly: a gateway that answers 5xx while the service behind it commits
 // later, a create that commits after the client gave up, a create lost on the way while a

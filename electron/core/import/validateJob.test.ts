@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type CacheDb } from '../cache/openCache';
-import { openTempCache, type TempCache } from '../cache/testing/tempCache';
+import { openTempCache, type TempCache } from '../operations/testing/tempCache';
 import { type ColumnMapping } from '../../shared/contract/imports';
 import { freezeJob } from './freezeJob';
 import { ImportJournal } from './importJournal';

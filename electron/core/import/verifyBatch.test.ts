@@ -5,10 +5,10 @@ import {
 } from '../../shared/api/endpoints';
 import { type Submission } from '../../shared/api/submission';
 import { type CacheDb } from '../cache/openCache';
-import { openTempCache, type TempCache } from '../cache/testing/tempCache';
+import { openTempCache, type TempCache } from '../operations/testing/tempCache';
 import { freezeJob } from './freezeJob';
 import { ImportJournal, type UncertainBatch } from './importJournal';
-import { DEMO_FORM, PEOPLE_MAPPINGS, peopleCsv } from './testing/importTestbed';
+import { DEMO_FORM, PEOPLE_MAPPINGS, peopleCsv } from '../operations/testing/importTestbed';
 import { readCsv } from './readCsv';
 import { lookForBatch } from './verifyBatch';
 import { knownSubmissions } from './validateJob';

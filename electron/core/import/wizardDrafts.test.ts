@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type CacheDb } from '../cache/openCache';
-import { openTempCache, type TempCache } from '../cache/testing/tempCache';
+import { openTempCache, type TempCache } from '../operations/testing/tempCache';
 import { createLogger } from '../logging/log';
 import { DraftSweeper } from './draftSweeper';
 import { ImportJournal } from './importJournal';
-import { DEMO_FORM, PEOPLE_MAPPINGS, peopleCsv } from './testing/importTestbed';
+import { DEMO_FORM, PEOPLE_MAPPINGS, peopleCsv } from '../operations/testing/importTestbed';
 import { importWizardHandlers } from './wizardHandlers';
 
 let cache: TempCache;

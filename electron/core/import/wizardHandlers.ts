@@ -7,7 +7,7 @@ import {
 } from '../../shared/contract/imports';
 import { AppError } from '../../shared/errors';
 import { type CacheDb } from '../cache/openCache';
-import { type WorkspaceSession } from '../operations/context';
+import { type WorkspaceSession } from '../session/context';
 import { importCache, type ImportCache } from './cacheAccess';
 import { keepNewest } from '../collections/keepNewest';
 import { type DraftSweeper } from './draftSweeper';

@@ -1,5 +1,5 @@
 import { ActivityLog } from '../cache/activityLog';
-import { type AppContext, type WorkspaceSession } from '../operations/context';
+import { type AppContext, type WorkspaceSession } from '../session/context';
 import { importCache, type ImportCache } from './cacheAccess';
 import { ImportJournal } from './importJournal';
 import { type ImportDeps, ImportRunner } from './runImport';

@@ -2,7 +2,7 @@ import { type AppEvent, type HandlersOn } from '../../shared/contract';
 import { type SubmissionFilter } from '../../shared/contract/submissions';
 import { cacheStores } from '../cache/cacheStores';
 import { windowJson } from '../cache/windowJson';
-import { type WorkspaceSession } from './context';
+import { type WorkspaceSession } from '../session/context';
 import { exportActivity } from '../exports/exportActivity';
 import { exportPerson } from '../people/peopleExport';
 import { searchPeople } from '../people/peopleSearch';

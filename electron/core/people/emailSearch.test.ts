@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Submission } from '../../shared/api/submission';
 import { cacheStores } from '../cache/cacheStores';
 import { toSubmissionRow } from '../cache/submissionRow';
-import { openTempCache, type TempCache } from '../cache/testing/tempCache';
+import { openTempCache, type TempCache } from '../operations/testing/tempCache';
 import { searchPeople } from './peopleSearch';
 
 /** One address on two forms (its case as people type it), and look-alikes of it. */

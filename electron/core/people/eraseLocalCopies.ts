@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { cacheStores } from '../cache/cacheStores';
-import { type WorkspaceSession } from '../operations/context';
+import { type WorkspaceSession } from '../session/context';
 import { type DeleteJournal } from '../submissions/deleteJournal';
 import {
   activityHolding,

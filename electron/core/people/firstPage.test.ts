@@ -8,7 +8,7 @@ import {
 import { type Handlers } from '../../shared/contract';
 import { cacheStores } from '../cache/cacheStores';
 import { toSubmissionRow } from '../cache/submissionRow';
-import { openTempCache, type TempCache } from '../cache/testing/tempCache';
+import { openTempCache, type TempCache } from '../operations/testing/tempCache';
 import { cacheReadHandlers } from '../operations/cacheReads';
 import { dispatch } from '../operations/dispatch';
 

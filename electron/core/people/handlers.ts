@@ -1,6 +1,7 @@
 import { type HandlersOn } from '../../shared/contract';
-import { type AppContext } from '../operations/context';
+import { type AppContext } from '../session/context';
 import { bulkDeletesFor } from '../submissions/bulkDeletes';
+import { eraseLocalCopies } from './eraseLocalCopies';
 import { erasurePlaces } from './erasurePlaces';
 import { erasureTerms } from './peopleSearch';
 
@@ -14,6 +15,9 @@ export function peopleHandlers(
   ctx: AppContext,
 ): Pick<HandlersOn<'core'>, 'people.erase' | 'people.erasePlaces'> {
   const deletes = bulkDeletesFor(ctx);
+  deletes.afterErasure((session, journal, jobId) =>
+    eraseLocalCopies(session, ctx.dataDir, journal, jobId),
+  );
   return {
     'people.erasePlaces': async ({ query, submissions }) => {
       const { db } = ctx.session();

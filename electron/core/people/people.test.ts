@@ -19,7 +19,7 @@ import { zipEntries } from '../import/zipEntries';
 import { bulkDeleteHandlers } from '../submissions/bulkDeleteHandlers';
 import { submissionHandlers } from '../submissions/handlers';
 import { syncServiceFor, type SyncService } from '../sync/syncService';
-import { createTestContext, type TestContext } from '../sync/testing/testContext';
+import { createTestContext, type TestContext } from '../operations/testing/testContext';
 import { peopleHandlers } from './handlers';
 
 const NAME = 'Ada Quintrellow';

@@ -4,7 +4,7 @@ import { phoneSearchDigits } from '../../shared/answers/phoneDigits';
 import { cacheStores } from '../cache/cacheStores';
 import { migrations } from '../operations/schema';
 import { toSubmissionRow } from '../cache/submissionRow';
-import { openTempCache, type TempCache } from '../cache/testing/tempCache';
+import { openTempCache, type TempCache } from '../operations/testing/tempCache';
 import { searchPeople } from './peopleSearch';
 
 /** One person's number written three ways on three forms, and two other people's numbers. */

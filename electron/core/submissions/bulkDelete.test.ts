@@ -8,7 +8,7 @@ import { cacheStores } from '../cache/cacheStores';
 import { dispatch } from '../operations/dispatch';
 import { startServiceProxy, type ServiceProxy } from '../hardening/serviceProxy';
 import { syncServiceFor, type SyncService } from '../sync/syncService';
-import { createTestContext, type TestContext } from '../sync/testing/testContext';
+import { createTestContext, type TestContext } from '../operations/testing/testContext';
 import { bulkDeleteHandlers } from './bulkDeleteHandlers';
 import { DeleteJournal } from './deleteJournal';
 

@@ -1,7 +1,7 @@
 import { type DeleteJobState, type DeleteJobSummary } from '../../shared/contract/bulkDelete';
 import { AppError, isAppError } from '../../shared/errors';
 import { cacheStores } from '../cache/cacheStores';
-import { type WorkspaceSession } from '../operations/context';
+import { type WorkspaceSession } from '../session/context';
 import { type Logger } from '../logging/log';
 import { type ConnectionMonitor } from '../sync/connection';
 import { type DeleteJournal, type DeleteRow } from './deleteJournal';

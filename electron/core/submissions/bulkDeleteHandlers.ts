@@ -1,7 +1,7 @@
 import { type HandlersOn, MAX_BULK_DELETE } from '../../shared/contract';
 import { AppError } from '../../shared/errors';
 import { cacheStores } from '../cache/cacheStores';
-import { type AppContext } from '../operations/context';
+import { type AppContext } from '../session/context';
 import { bulkDeletesFor } from './bulkDeletes';
 
 type BulkDeleteHandlers = Pick<

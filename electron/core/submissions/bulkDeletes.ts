@@ -1,7 +1,6 @@
 import { type DeleteJobKind, type DeleteJobSummary } from '../../shared/contract/bulkDelete';
 import { AppError } from '../../shared/errors';
-import { type AppContext, type WorkspaceSession } from '../operations/context';
-import { eraseLocalCopies } from '../people/eraseLocalCopies';
+import { type AppContext, type WorkspaceSession } from '../session/context';
 import { syncServiceFor } from '../sync/syncService';
 import { BulkDeleteRunner } from './bulkDelete';
 import { DeleteJournal } from './deleteJournal';
@@ -20,7 +19,19 @@ export interface BulkDeletes {
     rows: readonly { formId: string; submissionId: string }[],
     eraseTerms?: readonly string[],
   ): DeleteJobSummary;
+  /**
+   * Runs `then` as each erasure job ends, before the app hears the cache changed: the feature that
+   * asks for erasures removes what the machine still holds of the person.
+   */
+  afterErasure(then: ErasureEnded): void;
 }
+
+/** What runs once an erasure's submissions are gone, on the service and in the cache. */
+export type ErasureEnded = (
+  session: WorkspaceSession,
+  journal: DeleteJournal,
+  jobId: string,
+) => void;
 
 const services = new WeakMap<AppContext, BulkDeletes>();
 
@@ -35,6 +46,7 @@ export function bulkDeletesFor(
   const known = services.get(ctx);
   if (known) return known;
   const perSession = new WeakMap<WorkspaceSession, WorkspaceDeletes>();
+  const erasureEnded: ErasureEnded[] = [];
   const sync = syncServiceFor(ctx);
   const open = (session: WorkspaceSession): WorkspaceDeletes => {
     let deletes = perSession.get(session);
@@ -56,7 +68,7 @@ export function bulkDeletesFor(
         }),
       finished: (jobId) => {
         if (journal.job(jobId)?.kind !== 'erase') return;
-        eraseLocalCopies(session, ctx.dataDir, journal, jobId);
+        for (const then of erasureEnded) then(session, journal, jobId);
         ctx.emit({ type: 'cache.changed', workspaceId, tables: ['activity', 'imports'] });
       },
       ...(options.retryDelayMs === undefined ? {} : { retryDelayMs: options.retryDelayMs }),
@@ -76,6 +88,7 @@ export function bulkDeletesFor(
       launch(runner, jobId);
       return journal.summary(jobId);
     },
+    afterErasure: (then) => void erasureEnded.push(then),
   };
   services.set(ctx, service);
   return service;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTempCache, type TempCache } from '../cache/testing/tempCache';
+import { openTempCache, type TempCache } from '../operations/testing/tempCache';
 import { DeleteJournal } from './deleteJournal';
 
 let cache: TempCache;

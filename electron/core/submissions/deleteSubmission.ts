@@ -2,7 +2,7 @@ import { type z } from 'zod';
 import { type submissionOps } from '../../shared/contract/submissions';
 import { AppError, isAppError } from '../../shared/errors';
 import { cacheStores } from '../cache/cacheStores';
-import { type WorkspaceSession } from '../operations/context';
+import { type WorkspaceSession } from '../session/context';
 import { type ConnectionMonitor } from '../sync/connection';
 
 type Output = z.input<(typeof submissionOps)['submissions.delete']['output']>;

@@ -18,12 +18,12 @@ import { DEMO_FORMS } from '../../local-api/demoForms';
 import { startLocalApi, type LocalApi } from '../../local-api';
 import { cacheReadHandlers } from '../operations/cacheReads';
 import { cacheStores } from '../cache/cacheStores';
-import { type WorkspaceSession } from '../operations/context';
+import { type WorkspaceSession } from '../session/context';
 import { dispatch } from '../operations/dispatch';
 import { formHandlers } from '../sync/formHandlers';
 import { syncHandlers } from '../sync/handlers';
 import { syncServiceFor, type SyncService } from '../sync/syncService';
-import { createTestContext, type TestContext } from '../sync/testing/testContext';
+import { createTestContext, type TestContext } from '../operations/testing/testContext';
 
 const ZONE = 'America/Sao_Paulo';
 /** São Paulo keeps -03:00 all year. */

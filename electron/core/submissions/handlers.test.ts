@@ -10,7 +10,7 @@ import { type Result } from '../../shared/errors';
 import { startLocalApi, type LocalApi, type LocalApiOptions } from '../../local-api';
 import { cacheReadHandlers } from '../operations/cacheReads';
 import { cacheStores } from '../cache/cacheStores';
-import { type WorkspaceSession } from '../operations/context';
+import { type WorkspaceSession } from '../session/context';
 import { dispatch } from '../operations/dispatch';
 import { startServiceProxy, type ServiceProxy } from '../hardening/serviceProxy';
 import { neutraliseFormulas } from '../../shared/csv/formulaGuard';
@@ -18,7 +18,7 @@ import { FORMULA_VALUES, formulaCells } from '../import/testing/spreadsheetView'
 import { formHandlers } from '../sync/formHandlers';
 import { syncHandlers } from '../sync/handlers';
 import { syncServiceFor, type SyncService } from '../sync/syncService';
-import { createTestContext, type TestContext } from '../sync/testing/testContext';
+import { createTestContext, type TestContext } from '../operations/testing/testContext';
 import { submissionHandlers } from './handlers';
 
 let dir: string;

@@ -1,5 +1,5 @@
 import { type Handlers } from '../../shared/contract';
-import { type AppContext } from '../operations/context';
+import { type AppContext } from '../session/context';
 import { syncServiceFor } from '../sync/syncService';
 import { deleteSubmission } from './deleteSubmission';
 import { readSubmission } from './readSubmission';

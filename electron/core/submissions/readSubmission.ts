@@ -3,7 +3,7 @@ import { type submissionOps } from '../../shared/contract/submissions';
 import { AppError, isAppError } from '../../shared/errors';
 import { cacheStores } from '../cache/cacheStores';
 import { toSubmissionRow } from '../cache/submissionRow';
-import { type WorkspaceSession } from '../operations/context';
+import { type WorkspaceSession } from '../session/context';
 import { type ConnectionMonitor } from '../sync/connection';
 
 type Output = z.input<(typeof submissionOps)['submissions.get']['output']>;

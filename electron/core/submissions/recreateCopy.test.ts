@@ -9,12 +9,12 @@ import { startLocalApi, type LocalApi } from '../../local-api';
 import { cacheStores } from '../cache/cacheStores';
 import { importsFor } from '../import/workspaceImports';
 import { cacheReadHandlers } from '../operations/cacheReads';
-import { type WorkspaceSession } from '../operations/context';
+import { type WorkspaceSession } from '../session/context';
 import { callerOf } from '../operations/testing/callHandlers';
 import { formHandlers } from '../sync/formHandlers';
 import { syncHandlers } from '../sync/handlers';
 import { syncServiceFor } from '../sync/syncService';
-import { createTestContext, type TestContext } from '../sync/testing/testContext';
+import { createTestContext, type TestContext } from '../operations/testing/testContext';
 import { submissionHandlers } from './handlers';
 import { recreateHandlers } from './recreateCopy';
 

@@ -6,7 +6,7 @@ import { cacheStores } from '../cache/cacheStores';
 import { type ImportJournal } from '../import/importJournal';
 import { answersOf, contentKey } from '../import/rowFingerprint';
 import { importsFor } from '../import/workspaceImports';
-import { type AppContext, type WorkspaceSession } from '../operations/context';
+import { type AppContext, type WorkspaceSession } from '../session/context';
 import { recreationJobId, Recreations } from './recreations';
 
 type RecreateHandlers = Pick<Handlers, 'activity.recreate'>;

@@ -7,10 +7,10 @@ import { type ListSubmissionsParams } from '../../shared/api/endpoints';
 import { SubmissionFilter } from '../../shared/contract/submissions';
 import { startLocalApi, type LocalApi } from '../../local-api';
 import { cacheStores } from '../cache/cacheStores';
-import { type WorkspaceSession } from '../operations/context';
+import { type WorkspaceSession } from '../session/context';
 import { ConnectionMonitor } from './connection';
 import { SyncEngine } from './syncEngine';
-import { createTestContext, type TestContext } from './testing/testContext';
+import { createTestContext, type TestContext } from '../operations/testing/testContext';
 
 let dir: string;
 let server: LocalApi;

@@ -1,7 +1,7 @@
 import { MAX_PAGE_SIZE, type SubmissionStatus } from '../../shared/api/endpoints';
 import { type ApiClient } from '../api/types';
 import { type TimeWindow } from '../cache/submissionWindows';
-import { type PageWriter } from './pageStore';
+import { type PageWriter } from '../session/pageWriter';
 import { checkCancelled } from './streamSync';
 
 export interface WindowSearch {

@@ -1,7 +1,7 @@
 import { type Handlers } from '../../shared/contract';
 import { daysBefore } from '../../shared/recentDays';
 import { cacheStores } from '../cache/cacheStores';
-import { type AppContext } from '../operations/context';
+import { type AppContext } from '../session/context';
 import { rulesFor } from '../import/questionRules';
 import { keepPreviews } from './keepPreviews';
 import { pageWriterOn } from './pageStore';

@@ -1,5 +1,5 @@
 import { type Handlers } from '../../shared/contract';
-import { type AppContext } from '../operations/context';
+import { type AppContext } from '../session/context';
 import { syncServiceFor } from './syncService';
 
 type SyncHandlers = Pick<Handlers, 'sync.start' | 'sync.cancel' | 'sync.status'>;

@@ -7,11 +7,11 @@ import { SubmissionFilter } from '../../shared/contract/submissions';
 import { startLocalApi, type LocalApi } from '../../local-api';
 import { createApiClient } from '../api';
 import { cacheStores } from '../cache/cacheStores';
-import { openCache } from '../cache/openCache';
+import { openCache } from '../operations/workspaceCache';
 import { ConnectionMonitor } from './connection';
 import { SyncEngine } from './syncEngine';
 
-const CHILD = path.resolve(import.meta.dirname, 'testing/syncChild.ts');
+const CHILD = path.resolve(import.meta.dirname, '../operations/testing/syncChild.ts');
 
 let dir: string;
 let server: LocalApi;

@@ -4,14 +4,9 @@ import { DEMO_FORMS } from '../../local-api/demoForms';
 import { createApiClient } from '../api';
 import { cacheStores } from '../cache/cacheStores';
 import { connectCache } from '../cache/openCache';
-import { openTempCache, type TempCache } from '../cache/testing/tempCache';
-import {
-  type IncrementalPage,
-  pageWriterOn,
-  PageShelf,
-  type ReadPage,
-  type Turns,
-} from './pageStore';
+import { openTempCache, type TempCache } from '../operations/testing/tempCache';
+import { type IncrementalPage, type ReadPage } from '../session/pageWriter';
+import { pageWriterOn, PageShelf, type Turns } from './pageStore';
 
 let server: LocalApi;
 let cache: TempCache;

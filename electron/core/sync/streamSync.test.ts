@@ -4,10 +4,11 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startLocalApi, type LocalApi } from '../../local-api';
 import { cacheStores } from '../cache/cacheStores';
-import { type WorkspaceSession } from '../operations/context';
-import { type PageWriter, pageWriterOn } from './pageStore';
+import { type WorkspaceSession } from '../session/context';
+import { type PageWriter } from '../session/pageWriter';
+import { pageWriterOn } from './pageStore';
 import { incrementalPass, reconcilePass, type StreamOptions } from './streamSync';
-import { createTestContext, type TestContext } from './testing/testContext';
+import { createTestContext, type TestContext } from '../operations/testing/testContext';
 
 let dir: string;
 let server: LocalApi;

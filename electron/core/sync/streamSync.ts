@@ -8,7 +8,7 @@ import { AppError } from '../../shared/errors';
 import { type ApiClient } from '../api/types';
 import { type CacheStores } from '../cache/cacheStores';
 import { type SweptRow } from '../cache/submissionStore';
-import { type PageWriter, type ReadPage } from './pageStore';
+import { type PageWriter, type ReadPage } from '../session/pageWriter';
 
 export type PassKind = 'incremental' | 'reconcile' | 'window';
 

@@ -10,13 +10,14 @@ import { SubmissionFilter } from '../../shared/contract/submissions';
 import { startLocalApi, type LocalApi, type LocalApiOptions } from '../../local-api';
 import { UNREADABLE_MESSAGE } from '../api/errors';
 import { cacheStores } from '../cache/cacheStores';
-import { type WorkspaceSession } from '../operations/context';
+import { type WorkspaceSession } from '../session/context';
 import { ConnectionMonitor } from './connection';
 import { keepPreviews } from './keepPreviews';
-import { type PageWriter, pageWriterOn } from './pageStore';
+import { type PageWriter } from '../session/pageWriter';
+import { pageWriterOn } from './pageStore';
 import { DEFAULT_TUNING, SyncEngine, type SyncTuning } from './syncEngine';
 import { PAGES_PER_STORE } from './streamSync';
-import { createTestContext, type TestContext } from './testing/testContext';
+import { createTestContext, type TestContext } from '../operations/testing/testContext';
 
 let dir: string;
 let server: LocalApi;

@@ -7,7 +7,8 @@ import { type CacheStores } from '../cache/cacheStores';
 import { storageError } from '../cache/storageError';
 import { type Logger } from '../logging/log';
 import { type ConnectionMonitor } from './connection';
-import { type PageWriter, pageWriterOn } from './pageStore';
+import { type PageWriter } from '../session/pageWriter';
+import { pageWriterOn } from './pageStore';
 import { toSubmissionRow } from '../cache/submissionRow';
 import { type SweptRow } from '../cache/submissionStore';
 import {

@@ -6,7 +6,7 @@ import { startLocalApi, type LocalApi } from '../../local-api';
 import { cacheStores } from '../cache/cacheStores';
 import { type ApiObserver } from '../api';
 import { SyncService } from './syncService';
-import { createTestContext, type TestContext } from './testing/testContext';
+import { createTestContext, type TestContext } from '../operations/testing/testContext';
 
 let dir: string;
 let server: LocalApi;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type SyncMode, type SyncStatus } from '../../shared/contract/sync';
 import { AppError } from '../../shared/errors';
 import { cacheStores } from '../cache/cacheStores';
-import { type AppContext, type WorkspaceSession } from '../operations/context';
+import { type AppContext, type WorkspaceSession } from '../session/context';
 import { ConnectionMonitor } from './connection';
 import { DEFAULT_TUNING, SyncEngine, type FormSyncResult, type SyncTuning } from './syncEngine';
 import { formSyncStatus } from './syncStatus';

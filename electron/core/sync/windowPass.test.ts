@@ -6,10 +6,10 @@ import { MAX_PAGE_SIZE } from '../../shared/api/endpoints';
 import { SubmissionFilter } from '../../shared/contract/submissions';
 import { startLocalApi, type LocalApi } from '../../local-api';
 import { cacheStores } from '../cache/cacheStores';
-import { type WorkspaceSession } from '../operations/context';
+import { type WorkspaceSession } from '../session/context';
 import { ConnectionMonitor } from './connection';
 import { DEFAULT_TUNING, SyncEngine } from './syncEngine';
-import { createTestContext, type TestContext } from './testing/testContext';
+import { createTestContext, type TestContext } from '../operations/testing/testContext';
 
 const ROWS = 6_000;
 

@@ -7,7 +7,7 @@ import {
 import { AppError } from '../../shared/errors';
 import { ActivityLog } from '../cache/activityLog';
 import { FormStore } from '../cache/formStore';
-import { type AppContext, type WorkspaceSession } from '../operations/context';
+import { type AppContext, type WorkspaceSession } from '../session/context';
 import { CreateAttempts, type OpenAttempt } from './createAttempts';
 import { isReceiverUrl } from './receiverServer';
 import { storeDelivered } from './storeDelivered';

@@ -13,10 +13,11 @@ import {
 import { type Result } from '../../shared/errors';
 import { createApiClient } from '../api';
 import { ActivityLog } from '../cache/activityLog';
-import { openCache, type CacheDb } from '../cache/openCache';
+import { type CacheDb } from '../cache/openCache';
+import { openCache } from '../operations/workspaceCache';
 import { SubmissionStore } from '../cache/submissionStore';
 import { SyncStateStore } from '../cache/syncStateStore';
-import { type AppContext, type WorkspaceSession } from '../operations/context';
+import { type AppContext, type WorkspaceSession } from '../session/context';
 import { dispatch } from '../operations/dispatch';
 import { CreateAttempts } from './createAttempts';
 import { webhookHandlers } from './handlers';

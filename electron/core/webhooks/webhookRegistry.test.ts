@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors';
 import { quickCheck } from '../cache/quickCheck';
 import { type CacheDb } from '../cache/openCache';
-import { writeCacheDamagedInside } from '../cache/testing/damagedCache';
-import { openTempCache, type TempCache } from '../cache/testing/tempCache';
+import { writeCacheDamagedInside } from '../operations/testing/damagedCache';
+import { openTempCache, type TempCache } from '../operations/testing/tempCache';
 import { CreateAttempts } from './createAttempts';
 import { WebhookRegistry } from './webhookRegistry';
 

@@ -4,7 +4,7 @@ import { AppError } from '../../shared/errors';
 import { ActivityLog } from '../cache/activityLog';
 import { recordSoundFile } from '../cache/fileCheckRecord';
 import { type CacheRebuild } from '../cache/openCache';
-import { type WorkspaceSession } from '../operations/context';
+import { type WorkspaceSession } from '../session/context';
 import { type Logger } from '../logging/log';
 
 /**

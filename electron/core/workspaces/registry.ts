@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { AssistantAccess, KeyStorage } from '../../shared/contract/workspaces';
 import { AppError } from '../../shared/errors';
-import { readJsonFile, writeFileAtomic } from './atomicFile';
+import { readJsonFile, writeFileAtomic } from '../files/atomicFile';
 
 /** A workspace as stored on disk: everything but its key, which lives in the key vault. */
 export const WorkspaceRecord = z.object({

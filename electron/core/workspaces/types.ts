@@ -6,7 +6,7 @@ import {
   type Workspace,
   type workspaceOps,
 } from '../../shared/contract/workspaces';
-import { type AppContext } from '../operations/context';
+import { type AppContext } from '../session/context';
 
 /** What the OS offers for secrets, as the key vault reports it. */
 export interface KeyringStatus {

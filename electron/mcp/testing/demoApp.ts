@@ -1,7 +1,7 @@
 import { startLocalApi } from '../../local-api';
 import { type AppEvent } from '../../shared/contract';
 import { createApiClient } from '../../core/api';
-import { openCache } from '../../core/cache/openCache';
+import { openCache } from '../../core/operations/workspaceCache';
 import { createLogger } from '../../core/logging/log';
 import { SyncService } from '../../core/sync/syncService';
 import { WorkspaceManager } from '../../core/workspaces/manager';

@@ -1,5 +1,5 @@
 import { createApiClient } from '../../api';
-import { openCache } from '../../cache/openCache';
+import { openCache } from '../../operations/workspaceCache';
 import { createLogger } from '../../logging/log';
 import { type DemoServer } from '../../workspaces/demoService';
 import { WorkspaceManager } from '../../workspaces/manager';

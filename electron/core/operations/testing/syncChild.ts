@@ -5,9 +5,9 @@
 // every pass finished, and a kill sent from outside lands wherever the sync has got to by then.
 import { createApiClient } from '../../api';
 import { cacheStores } from '../../cache/cacheStores';
-import { openCache } from '../../cache/openCache';
-import { ConnectionMonitor } from '../connection';
-import { SyncEngine } from '../syncEngine';
+import { openCache } from '../workspaceCache';
+import { ConnectionMonitor } from '../../sync/connection';
+import { SyncEngine } from '../../sync/syncEngine';
 
 const [baseUrl, cacheFile, storesArg] = process.argv.slice(2);
 const apiKey = process.env.FORMDESK_API_KEY;

@@ -3,8 +3,8 @@ import { type AppEvent } from '../../../shared/contract/events';
 import { AppError } from '../../../shared/errors';
 import { createApiClient, type ApiObserver } from '../../api';
 import { type RateSchedulerOptions } from '../../api/rateScheduler';
-import { openCache } from '../../cache/openCache';
-import { type AppContext, type WorkspaceSession } from '../../operations/context';
+import { openCache } from '../workspaceCache';
+import { type AppContext, type WorkspaceSession } from '../../session/context';
 import { createLogger } from '../../logging/log';
 
 export interface TestContext {

@@ -4,15 +4,16 @@ import path from 'node:path';
 import { type ColumnMapping } from '../../../shared/contract/imports';
 import { createApiClient } from '../../api/client';
 import { RateScheduler } from '../../api/rateScheduler';
-import { openCache, type CacheDb } from '../../cache/openCache';
+import { type CacheDb } from '../../cache/openCache';
+import { openCache } from '../workspaceCache';
 import { createLogger } from '../../logging/log';
-import { importCache, type ImportCache } from '../cacheAccess';
-import { freezeJob } from '../freezeJob';
-import { ImportJournal } from '../importJournal';
-import { readCsv } from '../readCsv';
-import { ImportRunner } from '../runImport';
-import { RunnerLease } from '../runnerLease';
-import { recordRowsToCheck } from '../rowsToCheck';
+import { importCache, type ImportCache } from '../../import/cacheAccess';
+import { freezeJob } from '../../import/freezeJob';
+import { ImportJournal } from '../../import/importJournal';
+import { readCsv } from '../../import/readCsv';
+import { ImportRunner } from '../../import/runImport';
+import { RunnerLease } from '../../import/runnerLease';
+import { recordRowsToCheck } from '../../import/rowsToCheck';
 import { ActivityLog } from '../../cache/activityLog';
 
 // Wiring for the import's integration tests and its benchmark: a real cache file in a temp dir,

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openCache, type CacheDb, type OpenCacheOptions } from '../openCache';
+import { type CacheDb, type OpenCacheOptions } from '../../cache/openCache';
+import { openCache } from '../workspaceCache';
 
 export interface TempCache {
   /** The cache's own directory, for what a test keeps beside it (exports, a data dir). */

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { openCache } from '../openCache';
+import { openCache } from '../workspaceCache';
 
 /** Adds one entry to the activity log, a durable table a rebuild must carry over. */
 export function logActivity(file: string, summary: string): void {

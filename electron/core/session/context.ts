@@ -3,7 +3,7 @@ import { type AppEvent } from '../../shared/contract';
 import { type Workspace } from '../../shared/contract/workspaces';
 import { type ApiClient } from '../api/types';
 import { type Logger } from '../logging/log';
-import { type PageWriter } from '../sync/pageStore';
+import { type PageWriter } from './pageWriter';
 
 /** A workspace's cache file as it was opened: each open of a file is a generation of its own. */
 export interface OpenedCache {
