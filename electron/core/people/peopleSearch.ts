@@ -8,6 +8,7 @@ import {
   type PersonSearchResult,
 } from '../../shared/contract/people';
 import { type SubmissionListRow } from '../../shared/contract/submissions';
+import { type StoredTextRow, toListRow } from '../cache/listRow';
 import { leaves } from '../cache/submissionRow';
 
 /** What a match is placed by in the list, read from an index without the submission. */
@@ -16,14 +17,6 @@ interface Key {
   form_id: string;
   form_name: string | null;
   submission_time: string;
-}
-
-interface Row {
-  submission_id: string;
-  last_updated_at: string | null;
-  status: SubmissionListRow['status'];
-  is_preview: number;
-  raw: string;
 }
 
 /** A person's cached submissions, every form, grouped by form (by name), newest first in each. */
@@ -76,8 +69,9 @@ function listedRows(db: Database.Database, query: string, max: number, shown: nu
     }
     group.keys.push(key);
   }
-  const read = db.prepare<[number], Row>(
-    `SELECT submission_id, last_updated_at, status, is_preview, raw FROM submissions WHERE id = ?`,
+  const read = db.prepare<[number], StoredTextRow>(
+    `SELECT id, submission_id, submission_time, last_updated_at, status, is_preview, raw
+     FROM submissions WHERE id = ?`,
   );
   let left = shown;
   const groups: PersonRows['groups'] = [];
@@ -90,17 +84,7 @@ function listedRows(db: Database.Database, query: string, max: number, shown: nu
     groups.push({
       formId: group.formId,
       formName: group.formName,
-      rows: listed.map((key) => {
-        const row = read.get(key.id)!;
-        return {
-          submissionId: row.submission_id,
-          submissionTime: key.submission_time,
-          lastUpdatedAt: row.last_updated_at,
-          status: row.status,
-          isPreview: row.is_preview === 1,
-          submission: JSON.parse(row.raw) as Submission,
-        };
-      }),
+      rows: listed.map((key) => toListRow(read.get(key.id)!)),
     });
   }
   return {
