@@ -26,9 +26,10 @@ export interface OpenCacheOptions {
 }
 
 /**
- * Opens (creating if needed) and migrates a workspace file to `migrations`. A corrupt file is rebuilt empty, after
- * its durable tables are copied over; when they cannot be read, the file is kept beside the new one
- * under a timestamped name, never silently dropped. A file from a newer Formdesk is refused.
+ * Opens (creating if needed) and migrates a workspace file to `migrations`. A corrupt file is
+ * rebuilt empty, after its durable tables are copied over; when they cannot be read, the file is
+ * kept beside the new one under a timestamped name, never silently dropped. A file from a newer
+ * Formdesk is refused.
  *
  * Opening reads the header and the schema only, so damage there is found at once; damage deeper in
  * the file is for the whole-file check, whose finding comes back here as `rebuildFor`.
@@ -57,6 +58,12 @@ export function openCacheFile(
   }
 }
 
+/** The page writer's cache of the file's pages, in KiB. */
+const WRITER_CACHE_KIB = 64 * 1024;
+
+/** Pages the log holds before a commit copies them into the file. */
+export const CHECKPOINT_PAGES = 4096;
+
 /**
  * A connection to a cache file opened (and migrated) before: the pragmas every writer of the file
  * uses. For a second writer of an open workspace (the thread that stores a sync's pages).
@@ -67,12 +74,6 @@ export function openCacheFile(
  * position stored before them. A first sync commits hundreds of times: that many flushes to the
  * disk saved. The import journal is written on the core's connection, which syncs every commit.
  */
-/** The page writer's cache of the file's pages, in KiB. */
-const WRITER_CACHE_KIB = 64 * 1024;
-
-/** Pages the log holds before a commit copies them into the file. */
-export const CHECKPOINT_PAGES = 4096;
-
 export function connectCache(file: string, { refetchable = false } = {}): CacheDb {
   const db = new Database(file, { fileMustExist: true });
   configure(db);
