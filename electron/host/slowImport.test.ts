@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEMO_FORM, PEOPLE_MAPPINGS, peopleCsv } from '../core/operations/testing/importTestbed';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_FORM } from '../core/operations/testing/importTestbed';
 import { createLogger } from '../core/logging/log';
 import { startLocalApi, type LocalApi } from '../local-api';
-import { type Result } from '../shared/errors';
 import { startHost, type Host } from './startHost';
-import { callHost } from './testing/callHost';
+import { okHost } from './testing/callHost';
+import { draftPeopleImport, importDone } from './testing/hostImports';
 
 // Browser mode's real host and threads, importing while a gateway in front of the service answers
 // 504 and the service commits the same request later: every row ends on the service once.
@@ -34,46 +34,25 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function ok<T = Record<string, unknown>>(op: string, input: unknown = {}): Promise<T> {
-  const result: Result<T> = await callHost<T>(host, op, input);
-  if (!result.ok) throw new Error(`${op}: ${result.error.code} ${result.error.message}`);
-  return result.data;
-}
-
 describe('an import through browser mode against a service that fails slowly', () => {
   it('creates each row once when a gateway answers 504 while the service commits later', async () => {
     const rows = 25;
-    const file = await ok<{ fileId: string }>('imports.parse', {
-      fileName: 'people.csv',
-      contentBase64: Buffer.from(peopleCsv(rows, 'late')).toString('base64'),
-    });
-    const draft = await ok<{ jobId: string }>('imports.validate', {
-      fileId: file.fileId,
-      formId: DEMO_FORM,
-      mappings: PEOPLE_MAPPINGS,
-    });
+    const jobId = await draftPeopleImport(host, rows, 'late');
     service.admin.setFaults([
       { kind: 'lateCommit', method: 'POST', status: 504, commitAfterMs: 500, times: 1 },
     ]);
-    await ok('imports.start', { jobId: draft.jobId });
-    await vi.waitFor(
-      async () => {
-        const { imports } = await ok<{ imports: { jobId: string; state: string }[] }>(
-          'imports.list',
-        );
-        expect(imports.find((i) => i.jobId === draft.jobId)).toMatchObject({ state: 'done' });
-      },
-      { timeout: 60_000, interval: 100 },
-    );
+    await okHost(host, 'imports.start', { jobId });
+    await importDone(host, jobId);
     const names = service.admin
       .submissionsOf(DEMO_FORM)
       .map((s) => String(s.questions.find((q) => q.id === 'nm01')?.value))
       .filter((name) => name.startsWith('Person late-'));
     expect(names).toHaveLength(rows);
     expect(new Set(names).size).toBe(rows);
-    const report = await ok<{ summary: { created: number; unconfirmed: number } }>(
+    const report = await okHost<{ summary: { created: number; unconfirmed: number } }>(
+      host,
       'imports.report',
-      { jobId: draft.jobId },
+      { jobId },
     );
     expect(report.summary).toMatchObject({ created: rows, unconfirmed: 0 });
   });

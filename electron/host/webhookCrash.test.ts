@@ -8,7 +8,7 @@ import { createLogger } from '../core/logging/log';
 import { startLocalApi, type LocalApi } from '../local-api';
 import { type Result } from '../shared/errors';
 import { startHost, type Host } from './startHost';
-import { callHost } from './testing/callHost';
+import { callHost, okHost } from './testing/callHost';
 
 // The core's worker is stopped as a crash would stop it while a webhook create is out: the service
 // has stored the webhook, and its answer never reaches the core.
@@ -74,10 +74,8 @@ beforeEach(async () => {
   service = await startLocalApi({ rateLimit: 0, seed: 7 });
 });
 
-async function ok<T>(op: string, input: unknown = {}): Promise<T> {
-  const result = await callHost<T>(host, op, input);
-  if (!result.ok) throw new Error(`${op}: ${result.error.code} ${result.error.message}`);
-  return result.data;
+function ok<T>(op: string, input: unknown = {}): Promise<T> {
+  return okHost<T>(host, op, input);
 }
 
 describe('a webhook create cut by a crash of the core', () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { access } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import { MessageChannel } from 'node:worker_threads';
 import { type FetchLike } from '../core/api';
 import { WriteTurns } from '../core/cache/writeTurns';
 import { type DeliverExport, removeExports } from '../core/exports/exportDelivery';
@@ -137,29 +138,10 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
         return options.vault.remove(first);
       case 'deliverExport':
         return options.deliverExport(args[0] as Parameters<DeliverExport>[0]);
-      case 'formQuestions':
-        return formQuestions(first);
       case 'fetch':
         if (!options.fetch) throw new AppError('INTERNAL', 'This shell makes no requests.');
         return answerShellFetch(options.fetch, args[0] as ShellRequest, signal);
-      case 'runImport':
-        return runImport(first);
     }
-  };
-
-  // A frozen job is 'running' with no runner yet: resuming it is what starts its runner.
-  const runImport = async (jobId: string) => {
-    const result = await core.call('imports.resume', { jobId });
-    if (!result.ok) throw AppError.fromShape(result.error);
-  };
-
-  const formQuestions = async (formId: string) => {
-    const result = await core.call('questions.list', { formId });
-    if (!result.ok) throw AppError.fromShape(result.error);
-    const { questions } = result.data as {
-      questions: { id: string; name: string; type: string }[];
-    };
-    return questions.map(({ id, name, type }) => ({ id, name, type }));
   };
 
   /** One of the core's threads: started again, the log told, whenever it stops unasked. */
@@ -167,7 +149,7 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
     name: string,
     entry: WorkerEntry,
     workerData: (restarted: boolean) => unknown,
-    limits: Pick<WorkerThreadOptions, 'resourceLimits' | 'stoppedError'> = {},
+    limits: Pick<WorkerThreadOptions, 'resourceLimits' | 'stoppedError' | 'onRestarted'> = {},
   ): WorkerThread => {
     const thread: WorkerThread = new WorkerThread({
       ...limits,
@@ -183,6 +165,15 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
     });
     return thread;
   };
+  // The import wizard calls the core on a line of its own, not through this thread: both ends
+  // are handed over again whenever either thread is started again.
+  const link = () => {
+    const wizard = importer.started()[0];
+    if (!wizard) return;
+    const { port1, port2 } = new MessageChannel();
+    core.link(port1);
+    wizard.link(port2);
+  };
   // A stopped core is started again; readers go on with the file it had open meanwhile, and the
   // new core announces it again.
   const core = startThread(
@@ -197,6 +188,7 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
         shellFetch: options.fetch !== undefined,
         turns,
       }) satisfies CoreStart,
+    { onRestarted: link },
   );
   const readerThread = (name: string, role: ReaderRole): WorkerThread =>
     startThread(
@@ -227,13 +219,15 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
   // The wizard's thread started again after a crash keeps the launch: the page may still start
   // the draft it validated before.
   const launch = randomUUID();
-  const importer = onFirstCall(options.log, "the import wizard's thread", (name) =>
-    startThread(
-      name,
-      'importWorker',
-      () => ({ launch, turns }) satisfies ImportStart,
-      WIZARD_THREAD,
-    ),
+  const importer = onFirstCall(
+    options.log,
+    "the import wizard's thread",
+    (name) =>
+      startThread(name, 'importWorker', () => ({ launch, turns }) satisfies ImportStart, {
+        ...WIZARD_THREAD,
+        onRestarted: link,
+      }),
+    link,
   );
 
   await Promise.all([core, ...cacheReaders].map((thread) => thread.ready()));
@@ -284,13 +278,16 @@ function onFirstCall(
   log: Logger,
   name: string,
   start: (name: string) => WorkerThread,
+  onStarted: () => void = () => {},
 ): { thread(): WorkerThread; started(): WorkerThread[] } {
   let started: WorkerThread | null = null;
   return {
     thread: () => {
       if (started) return started;
       log.debug(`starting ${name}`);
-      return (started = start(name));
+      started = start(name);
+      onStarted();
+      return started;
     },
     started: () => (started ? [started] : []),
   };

@@ -12,7 +12,7 @@ import { type CoreStart, type WriterStart } from './protocol';
 import { RemoteVault } from './remoteVault';
 import { shellFetch } from './shellFetch';
 import { threadPageWriter } from './threadPageWriter';
-import { WorkerPort } from './workerPort';
+import { type CallMessage, WorkerPort } from './workerPort';
 import { WorkerThread } from './workerThread';
 
 /**
@@ -75,16 +75,21 @@ const handlers = createHandlers(workspaces, (file) => port.ask('deliverExport', 
 
 // Calls that come while the workspace opens wait for it: they are about that workspace.
 const opened = openAtStart();
+const answer = async ({ op, input }: CallMessage) => {
+  await opened;
+  return dispatch(handlers, op, input, (name, error) =>
+    log.error(`operation ${name} failed`, error),
+  );
+};
 port.serve(
-  async ({ op, input }) => {
-    await opened;
-    return dispatch(handlers, op, input, (name, error) =>
-      log.error(`operation ${name} failed`, error),
-    );
-  },
+  answer,
   async () => {
     await workspaces.close();
     await writer.close();
+  },
+  // A worker that calls the core (the import wizard's) does so on a line of its own.
+  (notice) => {
+    if (notice.kind === 'link') new WorkerPort(notice.port).serve(answer, async () => {});
   },
 );
 void opened.then(() => port.post({ kind: 'ready' }));

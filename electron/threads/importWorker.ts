@@ -5,6 +5,7 @@ import { DraftSweeper } from '../core/import/draftSweeper';
 import { importWizardHandlers } from '../core/import/wizardHandlers';
 import { AppError } from '../shared/errors';
 import { CacheConnection } from './cacheConnection';
+import { CoreLink } from './coreLink';
 import { type ImportStart, type OpenCache } from './protocol';
 import { serveOperations } from './serveOperations';
 import { WorkerPort } from './workerPort';
@@ -20,6 +21,7 @@ const port = new WorkerPort();
 let cache: OpenCache | null = null;
 // Drafts written while a sync's pages pile up ask the page writer for the lock, as the core does.
 const turns = new WriteTurns(start.turns, 'importWizard');
+const core = new CoreLink();
 const connection = new CacheConnection((file) => takingTurns(connectCache(file), turns));
 
 const handlers = importWizardHandlers({
@@ -27,8 +29,14 @@ const handlers = importWizardHandlers({
     if (!cache) throw new AppError('NOT_FOUND', 'Open a workspace first.');
     return { db: connection.to(cache) };
   },
-  formQuestions: (formId) => port.ask('formQuestions', formId),
-  runImport: (jobId) => port.ask('runImport', jobId),
+  formQuestions: async (formId) => {
+    const { questions } = await core.call('questions.list', { formId });
+    return questions.map(({ id, name, type }) => ({ id, name, type }));
+  },
+  // A frozen job is 'running' with no runner yet: resuming it is what starts its runner.
+  runImport: async (jobId) => {
+    await core.call('imports.resume', { jobId });
+  },
   launch: start.launch,
   sweeper: new DraftSweeper(port.logger()),
 });
@@ -36,5 +44,6 @@ const handlers = importWizardHandlers({
 serveOperations(port, {
   handlers,
   onCache: (called) => (cache = called),
+  linked: (line) => core.attach(line),
   connection,
 });

@@ -1,11 +1,11 @@
 import { type RateSchedulerOptions } from '../core/api';
 import { type OpenedCache } from '../core/session/context';
 import { type ExportFile } from '../core/exports/exportDelivery';
-import { type CatalogueQuestion } from '../core/import/suggestMapping';
 import { type LogLevel } from '../core/logging/log';
 import { type PageWriter } from '../core/session/pageWriter';
 import { type KeyringStatus } from '../core/workspaces/types';
 import { type LocalApiOptions } from '../local-api';
+import { type MessagePort } from 'node:worker_threads';
 import { type AppEvent } from '../shared/contract';
 import { type ExportDelivery } from '../shared/contract/files';
 import { type Result } from '../shared/errors';
@@ -25,12 +25,8 @@ export interface ShellServices {
   'vault.get': (workspaceId: string) => Promise<string | null>;
   'vault.remove': (workspaceId: string) => Promise<void>;
   deliverExport: (file: ExportFile) => Promise<ExportDelivery>;
-  /** A form's questions as the core knows them (asking the service when it knows none yet). */
-  formQuestions: (formId: string) => Promise<CatalogueQuestion[]>;
   /** A request to the service through the shell's network stack (Electron's, in the desktop app). */
   fetch: (request: ShellRequest) => Promise<ShellResponse>;
-  /** Has the core's import runner send a job the import thread has frozen. */
-  runImport: (jobId: string) => Promise<void>;
 }
 
 export interface ShellRequest {
@@ -83,11 +79,18 @@ export type ToWorker =
    * first window after a page is several times slower than one caught up).
    */
   | { kind: 'changed'; formId: string }
+  /**
+   * An end of a line between a worker and the core's thread (`coreLink.ts`): the core answers the
+   * calls that come on it, the worker makes them. Handed over again when either is started again.
+   */
+  | { kind: 'link'; port: MessagePort }
   /** Finish, close every database, and exit. */
   | { kind: 'close' };
 
 /** What the shell tells a worker of, outside any call. */
 export type WorkerNotice = Extract<ToWorker, { kind: 'opened' | 'changed' }>;
+/** What a worker may be told outside any call: a notice, or its end of a line to the core. */
+export type Told = Extract<ToWorker, { kind: 'opened' | 'changed' | 'link' }>;
 
 export type FromWorker =
   | { kind: 'ready' }

@@ -8,8 +8,8 @@ import {
   type FromWorker,
   type ShellServiceName,
   type ShellServices,
+  type Told,
   type ToWorker,
-  type WorkerNotice,
 } from './protocol';
 
 export type CallMessage = Extract<ToWorker, { kind: 'call' }>;
@@ -35,7 +35,7 @@ export class WorkerPort {
   serve(
     handle: (call: CallMessage) => Promise<Result<unknown>>,
     close: () => Promise<void>,
-    told: (notice: WorkerNotice) => void = () => {},
+    told: (notice: Told) => void = () => {},
   ): void {
     this.port.on('message', (message: ToWorker) => {
       if (message.kind === 'call') {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { type ResourceLimits, Worker } from 'node:worker_threads';
+import { type MessagePort, type ResourceLimits, Worker } from 'node:worker_threads';
 import { AppError, type Result } from '../shared/errors';
 import { JsonInput } from './jsonInput';
 import { movedBytes } from './movedBytes';
@@ -43,6 +43,8 @@ export interface WorkerThreadOptions {
   serveAsk?: ServeAsk;
   /** Told when the worker stopped without being asked (a crash, out of memory, killed). */
   onStopped(reason: string): void;
+  /** Told once a worker that stopped unasked has been started again. */
+  onRestarted?(): void;
   /** The memory the worker may use: past it, the worker stops as in a crash. */
   resourceLimits?: ResourceLimits;
   /** The answer to calls in flight when the worker stops unasked; else a retryable one. */
@@ -121,6 +123,11 @@ export class WorkerThread {
     if (!this.givenUp && !this.closing) this.post(notice);
   }
 
+  /** Hands the worker its end of a line to the core (`coreLink.ts`). */
+  link(port: MessagePort): void {
+    if (!this.givenUp && !this.closing) this.post({ kind: 'link', port }, [port]);
+  }
+
   /** Stops the worker as a crash would: for fault drills. */
   async crash(): Promise<void> {
     await this.worker.terminate();
@@ -138,7 +145,7 @@ export class WorkerThread {
     clearTimeout(grace);
   }
 
-  private post(message: ToWorker, moved: ArrayBuffer[] = []): void {
+  private post(message: ToWorker, moved: (ArrayBuffer | MessagePort)[] = []): void {
     this.worker.postMessage(message, moved);
   }
 
@@ -199,12 +206,7 @@ export class WorkerThread {
     if (worker !== this.worker) return;
     const error = this.closing
       ? new AppError('CANCELLED', 'Formdesk is closing.')
-      : (this.options.stoppedError?.() ??
-        new AppError(
-          'INTERNAL',
-          'Formdesk stopped working on this for a moment and has started again. Try again.',
-          { retryable: true },
-        ));
+      : (this.options.stoppedError?.() ?? restartedError());
     for (const id of [...this.pending.keys()]) this.settle(id, failure(error));
     if (this.closing) return;
     this.options.onStopped(reason);
@@ -217,6 +219,7 @@ export class WorkerThread {
       return;
     }
     ({ worker: this.worker, ready: this.started } = this.spawn(true));
+    this.options.onRestarted?.();
   }
 
   private downError(): AppError {
@@ -227,6 +230,15 @@ export class WorkerThread {
           'Formdesk stopped working several times in a row. Quit and open it again; details are in the log.',
         );
   }
+}
+
+/** The answer to a call whose thread stopped before answering: it has started again. */
+export function restartedError(): AppError {
+  return new AppError(
+    'INTERNAL',
+    'Formdesk stopped working on this for a moment and has started again. Try again.',
+    { retryable: true },
+  );
 }
 
 function failureResult(error: AppError): Result<never> {

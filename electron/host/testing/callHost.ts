@@ -18,3 +18,14 @@ export async function callHost<T = unknown>(
   });
   return (await response.json()) as Result<T>;
 }
+
+/** An operation's data, or a thrown sentence naming the operation and the error it answered. */
+export async function okHost<T = Record<string, unknown>>(
+  host: Pick<Host, 'origin' | 'token'>,
+  op: string,
+  input: unknown = {},
+): Promise<T> {
+  const result = await callHost<T>(host, op, input);
+  if (!result.ok) throw new Error(`${op}: ${result.error.code} ${result.error.message}`);
+  return result.data;
+}
