@@ -47,13 +47,14 @@ export function segmentsOf(filter: SubmissionFilter, answerColumn: () => AnswerC
         // value are sorted by time, a block at a time, stopping when the window is full. Each
         // answer finds its submission's status and time in an index entry, not in the row.
         from: `FROM answers a CROSS JOIN submissions s INDEXED BY submissions_by_id ON s.id = a.submission_rowid
-                 WHERE a.form_id = ? AND a.field_key = ? AND ${where.sql}`,
+                 WHERE a.form_id = ? AND a.field_key = ?${sortedAnswer(column, 'a')} AND ${where.sql}`,
         params: [filter.formId, key, ...where.params],
         order: `a.${column} ${dir}, ${tail}`,
       },
       {
         from: `FROM submissions s WHERE ${where.sql}
-                 AND NOT EXISTS (SELECT 1 FROM answers e WHERE e.submission_rowid = s.id AND e.field_key = ?)`,
+                 AND NOT EXISTS (SELECT 1 FROM answers e
+                   WHERE e.submission_rowid = s.id AND e.field_key = ?${sortedAnswer(column, 'e')})`,
         params: [...where.params, key],
         order: tail,
       },
@@ -61,6 +62,15 @@ export function segmentsOf(filter: SubmissionFilter, answerColumn: () => AnswerC
   }
   const order = plainOrder(filter.sortBy, filter.sort);
   return [{ from: `FROM submissions s WHERE ${where.sql}`, params: where.params, order }];
+}
+
+/**
+ * What else makes an answer one a sort by a question places by its value. A sort by numbers reads
+ * the number index, which holds numbers alone: an answer that is no number ("n/a" to a number
+ * question) goes last with the unanswered rows.
+ */
+export function sortedAnswer(column: AnswerColumn, alias: string): string {
+  return column === 'value_num' ? ` AND ${alias}.value_num IS NOT NULL` : '';
 }
 
 /** The ORDER BY of a sort by a column of the submissions. */

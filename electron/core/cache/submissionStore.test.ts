@@ -390,6 +390,18 @@ describe('SubmissionQuery', () => {
     expect(ids({ sortBy: { answer: 'age' } })).toEqual(['s2', 's1', 's4', 's3', 's5']);
   });
 
+  it('sorts an answer to a number question that is no number with the unanswered rows', () => {
+    put([submission('s4', 5, { age: 'n/a' }), submission('s5', 6)]);
+    for (const sort of ['asc', 'desc'] as const) {
+      const filter = SubmissionFilter.parse({ formId: 'f1', sortBy: { answer: 'age' }, sort });
+      const sorted = [...query.all(filter)].map((r) => r.submissionId);
+      expect(sorted.slice(-2)).toEqual(sort === 'asc' ? ['s4', 's5'] : ['s5', 's4']);
+      // Past its first row, a window reads the view's whole order: the same.
+      const deep = new SubmissionQuery(db, { prefixRows: 1 });
+      expect(deep.window(filter, 0, 10).rows.map((r) => r.submissionId)).toEqual(sorted);
+    }
+  });
+
   it('reads the whole order of a question sort exactly as SQL sorts it', () => {
     const names = ['ann', 'Ann', 'bob', 'Émile', 'émile', 'zoe'];
     const ages: unknown[] = [3, 3, 7, -1, 0, 12.5, 'n/a', null];

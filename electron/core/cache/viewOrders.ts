@@ -10,6 +10,7 @@ import {
   plainOrder,
   type Segment,
   segmentsOf,
+  sortedAnswer,
 } from './querySql';
 import { type QueryStatements } from './queryStatements';
 import { broader, narrowingSets, whereOf } from './viewConditions';
@@ -157,7 +158,7 @@ export class ViewOrders {
       version,
     );
     const { column, index } = this.answerOrder(filter.formId, key, version);
-    const from = `FROM answers INDEXED BY ${index} WHERE form_id = ? AND field_key = ?`;
+    const from = `FROM answers INDEXED BY ${index} WHERE form_id = ? AND field_key = ?${sortedAnswer(column, 'answers')}`;
     // One snapshot for both reads, so the groups' sizes and the rows agree.
     const [sizes, answered] = this.reads.db.transaction((): [number[], number[]] => [
       this.reads

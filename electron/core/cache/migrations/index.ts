@@ -12,6 +12,7 @@ import { fileChecks } from './v30FileChecks';
 import { assistantLogRead } from './v34AssistantLogRead';
 import { phoneDigitsSearch } from './v36PhoneDigitsSearch';
 import { listedAnswers } from './v37ListedAnswers';
+import { numberedAnswers } from './v38NumberedAnswers';
 
 /**
  * The cache's own steps of the workspace file's schema: submissions, forms, sync state, activity
@@ -32,4 +33,5 @@ export const cacheMigrations: readonly Migration[] = [
   assistantLogRead,
   phoneDigitsSearch,
   listedAnswers,
+  numberedAnswers,
 ];
