@@ -13,6 +13,7 @@ import { assistantLogRead } from './v34AssistantLogRead';
 import { phoneDigitsSearch } from './v36PhoneDigitsSearch';
 import { listedAnswers } from './v37ListedAnswers';
 import { numberedAnswers } from './v38NumberedAnswers';
+import { searchMerges } from './v39SearchMerges';
 
 /**
  * The cache's own steps of the workspace file's schema: submissions, forms, sync state, activity
@@ -34,4 +35,5 @@ export const cacheMigrations: readonly Migration[] = [
   phoneDigitsSearch,
   listedAnswers,
   numberedAnswers,
+  searchMerges,
 ];
