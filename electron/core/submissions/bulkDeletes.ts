@@ -20,8 +20,8 @@ export interface BulkDeletes {
     eraseTerms?: readonly string[],
   ): DeleteJobSummary;
   /**
-   * Runs `then` as each erasure job ends, before the app hears the cache changed: the feature that
-   * asks for erasures removes what the machine still holds of the person.
+   * What runs as each erasure job ends, before the app hears the cache changed: the feature that
+   * asks for erasures removes what the machine still holds of the person. Set again, it replaces.
    */
   afterErasure(then: ErasureEnded): void;
 }
@@ -46,7 +46,7 @@ export function bulkDeletesFor(
   const known = services.get(ctx);
   if (known) return known;
   const perSession = new WeakMap<WorkspaceSession, WorkspaceDeletes>();
-  const erasureEnded: ErasureEnded[] = [];
+  let erasureEnded: ErasureEnded = () => {};
   const sync = syncServiceFor(ctx);
   const open = (session: WorkspaceSession): WorkspaceDeletes => {
     let deletes = perSession.get(session);
@@ -68,7 +68,7 @@ export function bulkDeletesFor(
         }),
       finished: (jobId) => {
         if (journal.job(jobId)?.kind !== 'erase') return;
-        for (const then of erasureEnded) then(session, journal, jobId);
+        erasureEnded(session, journal, jobId);
         ctx.emit({ type: 'cache.changed', workspaceId, tables: ['activity', 'imports'] });
       },
       ...(options.retryDelayMs === undefined ? {} : { retryDelayMs: options.retryDelayMs }),
@@ -88,7 +88,9 @@ export function bulkDeletesFor(
       launch(runner, jobId);
       return journal.summary(jobId);
     },
-    afterErasure: (then) => void erasureEnded.push(then),
+    afterErasure: (then) => {
+      erasureEnded = then;
+    },
   };
   services.set(ctx, service);
   return service;
