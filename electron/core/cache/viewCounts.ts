@@ -1,7 +1,7 @@
-import { type SubmissionStatus } from '../../shared/api/endpoints';
 import { type StatusCounts, type SubmissionFilter } from '../../shared/contract/submissions';
 import { Memo } from './memo';
 import { NARROWED_KEPT, type PassingRows } from './passingRows';
+import { keptTally, type StatusTally } from './keptTally';
 import { facetStatement, tallyStatement } from './querySql';
 import { type QueryStatements } from './queryStatements';
 import { broader, unnarrowed } from './viewConditions';
@@ -9,17 +9,10 @@ import { broader, unnarrowed } from './viewConditions';
 /** Counts remembered per filter; scrolling a table asks for the same ones window after window. */
 const COUNTS_KEPT = 64;
 
-/** Matches per status, whatever the filter's status; previews among them apart. */
-export interface StatusTally {
-  status: SubmissionStatus;
-  n: number;
-  previews: number;
-}
-
 /**
  * The counts of a form's views per status, remembered until the form changes: from the counts the
- * triggers keep, one pass over the matches, or, for a view narrowed by a search or answer filters,
- * the rows it lets through.
+ * triggers and the sync keep, one pass over the matches, or, for a view narrowed by a search or
+ * answer filters, the rows it lets through.
  */
 export class ViewCounts {
   private readonly tallies = new Memo<StatusTally[]>(COUNTS_KEPT);
@@ -39,16 +32,17 @@ export class ViewCounts {
     const key = tallyKey(filter);
     const known = this.tallies.get(key, version);
     if (known) return known;
-    const passing = this.passing.of(filter, version);
-    let tally: StatusTally[];
-    if (passing) {
-      tally = this.narrowedTally(filter, passing, version);
-    } else {
-      const { sql, params } = tallyStatement(filter);
-      tally = this.reads.statement<StatusTally>(sql).all(...params);
-    }
+    const tally = keptTally(this.reads, filter) ?? this.countedTally(filter, version);
     this.tallies.set(key, version, tally);
     return tally;
+  }
+
+  /** The counts read from the view's rows: its matches, or the rows its narrowing lets through. */
+  private countedTally(filter: SubmissionFilter, version: string): StatusTally[] {
+    const passing = this.passing.of(filter, version);
+    if (passing) return this.narrowedTally(filter, passing, version);
+    const { sql, params } = tallyStatement(filter);
+    return this.reads.statement<StatusTally>(sql).all(...params);
   }
 
   /** The view's total before search, dates and answer filters narrow it. */

@@ -1,6 +1,7 @@
 import { type SubmissionFilter } from '../../shared/contract/submissions';
 import { Memo } from './memo';
 import { mergeAdded, type SortKey } from './orderMerge';
+import { passingAmong } from './passingAmong';
 import { fewPassing, type PassingRows } from './passingRows';
 import {
   type AnswerColumn,
@@ -30,6 +31,8 @@ const ANSWER_KINDS_KEPT = 64;
  * log2(rows) keys to find its place.
  */
 const MERGED_AT_MOST = 1_000;
+/** A rarer match is looked for among this many times a screen's worth of the view's first rows. */
+const WIDER_LOOK = 20;
 
 /** The rowids of a view in order: all of them, or the first ones when `complete` is false. */
 export interface Order {
@@ -80,6 +83,11 @@ export class ViewOrders {
     if (grown && (grown.complete || grown.ids.length >= end)) {
       this.orders.set(key, version, grown);
       return grown;
+    }
+    const first = this.checkedFirst(filter, end, version);
+    if (first) {
+      this.orders.set(key, version, first);
+      return first;
     }
     const passing = this.passing.of(filter, version);
     const order = passing
@@ -142,6 +150,29 @@ export class ViewOrders {
     }
     const { ids } = this.order(broad, Number.POSITIVE_INFINITY, version);
     return { ids: ids.filter((id) => passing[id] === 1), complete: true };
+  }
+
+  /**
+   * The first rows of a view narrowed by answer filters, at least `end` of them, found among the
+   * first rows of the view without them (a screen's worth, then a wider look), each checked by its
+   * own answers: a first window of a common choice need not list every row the choice holds, nor
+   * read the whole order of a large form. Undefined when the window lies past the first rows, the
+   * view is sorted by a question (its first rows are not its cheap part), a search or an import
+   * narrows it too, or too few of the rows pass.
+   */
+  private checkedFirst(filter: SubmissionFilter, end: number, version: string): Order | undefined {
+    const broad = broader(filter);
+    if (filter.answers.length === 0 || end > this.prefixRows || typeof broad.sortBy === 'object')
+      return undefined;
+    for (const rows of [this.prefixRows, this.prefixRows * WIDER_LOOK]) {
+      const first = this.firstRows(broad, rows, version);
+      const ids = passingAmong(this.reads, filter, first);
+      if (!ids) return undefined;
+      // Fewer rows than asked for: the view's whole order was read.
+      if (first.length < rows) return { ids, complete: true };
+      if (ids.length >= end) return { ids, complete: false };
+    }
+    return undefined;
   }
 
   /**

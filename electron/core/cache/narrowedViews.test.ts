@@ -1,0 +1,175 @@
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Submission } from '../../shared/api/submission';
+import { type AnswerFilter, SubmissionFilter } from '../../shared/contract/submissions';
+import { keptTally } from './keptTally';
+import { QueryStatements } from './queryStatements';
+import { toSubmissionRow } from './submissionRow';
+import { SubmissionQuery } from './submissionQuery';
+import { SubmissionStore } from './submissionStore';
+import { openTempCache, type TempCache } from '../operations/testing/tempCache';
+
+let cache: TempCache;
+let store: SubmissionStore;
+beforeEach(() => {
+  cache = openTempCache('narrowed');
+  store = new SubmissionStore(cache.db);
+});
+afterEach(() => cache.close());
+
+const PLANS = ['Starter', 'Pro', 'Team'];
+
+/** Row `i` of the form: a plan (none every eleventh), a rating, an e-mail address, a list of tags. */
+function submission(i: number, plan = PLANS[i % 3]): Submission {
+  const at = new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString();
+  return {
+    submissionId: `r${String(i).padStart(3, '0')}`,
+    submissionTime: at,
+    lastUpdatedAt: at,
+    questions: [
+      { id: 'plan', name: 'Plan', type: 'Dropdown', value: i % 11 === 5 ? null : plan },
+      { id: 'rating', name: 'Rating', type: 'StarRating', value: (i % 5) + 1 },
+      { id: 'email', name: 'E-mail', type: 'EmailInput', value: `p${i % 4}@example.com` },
+      { id: 'tags', name: 'Tags', type: 'Checkboxes', value: i % 2 ? ['Pro'] : ['Team', 'Pro'] },
+    ],
+  };
+}
+
+/** 120 rows; every seventh in progress, every thirteenth a preview. */
+function fill(rows = 120): void {
+  store.transaction(() => {
+    for (let i = 0; i < rows; i++)
+      store.upsert(
+        'f1',
+        [toSubmissionRow(submission(i), i % 7 === 3 ? 'in_progress' : 'finished', i % 13 === 0)],
+        't',
+      );
+  });
+}
+
+const view = (answers: AnswerFilter[], more: Partial<SubmissionFilter> = {}) =>
+  SubmissionFilter.parse({ formId: 'f1', includePreview: true, answers, ...more });
+
+const FILTERS: AnswerFilter[] = [
+  { key: 'plan', op: 'choiceIs', value: 'pro' },
+  { key: 'plan', op: 'choiceIsNot', value: 'Team' },
+  { key: 'plan', op: 'choiceAnyOf', values: ['Starter', 'TEAM', 'team'] },
+  { key: 'plan', op: 'isEmpty' },
+  { key: 'plan', op: 'isNotEmpty' },
+  { key: 'email', op: 'choiceIs', value: 'p1@example.com' },
+  { key: 'tags', op: 'choiceIs', value: 'Team' },
+  { key: 'rating', op: 'numberRange', min: 4 },
+];
+
+describe('a view narrowed by answers', () => {
+  beforeEach(() => fill());
+
+  it('counts a single choice, and whether a question was answered, as counting its rows does', () => {
+    // A date bound before every row narrows nothing, but makes the view count its rows.
+    const counted = (answer: AnswerFilter) =>
+      new SubmissionQuery(cache.db).counts(view([answer], { afterDate: '2000-01-01' }));
+    const check = () => {
+      for (const answer of FILTERS)
+        expect(new SubmissionQuery(cache.db).counts(view([answer]))).toEqual(counted(answer));
+    };
+    check();
+    // 40 rows of each plan, but 4 of the 11 without one would have been Pro.
+    expect(counted(FILTERS[0]!)).toEqual({ finished: 31, in_progress: 5, preview: 3 });
+
+    // Rows removed, a response finished, a plan changed: the kept counts follow.
+    store.delete('f1', 'r001');
+    store.transaction(() =>
+      store.upsert(
+        'f1',
+        [
+          toSubmissionRow(submission(3), 'finished'),
+          toSubmissionRow(submission(4, 'Team'), 'finished'),
+        ],
+        't',
+      ),
+    );
+    check();
+  });
+
+  it('reads the kept counts of a single choice alone, and counts rows where they fall short', () => {
+    const reads = new QueryStatements(cache.db);
+    const kept = (answer: AnswerFilter) => keptTally(reads, view([answer])) !== null;
+    expect(FILTERS.map(kept)).toEqual([true, true, true, true, true, false, false, false]);
+    // Two filters, a search or dates: the rows are counted.
+    expect(keptTally(reads, view([FILTERS[0]!, FILTERS[3]!]))).toBeNull();
+    expect(keptTally(reads, view([FILTERS[0]!], { search: 'example' }))).toBeNull();
+    expect(keptTally(reads, view([FILTERS[0]!], { beforeDate: '2030-01-01' }))).toBeNull();
+    // An answer counted in the totals alone (here one given under a type whose values are not
+    // counted) leaves the question's counts short of its totals.
+    store.transaction(() =>
+      store.upsert(
+        'f1',
+        [
+          toSubmissionRow(
+            {
+              ...submission(200),
+              questions: [{ id: 'plan', name: 'Plan', type: 'EmailInput', value: 'Pro' }],
+            },
+            'finished',
+          ),
+        ],
+        't',
+      ),
+    );
+    expect(kept(FILTERS[0]!)).toBe(false);
+    expect(new SubmissionQuery(cache.db).counts(view([FILTERS[0]!]))).toEqual({
+      finished: 32,
+      in_progress: 5,
+      preview: 3,
+    });
+  });
+
+  it("finds a first window among the view's first rows, each looked up, never listing a filter's rows", () => {
+    const ran: string[] = [];
+    const reader = new Database(cache.file, { verbose: (sql) => ran.push(String(sql)) });
+    try {
+      for (const sort of ['asc', 'desc'] as const)
+        for (const answers of [
+          [FILTERS[0]!],
+          [FILTERS[1]!],
+          [FILTERS[3]!],
+          [FILTERS[1]!, FILTERS[7]!],
+          [FILTERS[6]!],
+        ]) {
+          ran.length = 0;
+          const filter = view(answers, { sort });
+          // A screen of 10 rows: the first window is cut from the first 10 or 200 of the view.
+          const first = new SubmissionQuery(reader, { prefixRows: 10 }).window(filter, 0, 5);
+          const whole = new SubmissionQuery(cache.db).window(filter, 0, 500);
+          expect(first.rows.map((r) => r.submissionId)).toEqual(
+            whole.rows.slice(0, 5).map((r) => r.submissionId),
+          );
+          expect(first.total).toBe(whole.total);
+          // Counted from the kept counts, a single choice lists none of its rows.
+          const listed = ran.filter((sql) => /^\s*SELECT submission_rowid FROM answers/.test(sql));
+          expect(listed.length > 0).toBe(answers.length > 1 || answers[0] === FILTERS[6]);
+        }
+    } finally {
+      reader.close();
+    }
+  });
+
+  it('reads on past the first rows for a rare answer, and for a window further down', () => {
+    const q = new SubmissionQuery(cache.db, { prefixRows: 2 });
+    const ids = (answers: AnswerFilter[], offset: number, limit: number) =>
+      q.window(view(answers), offset, limit).rows.map((r) => r.submissionId);
+    // One row in 120 matches all three, none among the first 40.
+    const rare: AnswerFilter[] = [
+      FILTERS[0]!,
+      FILTERS[5]!,
+      { key: 'rating', op: 'numberRange', min: 5 },
+    ];
+    expect(ids(rare, 0, 2)).toEqual(['r109']);
+    expect(ids([FILTERS[0]!], 30, 5)).toEqual(
+      new SubmissionQuery(cache.db)
+        .window(view([FILTERS[0]!]), 0, 500)
+        .rows.slice(30, 35)
+        .map((r) => r.submissionId),
+    );
+  });
+});
