@@ -172,4 +172,51 @@ describe('a view narrowed by answers', () => {
         .map((r) => r.submissionId),
     );
   });
+
+  it('answers an answer filter in a large cache with its first rows, then with its counts when asked again', () => {
+    // A "large" cache of 120 rows (103 finished), a screen of 10.
+    const options = { prefixRows: 10, rowsFirstFrom: 100 };
+    const ids = (rows: { submissionId: string }[]) => rows.map((r) => r.submissionId);
+    for (const answers of [[FILTERS[7]!], [FILTERS[1]!, FILTERS[4]!], [FILTERS[6]!]]) {
+      const q = new SubmissionQuery(cache.db, options);
+      const filter = view(answers, { sort: 'desc' });
+      const counted = new SubmissionQuery(cache.db).window(filter, 0, 500);
+      const early = q.rowsFirst(filter, 0, 5);
+      expect(early, JSON.stringify(answers)).toMatchObject({
+        counted: false,
+        counts: null,
+        unnarrowed: 103,
+      });
+      expect(ids(early.rows)).toEqual(ids(counted.rows).slice(0, 5));
+      expect(early.total).toBeLessThan(counted.total);
+      const again = q.rowsFirst(filter, 0, 5);
+      expect(again).toMatchObject({ counted: true, total: counted.total, counts: counted.counts });
+      expect(ids(again.rows)).toEqual(ids(early.rows));
+    }
+    // A single choice is counted at once from the kept counts; so is a small cache.
+    expect(
+      new SubmissionQuery(cache.db, options).rowsFirst(view([FILTERS[0]!]), 0, 5),
+    ).toMatchObject({ counted: true, total: 31 });
+    const small = new SubmissionQuery(cache.db, { ...options, rowsFirstFrom: 121 });
+    expect(small.rowsFirst(view([FILTERS[7]!]), 0, 5).counted).toBe(true);
+  });
+
+  it("answers a view its kept counts say is empty from the form's first screen of rows", () => {
+    const ran: string[] = [];
+    const reader = new Database(cache.file, { verbose: (sql) => ran.push(String(sql)) });
+    try {
+      const q = new SubmissionQuery(reader, { prefixRows: 10 });
+      const none = q.window(view([{ key: 'plan', op: 'choiceIs', value: 'Nobody' }]), 0, 5);
+      expect(none).toMatchObject({ rows: [], total: 0 });
+      // The form's first screen of rows is looked at, never further (a wider look, or its whole
+      // order).
+      const limits = ran.flatMap(
+        (sql) =>
+          /^SELECT s\.id FROM submissions s .*LIMIT (-?\d+)(\.0)?$/s.exec(sql)?.slice(1, 2) ?? [],
+      );
+      expect(limits).toEqual(['10']);
+    } finally {
+      reader.close();
+    }
+  });
 });

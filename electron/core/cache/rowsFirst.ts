@@ -1,10 +1,11 @@
 import { type SubmissionFilter } from '../../shared/contract/submissions';
+import { keptTally } from './keptTally';
 import { Memo } from './memo';
 import { NARROWED_KEPT } from './passingRows';
 import { type QueryStatements } from './queryStatements';
 import { broader, MIN_TRIGRAM, phraseOf } from './viewConditions';
 import { type ViewCounts } from './viewCounts';
-import { type ViewOrders } from './viewOrders';
+import { type ViewOrders, WIDER_LOOK } from './viewOrders';
 
 /**
  * In a cache of at least this many rows, a new search answers with its first rows before it counts
@@ -21,8 +22,6 @@ export const ROWS_FIRST_FROM = 250_000;
  */
 const RUN_GAP = 64;
 const MAX_RUNS = 16;
-/** A rarer word is looked for among this many times a screen's worth of the view's first rows. */
-const WIDER_LOOK = 20;
 
 /**
  * A new search in a large cache finds its first rows among the view's first rows alone, so it can
@@ -53,24 +52,47 @@ export class EarlyMatches {
   }
 
   /**
-   * The first matches of a search in a large cache, at least `end` of them, found among the
-   * view's first rows (a screen's worth of reads, then a wider look for a rarer word); null when
-   * the search should be counted now: it is short, comes with answer filters, was answered early
-   * before or counted already, the cache is small, the view's first rows are scattered over the
-   * file, or too few of them match (and in a view this short, counting costs little).
+   * The first matches of a search or of answer filters in a large cache, at least `end` of them,
+   * found among the view's first rows; null when the view should be counted now: it is short,
+   * was answered early before or counted already, counts at once from kept counts (a single
+   * choice), comes with both a search and answer filters or with an import, the cache is small,
+   * or its first rows could not be found without listing every match.
    */
   private find(filter: SubmissionFilter, end: number, version: string): number[] | null {
     const { search } = filter;
-    const { prefixRows } = this.orders;
-    if (!search || [...search].length < MIN_TRIGRAM || filter.answers.length > 0) return null;
-    if (filter.importJobId !== undefined) return null;
-    if (end > prefixRows || this.answeredEarly.get(JSON.stringify(filter), version)) return null;
+    if (filter.importJobId !== undefined || (search && filter.answers.length > 0)) return null;
+    if (search ? [...search].length < MIN_TRIGRAM : filter.answers.length === 0) return null;
+    if (end > this.orders.prefixRows) return null;
+    if (this.answeredEarly.get(JSON.stringify(filter), version)) return null;
     if (this.counts.known(filter, version)) return null;
     const cached = this.reads
       .statement<number>('SELECT sum(n) FROM submission_counts')
       .pluck()
       .get();
     if ((cached ?? 0) < this.rowsFirstFrom) return null;
+    return search
+      ? this.searched(filter, search, end, version)
+      : this.answered(filter, end, version);
+  }
+
+  /**
+   * The first rows of a view narrowed by answer filters, each row checked by its own answers
+   * (`ViewOrders`); null when its counts are kept, or its first rows took its whole order.
+   */
+  private answered(filter: SubmissionFilter, end: number, version: string): number[] | null {
+    if (keptTally(this.reads, filter)) return null;
+    const order = this.orders.order(filter, end, version);
+    return order.complete ? null : order.ids;
+  }
+
+  /** The first rows of a search, looked up in the full-text index among the view's first rows. */
+  private searched(
+    filter: SubmissionFilter,
+    search: string,
+    end: number,
+    version: string,
+  ): number[] | null {
+    const { prefixRows } = this.orders;
     // FTS5 seeks to a rowid bound only when it is an INTEGER; a number bound from JavaScript
     // arrives as a REAL, and the bound would then filter a listing of every match.
     const inRun = this.reads

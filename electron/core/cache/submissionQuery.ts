@@ -88,13 +88,16 @@ export class SubmissionQuery {
     limit: number,
   ): QueryWindow<StoredRow> {
     const version = this.reads.version(filter.formId);
-    const ids = this.orders
-      .order(filter, offset + limit, version)
-      .ids.slice(offset, offset + limit);
+    // Counted first: an order need not look for more rows than the view has (a narrowed view's
+    // first rows are looked for among the first rows of the form, and none may be there).
     const tally = this.tallies.tally(filter, version);
+    const total = totalOf(filter, tally);
+    const ids = this.orders
+      .order(filter, Math.min(offset + limit, total), version)
+      .ids.slice(offset, offset + limit);
     return {
       rows: this.rowsOf(ids),
-      total: totalOf(filter, tally),
+      total,
       counts: countsOf(filter, tally),
       unnarrowed: this.tallies.unnarrowedTotal(filter, version),
     };

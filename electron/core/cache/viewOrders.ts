@@ -32,7 +32,7 @@ const ANSWER_KINDS_KEPT = 64;
  */
 const MERGED_AT_MOST = 1_000;
 /** A rarer match is looked for among this many times a screen's worth of the view's first rows. */
-const WIDER_LOOK = 20;
+export const WIDER_LOOK = 20;
 
 /** The rowids of a view in order: all of them, or the first ones when `complete` is false. */
 export interface Order {
