@@ -220,3 +220,42 @@ describe('a view narrowed by answers', () => {
     }
   });
 });
+
+describe('a sort by a question', () => {
+  beforeEach(() => fill());
+
+  it('finds the first rows of its top answer in time order when many gave it, as the sort has them', () => {
+    const ran: string[] = [];
+    const reader = new Database(cache.file, { verbose: (sql) => ran.push(String(sql)) });
+    // The last two rows: one of them gave the top rating.
+    const lastTwo = new Date(Date.UTC(2026, 0, 1, 0, 117)).toISOString();
+    try {
+      // A screen of 2 rows: an answer 20 rows gave is a large group; each rating has 24.
+      for (const [more, fewGaveIt] of [
+        [{ sort: 'asc' }, false],
+        [{ sort: 'desc' }, false],
+        [{ sort: 'desc', status: 'in_progress' }, false],
+        [{ sort: 'asc', status: 'all' }, false],
+        [{ sort: 'desc', afterDate: lastTwo }, true],
+      ] as const) {
+        ran.length = 0;
+        const filter = SubmissionFilter.parse({
+          formId: 'f1',
+          sortBy: { answer: 'rating' },
+          ...more,
+        });
+        const first = new SubmissionQuery(reader, { prefixRows: 2 }).window(filter, 0, 2);
+        const whole = new SubmissionQuery(cache.db).window(filter, 0, 500);
+        expect(first.rows.map((r) => r.submissionId)).toEqual(
+          whole.rows.slice(0, 2).map((r) => r.submissionId),
+        );
+        // Looked up in time order; sorted by the answers index where too few of the view gave it.
+        const walked = ran.some((sql) => sql.includes('EXISTS (SELECT 1 FROM answers a'));
+        const sorted = ran.some((sql) => sql.includes('ORDER BY a.value_num'));
+        expect([walked, sorted]).toEqual([true, fewGaveIt]);
+      }
+    } finally {
+      reader.close();
+    }
+  });
+});

@@ -31,6 +31,11 @@ const ANSWER_KINDS_KEPT = 64;
  * log2(rows) keys to find its place.
  */
 const MERGED_AT_MOST = 1_000;
+/**
+ * A sort by a question whose first answer this many screens' worth of rows gave finds its first
+ * rows in time order: sorting so many ties costs more than looking rows up until a window is full.
+ */
+const LARGE_GROUP_SCREENS = 10;
 /** A rarer match is looked for among this many times a screen's worth of the view's first rows. */
 export const WIDER_LOOK = 20;
 
@@ -256,6 +261,8 @@ export class ViewOrders {
 
   /** The view's first `wanted` rowids in order (every one, when `wanted` is infinite). */
   private readOrder(filter: SubmissionFilter, wanted: number, version: string): Order {
+    const leading = Number.isFinite(wanted) ? this.leadingGroup(filter, wanted, version) : null;
+    if (leading) return { ids: leading, complete: false };
     const largest = this.reads.largestRowid();
     let ids: number[] = [];
     for (const segment of this.segments(filter, version)) {
@@ -270,6 +277,46 @@ export class ViewOrders {
     }
     if (ids.length >= wanted) return { ids, complete: false };
     return { ids, complete: true, through: ids.reduce((max, id) => Math.max(max, id), largest) };
+  }
+
+  /**
+   * The first `wanted` rows of a sort by a question whose first answer is a large group (the top
+   * rating), when they all gave it: the view's rows walked in time order, each looked up for that
+   * answer. Its segment sorts the whole group by time to find them. Null for any other view.
+   */
+  private leadingGroup(filter: SubmissionFilter, wanted: number, version: string): number[] | null {
+    if (typeof filter.sortBy !== 'object') return null;
+    const key = filter.sortBy.answer;
+    const { column, index } = this.answerOrder(filter.formId, key, version);
+    const dir = filter.sort === 'desc' ? 'DESC' : 'ASC';
+    const answers = `FROM answers INDEXED BY ${index}
+      WHERE form_id = ? AND field_key = ?${sortedAnswer(column, 'answers')}`;
+    const value = this.reads
+      .statement<number | string | null>(
+        `SELECT ${column} ${answers} ORDER BY ${column} ${dir} LIMIT 1`,
+      )
+      .pluck()
+      .get(filter.formId, key);
+    if (value === undefined || value === null) return null;
+    // Counted no further than the bound: the top answer of a large form may have many more.
+    const bound = this.prefixRows * LARGE_GROUP_SCREENS;
+    const large =
+      this.reads
+        .statement<number>(`SELECT count(*) FROM (SELECT 1 ${answers} AND ${column} = ? LIMIT ?)`)
+        .pluck()
+        .get(filter.formId, key, value, bound) === bound;
+    if (!large) return null;
+    const where = whereOf(filter, true);
+    const ids = this.reads
+      .statement<number>(
+        `SELECT s.id FROM submissions s WHERE ${where.sql}
+           AND EXISTS (SELECT 1 FROM answers a
+             WHERE a.submission_rowid = s.id AND a.field_key = ? AND a.${column} = ?)
+         ORDER BY ${plainOrder('submissionTime', filter.sort)} LIMIT ?`,
+      )
+      .pluck()
+      .all(...where.params, key, value, wanted);
+    return ids.length === wanted ? ids : null;
   }
 
   /** What a sort by a question orders on: numbers and dates by value, any other answer by its text. */
