@@ -2,6 +2,7 @@ import { runAssistantBench } from './assistantSearch';
 import { runBulkDeleteBench } from './bulkDelete';
 import { runCacheWritesBench } from './cacheWrites';
 import { runExportBench } from './export';
+import { runFirstReadsBench } from './firstReads';
 import { runImportBench } from './import';
 import { runInteractionBench } from './interaction';
 import { runPeopleSearchBench } from './peopleSearch';
@@ -19,6 +20,7 @@ export const benches: Bench[] = [
   { name: 'summary', run: runSummaryBench },
   { name: 'export', run: runExportBench },
   { name: 'assistant', run: runAssistantBench },
+  { name: 'first-reads', run: runFirstReadsBench },
   { name: 'people', run: runPeopleSearchBench },
   { name: 'bulk-delete', run: runBulkDeleteBench },
   { name: 'sync-unthrottled', run: runSyncUnthrottledBench },
