@@ -1,19 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import { AssistantReads, type SearchInput } from '../electron/core/assistants/assistantReads';
 import { cacheStores } from '../electron/core/cache/cacheStores';
 import { SubmissionQuery } from '../electron/core/cache/submissionQuery';
 import { SubmissionFilter } from '../electron/shared/contract/submissions';
-import {
-  BENCH_FORM as FORM,
-  COMMON_WORDS,
-  commonWordChecked,
-  inTempDir,
-  sizeLabel,
-} from './benchApi';
+import { BENCH_FORM as FORM, COMMON_WORDS, commonWordChecked, sizeLabel } from './benchApi';
 import { median, ms, p95, sample } from './stats';
-import { filledSummaryCache } from './summary';
+import { onSummaryCache } from './summary';
 import type { BenchOptions, BenchRow } from './types';
 
 /** Searches per case: enough that the slowest 5% are more than one outlier. */
@@ -27,28 +19,12 @@ const BUDGET_MS = 100;
  * search read anew: nothing remembered from the one before. Full tier only: filling the cache takes
  * many minutes, and it shares the Summary benchmark's kept cache (`--caches`).
  */
-export async function runAssistantBench({
-  quick,
-  log = () => {},
-  maxRows = Number.POSITIVE_INFINITY,
-  caches,
-}: Partial<BenchOptions> & { quick: boolean }): Promise<BenchRow[]> {
-  if (quick || maxRows < SIZE) return [];
-  const measure = (dir: string) => assistantSearch(dir, SIZE, log);
-  if (caches === undefined) return inTempDir('assistant', measure);
-  fs.mkdirSync(caches, { recursive: true });
-  return measure(caches);
-}
-
-/** The rows at `size` (the benchmark's is 1M), the cache kept in `dir` filled first when missing. */
-export async function assistantSearch(
-  dir: string,
-  size: number,
-  log: (line: string) => void,
+export async function runAssistantBench(
+  options: Partial<BenchOptions> & { quick: boolean },
 ): Promise<BenchRow[]> {
-  const file = path.join(dir, `summary-${sizeLabel(size)}.sqlite`);
-  (await filledSummaryCache(file, size, log)).close();
-  return searchLatency(file, size, sizeLabel(size), log);
+  return onSummaryCache('assistant', SIZE, options, (file, log) =>
+    searchLatency(file, SIZE, sizeLabel(SIZE), log),
+  );
 }
 
 /** The rows of a filled cache of `size` rows, read as the server reads it. */

@@ -92,3 +92,17 @@ export async function inTempDir<T>(name: string, fn: (dir: string) => Promise<T>
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * `fn` in the directory of kept caches (`--caches`, made when missing), or without one in a
+ * temporary directory removed after.
+ */
+export async function inCachesDir<T>(
+  name: string,
+  caches: string | undefined,
+  fn: (dir: string) => Promise<T>,
+): Promise<T> {
+  if (caches === undefined) return inTempDir(name, fn);
+  fs.mkdirSync(caches, { recursive: true });
+  return fn(caches);
+}

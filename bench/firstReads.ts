@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import { SubmissionQuery } from '../electron/core/cache/submissionQuery';
 import { SubmissionFilter } from '../electron/shared/contract/submissions';
-import { BENCH_FORM as FORM, inTempDir, sizeLabel } from './benchApi';
+import { BENCH_FORM as FORM, sizeLabel } from './benchApi';
 import { median, ms, p95, sample } from './stats';
-import { filledSummaryCache } from './summary';
+import { onSummaryCache } from './summary';
 import type { BenchOptions, BenchRow } from './types';
 
 /** Reads per group: enough that the slowest 5% are more than one outlier. */
@@ -21,21 +19,12 @@ const WINDOW = 100;
  * asks for it (first rows, their count after when it takes longer). Full tier only: it shares the
  * Summary benchmark's kept cache (`--caches`).
  */
-export async function runFirstReadsBench({
-  quick,
-  log = () => {},
-  maxRows = Number.POSITIVE_INFINITY,
-  caches,
-}: Partial<BenchOptions> & { quick: boolean }): Promise<BenchRow[]> {
-  if (quick || maxRows < SIZE) return [];
-  const measure = async (dir: string) => {
-    const file = path.join(dir, `summary-${sizeLabel(SIZE)}.sqlite`);
-    (await filledSummaryCache(file, SIZE, log)).close();
-    return firstReads(file, sizeLabel(SIZE), log);
-  };
-  if (caches === undefined) return inTempDir('first-reads', measure);
-  fs.mkdirSync(caches, { recursive: true });
-  return measure(caches);
+export async function runFirstReadsBench(
+  options: Partial<BenchOptions> & { quick: boolean },
+): Promise<BenchRow[]> {
+  return onSummaryCache('first-reads', SIZE, options, (file, log) =>
+    firstReads(file, sizeLabel(SIZE), log),
+  );
 }
 
 async function firstReads(

@@ -7,7 +7,7 @@ import { searchPeople } from '../electron/core/people/peopleSearch';
 import { FIRST_PERSON_MATCHES, MAX_PERSON_MATCHES } from '../electron/shared/contract/people';
 import { startLocalApi } from '../electron/local-api';
 import { DEMO_FORMS } from '../electron/local-api/demoForms';
-import { BENCH_FORM, inTempDir, sizeLabel, unthrottledClient } from './benchApi';
+import { BENCH_FORM, inCachesDir, sizeLabel, unthrottledClient } from './benchApi';
 import { fillCache } from './filledCache';
 import { median, ms, p95 } from './stats';
 import { filledSummaryCache } from './summary';
@@ -36,9 +36,7 @@ export async function runPeopleSearchBench({
     for (const size of sizes) rows.push(...(await peopleLatency(dir, size, log)));
     return rows;
   };
-  if (caches === undefined) return inTempDir('people', measure);
-  fs.mkdirSync(caches, { recursive: true });
-  return measure(caches);
+  return inCachesDir('people', caches, measure);
 }
 
 /**

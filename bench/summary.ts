@@ -7,7 +7,7 @@ import { SubmissionSummaries } from '../electron/core/cache/submissionSummary';
 import { SubmissionFilter } from '../electron/shared/contract/submissions';
 import {
   BENCH_FORM as FORM,
-  inTempDir,
+  inCachesDir,
   querySizes,
   singleFormApi,
   sizeLabel,
@@ -40,9 +40,31 @@ export async function runSummaryBench({
       rows.push(...(await summaryLatency(size, dir, log)));
     return rows;
   };
-  if (caches === undefined) return inTempDir('summary', measure);
-  fs.mkdirSync(caches, { recursive: true });
-  return measure(caches);
+  return inCachesDir('summary', caches, measure);
+}
+
+/**
+ * `measure` on this benchmark's cache of `size` rows, in the full tier alone: the one kept in
+ * `--caches` (filled first when missing), or one filled in a temporary directory. The benchmarks
+ * that read a large form share it: filling it takes many minutes.
+ */
+export async function onSummaryCache(
+  name: string,
+  size: number,
+  {
+    quick,
+    log = () => {},
+    maxRows = Number.POSITIVE_INFINITY,
+    caches,
+  }: Partial<BenchOptions> & { quick: boolean },
+  measure: (file: string, log: (line: string) => void) => Promise<BenchRow[]>,
+): Promise<BenchRow[]> {
+  if (quick || maxRows < size) return [];
+  return inCachesDir(name, caches, async (dir) => {
+    const file = path.join(dir, `summary-${sizeLabel(size)}.sqlite`);
+    (await filledSummaryCache(file, size, log)).close();
+    return measure(file, log);
+  });
 }
 
 /**
