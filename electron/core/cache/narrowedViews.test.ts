@@ -138,7 +138,7 @@ describe('a view narrowed by answers', () => {
         ]) {
           ran.length = 0;
           const filter = view(answers, { sort });
-          // A screen of 10 rows: the first window is cut from the first 10 or 200 of the view.
+          // A screen of 10 rows: the first window is cut from the first 10, 40 or 200 of the view.
           const first = new SubmissionQuery(reader, { prefixRows: 10 }).window(filter, 0, 5);
           const whole = new SubmissionQuery(cache.db).window(filter, 0, 500);
           expect(first.rows.map((r) => r.submissionId)).toEqual(

@@ -38,6 +38,11 @@ const MERGED_AT_MOST = 1_000;
 const LARGE_GROUP_SCREENS = 10;
 /** A rarer match is looked for among this many times a screen's worth of the view's first rows. */
 export const WIDER_LOOK = 20;
+/**
+ * The screens' worth of a view's first rows whose answers are looked up, in turn, for the first
+ * rows of an answer filter: a rarer answer costs lookups in proportion to how rare it is.
+ */
+const CHECKED_LOOKS = [1, 4, WIDER_LOOK];
 
 /** The rowids of a view in order: all of them, or the first ones when `complete` is false. */
 export interface Order {
@@ -159,9 +164,9 @@ export class ViewOrders {
 
   /**
    * The first rows of a view narrowed by answer filters, at least `end` of them, found among the
-   * first rows of the view without them (a screen's worth, then a wider look), each checked by its
-   * own answers: a first window of a common choice need not list every row the choice holds, nor
-   * read the whole order of a large form. Undefined when the window lies past the first rows, the
+   * first rows of the view without them (`CHECKED_LOOKS`), each checked by its own answers: a
+   * first window of a common choice need not list every row the choice holds, nor read the whole
+   * order of a large form. Undefined when the window lies past the first rows, the
    * view is sorted by a question (its first rows are not its cheap part), a search or an import
    * narrows it too, or too few of the rows pass.
    */
@@ -169,7 +174,8 @@ export class ViewOrders {
     const broad = broader(filter);
     if (filter.answers.length === 0 || end > this.prefixRows || typeof broad.sortBy === 'object')
       return undefined;
-    for (const rows of [this.prefixRows, this.prefixRows * WIDER_LOOK]) {
+    for (const screens of CHECKED_LOOKS) {
+      const rows = this.prefixRows * screens;
       const first = this.firstRows(broad, rows, version);
       const ids = passingAmong(this.reads, filter, first);
       if (!ids) return undefined;
