@@ -1,5 +1,4 @@
 import { type SubmissionFilter } from '../../shared/contract/submissions';
-import { keptTally } from './keptTally';
 import { Memo } from './memo';
 import { NARROWED_KEPT } from './passingRows';
 import { type QueryStatements } from './queryStatements';
@@ -80,7 +79,7 @@ export class EarlyMatches {
    * (`ViewOrders`); null when its counts are kept, or its first rows took its whole order.
    */
   private answered(filter: SubmissionFilter, end: number, version: string): number[] | null {
-    if (keptTally(this.reads, filter)) return null;
+    if (this.counts.kept(filter, version)) return null;
     const order = this.orders.order(filter, end, version);
     return order.complete ? null : order.ids;
   }

@@ -29,11 +29,23 @@ export class ViewCounts {
   }
 
   tally(filter: SubmissionFilter, version: string): StatusTally[] {
+    const kept = this.kept(filter, version);
+    if (kept) return kept;
+    const tally = this.countedTally(filter, version);
+    this.tallies.set(tallyKey(filter), version, tally);
+    return tally;
+  }
+
+  /**
+   * The view's counts when they are known or the kept counts give them (remembered then, as
+   * `tally` remembers its counts); null when counting them would read rows.
+   */
+  kept(filter: SubmissionFilter, version: string): StatusTally[] | null {
     const key = tallyKey(filter);
     const known = this.tallies.get(key, version);
     if (known) return known;
-    const tally = keptTally(this.reads, filter) ?? this.countedTally(filter, version);
-    this.tallies.set(key, version, tally);
+    const tally = keptTally(this.reads, filter);
+    if (tally) this.tallies.set(key, version, tally);
     return tally;
   }
 

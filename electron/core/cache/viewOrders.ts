@@ -166,9 +166,9 @@ export class ViewOrders {
    * The first rows of a view narrowed by answer filters, at least `end` of them, found among the
    * first rows of the view without them (`CHECKED_LOOKS`), each checked by its own answers: a
    * first window of a common choice need not list every row the choice holds, nor read the whole
-   * order of a large form. Undefined when the window lies past the first rows, the
-   * view is sorted by a question (its first rows are not its cheap part), a search or an import
-   * narrows it too, or too few of the rows pass.
+   * order of a large form. Undefined when the window lies past the first rows, the view is sorted
+   * by a question (its first rows are not its cheap part), a search or an import narrows it too,
+   * or too few of the rows pass.
    */
   private checkedFirst(filter: SubmissionFilter, end: number, version: string): Order | undefined {
     const broad = broader(filter);
