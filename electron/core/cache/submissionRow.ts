@@ -25,6 +25,8 @@ export interface SubmissionRow {
   raw: string;
   answers: AnswerValue[];
   searchText: string;
+  /** The digits of each phone answer, last digit first (`phoneEndings`). */
+  phoneEndings: string[];
 }
 
 const NUMERIC_TYPES = new Set([
@@ -84,6 +86,7 @@ export function toSubmissionRow(
     raw: JSON.stringify(kept),
     answers,
     searchText: searchText(submission),
+    phoneEndings: phoneEndings(submission),
   };
 }
 
@@ -143,20 +146,30 @@ export function leaves(value: unknown, out: string[] = []): string[] {
 }
 
 /**
- * What full-text search looks in: every answer and text field a person typed or chose, and the
- * digits alone of each phone number, which a search for the number typed another way finds.
+ * What full-text search looks in: every answer and text field a person typed or chose, as the
+ * service's own search reads them.
  */
 export function searchText(submission: Submission): string {
   const parts: string[] = [submission.submissionId];
-  for (const q of submission.questions) {
-    leaves(q.value, parts);
-    const digits = q.type === 'PhoneNumber' && typeof q.value === 'string' && phoneDigits(q.value);
-    if (digits && digits !== q.value) parts.push(digits);
-  }
+  for (const q of submission.questions) leaves(q.value, parts);
   for (const c of submission.calculations ?? []) leaves(c.value, parts);
   for (const p of submission.urlParameters ?? []) leaves(p.value, parts);
   for (const s of submission.scheduling ?? []) leaves(s.value, parts);
   for (const p of submission.payments ?? []) leaves(p.value, parts);
   if (submission.login?.email) parts.push(submission.login.email);
   return parts.join('\n');
+}
+
+/**
+ * The digits of each phone answer, reversed: a number typed another way ends with the same
+ * national digits, and an index of the reversed digits finds every number ending with them by a
+ * range. Kept apart from the search text, whose matches are the service's.
+ */
+export function phoneEndings(submission: Submission): string[] {
+  const endings = new Set<string>();
+  for (const q of submission.questions) {
+    const digits = q.type === 'PhoneNumber' && typeof q.value === 'string' && phoneDigits(q.value);
+    if (digits) endings.add([...digits].reverse().join(''));
+  }
+  return [...endings];
 }

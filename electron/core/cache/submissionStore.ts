@@ -48,6 +48,8 @@ export class SubmissionStore {
   private readonly touch;
   private readonly clearAnswers;
   private readonly insertAnswer;
+  private readonly clearPhones;
+  private readonly insertPhone;
   private readonly clearSearch;
   private readonly insertSearch;
   private readonly remove;
@@ -95,6 +97,10 @@ export class SubmissionStore {
     this.clearAnswers = db.prepare(`DELETE FROM answers WHERE submission_rowid = ?`);
     this.insertAnswer = db.prepare(
       `INSERT INTO answers (submission_rowid, form_id, field_key, value_text, value_num, value_json) VALUES (?, ?, ?, ?, ?, ?)`,
+    );
+    this.clearPhones = db.prepare(`DELETE FROM phone_endings WHERE submission_rowid = ?`);
+    this.insertPhone = db.prepare(
+      `INSERT INTO phone_endings (submission_rowid, digits_reversed) VALUES (?, ?)`,
     );
     this.clearSearch = db.prepare(`DELETE FROM submission_search WHERE rowid = ?`);
     this.insertSearch = db.prepare(`INSERT INTO submission_search (rowid, body) VALUES (?, ?)`);
@@ -192,12 +198,14 @@ export class SubmissionStore {
       if (!stored) throw new Error('upsert returned no row');
       if (existing) {
         this.clearAnswers.run(stored.id);
+        this.clearPhones.run(stored.id);
         counts.updated++;
       } else {
         counts.inserted++;
       }
       for (const a of row.answers)
         this.insertAnswer.run(stored.id, formId, a.fieldKey, a.text, a.num, a.json);
+      for (const ending of row.phoneEndings) this.insertPhone.run(stored.id, ending);
       this.answerCounter.add(formId, stored.id, row.status, row.isPreview, row.answers);
       searchTexts.push({
         rowid: stored.id,
@@ -248,7 +256,7 @@ export class SubmissionStore {
     };
   }
 
-  /** Removes one row (its answers and search text go with it); answers what was removed. */
+  /** Removes one row (its answers, phone numbers and search text go with it); answers what was removed. */
   delete(formId: string, submissionId: string): Submission | null {
     this.writeHeldNow();
     const removed = this.remove.get(formId, submissionId);

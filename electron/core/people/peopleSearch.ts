@@ -31,8 +31,8 @@ export interface PersonRows {
 /**
  * Every cached submission whose search text holds `query`, through the full-text index (trigrams:
  * "contains", any case), on every form at once: a person is found by whatever they typed, an
- * e-mail, a phone number or a name. A query typed as a phone number also finds the digits the
- * search text keeps of each phone answer, so the number is found however either was written.
+ * e-mail, a phone number or a name. A query typed as a phone number also finds each phone answer
+ * ending with its national digits, so the number is found however either was written.
  *
  * The list holds up to `max` of them; `shown` lists its first rows alone, placed from the index
  * before any submission is read, so a first page is exactly the start of the whole list.
@@ -49,14 +49,18 @@ export function personRows(
 function listedRows(db: Database.Database, query: string, max: number, shown: number): PersonRows {
   const keys = db
     .prepare<[Lookup & { limit: number }], Key>(
-      `SELECT s.id, s.form_id, f.name AS form_name, s.submission_time
-       FROM submission_search
-       JOIN submissions s INDEXED BY submissions_by_id ON s.id = submission_search.rowid
+      `WITH found (id) AS (
+         SELECT rowid FROM submission_search
+         WHERE submission_search MATCH @match
+           AND (@whole IS NULL OR instr(lower(body), @whole) > 0)
+         UNION
+         SELECT submission_rowid FROM phone_endings
+         WHERE digits_reversed >= @ending AND digits_reversed < @ending || ':'
+       )
+       SELECT s.id, s.form_id, f.name AS form_name, s.submission_time
+       FROM found
+       JOIN submissions s INDEXED BY submissions_by_id ON s.id = found.id
        LEFT JOIN forms f ON f.form_id = s.form_id
-       WHERE submission_search MATCH @match
-         AND (@whole IS NULL
-              OR instr(lower(submission_search.body), @whole) > 0
-              OR instr(submission_search.body, @digits) > 0)
        LIMIT @limit`,
     )
     .all({ ...personLookup(query), limit: max + 1 });
@@ -95,25 +99,26 @@ function listedRows(db: Database.Database, query: string, max: number, shown: nu
 }
 
 /**
- * What the index is asked for (`match`), and what each row it finds is then checked to hold whole:
- * the text (`whole`, in lower case) or the digits of the phone number it is (`digits`).
+ * What the index is asked for (`match`), what each row it finds is then checked to hold whole
+ * (`whole`, in lower case), and the digits, last first, that the phone answers found end with
+ * (`ending`; null finds none).
  */
 interface Lookup {
   match: string;
   whole: string | null;
-  digits: string | null;
+  ending: string | null;
 }
 
 function personLookup(query: string): Lookup {
   const address = emailAddress(query);
-  if (address) return { match: phraseOf(address.mailbox), whole: address.whole, digits: null };
+  if (address) return { match: phraseOf(address.mailbox), whole: address.whole, ending: null };
   const digits = phoneSearchDigits(query);
-  if (digits === null) return { match: phraseOf(query), whole: null, digits: null };
+  if (digits === null) return { match: phraseOf(query), whole: null, ending: null };
   const typed = query.trim();
   return {
-    match: [...new Set([numberParts(digits), numberParts(typed)])].join(' OR '),
+    match: numberParts(typed),
     whole: typed.toLowerCase(),
-    digits,
+    ending: [...digits].reverse().join(''),
   };
 }
 
@@ -210,7 +215,7 @@ export function foundIn(submission: Submission, needle: PersonNeedle): PersonMat
     const text = leaves(value).join(', ');
     const holds =
       text.toLowerCase().includes(needle.text) ||
-      (phone === true && needle.phone !== null && !!phoneDigits(text)?.includes(needle.phone));
+      (phone === true && needle.phone !== null && !!phoneDigits(text)?.endsWith(needle.phone));
     return holds ? [{ key, label, value: text }] : [];
   });
   return found.length > 0

@@ -108,15 +108,39 @@ describe('people search by phone', () => {
     expect(ids('+1 415 555 0123')).toEqual(['fA-1', 'fB-1', 'fC-1']);
   });
 
-  it('gives rows cached before the digits were kept their digits when the file is migrated', () => {
+  it('keeps phone digits out of the search text, and moves them out of files that had them', () => {
     fill();
     const { db } = cache;
-    // As an older version wrote the search text of these rows: without the digits.
-    db.prepare(`UPDATE submission_search SET body = 'written before'`).run();
-    expect(searchPeople(db, '4155550123').total).toBe(0);
-    db.pragma('user_version = 35');
+    const body = () =>
+      cache.db
+        .prepare<[], string>('SELECT group_concat(body) FROM submission_search')
+        .pluck()
+        .get();
+    // The table's search finds text as the service does: "50" is not in "+1 415 555 0123".
+    expect(body()).not.toContain('14155550123');
+    // As versions 36 to 39 wrote the file: the digits in the search text, and no table of them.
+    db.exec(`UPDATE submission_search SET body = body || ' 14155550123'`);
+    db.exec('DROP TABLE phone_endings');
+    db.pragma('user_version = 39');
     const reopened = cache.reopen();
+    expect(body()).not.toContain('14155550123');
     expect(searchPeople(reopened, '4155550123').total).toBe(3);
+    expect(searchPeople(reopened, '+44 20 7946 0321').total).toBe(3);
     expect(reopened.pragma('user_version', { simple: true })).toBe(migrations.at(-1)!.version);
+  });
+
+  it('forgets a number when its answer changes or its submission goes', () => {
+    fill();
+    const { submissions } = cacheStores(cache.db);
+    submissions.upsert(
+      'fA',
+      [toSubmissionRow(submission('fA-1', 'Phone', '+1 415 555 0199', 1), 'finished')],
+      '2026-01-05T00:00:00.000Z',
+    );
+    submissions.delete('fB', 'fB-1');
+    const ids = (query: string) =>
+      searchPeople(cache.db, query).groups.flatMap((g) => g.matches.map((m) => m.submissionId));
+    expect(ids('4155550123')).toEqual(['fC-1']);
+    expect(ids('(415) 555-0199')).toEqual(['fA-1']);
   });
 });

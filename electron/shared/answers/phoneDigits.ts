@@ -20,7 +20,7 @@ export function phoneDigits(text: string): string | null {
 /**
  * What a query typed as a phone number is searched for among the digits of phone answers: its
  * national number (the country code after a "+" or "00", or a leading trunk "0", taken off), which
- * the digits of the same number written any other way contain. Null when the query is no phone
+ * the digits of the same number written any other way end with. Null when the query is no phone
  * number.
  */
 export function phoneSearchDigits(query: string): string | null {

@@ -14,6 +14,7 @@ import { phoneDigitsSearch } from './v36PhoneDigitsSearch';
 import { listedAnswers } from './v37ListedAnswers';
 import { numberedAnswers } from './v38NumberedAnswers';
 import { searchMerges } from './v39SearchMerges';
+import { phoneEndingsTable } from './v40PhoneEndings';
 
 /**
  * The cache's own steps of the workspace file's schema: submissions, forms, sync state, activity
@@ -36,4 +37,5 @@ export const cacheMigrations: readonly Migration[] = [
   listedAnswers,
   numberedAnswers,
   searchMerges,
+  phoneEndingsTable,
 ];
