@@ -32,8 +32,15 @@ const checkpointThread = () =>
 
 const walBytes = () => fs.statSync(`${cache.file}-wal`).size;
 
-/** Ten commits of about 2 MB each, as the page writer makes them; with no checkpoints at all without `checkpoints`. */
-async function tenStores(checkpoints: CheckpointsAside | null, pages = 24): Promise<void> {
+/**
+ * Ten commits of about 2 MB each, as the page writer makes them, of `pages` pages each (by default
+ * more than a store waits for: pages that piled up); with no checkpoints at all without
+ * `checkpoints`.
+ */
+async function tenStores(
+  checkpoints: CheckpointsAside | null,
+  pages = PAGES_PER_STORE + 1,
+): Promise<void> {
   const insert = writer.prepare(
     `INSERT INTO activity_log (at, workspace_id, kind, summary) VALUES ('t', 'w', 'sync', ?)`,
   );

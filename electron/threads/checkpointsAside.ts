@@ -10,7 +10,7 @@ import { type WorkerThread } from './workerThread';
  * writer as it committed (SQLite's automatic checkpoint), they took a share of the time its thread
  * stored a first sync in, and such a sync waits on that thread.
  *
- * At the service's pace (three pages a store) the writer checkpoints as it commits: a checkpoint on
+ * At the service's pace (`PAGES_PER_STORE` pages a store) the writer checkpoints as it commits: a checkpoint on
  * another thread would run beside the readers' catch-up after each store, and clicks answered
  * meanwhile would wait longer.
  *

@@ -203,21 +203,22 @@ const PAGES_AHEAD = 3;
  * the ones requested after it. At the service's pace pages arrive one by one, and a commit writes
  * every index page its rows touched: an index ordered by answers that differ for each respondent
  * (an e-mail, a comment) takes new entries all over, so each commit rewrites most of it, and the
- * fewer the commits, the fewer times it is written. Ten pages are two seconds at the service's
- * pace: the rows show that much later.
+ * fewer the commits, the fewer times it is written: the disk a first sync wears is mostly these
+ * rewrites. Thirty pages are six seconds at the service's pace: the rows show that much later,
+ * the listing's first rows excepted.
  */
-export const PAGES_PER_STORE = 10;
-const WAIT_FOR_NEXT_PAGE_MS = 2_000;
+export const PAGES_PER_STORE = 30;
+const WAIT_FOR_NEXT_PAGE_MS = 6_000;
 
 /**
  * Pages held ahead of the store, arrived or on their way, and so stored in one transaction at most,
  * when they come faster than they are stored (a service with no rate limit). The more pages a
- * transaction holds, the fewer times the same index pages are written, and past this many a
- * larger transaction stored no sooner. Such a transaction lets the core's writes in between
- * its pages (`WriteTurns`), so they wait no longer than before; its rows show when it commits,
- * under a second apart.
+ * transaction holds, the fewer times the same index pages are written. More than a store waits
+ * for at the service's pace, so a store this large tells the writer that pages piled up
+ * (`CheckpointsAside`). Such a transaction lets the core's writes in between its pages
+ * (`WriteTurns`), so they wait no longer than before; its rows show when it commits.
  */
-const PAGES_HELD = 24;
+const PAGES_HELD = 48;
 
 /**
  * The pages of one listing in `sort=asc` order from `start`, up to `PAGES_AHEAD` requested ahead

@@ -470,7 +470,7 @@ describe('SyncEngine against the local API', () => {
     return writes;
   }
 
-  it('stores the first rows at once, then ten pages or more a write when they arrive together', async () => {
+  it('stores the first rows at once, then thirty pages or more a write when they arrive together', async () => {
     const perStore = PAGES_PER_STORE * MAX_PAGE_SIZE;
     await setUp({ submissionsPerForm: 3 * perStore });
     const stores = cacheStores(session.db);
@@ -481,8 +481,8 @@ describe('SyncEngine against the local API', () => {
     const finished = stores.submissions.count(formId, 'finished');
     expect(finished).toBeGreaterThan(2 * perStore);
     // The first write holds what had arrived with the first page; each after it, every page that
-    // arrived while the one before was stored (on a busy machine, more), never fewer than ten while
-    // the listing goes on.
+    // arrived while the one before was stored (on a busy machine, more), never fewer than a store
+    // waits for while the listing goes on.
     expect(writes[0]!.rows).toBeLessThan(perStore);
     for (const write of writes.slice(1, -1)) expect(write.rows).toBeGreaterThanOrEqual(perStore);
     expect(writes.map((write) => write.offset)).toEqual(
