@@ -28,6 +28,9 @@ export const phoneEndingsTable: Migration = {
        WHERE id > ? AND raw LIKE '%"type":"PhoneNumber"%'
        ORDER BY id LIMIT ?`,
     );
+    const body = db
+      .prepare<[number], string>(`SELECT body FROM submission_search WHERE rowid = ?`)
+      .pluck();
     const rewrite = db.prepare<[string, number]>(
       `UPDATE submission_search SET body = ? WHERE rowid = ?`,
     );
@@ -39,7 +42,10 @@ export const phoneEndingsTable: Migration = {
       const rows = read.all(after, ROWS_PER_STEP);
       for (const row of rows) {
         const submission = JSON.parse(row.raw) as Submission;
-        rewrite.run(searchText(submission), row.id);
+        // Only text that held digits is rewritten: each rewrite takes the row out of the
+        // full-text index and puts it back, and a file older than the digits has none.
+        const text = searchText(submission);
+        if (body.get(row.id) !== text) rewrite.run(text, row.id);
         for (const ending of phoneEndings(submission)) keep.run(row.id, ending);
       }
       const last = rows.at(-1);
