@@ -47,23 +47,16 @@ export function personRows(
 }
 
 function listedRows(db: Database.Database, query: string, max: number, shown: number): PersonRows {
+  const ids = foundIds(db, personLookup(query), max + 1);
   const keys = db
-    .prepare<[Lookup & { limit: number }], Key>(
-      `WITH found (id) AS (
-         SELECT rowid FROM submission_search
-         WHERE submission_search MATCH @match
-           AND (@whole IS NULL OR instr(lower(body), @whole) > 0)
-         UNION
-         SELECT submission_rowid FROM phone_endings
-         WHERE digits_reversed >= @ending AND digits_reversed < @ending || ':'
-       )
-       SELECT s.id, s.form_id, f.name AS form_name, s.submission_time
-       FROM found
-       JOIN submissions s INDEXED BY submissions_by_id ON s.id = found.id
+    .prepare<[string], Key>(
+      `SELECT s.id, s.form_id, f.name AS form_name, s.submission_time
+       FROM submissions s INDEXED BY submissions_by_id
        LEFT JOIN forms f ON f.form_id = s.form_id
-       LIMIT @limit`,
+       WHERE s.id IN (SELECT value FROM json_each(?))
+       ORDER BY s.id`,
     )
-    .all({ ...personLookup(query), limit: max + 1 });
+    .all(JSON.stringify(ids));
   const byForm = new Map<string, { formId: string; formName: string; keys: Key[] }>();
   for (const key of keys.slice(0, max)) {
     let group = byForm.get(key.form_id);
@@ -107,6 +100,36 @@ interface Lookup {
   match: string;
   whole: string | null;
   ending: string | null;
+}
+
+/**
+ * The rowids of up to `limit` submissions found, first by rowid: the full-text index's matches,
+ * which it gives in rowid order and stops at the limit, and the phone answers ending with the
+ * digits, asked apart (one query joining both would list every match of the text before the
+ * limit applied).
+ */
+function foundIds(
+  db: Database.Database,
+  { match, whole, ending }: Lookup,
+  limit: number,
+): number[] {
+  const text = db
+    .prepare<{ match: string; whole: string | null; limit: number }, number>(
+      `SELECT rowid FROM submission_search
+       WHERE submission_search MATCH @match AND (@whole IS NULL OR instr(lower(body), @whole) > 0)
+       LIMIT @limit`,
+    )
+    .pluck()
+    .all({ match, whole, limit });
+  if (ending === null) return text;
+  const phones = db
+    .prepare<[string, string, number], number>(
+      `SELECT submission_rowid FROM phone_endings
+       WHERE digits_reversed >= ? AND digits_reversed < ? || ':' LIMIT ?`,
+    )
+    .pluck()
+    .all(ending, ending, limit);
+  return [...new Set([...text, ...phones])].sort((a, b) => a - b).slice(0, limit);
 }
 
 function personLookup(query: string): Lookup {
