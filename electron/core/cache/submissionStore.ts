@@ -256,7 +256,10 @@ export class SubmissionStore {
     };
   }
 
-  /** Removes one row (its answers, phone numbers and search text go with it); answers what was removed. */
+  /**
+   * Removes one row (its answers, phone numbers and search text go with it); answers what was
+   * removed.
+   */
   delete(formId: string, submissionId: string): Submission | null {
     this.writeHeldNow();
     const removed = this.remove.get(formId, submissionId);
