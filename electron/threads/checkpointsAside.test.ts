@@ -33,9 +33,8 @@ const checkpointThread = () =>
 const walBytes = () => fs.statSync(`${cache.file}-wal`).size;
 
 /**
- * Ten commits of about 2 MB each, as the page writer makes them, of `pages` pages each (by default
- * more than a store waits for: pages that piled up); with no checkpoints at all without
- * `checkpoints`.
+ * Ten commits as the page writer makes them, each of `pages` pages (by default more than a store
+ * waits for: pages that piled up); with no checkpoints at all without `checkpoints`.
  */
 async function tenStores(
   checkpoints: CheckpointsAside | null,
