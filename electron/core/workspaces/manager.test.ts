@@ -41,6 +41,7 @@ function manage(
     events?: AppEvent[];
     checkCache?: boolean | WorkspaceManagerOptions['checkCache'];
     now?: () => Date;
+    onCacheOpened?: WorkspaceManagerOptions['onCacheOpened'];
   } = {},
 ) {
   const vault = options.vault ?? new MemoryKeyVault();
@@ -58,6 +59,7 @@ function manage(
         }
       : {}),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.onCacheOpened ? { onCacheOpened: options.onCacheOpened } : {}),
     startDemo: ({ store }) => {
       demoStores.push(store);
       return startLocalApi({ port: 0, store, rateLimit: 0 });
@@ -413,6 +415,29 @@ describe('WorkspaceManager', () => {
     const workspace = await add(manager);
     await checkStarted;
     await manager.close();
+    const dir = join(dataDir, 'workspaces', workspace.id);
+    expect(readdirSync(dir).filter((name) => /-(wal|shm)$/.test(name))).toEqual([]);
+  });
+
+  it('closes its own connection before the other threads are told to let go of the file', async () => {
+    // The page writer's thread has the file open too, as it has after storing a sync's pages.
+    let writer: Database.Database | null = null;
+    let own: WorkspaceSession['db'] | null = null;
+    const openWhenTold: (boolean | undefined)[] = [];
+    const { manager } = manage({
+      onCacheOpened: (cache) => {
+        if (cache) writer = new Database(cache.file);
+        else {
+          openWhenTold.push(own?.open);
+          writer?.close();
+        }
+      },
+    });
+    const workspace = await add(manager);
+    own = manager.session().db;
+    await manager.close();
+
+    expect(openWhenTold).toEqual([false]);
     const dir = join(dataDir, 'workspaces', workspace.id);
     expect(readdirSync(dir).filter((name) => /-(wal|shm)$/.test(name))).toEqual([]);
   });

@@ -48,7 +48,10 @@ export interface WorkspaceManagerOptions {
   checkCache?(file: string, signal: AbortSignal): Promise<string | null>;
   /** Starts the local API persisted in `store` (a file under `<dataDir>/demo/`). */
   startDemo(options: { store: string }): Promise<DemoServer>;
-  /** Told the open workspace's cache file each time one opens, and null when none is open. */
+  /**
+   * Told the open workspace's cache file each time one opens, and null when none is open: told
+   * null once the session's own connection is closed, when it closes at once.
+   */
   onCacheOpened?(cache: OpenedCache | null): void;
   /** Where the sync of a cache just opened stores its pages; through the session's own connection when absent. */
   pageWriter?(cache: OpenedCache): PageWriter;
@@ -417,14 +420,19 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     this.closeSession('now');
   }
 
-  /** Ends the open session: its signal aborts at once; its cache closes now or after the grace. */
+  /**
+   * Ends the open session: its signal aborts at once; its cache closes now or after the grace. The
+   * other threads are told to let go of the file after this connection closed, not at the same
+   * moment: two connections closing at once each find the other still open, and neither folds
+   * the WAL into the file.
+   */
   private closeSession(when: 'now' | 'soon' = 'soon'): void {
     const session = this.current;
     if (!session) return;
     this.current = null;
-    this.options.onCacheOpened?.(null);
     session.controller.abort(new AppError('CANCELLED', 'The workspace was closed.'));
     this.retiring.retire(session.db, session.workspace.id, when);
+    this.options.onCacheOpened?.(null);
   }
 
   private async describe(record: WorkspaceRecord): Promise<Workspace> {
