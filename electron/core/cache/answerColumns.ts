@@ -163,7 +163,10 @@ export class AnswerColumns {
     }
     // A part read before the form changed is read anew.
     if (this.rowsRead?.formId !== formId || this.rowsRead.form.version !== changes.version)
-      this.rowsRead = { formId, form: emptyForm(changes.version, this.now()) };
+      this.rowsRead = {
+        formId,
+        form: emptyForm(changes.version, this.now(), this.rowCount(formId)),
+      };
     const read = this.rowsRead.form;
     do {
       if (this.addRows(read, formId, 0, this.stepEntries)) {
@@ -337,6 +340,20 @@ export class AnswerColumns {
     );
   }
 
+  /**
+   * The form's rows as the counts a sync keeps say: its arrays are made that large at once, as
+   * growing them over a large form's read copied them again and again.
+   */
+  private rowCount(formId: string): number {
+    return (
+      this.statement<[string], number | null>(
+        'SELECT sum(n) FROM submission_counts WHERE form_id = ?',
+      )
+        .pluck()
+        .get(formId) ?? 0
+    );
+  }
+
   private statement<P extends unknown[], R>(sql: string): Database.Statement<P, R> {
     let statement = this.statements.get(sql);
     if (!statement) {
@@ -369,19 +386,22 @@ export function compareAnswers(a: string | null, b: string | null): number {
 
 const foldedOf = (text: string | null) => (text === null ? null : asciiFold(text));
 
-/** A form's columns before any row is read: at this change counter, read from now on. */
-function emptyForm(version: number, builtAt: number): FormColumns {
+/**
+ * A form's columns before any row is read: at this change counter, read from now on, with room
+ * for `rows` rows.
+ */
+function emptyForm(version: number, builtAt: number, rows: number): FormColumns {
   return {
     count: 0,
-    rowids: new Float64Array(0),
+    rowids: new Float64Array(rows),
     firstRowid: 0,
-    slots: new Int32Array(0),
-    finished: new Uint8Array(0),
-    preview: new Uint8Array(0),
-    time: new Float64Array(0),
-    day: new Int32Array(0),
-    quiz: new Float64Array(0),
-    paid: new Uint8Array(0),
+    slots: new Int32Array(rows),
+    finished: new Uint8Array(rows),
+    preview: new Uint8Array(rows),
+    time: new Float64Array(rows),
+    day: new Int32Array(rows),
+    quiz: new Float64Array(rows).fill(Number.NaN),
+    paid: new Uint8Array(rows),
     columns: new Map(),
     version,
     builtAt,
