@@ -254,10 +254,11 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
     callForJson,
     crashCore: () => core.crash(),
     close: async () => {
-      // The core's connection closes last: the last connection to a file in WAL mode folds the
-      // WAL into the file and removes it, unless it is read-only, as the readers' are. A WAL left
-      // beside the file answers for the pages it holds at the next open, so a file damaged
-      // meanwhile could open as sound (and Activity never said it was rebuilt).
+      // The core's thread closes last (its page writer's connection after its own): the last
+      // connection to a file in WAL mode folds the WAL into the file and removes it, unless it is
+      // read-only, as the readers' are. A WAL left beside the file answers for the pages it holds
+      // at the next open, so a file damaged meanwhile could open as sound (and Activity never said
+      // it was rebuilt).
       const others = [...cacheReaders, ...exporter.started(), ...importer.started()];
       await Promise.all(others.map((thread) => thread.close()));
       await core.close();
