@@ -56,6 +56,9 @@ export interface AnswerColumnsOptions {
   stepEntries?: number;
 }
 
+/** A form's rows, as the counts a sync keeps say. */
+export const FORM_ROWS = 'SELECT coalesce(sum(n), 0) FROM submission_counts WHERE form_id = ?';
+
 const REBUILD_EVERY_MS = 60_000;
 /**
  * What a read-ahead step reads: a summary asked meanwhile waits for the step, so it holds about a
@@ -341,17 +344,11 @@ export class AnswerColumns {
   }
 
   /**
-   * The form's rows as the counts a sync keeps say: its arrays are made that large at once, as
-   * growing them over a large form's read copied them again and again.
+   * The form's rows: its arrays are made that large at once, as growing them over a large form's
+   * read copied them again and again.
    */
   private rowCount(formId: string): number {
-    return (
-      this.statement<[string], number | null>(
-        'SELECT sum(n) FROM submission_counts WHERE form_id = ?',
-      )
-        .pluck()
-        .get(formId) ?? 0
-    );
+    return this.statement<[string], number>(FORM_ROWS).pluck().get(formId)!;
   }
 
   private statement<P extends unknown[], R>(sql: string): Database.Statement<P, R> {

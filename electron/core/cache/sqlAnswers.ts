@@ -1,6 +1,6 @@
 import { type SubmissionFilter } from '../../shared/contract/submissions';
 import { type ValueCount } from '../../shared/contract/summary';
-import { type AnswerColumns } from './answerColumns';
+import { type AnswerColumns, FORM_ROWS } from './answerColumns';
 import { spanOf } from './columnAnswers';
 import { rowFigures } from './rowFigures';
 import { type StatementCache } from './statementCache';
@@ -124,12 +124,7 @@ export function viewRows(reads: StatementCache, filter: SubmissionFilter): ViewA
       `INSERT INTO temp.summary_rows SELECT v.id FROM ${spanned} WHERE ? IN ('all', s.status)`,
     )
     .run(filter.status).changes;
-  const formRows = reads
-    .statement<[string], number>(
-      'SELECT coalesce(sum(n), 0) FROM submission_counts WHERE form_id = ?',
-    )
-    .pluck()
-    .get(formId)!;
+  const formRows = reads.statement<[string], number>(FORM_ROWS).pluck().get(formId)!;
   const from = total * VIEW_DRIVEN_SHARE < formRows ? VIEW_DRIVEN : INDEX_DRIVEN;
   return {
     total,
