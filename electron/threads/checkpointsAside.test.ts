@@ -4,20 +4,23 @@ import { CHECKPOINT_PAGES, connectCache, type CacheDb } from '../core/cache/open
 import { PAGES_PER_STORE } from '../core/sync/streamSync';
 import { openTempCache, type TempCache } from '../core/operations/testing/tempCache';
 import { type Workspace } from '../shared/contract/workspaces';
+import { CacheConnection } from './cacheConnection';
 import { CheckpointsAside } from './checkpointsAside';
 import { type OpenCache } from './protocol';
 import { WorkerThread } from './workerThread';
 
 let cache: TempCache;
 let open: OpenCache;
+let connection: CacheConnection;
 let writer: CacheDb;
 beforeEach(() => {
   cache = openTempCache('checkpoints-aside');
   open = { workspace: { id: 'w' } as Workspace, file: cache.file, generation: 1 };
-  writer = connectCache(cache.file, { refetchable: true });
+  connection = new CacheConnection((file) => connectCache(file, { refetchable: true }));
+  writer = connection.to(open);
 });
 afterEach(() => {
-  writer.close();
+  connection.close();
   cache.close();
 });
 
@@ -60,7 +63,7 @@ const autocheckpoint = () => writer.pragma('wal_autocheckpoint', { simple: true 
 describe("the page writer's checkpoints", () => {
   it('run on their own thread when pages piled up, keeping the log to about one store', async () => {
     const started = vi.fn(checkpointThread);
-    const checkpoints = new CheckpointsAside(started, { warn: () => {} });
+    const checkpoints = new CheckpointsAside(started, connection, { warn: () => {} });
     try {
       await tenStores(checkpoints);
     } finally {
@@ -79,7 +82,7 @@ describe("the page writer's checkpoints", () => {
 
   it("are the writer's own at the service's pace, a few pages a store", async () => {
     const started = vi.fn(checkpointThread);
-    const checkpoints = new CheckpointsAside(started, { warn: () => {} });
+    const checkpoints = new CheckpointsAside(started, connection, { warn: () => {} });
     await tenStores(checkpoints, PAGES_PER_STORE);
     await checkpoints.close();
     expect(started).not.toHaveBeenCalled();
@@ -90,12 +93,31 @@ describe("the page writer's checkpoints", () => {
     const thread = checkpointThread();
     await thread.close();
     const warn = vi.fn();
-    const checkpoints = new CheckpointsAside(() => thread, { warn });
+    const checkpoints = new CheckpointsAside(() => thread, connection, { warn });
     await tenStores(checkpoints);
     const kept = walBytes();
     await tenStores(null);
     expect(kept).toBeLessThan(walBytes() / 5);
     expect(warn).toHaveBeenCalledTimes(10);
     expect(warn.mock.calls[0]![0]).toMatch(/the page writer made it/);
+  });
+
+  it("hold the writer's connection open until the thread's checkpoint is done", async () => {
+    const checkpoints = new CheckpointsAside(checkpointThread, connection, { warn: () => {} });
+    try {
+      await checkpoints.commit(writer, open, PAGES_PER_STORE + 1, async () => {
+        writer.exec(
+          `INSERT INTO activity_log (at, workspace_id, kind, summary) VALUES ('t', 'w', 'sync', 's')`,
+        );
+      });
+      // The workspace closes while the thread checkpoints: the two connections must not close at
+      // the same moment, or neither copies the log into the file.
+      connection.coreOpened(null);
+      expect(connection.current()).toBe(writer);
+    } finally {
+      await checkpoints.close();
+    }
+    expect(writer.open).toBe(false);
+    expect(connection.current()).toBeNull();
   });
 });

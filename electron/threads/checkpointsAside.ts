@@ -1,6 +1,7 @@
 import { type CacheDb } from '../core/cache/openCache';
 import { type Logger } from '../core/logging/log';
 import { PAGES_PER_STORE } from '../core/sync/streamSync';
+import { type CacheConnection } from './cacheConnection';
 import { type OpenCache } from './protocol';
 import { type WorkerThread } from './workerThread';
 
@@ -17,14 +18,23 @@ import { type WorkerThread } from './workerThread';
  * The writer waits for the last checkpoint before its next write: SQLite starts the log over only at
  * a write that finds all of it copied, and a writer that never waited for a checkpoint on another
  * thread let the log grow without bound over a long sync.
+ *
+ * A checkpoint on the thread holds the writer's connection open as a call would: closed while the
+ * thread's connection closed (the workspace closed mid-sync), each of the two found the other
+ * still open, neither copied the log into the file, and it stayed beside the file until the next
+ * open.
  */
 export class CheckpointsAside {
   private thread: WorkerThread | null = null;
   private last: Promise<void> = Promise.resolve();
 
-  /** `start` starts the thread, at the first checkpoint: not with the app, which it would slow. */
+  /**
+   * `start` starts the thread, at the first checkpoint: not with the app, which it would slow.
+   * `connection` is the writer's, the one `commit` is given.
+   */
   constructor(
     private readonly start: () => WorkerThread,
+    private readonly connection: CacheConnection,
     private readonly log: Pick<Logger, 'warn'>,
   ) {}
 
@@ -57,7 +67,7 @@ export class CheckpointsAside {
 
   private aside(db: CacheDb, cache: OpenCache): void {
     this.thread ??= this.start();
-    this.last = this.thread.call('wal.checkpoint', null, cache).then((result) => {
+    const checkpoint = this.thread.call('wal.checkpoint', null, cache).then((result) => {
       if (result.ok || !db.open) return;
       // The thread stopped (it is started again) or gave up: the log must not grow meanwhile.
       this.log.warn(
@@ -65,5 +75,6 @@ export class CheckpointsAside {
       );
       db.pragma('wal_checkpoint(PASSIVE)');
     });
+    this.last = this.connection.serving(() => checkpoint);
   }
 }

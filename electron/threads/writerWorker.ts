@@ -23,6 +23,7 @@ import { WorkerThread } from './workerThread';
 const start = workerData as WriterStart;
 const port = new WorkerPort();
 const log = port.logger();
+const connection = new CacheConnection((file) => connectCache(file, { refetchable: true }));
 const checkpoints = new CheckpointsAside(
   () =>
     new WorkerThread({
@@ -35,9 +36,9 @@ const checkpoints = new CheckpointsAside(
       onStopped: (reason) =>
         log.error(`the checkpoint thread stopped (${reason}); starting it again`),
     }),
+  connection,
   log,
 );
-const connection = new CacheConnection((file) => connectCache(file, { refetchable: true }));
 const shelf = new PageShelf();
 const turns = new WriteTurns(start.turns);
 /** The operations that commit, each with the pages it stores. */
