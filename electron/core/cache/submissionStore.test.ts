@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Submission } from '../../shared/api/submission';
@@ -226,6 +227,45 @@ describe('SubmissionStore', () => {
     });
     expect(store.count('f1', 'finished')).toBe(2);
   });
+
+  it.runIf(fs.existsSync('/proc/self/io'))(
+    "writes each page of the answers' index about once a store, however little of it the page cache holds",
+    () => {
+      // Respondents' own words (a name, an address, a comment) land all over the index by value.
+      let seed = 1;
+      const word = () => ((seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647).toString(36);
+      const rows = Array.from({ length: 9_000 }, (_, i) =>
+        toSubmissionRow(
+          {
+            submissionId: `s${i}`,
+            submissionTime: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+            questions: [
+              { id: 'name', name: 'Name', type: 'ShortAnswer', value: word() },
+              { id: 'email', name: 'E-mail', type: 'EmailInput', value: `${word()}@x.test` },
+              { id: 'note', name: 'Note', type: 'LongAnswer', value: `${word()} ${word()}` },
+            ],
+          },
+          'finished',
+        ),
+      );
+      store.transaction(() => store.upsert('f1', rows.slice(0, 6_000), 't'));
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      // A page cache of a fraction of the answers' index, as a large cache's is of the writer's.
+      db.pragma('cache_size = 40');
+      const written = () =>
+        Number(/^wchar: (\d+)$/m.exec(fs.readFileSync('/proc/self/io', 'utf8'))![1]);
+      const before = written();
+      store.transaction(() => store.upsert('f1', rows.slice(6_000), 't'));
+      const bytes = written() - before;
+      const logged = fs.statSync(`${cache.file}-wal`).size;
+      expect(
+        db.prepare(`SELECT count(*) FROM dbstat WHERE name = 'answers_by_text'`).pluck().get(),
+      ).toBeGreaterThan(40);
+      // Each page the store changed is in the log once; written in rows' order, most of the
+      // index's pages were written there again each time the cache had let them go.
+      expect(bytes).toBeLessThan(2 * logged);
+    },
+  );
 
   it('removes answers and search text with the row', () => {
     put([submission('s1', 1, { name: 'Alice', age: 30 })]);

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { type SubmissionStatus } from '../../shared/api/endpoints';
 import { type Submission } from '../../shared/api/submission';
 import { AnswerCounter } from './answerCounter';
-import { type SubmissionRow } from './submissionRow';
+import { type AnswerValue, type SubmissionRow } from './submissionRow';
 import { withSetting } from './transactionSetting';
 import { withUndoInMemory } from './undoInMemory';
 
@@ -28,6 +28,20 @@ interface SearchText {
   text: string;
   /** The row had text already. */
   replaces: boolean;
+}
+
+/** A row's entries in the indexes by value, whose order is not the rows'. */
+interface IndexedValues {
+  formId: string;
+  answers: readonly AnswerValue[];
+  phoneEndings: readonly string[];
+}
+
+/** What a store writes as its transaction ends, rather than row by row. */
+interface Held {
+  search: SearchText[];
+  /** By the rowid of each row stored. */
+  values: Map<number, IndexedValues>;
 }
 
 export interface CachedSubmission {
@@ -60,10 +74,10 @@ export class SubmissionStore {
   private readonly countStatement;
   private readonly answerCounter;
   /**
-   * Search text of rows stored inside `transaction`, written as it ends with their answers'
-   * counts; null outside it.
+   * Answers and search text of rows stored inside `transaction`, written as it ends with their
+   * answers' counts; null outside it.
    */
-  private searchLater: SearchText[] | null = null;
+  private held: Held | null = null;
 
   constructor(private readonly db: Database.Database) {
     this.find = db.prepare<
@@ -150,7 +164,7 @@ export class SubmissionStore {
       } catch (error) {
         // Counted rows that failed to store must not be counted by the next flush; inside
         // `transaction`, which rolls back, it forgets them all as it ends.
-        if (!this.searchLater) this.answerCounter.clear();
+        if (!this.held) this.answerCounter.clear();
         throw error;
       }
     };
@@ -164,7 +178,7 @@ export class SubmissionStore {
     { seenPass, keepPreviewFlag, leaveSeen }: Required<UpsertOptions>,
   ): UpsertCounts {
     const counts: UpsertCounts = { inserted: 0, updated: 0, unchanged: 0 };
-    const searchTexts: SearchText[] = [];
+    const stored: Held = { search: [], values: new Map() };
     for (const given of rows) {
       const existing = this.find.get(formId, given.submissionId);
       const row =
@@ -180,8 +194,13 @@ export class SubmissionStore {
         counts.unchanged++;
         continue;
       }
-      if (existing) this.answerCounter.flushIfCounted(existing.id);
-      const stored = this.upsertRow.get(
+      if (existing) {
+        // Its values held since the transaction stored it before: written now, as the counts'
+        // triggers read a row's answers from the table when its status changes or they go.
+        this.writeHeldValues(existing.id);
+        this.answerCounter.flushIfCounted(existing.id);
+      }
+      const upserted = this.upsertRow.get(
         formId,
         row.submissionId,
         row.status,
@@ -195,45 +214,86 @@ export class SubmissionStore {
         syncedAt,
         seenPass,
       );
-      if (!stored) throw new Error('upsert returned no row');
+      if (!upserted) throw new Error('upsert returned no row');
       if (existing) {
-        this.clearAnswers.run(stored.id);
-        this.clearPhones.run(stored.id);
+        this.clearAnswers.run(upserted.id);
+        this.clearPhones.run(upserted.id);
         counts.updated++;
       } else {
         counts.inserted++;
       }
-      for (const a of row.answers)
-        this.insertAnswer.run(stored.id, formId, a.fieldKey, a.text, a.num, a.json);
-      for (const ending of row.phoneEndings) this.insertPhone.run(stored.id, ending);
-      this.answerCounter.add(formId, stored.id, row.status, row.isPreview, row.answers);
-      searchTexts.push({
-        rowid: stored.id,
+      stored.values.set(upserted.id, {
+        formId,
+        answers: row.answers,
+        phoneEndings: row.phoneEndings,
+      });
+      this.answerCounter.add(formId, upserted.id, row.status, row.isPreview, row.answers);
+      stored.search.push({
+        rowid: upserted.id,
         text: row.searchText,
         replaces: existing !== undefined,
       });
     }
-    // Inside `transaction`, both are written as it ends. A sync's pages stored a few at a time
-    // in one transaction (`storeInTurns`) store sooner with the search text written once, and
-    // their answers' counts flushed once take a fraction of the writes they take flushed after
-    // each few.
-    if (this.searchLater) this.searchLater.push(...searchTexts);
-    else this.writeAfterRows(searchTexts);
+    // Inside `transaction`, all are written as it ends. A sync's pages stored a few at a time
+    // in one transaction (`storeInTurns`) store sooner with the search text written once, their
+    // answers' counts flushed once take a fraction of the writes they take flushed after each
+    // few, and their answers and phone numbers written in the order of their indexes touch each
+    // of their pages once.
+    if (this.held) {
+      this.held.search.push(...stored.search);
+      for (const [rowid, values] of stored.values) this.held.values.set(rowid, values);
+    } else this.writeAfterRows(stored);
     return counts;
   }
 
   /**
-   * The answers' counts, then the search text. Last, after every other write of the rows: each
-   * statement that opens a savepoint (every upsert does, the counts' too) makes FTS5 flush what it
-   * holds in memory as a new segment of the index. Written row by row in between, a page left a
-   * segment per row to merge, and storing it cost markedly more.
+   * The answers and phone numbers, the answers' counts, then the search text. The answers and
+   * numbers in the order of their indexes by value: respondents' own words (a name, an e-mail, a
+   * comment) land all over them, and written row by row a store of many rows dirtied more of
+   * their pages than SQLite's page cache holds, each written to the log again every time it was
+   * dirtied anew. The search text last, after every other write of the rows: each statement that
+   * opens a savepoint (every upsert does, the counts' too) makes FTS5 flush what it holds in
+   * memory as a new segment of the index. Written row by row in between, a page left a segment per
+   * row to merge, and storing it cost markedly more.
    */
-  private writeAfterRows(texts: readonly SearchText[]): void {
+  private writeAfterRows({ search, values }: Held): void {
+    const rows = [...values];
+    const answers = rows.flatMap(([rowid, held]) =>
+      held.answers.map((a) => ({
+        rowid,
+        formId: held.formId,
+        a,
+        text: a.text?.toLowerCase() ?? '',
+      })),
+    );
+    answers.sort(
+      (x, y) =>
+        compare(x.formId, y.formId) ||
+        compare(x.a.fieldKey, y.a.fieldKey) ||
+        compare(x.text, y.text),
+    );
+    for (const { rowid, formId, a } of answers)
+      this.insertAnswer.run(rowid, formId, a.fieldKey, a.text, a.num, a.json);
+    const phones = rows.flatMap(([rowid, held]) =>
+      held.phoneEndings.map((ending) => ({ rowid, ending })),
+    );
+    phones.sort((x, y) => compare(x.ending, y.ending));
+    for (const { rowid, ending } of phones) this.insertPhone.run(rowid, ending);
     this.answerCounter.flush();
-    for (const { rowid, text, replaces } of texts) {
+    for (const { rowid, text, replaces } of search) {
       if (replaces) this.clearSearch.run(rowid);
       this.insertSearch.run(rowid, text);
     }
+  }
+
+  /** Writes the answers and phone numbers held for row `rowid`, if any, now. */
+  private writeHeldValues(rowid: number): void {
+    const held = this.held?.values.get(rowid);
+    if (!held) return;
+    this.held!.values.delete(rowid);
+    for (const a of held.answers)
+      this.insertAnswer.run(rowid, held.formId, a.fieldKey, a.text, a.num, a.json);
+    for (const ending of held.phoneEndings) this.insertPhone.run(rowid, ending);
   }
 
   /**
@@ -241,8 +301,10 @@ export class SubmissionStore {
    * counts with them (by triggers, which find the counts written).
    */
   private writeHeldNow(): void {
-    if (!this.searchLater) return;
-    this.writeAfterRows(this.searchLater.splice(0));
+    if (!this.held) return;
+    const held = this.held;
+    this.held = { search: [], values: new Map() };
+    this.writeAfterRows(held);
   }
 
   get(formId: string, submissionId: string): CachedSubmission | null {
@@ -307,14 +369,14 @@ export class SubmissionStore {
    */
   transaction<T>(work: () => T): T {
     const run = this.db.transaction(() => {
-      if (this.searchLater) return work();
-      this.searchLater = [];
+      if (this.held) return work();
+      this.held = { search: [], values: new Map() };
       try {
         const result = work();
         this.writeHeldNow();
         return result;
       } finally {
-        this.searchLater = null;
+        this.held = null;
         // Counted rows of a `work` that failed are rolled back with it.
         this.answerCounter.clear();
       }
@@ -324,3 +386,5 @@ export class SubmissionStore {
     );
   }
 }
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
