@@ -37,6 +37,15 @@ interface IndexedValues {
   phoneEndings: readonly string[];
 }
 
+/** An answer waiting for its place among its question's, by text as the index orders it. */
+interface HeldAnswer {
+  rowid: number;
+  formId: string;
+  answer: AnswerValue;
+  /** The text in lower case, as `COLLATE NOCASE` compares it (near enough to find its page). */
+  order: string;
+}
+
 /** What a store writes as its transaction ends, rather than row by row. */
 interface Held {
   search: SearchText[];
@@ -257,26 +266,23 @@ export class SubmissionStore {
    * row to merge, and storing it cost markedly more.
    */
   private writeAfterRows({ search, values }: Held): void {
-    const rows = [...values];
-    const answers = rows.flatMap(([rowid, held]) =>
-      held.answers.map((a) => ({
-        rowid,
-        formId: held.formId,
-        a,
-        text: a.text?.toLowerCase() ?? '',
-      })),
-    );
-    answers.sort(
-      (x, y) =>
-        compare(x.formId, y.formId) ||
-        compare(x.a.fieldKey, y.a.fieldKey) ||
-        compare(x.text, y.text),
-    );
-    for (const { rowid, formId, a } of answers)
-      this.insertAnswer.run(rowid, formId, a.fieldKey, a.text, a.num, a.json);
-    const phones = rows.flatMap(([rowid, held]) =>
-      held.phoneEndings.map((ending) => ({ rowid, ending })),
-    );
+    // By question first: each question's answers are a range of the index of their own.
+    const byQuestion = new Map<string, HeldAnswer[]>();
+    const phones: { rowid: number; ending: string }[] = [];
+    for (const [rowid, { formId, answers, phoneEndings }] of values) {
+      for (const answer of answers) {
+        const key = `${formId}\n${answer.fieldKey}`;
+        let question = byQuestion.get(key);
+        if (!question) byQuestion.set(key, (question = []));
+        question.push({ rowid, formId, answer, order: answer.text?.toLowerCase() ?? '' });
+      }
+      for (const ending of phoneEndings) phones.push({ rowid, ending });
+    }
+    for (const question of byQuestion.values()) {
+      question.sort((x, y) => compare(x.order, y.order));
+      for (const { rowid, formId, answer: a } of question)
+        this.insertAnswer.run(rowid, formId, a.fieldKey, a.text, a.num, a.json);
+    }
     phones.sort((x, y) => compare(x.ending, y.ending));
     for (const { rowid, ending } of phones) this.insertPhone.run(rowid, ending);
     this.answerCounter.flush();
