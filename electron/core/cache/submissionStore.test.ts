@@ -935,4 +935,22 @@ describe('SubmissionQuery, what it remembers', () => {
     expect(kept()).toEqual(anew());
     expect(totals()).toEqual(totalsAnew());
   });
+
+  it('keeps the answers and counts of a row that one page lists twice, edited in between', () => {
+    const page = [
+      submission('a', 1, { name: 'Ann', tags: ['x'] }),
+      submission('b', 2, { name: 'Bo' }),
+      submission('a', 1, { name: 'Cy', tags: ['y'] }),
+    ].map((s) => toSubmissionRow(s, 'finished'));
+    store.upsert('f1', page, 't');
+    store.transaction(() => store.upsert('f1', page, 't'));
+    expect(kept()).toEqual(anew());
+    expect(totals()).toEqual(totalsAnew());
+    expect(
+      db
+        .prepare(`SELECT value_text FROM answers WHERE field_key = 'name' ORDER BY 1`)
+        .pluck()
+        .all(),
+    ).toEqual(['Bo', 'Cy']);
+  });
 });

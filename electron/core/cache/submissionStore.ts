@@ -187,7 +187,8 @@ export class SubmissionStore {
     { seenPass, keepPreviewFlag, leaveSeen }: Required<UpsertOptions>,
   ): UpsertCounts {
     const counts: UpsertCounts = { inserted: 0, updated: 0, unchanged: 0 };
-    const stored: Held = { search: [], values: new Map() };
+    // Inside `transaction`, what it holds; a row met twice finds its values there.
+    const held: Held = this.held ?? { search: [], values: new Map() };
     for (const given of rows) {
       const existing = this.find.get(formId, given.submissionId);
       const row =
@@ -204,9 +205,10 @@ export class SubmissionStore {
         continue;
       }
       if (existing) {
-        // Its values held since the transaction stored it before: written now, as the counts'
-        // triggers read a row's answers from the table when its status changes or they go.
-        this.writeHeldValues(existing.id);
+        // Its values held since it was stored earlier in the transaction (or in this call):
+        // written now, as the counts' triggers read a row's answers from the table when its
+        // status changes or they go.
+        this.writeHeldValues(held, existing.id);
         this.answerCounter.flushIfCounted(existing.id);
       }
       const upserted = this.upsertRow.get(
@@ -231,13 +233,13 @@ export class SubmissionStore {
       } else {
         counts.inserted++;
       }
-      stored.values.set(upserted.id, {
+      held.values.set(upserted.id, {
         formId,
         answers: row.answers,
         phoneEndings: row.phoneEndings,
       });
       this.answerCounter.add(formId, upserted.id, row.status, row.isPreview, row.answers);
-      stored.search.push({
+      held.search.push({
         rowid: upserted.id,
         text: row.searchText,
         replaces: existing !== undefined,
@@ -248,10 +250,7 @@ export class SubmissionStore {
     // answers' counts flushed once take a fraction of the writes they take flushed after each
     // few, and their answers and phone numbers written in the order of their indexes touch each
     // of their pages once.
-    if (this.held) {
-      this.held.search.push(...stored.search);
-      for (const [rowid, values] of stored.values) this.held.values.set(rowid, values);
-    } else this.writeAfterRows(stored);
+    if (!this.held) this.writeAfterRows(held);
     return counts;
   }
 
@@ -292,14 +291,14 @@ export class SubmissionStore {
     }
   }
 
-  /** Writes the answers and phone numbers held for row `rowid`, if any, now. */
-  private writeHeldValues(rowid: number): void {
-    const held = this.held?.values.get(rowid);
-    if (!held) return;
-    this.held!.values.delete(rowid);
-    for (const a of held.answers)
-      this.insertAnswer.run(rowid, held.formId, a.fieldKey, a.text, a.num, a.json);
-    for (const ending of held.phoneEndings) this.insertPhone.run(rowid, ending);
+  /** Writes the answers and phone numbers `held` for row `rowid`, if any, now. */
+  private writeHeldValues(held: Held, rowid: number): void {
+    const values = held.values.get(rowid);
+    if (!values) return;
+    held.values.delete(rowid);
+    for (const a of values.answers)
+      this.insertAnswer.run(rowid, values.formId, a.fieldKey, a.text, a.num, a.json);
+    for (const ending of values.phoneEndings) this.insertPhone.run(rowid, ending);
   }
 
   /**
