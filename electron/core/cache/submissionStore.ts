@@ -255,16 +255,28 @@ export class SubmissionStore {
   }
 
   /**
-   * The answers and phone numbers, the answers' counts, then the search text. The answers and
-   * numbers in the order of their indexes by value: respondents' own words (a name, an e-mail, a
-   * comment) land all over them, and written row by row a store of many rows dirtied more of
-   * their pages than SQLite's page cache holds, each written to the log again every time it was
-   * dirtied anew. The search text last, after every other write of the rows: each statement that
-   * opens a savepoint (every upsert does, the counts' too) makes FTS5 flush what it holds in
-   * memory as a new segment of the index. Written row by row in between, a page left a segment per
-   * row to merge, and storing it cost markedly more.
+   * The answers and phone numbers, the answers' counts, then the search text. The search text
+   * last, after every other write of the rows: each statement that opens a savepoint (every upsert
+   * does, the counts' too) makes FTS5 flush what it holds in memory as a new segment of the index.
+   * Written row by row in between, a page left a segment per row to merge, and storing it cost
+   * markedly more.
    */
   private writeAfterRows({ search, values }: Held): void {
+    this.writeValues(values);
+    this.answerCounter.flush();
+    for (const { rowid, text, replaces } of search) {
+      if (replaces) this.clearSearch.run(rowid);
+      this.insertSearch.run(rowid, text);
+    }
+  }
+
+  /**
+   * The answers and phone numbers of rows, in the order of their indexes by value: respondents'
+   * own words (a name, an e-mail, a comment) land all over them, and written row by row a store of
+   * many rows dirtied more of their pages than SQLite's page cache holds, each written to the log
+   * again every time it was dirtied anew.
+   */
+  private writeValues(values: ReadonlyMap<number, IndexedValues>): void {
     // By question first: each question's answers are a range of the index of their own.
     const byQuestion = new Map<string, HeldAnswer[]>();
     const phones: { rowid: number; ending: string }[] = [];
@@ -284,11 +296,6 @@ export class SubmissionStore {
     }
     phones.sort((x, y) => compare(x.ending, y.ending));
     for (const { rowid, ending } of phones) this.insertPhone.run(rowid, ending);
-    this.answerCounter.flush();
-    for (const { rowid, text, replaces } of search) {
-      if (replaces) this.clearSearch.run(rowid);
-      this.insertSearch.run(rowid, text);
-    }
   }
 
   /** Writes the answers and phone numbers `held` for row `rowid`, if any, now. */
@@ -296,9 +303,7 @@ export class SubmissionStore {
     const values = held.values.get(rowid);
     if (!values) return;
     held.values.delete(rowid);
-    for (const a of values.answers)
-      this.insertAnswer.run(rowid, values.formId, a.fieldKey, a.text, a.num, a.json);
-    for (const ending of values.phoneEndings) this.insertPhone.run(rowid, ending);
+    this.writeValues(new Map([[rowid, values]]));
   }
 
   /**
