@@ -3,6 +3,7 @@ import { type Submission } from '../../shared/api/submission';
 import { AppError } from '../../shared/errors';
 import { readListing } from '../api/client';
 import { type CacheStores } from '../cache/cacheStores';
+import { type CacheDb } from '../cache/openCache';
 import { type WriteTurns } from '../cache/writeTurns';
 import { toSubmissionRow } from '../cache/submissionRow';
 import { type UpsertOptions } from '../cache/submissionStore';
@@ -120,18 +121,44 @@ function storeInTurns(
   for (let i = 0; i < pages.length; i += PAGES_PER_TURN)
     parts.push(pages.slice(i, i + PAGES_PER_TURN).flat());
   if (parts.length === 0) parts.push([]);
-  let changed = 0;
-  let next = 0;
-  for (;;) {
-    const ended = stores.submissions.transaction(() => {
-      do changed += storePage(stores, formId, status, parts[next++]!, syncedAt, steps.options);
-      while (next < parts.length && !turns?.asked());
-      if (next === parts.length) return steps.end();
-      steps.pause(parts.slice(next).reduce((n, rows) => n + rows.length, 0));
-      return null;
-    });
-    if (ended) return { changed, ...ended };
-    turns?.letIn(LET_IN_MS);
+  return withCacheFor(stores.db, pages.length, () => {
+    let changed = 0;
+    let next = 0;
+    for (;;) {
+      const ended = stores.submissions.transaction(() => {
+        do changed += storePage(stores, formId, status, parts[next++]!, syncedAt, steps.options);
+        while (next < parts.length && !turns?.asked());
+        if (next === parts.length) return steps.end();
+        steps.pause(parts.slice(next).reduce((n, rows) => n + rows.length, 0));
+        return null;
+      });
+      if (ended) return { changed, ...ended };
+      turns?.letIn(LET_IN_MS);
+    }
+  });
+}
+
+/** The page cache a store is given for each page it holds, in KiB. */
+const CACHE_KIB_PER_PAGE = 2 * 1024;
+
+/**
+ * Runs a store of `pages` pages with a page cache in step with them, then gives the connection its
+ * own back (the memory goes with it). A store dirties more pages the more rows it holds, and a
+ * page pushed out before the commit is written to the log again each time it changes after: a
+ * large store in a small cache wrote more than the smaller stores it replaced.
+ */
+function withCacheFor<T>(db: CacheDb, pages: number, store: () => T): T {
+  const own = db.pragma('cache_size', { simple: true }) as number;
+  // Negative: KiB; positive: pages of the file.
+  const ownKib =
+    own < 0 ? -own : (own * (db.pragma('page_size', { simple: true }) as number)) / 1024;
+  const needed = pages * CACHE_KIB_PER_PAGE;
+  if (needed <= ownKib) return store();
+  db.pragma(`cache_size = -${needed}`);
+  try {
+    return store();
+  } finally {
+    db.pragma(`cache_size = ${own}`);
   }
 }
 

@@ -122,4 +122,35 @@ describe('pages that piled up, stored while another writer asks for the lock', (
     expect(stores.submissions.count(formId, 'finished')).toBe(1050);
     other.close();
   });
+
+  it('gives a store a page cache in step with its pages, and the connection its own back', async () => {
+    const formId = DEMO_FORMS[0]!.id;
+    const stores = cacheStores(cache.db);
+    stores.syncState.update(formId, 'finished', { phase: 'incremental', nextOffset: 0 });
+    const cacheSize = () => cache.db.pragma('cache_size', { simple: true }) as number;
+    cache.db.pragma('cache_size = -4096');
+    const own = cacheSize();
+    // Asked once a store, after its first three pages: the cache as the store holds it then.
+    let asked = false;
+    const during: number[] = [];
+    const turns: Turns = {
+      asked: () => !asked && (asked = true),
+      letIn: () => during.push(cacheSize()),
+    };
+    const writer = pageWriterOn(stores, new PageShelf(), turns);
+    const read = await Promise.all((await firstPages(formId, 13)).map((json) => writer.read(json)));
+    const small = read.slice(0, 4);
+    const large = read.slice(4);
+
+    await writer.incremental(pulled(formId, small, 600));
+    expect(cacheSize()).toBe(own);
+    asked = false;
+    await writer.incremental(pulled(formId, large, 1950));
+    expect(cacheSize()).toBe(own);
+
+    // Negative sizes are KiB: the larger store had the larger cache, and both more than its own.
+    expect(during).toHaveLength(2);
+    expect(-during[0]!).toBeGreaterThan(-own);
+    expect(-during[1]!).toBeGreaterThan(-during[0]!);
+  });
 });

@@ -218,7 +218,24 @@ const WAIT_FOR_NEXT_PAGE_MS = 6_000;
  * (`CheckpointsAside`). Such a transaction lets the core's writes in between its pages
  * (`WriteTurns`), so they wait no longer than before; its rows show when it commits.
  */
-const PAGES_HELD = 48;
+const PAGES_HELD_LEAST = 48;
+/** Pages held at most: parsed, each holds its rows' objects on the writer's heap until stored. */
+const PAGES_HELD_MOST = 128;
+/** Rows a listing has stored for each page it holds past the least. */
+const ROWS_STORED_PER_PAGE_HELD = 5_000;
+
+/**
+ * Pages a listing holds for one store once it has stored `stored` rows. A form's part of the index
+ * of answers by text grows with its rows, and a store's rows land all over it: a store of the same
+ * size touches more of its pages, each written whole, as the form grows. Holding more pages as the
+ * listing goes keeps the rows a store carries in step with the pages it rewrites.
+ */
+export function pagesHeld(stored: number): number {
+  return Math.min(
+    PAGES_HELD_MOST,
+    Math.max(PAGES_HELD_LEAST, Math.floor(stored / ROWS_STORED_PER_PAGE_HELD)),
+  );
+}
 
 /**
  * The pages of one listing in `sort=asc` order from `start`, up to `PAGES_AHEAD` requested ahead
@@ -230,7 +247,7 @@ const PAGES_HELD = 48;
  * together), so it answers every other call meanwhile.
  *
  * Pages come together to be stored in one transaction: those that arrived while the caller stored
- * the ones before (up to `PAGES_HELD`), and, after the listing's first store, up to
+ * the ones before (up to `pagesHeld`), and, after the listing's first store, up to
  * `PAGES_PER_STORE`, those that arrive within `WAIT_FOR_NEXT_PAGE_MS` of the first.
  */
 export async function* listingPages(
@@ -265,7 +282,7 @@ export async function* listingPages(
   const ahead: AheadPage[] = [];
   const requestMore = () => {
     const onTheirWay = () => ahead.filter((page) => !page.arrived).length;
-    while (onTheirWay() < PAGES_AHEAD && ahead.length < PAGES_HELD && requested < total) {
+    while (onTheirWay() < PAGES_AHEAD && ahead.length < pagesHeld(offset) && requested < total) {
       ahead.push(fetchPage(requested));
       requested += MAX_PAGE_SIZE;
     }
@@ -282,7 +299,8 @@ export async function* listingPages(
       // The listing's first rows are stored as they come, for the table to show them at once.
       const waitUntil =
         offset - pages[0]!.ids.length > start ? performance.now() + WAIT_FOR_NEXT_PAGE_MS : 0;
-      while (!done && pages.length < PAGES_HELD) {
+      const held = pagesHeld(offset);
+      while (!done && pages.length < held) {
         // Kept requested while pages wait here: a rate limit's token not spent at once is lost.
         requestMore();
         const page = ahead[0];
