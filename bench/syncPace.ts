@@ -43,7 +43,14 @@ async function firstSync(
     return await withChild<ServiceAddress, BenchRow[]>('serviceProcess.ts', service, (served) =>
       withChild<ServedHost, BenchRow[]>(
         'hostServe.ts',
-        { dataDir: dir, baseUrl: served.value.baseUrl, apiKey: served.value.apiKey },
+        {
+          dataDir: dir,
+          baseUrl: served.value.baseUrl,
+          apiKey: served.value.apiKey,
+          // With no rate limit the app's client keeps none either: at the service's pace of its
+          // own it would wait for every page, and no store would hold pages that piled up.
+          unthrottled: rateLimit === 0,
+        },
         async (host) => {
           log(`first sync of ${sizeLabel(count)} ${pace}, the host's use read from /proc`);
           const before = processUse(host.pid);
