@@ -7,6 +7,8 @@ const PLANS = ['Starter plan', 'Pro plan', 'Team plan', 'Enterprise'];
 
 /** The numbers of "N of M submissions" (M is N when nothing narrows the table). */
 async function counted(app: Page): Promise<{ shown: number; of: number }> {
+  // The last count stays on screen while a new filter's query runs; it is read once that is done.
+  await expect(app.getByLabel('Updating')).toBeHidden();
   const count = app.getByTestId('result-count');
   await expect(count).toHaveText(/^[\d,]+ (of [\d,]+ )?submissions$/);
   const [shown = 0, of = shown] = ((await count.textContent()) ?? '')
