@@ -2,6 +2,7 @@ import { type AnswerFilter, type SubmissionFilter } from '../../shared/contract/
 import { type ValueCount } from '../../shared/contract/summary';
 import { AnswerColumns, GIVEN_ONCE, compareAnswers, type FormColumns } from './answerColumns';
 import { payments } from './rowFigures';
+import { setMarks } from './setMarks';
 import { type StatementCache } from './statementCache';
 import { ITEMS_APART } from './submissionRow';
 import { asciiFold } from './summaryFigures';
@@ -96,7 +97,7 @@ export function columnView(
 /**
  * The indexes in the form's columns of a view's rows of every status: previews and dates are
  * checked in the columns, and each set its search and answer filters let through is read from
- * its own index (as the table's query reads them), then marked.
+ * its own index (as the table's query reads them), then marked (`setMarks.ts`).
  */
 export function spanOf(
   reads: StatementCache,
@@ -120,15 +121,7 @@ export function spanOf(
     for (let i = 0; i < form.count; i++) if (!marked[i]) inView[i] = 0;
   const rest = { ...filter, answers: filter.answers.filter((answer) => !chosen.has(answer)) };
   for (const set of narrowingSets(rest)) {
-    const marked = new Uint8Array(form.count);
-    const ids = reads
-      .statement<Param[], number>(set.sql)
-      .pluck()
-      .all(...set.params);
-    for (const id of ids) {
-      const index = AnswerColumns.indexOf(form, id);
-      if (index >= 0) marked[index] = 1;
-    }
+    const marked = setMarks(reads, form, set);
     const keep = set.except ? 0 : 1;
     for (let i = 0; i < form.count; i++) if (marked[i] !== keep) inView[i] = 0;
   }

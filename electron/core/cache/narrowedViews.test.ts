@@ -7,6 +7,7 @@ import { QueryStatements } from './queryStatements';
 import { toSubmissionRow } from './submissionRow';
 import { SubmissionQuery } from './submissionQuery';
 import { SubmissionStore } from './submissionStore';
+import { SubmissionSummaries } from './submissionSummary';
 import { openTempCache, type TempCache } from '../operations/testing/tempCache';
 
 let cache: TempCache;
@@ -254,6 +255,41 @@ describe('a sort by a question', () => {
         const sorted = ran.some((sql) => sql.includes('ORDER BY a.value_num'));
         expect([walked, sorted]).toEqual([true, fewGaveIt]);
       }
+    } finally {
+      reader.close();
+    }
+  });
+});
+
+describe('the summary of a searched view', () => {
+  beforeEach(() => fill());
+
+  it("reads the search's rows once while the view's dates and status change, again once the form changes", () => {
+    const ran: string[] = [];
+    const reader = new Database(cache.file, { verbose: (sql) => ran.push(String(sql)) });
+    const searches = () => ran.filter((sql) => sql.includes('MATCH')).length;
+    try {
+      const summaries = new SubmissionSummaries(reader, { rebuildEveryMs: 0 });
+      const total = (more: Partial<SubmissionFilter>) => {
+        const filter = view([], { search: 'p1@example', ...more });
+        const status = filter.status === 'in_progress' ? 'in_progress' : 'finished';
+        expect(summaries.summary(filter).total).toBe(
+          new SubmissionQuery(cache.db).counts(filter)[status],
+        );
+        return summaries.summary(filter).total;
+      };
+      const later = new Date(Date.UTC(2026, 0, 1, 1)).toISOString();
+      expect(total({})).toBe(26);
+      expect(total({ afterDate: later })).toBe(13);
+      expect(total({ afterDate: later, status: 'in_progress' })).toBe(2);
+      expect(searches()).toBe(1);
+
+      // A new row that holds the word: the form changed, so its rows are read again.
+      store.transaction(() =>
+        store.upsert('f1', [toSubmissionRow(submission(121), 'finished')], 't'),
+      );
+      expect(total({ afterDate: later })).toBe(14);
+      expect(searches()).toBe(2);
     } finally {
       reader.close();
     }
