@@ -1,6 +1,7 @@
 import { type AnswerFilter, type SubmissionFilter } from '../../shared/contract/submissions';
 import { type ValueCount } from '../../shared/contract/summary';
 import { AnswerColumns, GIVEN_ONCE, compareAnswers, type FormColumns } from './answerColumns';
+import { codeCounter } from './codeCounts';
 import { payments } from './rowFigures';
 import { setMarks } from './setMarks';
 import { type StatementCache } from './statementCache';
@@ -21,11 +22,10 @@ export function columnView(
 ): ViewAnswers {
   const span = spanOf(reads, filter, form);
   const view = filter.status === 'all' ? span : ofStatus(form, span, filter.status === 'finished');
+  const countCodes = codeCounter(form, filter, view);
   const counted = (key: string) => {
     const column = form.columns.get(key)!;
-    const { codes } = column;
-    const counts = new Int32Array(column.texts.length + 1);
-    for (let i = 0; i < view.length; i++) counts[codes[view[i]!]!]!++;
+    const counts = countCodes(column);
     return { column, counts, answered: view.length - counts[0]! };
   };
   return {
