@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SubmissionFilter } from '../../shared/contract/submissions';
 import { migrations } from '../operations/schema';
 import { AnswerColumns, type FormColumns } from './answerColumns';
-import { type AnswerColumn, ENTRIES_WITH_TEXT, ENTRIES_WITHOUT_TEXT } from './columnRead';
+import { type AnswerColumn, ENTRIES_WITH_TEXT, ENTRIES_WITHOUT_TEXT, RUN_ROWS } from './columnRead';
 import { migrate } from './migrate';
 import { SubmissionSummaries } from './submissionSummary';
 
@@ -219,6 +219,7 @@ describe('a column read a few index entries a step', () => {
     for (const [sql, params] of [
       [ENTRIES_WITHOUT_TEXT, [FORM, TEXT, 0, 10]],
       [ENTRIES_WITH_TEXT, [FORM, TEXT, 'a', 0, 10]],
+      [RUN_ROWS, [FORM, NUMBER, '4', 0, 10]],
     ] as const) {
       const plan = db
         .prepare(`EXPLAIN QUERY PLAN ${sql}`)

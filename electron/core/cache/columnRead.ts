@@ -34,6 +34,20 @@ export const ENTRIES_WITH_TEXT = `SELECT submission_rowid, value_text FROM answe
   ORDER BY value_text, submission_rowid LIMIT ?`;
 
 /**
+ * The rows of a run of one answer after a row, in the index's order: their rowids alone, where
+ * reading its entries brings each one's text too, the larger part of reading a long run.
+ */
+export const RUN_ROWS = `SELECT submission_rowid FROM answers INDEXED BY answers_by_text
+  WHERE form_id = ? AND field_key = ? AND value_text = ? AND submission_rowid > ?
+  ORDER BY submission_rowid LIMIT ?`;
+
+/**
+ * Entries read at once, before looking whether they end in a long run of one answer: at most
+ * half of what a step has left, so that the rest of such a run can be read in the same step.
+ */
+const ENTRY_CHUNK = 1_024;
+
+/**
  * What looking up a row's number and list costs a step, in index entries read in order: it seeks
  * in the table, so a column of many values (dates, amounts) reads fewer of them a step.
  */
@@ -63,6 +77,8 @@ export class ColumnRead {
   private afterText = '';
   private afterRowid = 0;
   private run: Run | null = null;
+  /** Entries read of the run so far. */
+  private runRows = 0;
 
   constructor(
     private readonly prepare: Prepare,
@@ -93,12 +109,18 @@ export class ColumnRead {
   step(budget: number): boolean {
     let left = budget;
     while (left > 0) {
-      const entries = this.entries(left);
+      const limit = Math.min(Math.ceil(left / 2), ENTRY_CHUNK);
+      const entries = this.entries(limit);
       for (const [rowid, text] of entries) {
         left -= this.add(rowid, text);
         this.afterRowid = rowid;
         this.afterText = text ?? '';
         if (left <= 0) return false;
+      }
+      if (entries.length === limit) {
+        // A choice most rows gave: the rest of its run is read as rowids alone.
+        if (!this.noText && this.runRows >= limit / 2) left -= this.restOfRun(left);
+        continue;
       }
       // Fewer than asked (each costs one at least): those with no text are all read, then all.
       if (!this.noText) {
@@ -126,6 +148,19 @@ export class ColumnRead {
   }
 
   /**
+   * Up to `limit` more rows of the run the last entry read is in, as its entries would have
+   * given them; how many.
+   */
+  private restOfRun(limit: number): number {
+    const rowids = this.prepare<[string, string, string, number, number], number>(RUN_ROWS)
+      .pluck()
+      .all(this.formId, this.key, this.afterText, this.afterRowid, limit);
+    for (const rowid of rowids) this.more(this.run!, rowid);
+    this.afterRowid = rowids.at(-1) ?? this.afterRowid;
+    return rowids.length;
+  }
+
+  /**
    * One entry: the next of its run, or the first of a new one; what it cost, in entries. A value's
    * run is coded as it starts, its number and list read from that row (asked of the run, they cost
    * a lookup of every row); a free text's only once a second row gives it.
@@ -133,14 +168,11 @@ export class ColumnRead {
   private add(rowid: number, text: string | null): number {
     const run = this.run;
     if (run && sameAnswer(run.text, text)) {
-      if (run.code === 0) {
-        run.code = addCode(this.column, run.text, null, null, run.first);
-        this.code(run.first, run.code);
-      }
-      this.code(rowid, run.code);
+      this.more(run, rowid);
       return 1;
     }
     this.closeRun();
+    this.runRows = 1;
     if (this.column.collapsesSingles) {
       this.run = { text, first: rowid, code: 0 };
       return 1;
@@ -153,6 +185,16 @@ export class ColumnRead {
     this.run = { text, first: rowid, code: addCode(this.column, text, num, json, rowid) };
     this.code(rowid, this.run.code);
     return 1 + LOOKUP_ENTRIES;
+  }
+
+  /** A further row of the run: a free text is coded once a second row gives it. */
+  private more(run: Run, rowid: number): void {
+    this.runRows++;
+    if (run.code === 0) {
+      run.code = addCode(this.column, run.text, null, null, run.first);
+      this.code(run.first, run.code);
+    }
+    this.code(rowid, run.code);
   }
 
   /** A free text the run's one row gave is given once. */
