@@ -46,6 +46,8 @@ test('the summary speaks in minutes, keeps a scale in its order and draws every 
 
   // The filtered summary offers its rows, and the table shows exactly those.
   const total = app.getByTestId('summary-total');
+  // The last figures stay on screen while the filtered ones are read; the total is read after.
+  await expect(app.getByLabel('Updating the summary')).toBeHidden();
   await expect(total).toHaveText(/^Summary of [\d,]+ submissions?$/);
   const n = (await total.textContent())!.match(/[\d,]+/)![0];
   await app.getByRole('button', { name: `See these ${n} submissions` }).click();
