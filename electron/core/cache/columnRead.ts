@@ -60,6 +60,8 @@ interface Run {
   text: string | null;
   first: number;
   code: number;
+  /** Its rows read so far. */
+  rows: number;
 }
 
 /**
@@ -77,8 +79,6 @@ export class ColumnRead {
   private afterText = '';
   private afterRowid = 0;
   private run: Run | null = null;
-  /** Entries read of the run so far. */
-  private runRows = 0;
 
   constructor(
     private readonly prepare: Prepare,
@@ -119,7 +119,7 @@ export class ColumnRead {
       }
       if (entries.length === limit) {
         // A choice most rows gave: the rest of its run is read as rowids alone.
-        if (!this.noText && this.runRows >= limit / 2) left -= this.restOfRun(left);
+        if (!this.noText && this.run!.rows >= limit / 2) left -= this.restOfRun(left);
         continue;
       }
       // Fewer than asked (each costs one at least): those with no text are all read, then all.
@@ -172,9 +172,8 @@ export class ColumnRead {
       return 1;
     }
     this.closeRun();
-    this.runRows = 1;
     if (this.column.collapsesSingles) {
-      this.run = { text, first: rowid, code: 0 };
+      this.run = { text, first: rowid, code: 0, rows: 1 };
       return 1;
     }
     const [num, json] = this.prepare<[number, string], [number | null, string | null]>(
@@ -182,14 +181,19 @@ export class ColumnRead {
     )
       .raw()
       .get(rowid, this.key) ?? [null, null];
-    this.run = { text, first: rowid, code: addCode(this.column, text, num, json, rowid) };
+    this.run = {
+      text,
+      first: rowid,
+      code: addCode(this.column, text, num, json, rowid),
+      rows: 1,
+    };
     this.code(rowid, this.run.code);
     return 1 + LOOKUP_ENTRIES;
   }
 
   /** A further row of the run: a free text is coded once a second row gives it. */
   private more(run: Run, rowid: number): void {
-    this.runRows++;
+    run.rows++;
     if (run.code === 0) {
       run.code = addCode(this.column, run.text, null, null, run.first);
       this.code(run.first, run.code);
