@@ -1,16 +1,14 @@
 import { type SubmissionFilter } from '../../shared/contract/submissions';
 import { type AnswerColumn, type FormColumns } from './answerColumns';
+import { Memo } from './memo';
 
 /** A view holding more than this share of its statuses' rows is counted from the rows it leaves out. */
 const MOSTLY = 0.75;
 
-/** A column's counts over every row of some statuses, at the form's change counter. */
-interface Totals {
-  version: number;
-  counts: Int32Array;
-}
+/** The statuses and preview flags a view can hold: each has its totals. */
+const STATUSES_KEPT = 6;
 
-const kept = new WeakMap<AnswerColumn, Map<string, Totals>>();
+const kept = new WeakMap<AnswerColumn, Memo<Int32Array>>();
 
 /**
  * How many of a view's rows give each code of a column (code 0: no answer), for each column
@@ -62,15 +60,16 @@ function totalsOf(
   statuses: string,
   rows: Int32Array,
 ): Int32Array {
-  let byStatuses = kept.get(column);
-  if (!byStatuses) {
-    byStatuses = new Map();
-    kept.set(column, byStatuses);
+  let memo = kept.get(column);
+  if (!memo) {
+    memo = new Memo<Int32Array>(STATUSES_KEPT);
+    kept.set(column, memo);
   }
-  const known = byStatuses.get(statuses);
   // Rows added since, and the answers first given in them, come with a new change counter.
-  if (known?.version === form.version) return known.counts;
+  const version = String(form.version);
+  const known = memo.get(statuses, version);
+  if (known) return known;
   const counts = countsOver(column, rows);
-  byStatuses.set(statuses, { version: form.version, counts });
+  memo.set(statuses, version, counts);
   return counts;
 }
