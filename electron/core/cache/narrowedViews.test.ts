@@ -295,3 +295,60 @@ describe('the summary of a searched view', () => {
     }
   });
 });
+
+describe('a search over a whole form', () => {
+  /** `fill`'s 120 rows, and rows of a second form that hold the same words. */
+  function fillTwoForms(): void {
+    fill();
+    store.transaction(() => {
+      for (let i = 0; i < 12; i++)
+        store.upsert('f2', [toSubmissionRow(submission(i), 'finished', i % 5 === 0)], 't');
+    });
+  }
+
+  it("counts its matches from the cache's other rows, as counting the form's rows does", () => {
+    fillTwoForms();
+    const ran: string[] = [];
+    const reader = new Database(cache.file, { verbose: (sql) => ran.push(String(sql)) });
+    try {
+      const check = () => {
+        for (const formId of ['f1', 'f2'])
+          for (const search of ['example', 'p1@example', 'nowhere'])
+            for (const answers of [[], [FILTERS[7]!]])
+              for (const status of ['finished', 'in_progress', 'all'] as const) {
+                const filter = view(answers, { formId, search, status });
+                // A date bound before every row narrows nothing, but makes the view count its rows.
+                const dated = { ...filter, afterDate: '2000-01-01' };
+                const counted = new SubmissionQuery(cache.db).window(dated, 0, 0);
+                expect(
+                  new SubmissionQuery(reader).window(filter, 0, 0),
+                  JSON.stringify(filter),
+                ).toMatchObject({ total: counted.total, counts: counted.counts });
+              }
+      };
+      check();
+      // The large form lists the cache's other rows, never the status of each of its own; the
+      // small one, whose other rows are more than its own, reads the status of each.
+      const statusRead = (formId: string) =>
+        ran.some((sql) =>
+          sql.includes(
+            `FROM submissions s INDEXED BY submissions_by_form_time WHERE s.form_id = '${formId}'`,
+          ),
+        );
+      expect([statusRead('f1'), statusRead('f2')]).toEqual([false, true]);
+      expect(
+        ran.some((sql) => /INDEXED BY submissions_by_time\s+WHERE form_id = 'f2'/.test(sql)),
+      ).toBe(true);
+
+      // Rows removed, a response finished, a preview of the other form gone.
+      store.delete('f1', 'r001');
+      store.delete('f2', 'r005');
+      store.transaction(() =>
+        store.upsert('f1', [toSubmissionRow(submission(3), 'finished')], 't'),
+      );
+      check();
+    } finally {
+      reader.close();
+    }
+  });
+});

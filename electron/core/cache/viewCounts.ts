@@ -1,5 +1,6 @@
 import { type StatusCounts, type SubmissionFilter } from '../../shared/contract/submissions';
 import { Memo } from './memo';
+import { passingByGroup } from './passingByGroup';
 import { NARROWED_KEPT, type PassingRows } from './passingRows';
 import { keptTally, type StatusTally } from './keptTally';
 import { facetStatement, tallyStatement } from './querySql';
@@ -65,16 +66,21 @@ export class ViewCounts {
 
   /**
    * The counts of a view narrowed by a search or answer filters: the rows of the form without them
-   * (any status), where rows pass.
+   * (any status), where rows pass. Over a whole form they are counted from its kept counts.
    */
   private narrowedTally(
     filter: SubmissionFilter,
     passing: Uint8Array,
     version: string,
   ): StatusTally[] {
+    const broad = broader(filter);
+    if (broad.afterDate === undefined && broad.beforeDate === undefined) {
+      const counted = passingByGroup(this.reads, filter.formId, passing);
+      if (counted) return counted;
+    }
     // Rows that pass, by what the low two bits of a facet say: in progress × 2 + preview.
     const byKind = [0, 0, 0, 0];
-    for (const facet of this.facets(broader(filter), version))
+    for (const facet of this.facets(broad, version))
       if (passing[Math.floor(facet / 4)] === 1) byKind[facet % 4]!++;
     const [finished = 0, finishedPreviews = 0, inProgress = 0, inProgressPreviews = 0] = byKind;
     const tally: StatusTally[] = [
