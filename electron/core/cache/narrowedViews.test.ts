@@ -351,4 +351,33 @@ describe('a search over a whole form', () => {
       reader.close();
     }
   });
+
+  it("finds a common word's first window among the view's first rows", () => {
+    store.transaction(() => {
+      for (let i = 0; i < 5_200; i++)
+        store.upsert('f1', [toSubmissionRow(submission(i), 'finished')], 't');
+    });
+    const ran: string[] = [];
+    const reader = new Database(cache.file, { verbose: (sql) => ran.push(String(sql)) });
+    try {
+      for (const sort of ['asc', 'desc'] as const) {
+        ran.length = 0;
+        const filter = view([], { search: 'example', sort });
+        const first = new SubmissionQuery(reader, { prefixRows: 10 }).window(filter, 0, 5);
+        const whole = new SubmissionQuery(cache.db).window(filter, 0, 20);
+        expect(first.rows.map((r) => r.submissionId)).toEqual(
+          whole.rows.slice(0, 5).map((r) => r.submissionId),
+        );
+        expect(first.total).toBe(5_200);
+        // The form's first screen of rows is looked at, never its whole order.
+        const limits = ran.flatMap(
+          (sql) =>
+            /^SELECT s\.id FROM submissions s .*LIMIT (-?\d+)(\.0)?$/s.exec(sql)?.slice(1, 2) ?? [],
+        );
+        expect(limits).toEqual(['10']);
+      }
+    } finally {
+      reader.close();
+    }
+  });
 });

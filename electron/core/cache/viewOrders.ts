@@ -101,7 +101,7 @@ export class ViewOrders {
     }
     const passing = this.passing.of(filter, version);
     const order = passing
-      ? this.narrowedOrder(filter, passing, version)
+      ? this.narrowedOrder(filter, passing, end, version)
       : typeof filter.sortBy === 'object' && end > this.prefixRows
         ? this.questionOrder(filter, filter.sortBy.answer, version)
         : this.readOrder(
@@ -133,10 +133,16 @@ export class ViewOrders {
   }
 
   /**
-   * The order of a view narrowed by a search or answer filters: the whole order of the same view
-   * without them, where rows pass.
+   * The order of a view narrowed by a search or answer filters: the rows that pass among the first
+   * rows of the same view without them, when they hold the first `end`; else its whole order, where
+   * rows pass.
    */
-  private narrowedOrder(filter: SubmissionFilter, passing: Uint8Array, version: string): Order {
+  private narrowedOrder(
+    filter: SubmissionFilter,
+    passing: Uint8Array,
+    end: number,
+    version: string,
+  ): Order {
     const broad = broader(filter);
     // A few matches are sorted from their rowids: cheaper than a first read of the whole order
     // of the view, which is slow on a large form, for a rare word or a word found nowhere.
@@ -157,27 +163,45 @@ export class ViewOrders {
           .all(JSON.stringify(few), ...where.params);
         return { ids: sorted, complete: true };
       }
+      // Many matches: a first window finds its rows among the view's first ones.
+      const first = this.firstAmong(filter, end, version, (ids) =>
+        ids.filter((id) => passing[id] === 1),
+      );
+      if (first) return first;
     }
     const { ids } = this.order(broad, Number.POSITIVE_INFINITY, version);
     return { ids: ids.filter((id) => passing[id] === 1), complete: true };
   }
 
   /**
-   * The first rows of a view narrowed by answer filters, at least `end` of them, found among the
-   * first rows of the view without them (`CHECKED_LOOKS`), each checked by its own answers: a
-   * first window of a common choice need not list every row the choice holds, nor read the whole
-   * order of a large form. Undefined when the window lies past the first rows, the view is sorted
-   * by a question (its first rows are not its cheap part), a search or an import narrows it too,
-   * or too few of the rows pass.
+   * The first rows of a view narrowed by answer filters, at least `end` of them, each row checked
+   * by its own answers: a first window of a common choice need not list every row the choice
+   * holds, nor read the whole order of a large form. Undefined when a search or an import narrows
+   * it too, or as `firstAmong` says.
    */
   private checkedFirst(filter: SubmissionFilter, end: number, version: string): Order | undefined {
+    if (filter.answers.length === 0) return undefined;
+    return this.firstAmong(filter, end, version, (ids) => passingAmong(this.reads, filter, ids));
+  }
+
+  /**
+   * The first rows of a narrowed view, at least `end` of them, picked (`pick`) from the first rows
+   * of the view without its narrowing (`CHECKED_LOOKS`). Undefined when the window lies past the
+   * first rows, the view is sorted by a question (its first rows are not its cheap part), `pick`
+   * cannot tell, or too few of the rows pass.
+   */
+  private firstAmong(
+    filter: SubmissionFilter,
+    end: number,
+    version: string,
+    pick: (ids: number[]) => number[] | null,
+  ): Order | undefined {
     const broad = broader(filter);
-    if (filter.answers.length === 0 || end > this.prefixRows || typeof broad.sortBy === 'object')
-      return undefined;
+    if (end > this.prefixRows || typeof broad.sortBy === 'object') return undefined;
     for (const screens of CHECKED_LOOKS) {
       const rows = this.prefixRows * screens;
       const first = this.firstRows(broad, rows, version);
-      const ids = passingAmong(this.reads, filter, first);
+      const ids = pick(first);
       if (!ids) return undefined;
       // Fewer rows than asked for: the view's whole order was read.
       if (first.length < rows) return { ids, complete: true };
