@@ -1,6 +1,7 @@
 import { type SubmissionFilter } from '../../shared/contract/submissions';
 import { Memo } from './memo';
 import { type QueryStatements } from './queryStatements';
+import { eachSetRowid } from './setRowids';
 import { narrowingSets } from './viewConditions';
 
 /** Searches and answer filters remembered at once: each holds one byte per rowid. */
@@ -38,15 +39,15 @@ export class PassingRows {
       const last = this.reads.largestRowid();
       // How many sets hold each row, or EXCLUDED.
       const held = new Uint8Array(last + 1);
-      for (const set of sets) {
-        for (const id of this.reads
-          .statement<number>(set.sql)
-          .pluck()
-          .all(...set.params)) {
-          if (id > last || held[id] === EXCLUDED) continue;
-          held[id] = set.except ? EXCLUDED : held[id]! + 1;
-        }
-      }
+      for (const set of sets)
+        eachSetRowid(
+          (sql) => this.reads.statement(sql),
+          set,
+          (id) => {
+            if (id > last || held[id] === EXCLUDED) return;
+            held[id] = set.except ? EXCLUDED : held[id]! + 1;
+          },
+        );
       for (let id = 0; id <= last; id++) held[id] = held[id] === needed ? 1 : 0;
       return held;
     })();

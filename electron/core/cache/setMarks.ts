@@ -1,7 +1,8 @@
 import { AnswerColumns, type FormColumns } from './answerColumns';
 import { Memo } from './memo';
 import { type StatementCache } from './statementCache';
-import { type Param, type RowSet } from './viewConditions';
+import { eachSetRowid } from './setRowids';
+import { type RowSet } from './viewConditions';
 
 /** Sets remembered at once for each form's columns: each holds one byte per row of the form. */
 const SETS_KEPT = 4;
@@ -25,14 +26,14 @@ export function setMarks(reads: StatementCache, form: FormColumns, set: RowSet):
   const known = memo.get(key, version);
   if (known) return known;
   const marked = new Uint8Array(form.count);
-  const ids = reads
-    .statement<Param[], number>(set.sql)
-    .pluck()
-    .all(...set.params);
-  for (const id of ids) {
-    const index = AnswerColumns.indexOf(form, id);
-    if (index >= 0) marked[index] = 1;
-  }
+  eachSetRowid(
+    (sql) => reads.statement(sql),
+    set,
+    (id) => {
+      const index = AnswerColumns.indexOf(form, id);
+      if (index >= 0) marked[index] = 1;
+    },
+  );
   memo.set(key, version, marked);
   return marked;
 }
