@@ -5,7 +5,7 @@ import { NARROWED_KEPT, type PassingRows } from './passingRows';
 import { keptTally, type StatusTally } from './keptTally';
 import { facetStatement, tallyStatement } from './querySql';
 import { type QueryStatements } from './queryStatements';
-import { broader, unnarrowed } from './viewConditions';
+import { broader, narrowingSets, unnarrowed } from './viewConditions';
 
 /** Counts remembered per filter; scrolling a table asks for the same ones window after window. */
 const COUNTS_KEPT = 64;
@@ -66,7 +66,7 @@ export class ViewCounts {
 
   /**
    * The counts of a view narrowed by a search or answer filters: the rows of the form without them
-   * (any status), where rows pass. Over a whole form they are counted from its kept counts.
+   * (any status), where rows pass; over a whole form, from the cache's other rows.
    */
   private narrowedTally(
     filter: SubmissionFilter,
@@ -74,7 +74,10 @@ export class ViewCounts {
     version: string,
   ): StatusTally[] {
     const broad = broader(filter);
-    if (broad.afterDate === undefined && broad.beforeDate === undefined) {
+    // Marks counted as they are must be rows: a view narrowed only by sets that take rows away
+    // ("is empty") marks every rowid the sets leave, held by a row or not.
+    const wholeForm = broad.afterDate === undefined && broad.beforeDate === undefined;
+    if (wholeForm && narrowingSets(filter).some((set) => !set.except)) {
       const counted = passingByGroup(this.reads, filter.formId, passing);
       if (counted) return counted;
     }
