@@ -51,6 +51,13 @@ function fill(rows = 120): void {
 const view = (answers: AnswerFilter[], more: Partial<SubmissionFilter> = {}) =>
   SubmissionFilter.parse({ formId: 'f1', includePreview: true, answers, ...more });
 
+/** The LIMIT of each read of a view's order among `ran` (-1: its whole order). */
+const orderLimits = (ran: string[]) =>
+  ran.flatMap(
+    (sql) =>
+      /^SELECT s\.id FROM submissions s .*LIMIT (-?\d+)(\.0)?$/s.exec(sql)?.slice(1, 2) ?? [],
+  );
+
 const FILTERS: AnswerFilter[] = [
   { key: 'plan', op: 'choiceIs', value: 'pro' },
   { key: 'plan', op: 'choiceIsNot', value: 'Team' },
@@ -213,11 +220,7 @@ describe('a view narrowed by answers', () => {
       expect(none).toMatchObject({ rows: [], total: 0 });
       // The form's first screen of rows is looked at, never further (a wider look, or its whole
       // order).
-      const limits = ran.flatMap(
-        (sql) =>
-          /^SELECT s\.id FROM submissions s .*LIMIT (-?\d+)(\.0)?$/s.exec(sql)?.slice(1, 2) ?? [],
-      );
-      expect(limits).toEqual(['10']);
+      expect(orderLimits(ran)).toEqual(['10']);
     } finally {
       reader.close();
     }
@@ -376,11 +379,7 @@ describe('a narrowed view of a whole form', () => {
         );
         expect(first.total).toBe(5_200);
         // The form's first screen of rows is looked at, never its whole order.
-        const limits = ran.flatMap(
-          (sql) =>
-            /^SELECT s\.id FROM submissions s .*LIMIT (-?\d+)(\.0)?$/s.exec(sql)?.slice(1, 2) ?? [],
-        );
-        expect(limits).toEqual(['10']);
+        expect(orderLimits(ran)).toEqual(['10']);
       }
     } finally {
       reader.close();
