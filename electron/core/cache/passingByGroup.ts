@@ -1,6 +1,7 @@
 import { type SubmissionStatus } from '../../shared/api/endpoints';
 import { type StatusTally } from './keptTally';
 import { type QueryStatements } from './queryStatements';
+import { eachSetRowid } from './setRowids';
 
 /** A form's rows of one status and preview flag, as the counts a sync keeps say. */
 interface Group {
@@ -41,11 +42,14 @@ export function passingByGroup(
     for (const group of groups) {
       if (group === largest) continue;
       let n = 0;
-      for (const id of reads
-        .statement<number>(GROUP_ROWS)
-        .pluck()
-        .all(group.formId, group.status, group.preview))
-        if (passing[id] === 1) n++;
+      const { formId: form, status, preview } = group;
+      eachSetRowid(
+        (sql) => reads.statement(sql),
+        { sql: GROUP_ROWS, params: [form, status, preview], except: false },
+        (id) => {
+          if (passing[id] === 1) n++;
+        },
+      );
       passed.set(group, n);
       elsewhere += n;
     }
