@@ -5,7 +5,7 @@ import { PAGES_PER_STORE } from '../core/sync/streamSync';
 import { openTempCache, type TempCache } from '../core/operations/testing/tempCache';
 import { type Workspace } from '../shared/contract/workspaces';
 import { CacheConnection } from './cacheConnection';
-import { CheckpointsAside } from './checkpointsAside';
+import { CheckpointsAside, PAGES_BETWEEN_CHECKPOINTS } from './checkpointsAside';
 import { type OpenCache } from './protocol';
 import { WorkerThread } from './workerThread';
 
@@ -36,12 +36,13 @@ const checkpointThread = () =>
 const walBytes = () => fs.statSync(`${cache.file}-wal`).size;
 
 /**
- * Ten commits as the page writer makes them, each of `pages` pages (by default more than a store
- * waits for: pages that piled up); with no checkpoints at all without `checkpoints`.
+ * Ten commits as the page writer makes them, each of `pages` pages (by default half of what a
+ * checkpoint waits for: pages that piled up), the last one ending its listing; with no
+ * checkpoints at all without `checkpoints`.
  */
 async function tenStores(
   checkpoints: CheckpointsAside | null,
-  pages = PAGES_PER_STORE + 1,
+  pages = PAGES_BETWEEN_CHECKPOINTS / 2,
 ): Promise<void> {
   const insert = writer.prepare(
     `INSERT INTO activity_log (at, workspace_id, kind, summary) VALUES ('t', 'w', 'sync', ?)`,
@@ -51,17 +52,17 @@ async function tenStores(
   });
   if (!checkpoints) writer.pragma('wal_autocheckpoint = 0');
   for (let n = 0; n < 10; n++) {
-    if (checkpoints) await checkpoints.commit(writer, open, pages, async () => store(n));
+    if (checkpoints) await checkpoints.commit(writer, open, pages, n === 9, async () => store(n));
     else store(n);
   }
   // The last checkpoint done, as the writer's next write would wait for it.
-  await checkpoints?.commit(writer, open, 0, async () => {});
+  await checkpoints?.commit(writer, open, 0, true, async () => {});
 }
 
 const autocheckpoint = () => writer.pragma('wal_autocheckpoint', { simple: true });
 
 describe("the page writer's checkpoints", () => {
-  it('run on their own thread when pages piled up, keeping the log to about one store', async () => {
+  it('run on their own thread when pages piled up, keeping the log to about two stores', async () => {
     const started = vi.fn(checkpointThread);
     const checkpoints = new CheckpointsAside(started, connection, { warn: () => {} });
     try {
@@ -76,8 +77,8 @@ describe("the page writer's checkpoints", () => {
     expect(writer.prepare(`SELECT count(*) FROM activity_log`).pluck().get()).toBe(2_000);
 
     await tenStores(null);
-    // The log started over at each store, then took all ten of the next (33.7 MB against 4.2 MB).
-    expect(kept).toBeLessThan(walBytes() / 5);
+    // The log started over every two stores, then took all ten of the next.
+    expect(kept).toBeLessThan(walBytes() / 3);
   });
 
   it("are the writer's own at the service's pace, a few pages a store", async () => {
@@ -97,15 +98,43 @@ describe("the page writer's checkpoints", () => {
     await tenStores(checkpoints);
     const kept = walBytes();
     await tenStores(null);
-    expect(kept).toBeLessThan(walBytes() / 5);
-    expect(warn).toHaveBeenCalledTimes(10);
+    expect(kept).toBeLessThan(walBytes() / 3);
+    // One checkpoint every two stores: each copies the pages both stores changed once.
+    expect(warn).toHaveBeenCalledTimes(5);
     expect(warn.mock.calls[0]![0]).toMatch(/the page writer made it/);
+  });
+
+  it("copy a pile at its listing's end, or at a store of pages that did not pile up", async () => {
+    const thread = checkpointThread();
+    const made = vi.spyOn(thread, 'call');
+    const checkpoints = new CheckpointsAside(() => thread, connection, { warn: () => {} });
+    const store = (pages: number, ends: boolean) =>
+      checkpoints.commit(writer, open, pages, ends, async () => {
+        writer.exec(
+          `INSERT INTO activity_log (at, workspace_id, kind, summary) VALUES ('t', 'w', 'sync', 's')`,
+        );
+      });
+    try {
+      await store(PAGES_PER_STORE + 1, false);
+      await store(PAGES_PER_STORE + 1, false);
+      expect(made).not.toHaveBeenCalled();
+      // The sync caught up: the writer's own checkpoint would copy the pile on its thread.
+      await store(PAGES_PER_STORE, false);
+      expect(made).toHaveBeenCalledTimes(1);
+      await store(PAGES_PER_STORE, false);
+      expect(made).toHaveBeenCalledTimes(1);
+      await store(PAGES_PER_STORE + 1, false);
+      await store(PAGES_PER_STORE + 1, true);
+      expect(made).toHaveBeenCalledTimes(2);
+    } finally {
+      await checkpoints.close();
+    }
   });
 
   it("hold the writer's connection open until the thread's checkpoint is done", async () => {
     const checkpoints = new CheckpointsAside(checkpointThread, connection, { warn: () => {} });
     try {
-      await checkpoints.commit(writer, open, PAGES_PER_STORE + 1, async () => {
+      await checkpoints.commit(writer, open, PAGES_PER_STORE + 1, true, async () => {
         writer.exec(
           `INSERT INTO activity_log (at, workspace_id, kind, summary) VALUES ('t', 'w', 'sync', 's')`,
         );

@@ -6,6 +6,12 @@ import { type OpenCache } from './protocol';
 import { type WorkerThread } from './workerThread';
 
 /**
+ * Pages of piled-up stores the log holds before a checkpoint copies them: at the deepest indexes
+ * (a cache of a million rows) two stores, whose log then holds about twice what one did.
+ */
+export const PAGES_BETWEEN_CHECKPOINTS = 256;
+
+/**
  * The page writer's checkpoints when a sync's pages pile up (a service with no rate limit): run on
  * a thread of their own (`checkpointWorker.ts`) while the writer reads the next pages. Run by the
  * writer as it committed (SQLite's automatic checkpoint), they took a share of the time its thread
@@ -14,6 +20,12 @@ import { type WorkerThread } from './workerThread';
  * At the service's pace (`PAGES_PER_STORE` pages a store) the writer checkpoints as it commits: a checkpoint on
  * another thread would run beside the readers' catch-up after each store, and clicks answered
  * meanwhile would wait longer.
+ *
+ * Such stores are checkpointed a few at a time (`PAGES_BETWEEN_CHECKPOINTS`): a checkpoint copies
+ * each page the log holds once, and the index pages one store rewrites, the next rewrites again,
+ * so one copy serves several stores where a checkpoint after each copied them each time. The pile
+ * ends with its listing, or with a store of pages that did not pile up (the sync caught up): the
+ * writer's own checkpoint at that commit would copy all of it on the writer's thread.
  *
  * The writer waits for the last checkpoint before its next write: SQLite starts the log over only at
  * a write that finds all of it copied, and a writer that never waited for a checkpoint on another
@@ -27,6 +39,8 @@ import { type WorkerThread } from './workerThread';
 export class CheckpointsAside {
   private thread: WorkerThread | null = null;
   private last: Promise<void> = Promise.resolve();
+  /** Pages of piled-up stores committed to the log since its last checkpoint. */
+  private piled = 0;
 
   /**
    * `start` starts the thread, at the first checkpoint: not with the app, which it would slow.
@@ -40,23 +54,30 @@ export class CheckpointsAside {
 
   /**
    * Runs `write`, a commit of `pages` of a sync's pages (or none) on `db`, the file `cache`'s,
-   * after the last checkpoint is done; its own checkpoint left to the thread when pages piled up.
+   * after the last checkpoint is done; its checkpoint left to the thread when pages piled up, once
+   * enough of them did or when the pile ends (`ends`: the listing's last store).
    */
   async commit<T>(
     db: CacheDb,
     cache: OpenCache,
     pages: number,
+    ends: boolean,
     write: () => Promise<T>,
   ): Promise<T> {
     await this.last;
-    if (pages <= PAGES_PER_STORE) return write();
+    const piles = pages > PAGES_PER_STORE;
+    if (!piles && this.piled === 0) return write();
     const own = db.pragma('wal_autocheckpoint', { simple: true }) as number;
     db.pragma('wal_autocheckpoint = 0');
     try {
       return await write();
     } finally {
       db.pragma(`wal_autocheckpoint = ${own}`);
-      this.aside(db, cache);
+      this.piled += pages;
+      if (!piles || ends || this.piled >= PAGES_BETWEEN_CHECKPOINTS) {
+        this.piled = 0;
+        this.aside(db, cache);
+      }
     }
   }
 

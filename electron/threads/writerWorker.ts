@@ -63,6 +63,7 @@ const store = async ({ op, input, cache }: CallMessage): Promise<Result<unknown>
           db,
           cache,
           (input as { pages?: number[] }).pages?.length ?? 0,
+          (input as { done?: boolean }).done !== false,
           () => write(input),
         )
       : await write(input);
