@@ -63,6 +63,7 @@ const store = async ({ op, input, cache }: CallMessage): Promise<Result<unknown>
           db,
           cache,
           (input as { pages?: number[] }).pages?.length ?? 0,
+          // A store with no listing to go on with (a window, the form list) ends a pile too.
           (input as { done?: boolean }).done !== false,
           () => write(input),
         )
