@@ -25,8 +25,9 @@ test.describe('when only the service is down', () => {
   }) => {
     await connectAndSettle(app, remoteApi);
 
-    // Slow answers, so the running state stays long enough to be seen.
-    remoteApi.admin.setFaults([{ kind: 'latency', ms: 400 }]);
+    // Answers slow enough that the sync outlasts the three checks below on a busy machine too;
+    // the sync needs a dozen requests, and each check may take a couple of seconds.
+    remoteApi.admin.setFaults([{ kind: 'latency', ms: 2_000 }]);
     await header(app).getByRole('button', { name: 'Sync now' }).click();
     await expect(headerSync(app)).toHaveAttribute('data-state', 'syncing');
     await expect(header(app).getByRole('status', { name: 'Sync progress' })).toHaveText('Syncing…');
