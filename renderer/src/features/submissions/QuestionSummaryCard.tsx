@@ -4,6 +4,7 @@ import { formatCalculation } from '../../../../electron/shared/answers/calculati
 import { type QuestionSummary } from '../../../../electron/shared/contract/summary';
 import { RelativeTime } from '../../components/RelativeTime';
 import { shownLine, tooltipOf } from '../../components/respondentText';
+import { COUNT_AXIS } from './countAxis';
 import { SummaryCopyMenu } from './SummaryCopyMenu';
 import { summaryTable } from './summaryTable';
 import { type SummaryPick } from './summaryFilters';
@@ -157,6 +158,7 @@ function Figures({ question: q, onPick }: { question: QuestionSummary; onPick: P
           series={[{ name: 'answers', label: 'Answers', color: 'indigo.6' }]}
           tickLine="none"
           gridAxis="y"
+          yAxisProps={COUNT_AXIS}
           barProps={{
             cursor: 'pointer',
             onClick: (bar: { payload?: { start?: string } }) => {

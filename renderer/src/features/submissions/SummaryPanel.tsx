@@ -5,6 +5,7 @@ import { type AnswerFilter } from '../../../../electron/shared/contract/submissi
 import { type SubmissionSummary } from '../../../../electron/shared/contract/summary';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingState } from '../../components/LoadingState';
+import { COUNT_AXIS } from './countAxis';
 import { type SubmissionQuery } from './queryInput';
 import { QuestionSummaryCard } from './QuestionSummaryCard';
 import { bucketDates, filterFor } from './summaryFilters';
@@ -113,6 +114,7 @@ function Overview({
           withLegend
           tickLine="none"
           gridAxis="y"
+          yAxisProps={COUNT_AXIS}
           series={[
             { name: 'finished', label: 'Finished', color: 'teal.6' },
             { name: 'inProgress', label: 'In progress', color: 'yellow.6' },
