@@ -50,6 +50,12 @@ const put = (subs: Submission[], status: 'finished' | 'in_progress' = 'finished'
     ),
   );
 
+/** The full-text index's segments: their pages' rowids are the segment's id past 37 bits. */
+const segments = () =>
+  db
+    .prepare(`SELECT count(DISTINCT id >> 37) AS n FROM submission_search_data WHERE id >= 1 << 37`)
+    .get();
+
 const ids = (input: Partial<SubmissionFilter>, offset = 0, limit = 100) =>
   query
     .window(SubmissionFilter.parse({ formId: 'f1', ...input }), offset, limit)
@@ -109,13 +115,6 @@ describe('SubmissionStore', () => {
     // FTS5 writes what it holds in memory as a segment before each statement that opens a
     // savepoint. With automatic merging off, such segments stay apart (up to 16 on one level).
     db.exec(`INSERT INTO submission_search (submission_search, rank) VALUES ('automerge', 0)`);
-    const segments = () =>
-      db
-        .prepare(
-          // A segment's pages have rowids from its id shifted past the page, height and flag bits.
-          `SELECT count(DISTINCT id >> 37) AS n FROM submission_search_data WHERE id >= 1 << 37`,
-        )
-        .get();
     put(Array.from({ length: 40 }, (_, i) => submission(`s${i}`, i, { name: `Name ${i}` })));
     expect(segments()).toEqual({ n: 1 });
     // Edits replace the text of rows already there: one more segment, whatever their number.
@@ -123,6 +122,24 @@ describe('SubmissionStore', () => {
     expect(segments()).toEqual({ n: 2 });
     expect(ids({ search: 'renamed 7' })).toEqual(['s7']);
     expect(ids({ search: 'name 7' })).toEqual([]);
+  });
+
+  it('writes the search text of a store of many pages as one segment, held until its end', () => {
+    db.exec(`INSERT INTO submission_search (submission_search, rank) VALUES ('automerge', 0)`);
+    // Words of their own in each row, as answers typed by people are: several MB of new entries.
+    const words = (n: number) =>
+      Array.from({ length: 40 }, (_, w) => ((n * 7919 + w * 104729) % 1_000_003).toString(36));
+    const pages = Array.from({ length: 20 }, (_, page) =>
+      Array.from({ length: 150 }, (_, i) => {
+        const n = page * 150 + i;
+        return toSubmissionRow(submission(`s${n}`, n, { name: words(n).join(' ') }), 'finished');
+      }),
+    );
+    store.transaction(() => {
+      for (const rows of pages) store.upsert('f1', rows, '2026-01-02T00:00:00.000Z');
+    });
+    expect(segments()).toEqual({ n: 1 });
+    expect(ids({ search: words(2_999)[39] })).toEqual(['s2999']);
   });
 
   it('leaves unchanged rows a pass has already seen as they are, and marks the others seen', () => {

@@ -15,6 +15,7 @@ import { listedAnswers } from './v37ListedAnswers';
 import { numberedAnswers } from './v38NumberedAnswers';
 import { searchMerges } from './v39SearchMerges';
 import { phoneEndingsTable } from './v40PhoneEndings';
+import { searchHashSize } from './v41SearchHashSize';
 
 /**
  * The cache's own steps of the workspace file's schema: submissions, forms, sync state, activity
@@ -38,4 +39,5 @@ export const cacheMigrations: readonly Migration[] = [
   numberedAnswers,
   searchMerges,
   phoneEndingsTable,
+  searchHashSize,
 ];
