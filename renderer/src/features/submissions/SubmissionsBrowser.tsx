@@ -22,7 +22,7 @@ import { SubmissionsTable } from './SubmissionsTable';
 import { SubmissionsToolbar } from './SubmissionsToolbar';
 import { SelectionBar } from './SelectionBar';
 import { withFilter } from './summaryFilters';
-import { SyncIndicator } from './SyncIndicator';
+import { FormSyncState } from './FormSyncState';
 import { useBrowseView } from './useBrowseView';
 import { useImportLabel } from './useImportLabel';
 import { useOpenedRow } from './useOpenedRow';
@@ -129,7 +129,7 @@ export function SubmissionsBrowser({
           <ViewModeTabs mode={mode} onChange={setMode} />
           <ResultCount windows={windows} />
         </Group>
-        <SyncIndicator formId={formId} />
+        <FormSyncState formId={formId} />
       </Group>
 
       {mode === 'table' && (

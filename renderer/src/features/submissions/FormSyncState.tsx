@@ -10,7 +10,7 @@ import { RelativeTime } from '../../components/RelativeTime';
 type SyncProgress = Extract<AppEvent, { type: 'sync.progress' }>;
 
 /** How fresh this form's cache is, always in view: syncing (with progress), synced when, offline, stale. */
-export function SyncIndicator({ formId }: { formId: string }) {
+export function FormSyncState({ formId }: { formId: string }) {
   const status = useOp('sync.status', { formId }, { refetchInterval: 60_000 });
   const start = useOpMutation('sync.start', { invalidates: ['sync.'] });
   const [progress, setProgress] = useState<SyncProgress | null>(null);
