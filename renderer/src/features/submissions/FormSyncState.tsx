@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Loader, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconRefresh } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { type AppEvent } from '../../../../electron/shared/contract';
 import { useMachineOnline } from '../../app/connection';
 import { REACH_WORDS, unreachableOf } from '../../app/reach';
@@ -33,63 +33,40 @@ export function FormSyncState({ formId }: { formId: string }) {
 
   let badge;
   if (syncing) {
-    badge = (
-      <Badge
-        variant="light"
-        color="blue"
-        leftSection={<Loader size={10} />}
-        data-state="syncing"
-        tt="none"
-      >
-        {progress
-          ? `Syncing · ${progress.rowsDone.toLocaleString()}${progress.totalExpected ? ` of ${progress.totalExpected.toLocaleString()}` : ''}`
-          : 'Syncing'}
-      </Badge>
+    badge = stateBadge(
+      'syncing',
+      'blue',
+      <Loader size={10} />,
+      progress
+        ? `Syncing · ${progress.rowsDone.toLocaleString()}${progress.totalExpected ? ` of ${progress.totalExpected.toLocaleString()}` : ''}`
+        : 'Syncing',
     );
   } else if (unreachable) {
     badge = (
       <Tooltip label={REACH_WORDS[unreachable].sentence} multiline maw={320}>
-        <Badge
-          variant="light"
-          color="yellow"
-          leftSection={<IconCloudOff size={12} />}
-          data-state="offline"
-          tt="none"
-        >
-          {REACH_WORDS[unreachable].badge} · cached
-        </Badge>
+        {stateBadge(
+          'offline',
+          'yellow',
+          <IconCloudOff size={12} />,
+          `${REACH_WORDS[unreachable].badge} · cached`,
+        )}
       </Tooltip>
     );
   } else if (form?.state === 'error' || form?.stale) {
     badge = (
       <Tooltip label={form.lastError ?? 'Not synced for a while; the rows may be out of date.'}>
-        <Badge
-          variant="light"
-          color="orange"
-          leftSection={<IconAlertTriangle size={12} />}
-          data-state="stale"
-          tt="none"
-        >
-          {form.state === 'error' ? 'Sync failed' : 'Stale'}
-        </Badge>
+        {stateBadge(
+          'stale',
+          'orange',
+          <IconAlertTriangle size={12} />,
+          form.state === 'error' ? 'Sync failed' : 'Stale',
+        )}
       </Tooltip>
     );
   } else {
-    badge = form?.lastSyncedAt ? (
-      <Badge
-        variant="light"
-        color="teal"
-        leftSection={<IconCloudCheck size={12} />}
-        data-state="synced"
-        tt="none"
-      >
-        Synced
-      </Badge>
-    ) : (
-      <Badge variant="light" color="gray" data-state="never" tt="none">
-        Not synced yet
-      </Badge>
-    );
+    badge = form?.lastSyncedAt
+      ? stateBadge('synced', 'teal', <IconCloudCheck size={12} />, 'Synced')
+      : stateBadge('never', 'gray', null, 'Not synced yet');
   }
 
   return (
@@ -122,5 +99,14 @@ export function FormSyncState({ formId }: { formId: string }) {
         Sync now
       </Button>
     </Group>
+  );
+}
+
+/** One of the form's sync states as a badge: an element, not a component, so a tooltip can hold it. */
+function stateBadge(state: string, color: string, icon: ReactNode, words: string) {
+  return (
+    <Badge variant="light" color={color} leftSection={icon} data-state={state} tt="none">
+      {words}
+    </Badge>
   );
 }
