@@ -16,6 +16,7 @@ export function storeFloorMs(from: CacheDb, file: string, commits?: readonly num
       `SELECT s.*, f.body FROM submissions s JOIN submission_search f ON f.rowid = s.id ORDER BY s.id`,
     )
     .all() as Record<string, unknown>[];
+  const fields = from.prepare(`SELECT * FROM fields`).all() as Record<string, unknown>[];
   const answers = from.prepare(`SELECT * FROM answers ORDER BY submission_rowid`).all() as Record<
     string,
     unknown
@@ -31,9 +32,12 @@ export function storeFloorMs(from: CacheDb, file: string, commits?: readonly num
        VALUES (@id, @form_id, @submission_id, @status, @is_preview, @submission_time,
          @last_updated_at, @quiz_score, @login_email, @payment_amount, @raw, @synced_at, @seen_pass)`,
     );
+    const field = to.prepare(
+      `INSERT INTO fields (id, form_id, field_key) VALUES (@id, @form_id, @field_key)`,
+    );
     const answer = to.prepare(
-      `INSERT INTO answers (submission_rowid, form_id, field_key, value_text, value_num, value_json)
-       VALUES (@submission_rowid, @form_id, @field_key, @value_text, @value_num, @value_json)`,
+      `INSERT INTO answers (submission_rowid, field, value_text, value_num, value_json)
+       VALUES (@submission_rowid, @field, @value_text, @value_num, @value_json)`,
     );
     const search = to.prepare(`INSERT INTO submission_search (rowid, body) VALUES (?, ?)`);
     let next = 0;
@@ -48,6 +52,8 @@ export function storeFloorMs(from: CacheDb, file: string, commits?: readonly num
       for (const r of group) search.run(r.id, r.body);
     });
     const started = performance.now();
+    // A sync numbers each question as its first answer is stored: a few rows, in the first store.
+    for (const f of fields) field.run(f);
     let at = 0;
     for (const size of commits ?? [rows.length]) store(rows.slice(at, (at += size)));
     if (at !== rows.length) throw new Error(`the commits hold ${at} rows of ${rows.length}`);

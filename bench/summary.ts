@@ -164,7 +164,8 @@ async function summaryLatency(
     anew(changes[0]!, 3 * RUNS);
     const changed = await sample(RUNS, (i) => anew(changes[i % changes.length]!, RUNS + i));
     const floorStatement = db.prepare(
-      `SELECT field_key, value_text, count(*) FROM answers WHERE form_id = ? GROUP BY field_key, value_text`,
+      `SELECT field, value_text, count(*) FROM answers
+         WHERE field IN (SELECT id FROM fields WHERE form_id = ?) GROUP BY field, value_text`,
     );
     const floor = await sample(10, () => floorStatement.all(FORM.id));
     const questions = summaries.summary(view()).questions.length;

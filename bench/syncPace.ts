@@ -111,7 +111,7 @@ async function firstSync(
 const STRUCTURES: [string, RegExp][] = [
   ['the rows as sent', /^submissions$|^sqlite_autoindex_submissions/],
   ['the full-text index', /^submission_search/],
-  ['the answer columns', /^answers$/],
+  ['the answer columns', /^answers$|^fields$|^sqlite_autoindex_fields/],
   ['their indexes', /^answers_by_/],
   ['the rows’ indexes', /^submissions_by_/],
 ];

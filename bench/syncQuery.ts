@@ -219,15 +219,15 @@ async function queryLatency(
          AND s.form_id = ? AND s.status = 'finished' AND s.is_preview = 0 ORDER BY s.submission_time, s.submission_id LIMIT 100`,
       ),
       range: db.prepare(
-        `SELECT s.submission_id, s.raw FROM submissions s WHERE s.id IN (SELECT submission_rowid FROM answers WHERE form_id = ? AND field_key = 'st05' AND value_num BETWEEN 4 AND 5)
+        `SELECT s.submission_id, s.raw FROM submissions s WHERE s.id IN (SELECT submission_rowid FROM answers WHERE field = (SELECT id FROM fields WHERE form_id = ? AND field_key = 'st05') AND value_num BETWEEN 4 AND 5)
          AND s.form_id = ? AND s.status = 'finished' AND s.is_preview = 0 ORDER BY s.submission_time, s.submission_id LIMIT 100 OFFSET ?`,
       ),
       rangeCount: db.prepare(
-        `SELECT count(*) AS n FROM submissions s WHERE s.id IN (SELECT submission_rowid FROM answers WHERE form_id = ? AND field_key = 'st05' AND value_num BETWEEN 4 AND 5)
+        `SELECT count(*) AS n FROM submissions s WHERE s.id IN (SELECT submission_rowid FROM answers WHERE field = (SELECT id FROM fields WHERE form_id = ? AND field_key = 'st05') AND value_num BETWEEN 4 AND 5)
          AND s.form_id = ? AND s.status = 'finished' AND s.is_preview = 0`,
       ),
       sortByQuestion: db.prepare(
-        `SELECT s.submission_id, s.raw FROM submissions s LEFT JOIN answers a ON a.submission_rowid = s.id AND a.field_key = 'np06'
+        `SELECT s.submission_id, s.raw FROM submissions s LEFT JOIN answers a ON a.submission_rowid = s.id AND a.field = (SELECT id FROM fields WHERE form_id = ? AND field_key = 'np06')
          WHERE s.form_id = ? AND s.status = 'finished' AND s.is_preview = 0 ORDER BY a.value_num DESC, s.submission_time DESC LIMIT 100 OFFSET ?`,
       ),
     };
@@ -280,7 +280,7 @@ async function queryLatency(
         'sort by a question, window of 100',
         filter({ sortBy: { answer: 'np06' }, sort: 'desc' }),
         total,
-        (offset) => hand.sortByQuestion.all(FORM.id, offset),
+        (offset) => hand.sortByQuestion.all(FORM.id, FORM.id, offset),
         () => hand.count.get(FORM.id),
       ),
       {

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { FIELD_OF } from './answerField';
 import { addCode, type AnswerColumn, ColumnRead, GIVEN_ONCE } from './columnRead';
 import { compareValues } from './orderMerge';
 import { asciiFold } from './summaryFigures';
@@ -200,8 +201,9 @@ export class AnswerColumns {
       [number, string],
       [number, string, string | null, number | null, string | null]
     >(
-      `SELECT submission_rowid, field_key, value_text, value_num, value_json FROM answers
-         WHERE submission_rowid > ? AND form_id = ? ORDER BY submission_rowid`,
+      `SELECT a.submission_rowid, f.field_key, a.value_text, a.value_num, a.value_json
+         FROM answers a JOIN fields f ON f.id = a.field
+         WHERE a.submission_rowid > ? AND f.form_id = ? ORDER BY a.submission_rowid`,
     ).raw();
     for (const [rowid, key, text, num, json] of answers.iterate(after, formId)) {
       const column = form.columns.get(key);
@@ -317,7 +319,7 @@ export class AnswerColumns {
       // A free text given before only once has no code yet: the rows that gave it get one now.
       const earlier = this.statement<[string, string, string | null, number], number>(
         `SELECT submission_rowid FROM answers INDEXED BY answers_by_text
-           WHERE form_id = ? AND field_key = ? AND value_text = ? AND submission_rowid < ?`,
+           WHERE field = ${FIELD_OF} AND value_text = ? AND submission_rowid < ?`,
       )
         .pluck()
         .all(formId, key, text, rowid);

@@ -1,5 +1,6 @@
 import { type AnswerFilter, type SubmissionFilter } from '../../shared/contract/submissions';
 import { type ValueCount } from '../../shared/contract/summary';
+import { FIELD_OF } from './answerField';
 import { AnswerColumns, GIVEN_ONCE, compareAnswers, type FormColumns } from './answerColumns';
 import { codeCounter } from './codeCounts';
 import { payments } from './rowFigures';
@@ -58,7 +59,7 @@ export function columnView(
       top.sort((a, b) => b.count - a.count || compareAnswers(a.value, b.value));
       return { answered, top: top.slice(0, TOP_ANSWERS) };
     },
-    latest: (key) => latestOf(reads, form, view, key),
+    latest: (key) => latestOf(reads, form, view, filter.formId, key),
     timeline: () => timelineOf(daysOf(form, span)),
     quiz: () => {
       const scores = new Map<number, number>();
@@ -175,7 +176,7 @@ function choiceMarks(
   const listing = reads
     .statement<[string, string, string, string], number>(
       `SELECT submission_rowid FROM answers INDEXED BY answers_by_text
-       WHERE form_id = ? AND field_key = ? AND value_text = ?
+       WHERE field = ${FIELD_OF} AND value_text = ?
          AND EXISTS (SELECT 1 FROM json_each(value_json) WHERE value = ? COLLATE NOCASE)`,
     )
     .pluck();
@@ -195,6 +196,7 @@ function latestOf(
   reads: StatementCache,
   form: FormColumns,
   view: Int32Array,
+  formId: string,
   key: string,
 ): LatestAnswer[] {
   const codes = form.columns.get(key)!.codes;
@@ -224,8 +226,8 @@ function latestOf(
     .statement<Param[], LatestAnswer>(
       `SELECT s.submission_id AS submissionId, s.submission_time AS submissionTime, a.value_text AS text
        FROM json_each(?) j CROSS JOIN submissions s ON s.id = j.value
-         JOIN answers a ON a.submission_rowid = s.id AND a.field_key = ?
+         JOIN answers a ON a.submission_rowid = s.id AND a.field = ${FIELD_OF}
        ORDER BY s.submission_time DESC, s.submission_id DESC LIMIT ?`,
     )
-    .all(JSON.stringify(candidates), key, LATEST_ANSWERS);
+    .all(JSON.stringify(candidates), formId, key, LATEST_ANSWERS);
 }

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { FIELD_OF } from './answerField';
 
 /** A free-text answer that only one row of the form gave: its text can never be among the most frequent. */
 export const GIVEN_ONCE = 1;
@@ -21,7 +22,7 @@ export interface AnswerColumn {
 
 /** Answers with no text after a row, in the index's order: they come first in it. */
 export const ENTRIES_WITHOUT_TEXT = `SELECT submission_rowid, value_text FROM answers INDEXED BY answers_by_text
-  WHERE form_id = ? AND field_key = ? AND value_text IS NULL AND submission_rowid > ?
+  WHERE field = ${FIELD_OF} AND value_text IS NULL AND submission_rowid > ?
   ORDER BY value_text, submission_rowid LIMIT ?`;
 
 /**
@@ -29,7 +30,7 @@ export const ENTRIES_WITHOUT_TEXT = `SELECT submission_rowid, value_text FROM an
  * answers are not stored), so ('', 0) comes before every answer with text.
  */
 export const ENTRIES_WITH_TEXT = `SELECT submission_rowid, value_text FROM answers INDEXED BY answers_by_text
-  WHERE form_id = ? AND field_key = ? AND (value_text, submission_rowid) > (?, ?)
+  WHERE field = ${FIELD_OF} AND (value_text, submission_rowid) > (?, ?)
   ORDER BY value_text, submission_rowid LIMIT ?`;
 
 /**
@@ -37,7 +38,7 @@ export const ENTRIES_WITH_TEXT = `SELECT submission_rowid, value_text FROM answe
  * reading its entries brings each one's text too, the larger part of reading a long run.
  */
 export const RUN_ROWS = `SELECT submission_rowid FROM answers INDEXED BY answers_by_text
-  WHERE form_id = ? AND field_key = ? AND value_text = ? AND submission_rowid > ?
+  WHERE field = ${FIELD_OF} AND value_text = ? AND submission_rowid > ?
   ORDER BY submission_rowid LIMIT ?`;
 
 /**
@@ -175,11 +176,11 @@ export class ColumnRead {
       this.run = { text, first: rowid, code: 0, rows: 1 };
       return 1;
     }
-    const [num, json] = this.prepare<[number, string], [number | null, string | null]>(
-      'SELECT value_num, value_json FROM answers WHERE submission_rowid = ? AND field_key = ?',
+    const [num, json] = this.prepare<[number, string, string], [number | null, string | null]>(
+      `SELECT value_num, value_json FROM answers WHERE submission_rowid = ? AND field = ${FIELD_OF}`,
     )
       .raw()
-      .get(rowid, this.key) ?? [null, null];
+      .get(rowid, this.formId, this.key) ?? [null, null];
     this.run = {
       text,
       first: rowid,

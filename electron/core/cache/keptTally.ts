@@ -1,5 +1,6 @@
 import { type SubmissionStatus } from '../../shared/api/endpoints';
 import { type AnswerFilter, type SubmissionFilter } from '../../shared/contract/submissions';
+import { FIELD_OF } from './answerField';
 import { type QueryStatements } from './queryStatements';
 import { type Param } from './viewConditions';
 
@@ -87,7 +88,7 @@ function uncounted(reads: QueryStatements, formId: string, key: string): boolean
     reads
       .statement<number>(
         `SELECT EXISTS (SELECT 1 FROM answers INDEXED BY answers_listed
-             WHERE form_id = ? AND field_key = ? AND value_json IS NOT NULL)
+             WHERE field = ${FIELD_OF} AND value_json IS NOT NULL)
           OR EXISTS (SELECT 1 FROM answer_totals t
              WHERE t.form_id = ? AND t.status IN ('finished', 'in_progress')
                AND t.is_preview IN (0, 1) AND t.field_key = ?

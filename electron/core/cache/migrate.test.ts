@@ -237,4 +237,101 @@ describe('the workspace file migrations', () => {
     ]);
     db.close();
   });
+  it('names the question of each answer a file holds by a number, every answer kept', () => {
+    const db = new Database(path.join(dir, 'd.sqlite'));
+    migrate(
+      db,
+      migrations.filter((m) => m.version < 42),
+    );
+    const add = db.prepare<[string, string, string], { id: number }>(
+      `INSERT INTO submissions (form_id, submission_id, status, submission_time, raw, synced_at)
+       VALUES (?, ?, ?, '2026-01-01T00:00:00.000Z', '{}', 't') RETURNING id`,
+    );
+    const answer = db.prepare(
+      `INSERT INTO answers (submission_rowid, form_id, field_key, value_text, value_num, value_json)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+    );
+    const a = add.get('f1', 'a', 'finished')!.id;
+    const b = add.get('f1', 'b', 'finished')!.id;
+    // Another form with a question of the same key: a question of its own.
+    const c = add.get('f2', 'c', 'finished')!.id;
+    answer.run(a, 'f1', 'plan', 'Pro', null, null);
+    answer.run(a, 'f1', 'rating', '5', 5, null);
+    answer.run(b, 'f1', 'plan', 'pro', null, null);
+    answer.run(c, 'f2', 'plan', 'Basic, Extra', null, '["Basic","Extra"]');
+    // Counted as a sync counts what it stores.
+    db.exec(`
+      INSERT INTO answer_counts (form_id, status, is_preview, field_key, value_text, n, sample)
+        SELECT a.form_id, s.status, s.is_preview, a.field_key, a.value_text, count(*),
+               min(a.submission_rowid)
+          FROM answers a JOIN submissions s ON s.id = a.submission_rowid
+          GROUP BY 1, 2, 3, 4, 5 COLLATE NOCASE;
+      INSERT INTO answer_totals (form_id, status, is_preview, field_key, n)
+        SELECT form_id, status, is_preview, field_key, sum(n) FROM answer_counts
+          GROUP BY 1, 2, 3, 4;
+    `);
+    const answers = `SELECT f.form_id, f.field_key, a.submission_rowid AS rowid, a.value_text AS text,
+        a.value_num AS num, a.value_json AS json FROM answers a JOIN fields f ON f.id = a.field
+      ORDER BY a.submission_rowid, f.field_key`;
+
+    migrate(db, migrations);
+    expect(db.prepare(answers).all()).toEqual([
+      { form_id: 'f1', field_key: 'plan', rowid: a, text: 'Pro', num: null, json: null },
+      { form_id: 'f1', field_key: 'rating', rowid: a, text: '5', num: 5, json: null },
+      { form_id: 'f1', field_key: 'plan', rowid: b, text: 'pro', num: null, json: null },
+      {
+        form_id: 'f2',
+        field_key: 'plan',
+        rowid: c,
+        text: 'Basic, Extra',
+        num: null,
+        json: '["Basic","Extra"]',
+      },
+    ]);
+    expect(db.prepare(`SELECT count(*) FROM fields`).pluck().get()).toBe(3);
+    // The answers and their indexes hold the number alone.
+    const columns = (name: string) =>
+      db.prepare(`SELECT name FROM pragma_index_info(?) ORDER BY seqno`).pluck().all(name);
+    expect(columns('answers_by_text')).toEqual(['field', 'value_text']);
+    expect(columns('answers_by_num')).toEqual(['field', 'value_num']);
+    expect(columns('answers_listed')).toEqual(['field']);
+    expect(db.prepare(`SELECT name FROM pragma_table_info('answers')`).pluck().all()).toEqual([
+      'submission_rowid',
+      'field',
+      'value_text',
+      'value_num',
+      'value_json',
+    ]);
+
+    // The counts' triggers work on the new table: a row that moves to in progress moves its
+    // counts, and a row removed takes its answers and their counts along.
+    db.prepare(`UPDATE submissions SET status = 'in_progress' WHERE id = ?`).run(b);
+    db.prepare(`DELETE FROM submissions WHERE id = ?`).run(a);
+    expect(
+      db
+        .prepare(
+          `SELECT form_id, status, field_key, value_text, n, sample FROM answer_counts ORDER BY 1, 2, 3`,
+        )
+        .all(),
+    ).toEqual([
+      {
+        form_id: 'f1',
+        status: 'in_progress',
+        field_key: 'plan',
+        value_text: 'pro',
+        n: 1,
+        sample: b,
+      },
+      {
+        form_id: 'f2',
+        status: 'finished',
+        field_key: 'plan',
+        value_text: 'Basic, Extra',
+        n: 1,
+        sample: c,
+      },
+    ]);
+    expect(db.prepare(answers).all()).toHaveLength(2);
+    db.close();
+  });
 });

@@ -1,4 +1,5 @@
 import { type SubmissionField, type SubmissionFilter } from '../../shared/contract/submissions';
+import { FIELD_OF } from './answerField';
 import { narrows, type Param, type Where, whereOf } from './viewConditions';
 
 /** Sortable fields → fixed SQL. Nothing a caller sends is ever spliced into a statement. */
@@ -47,15 +48,15 @@ export function segmentsOf(filter: SubmissionFilter, answerColumn: () => AnswerC
         // value are sorted by time, a block at a time, stopping when the window is full. Each
         // answer finds its submission's status and time in an index entry, not in the row.
         from: `FROM answers a CROSS JOIN submissions s INDEXED BY submissions_by_id ON s.id = a.submission_rowid
-                 WHERE a.form_id = ? AND a.field_key = ?${sortedAnswer(column, 'a')} AND ${where.sql}`,
+                 WHERE a.field = ${FIELD_OF}${sortedAnswer(column, 'a')} AND ${where.sql}`,
         params: [filter.formId, key, ...where.params],
         order: `a.${column} ${dir}, ${tail}`,
       },
       {
         from: `FROM submissions s WHERE ${where.sql}
                  AND NOT EXISTS (SELECT 1 FROM answers e
-                   WHERE e.submission_rowid = s.id AND e.field_key = ?${sortedAnswer(column, 'e')})`,
-        params: [...where.params, key],
+                   WHERE e.submission_rowid = s.id AND e.field = ${FIELD_OF}${sortedAnswer(column, 'e')})`,
+        params: [...where.params, filter.formId, key],
         order: tail,
       },
     ];

@@ -1,6 +1,7 @@
 import { type SubmissionFilter } from '../../shared/contract/submissions';
 import { type ValueCount } from '../../shared/contract/summary';
 import { type AnswerColumns, FORM_ROWS } from './answerColumns';
+import { FIELD_OF } from './answerField';
 import { spanOf } from './columnAnswers';
 import { rowFigures } from './rowFigures';
 import { type StatementCache } from './statementCache';
@@ -65,6 +66,7 @@ export function keptCounts(
     groups: (keys) =>
       groupsOf(
         reads,
+        formId,
         `SELECT field_key AS key, sum(n) AS n, min(sample) AS sample
            FROM answer_counts WHERE ${kept} AND field_key IN (SELECT value FROM json_each(?))
            GROUP BY field_key, value_text`,
@@ -89,11 +91,11 @@ export function keptCounts(
         .statement<Param[], LatestAnswer>(
           `SELECT s.submission_id AS submissionId, s.submission_time AS submissionTime, a.value_text AS text
            FROM submissions s INDEXED BY submissions_by_form_time
-           JOIN answers a ON a.submission_rowid = s.id AND a.field_key = ?
+           JOIN answers a ON a.submission_rowid = s.id AND a.field = ${FIELD_OF}
            WHERE ${where.sql}
            ORDER BY s.submission_time DESC, s.submission_id DESC LIMIT ?`,
         )
-        .all(key, ...where.params, LATEST_ANSWERS),
+        .all(formId, key, ...where.params, LATEST_ANSWERS),
     ...figures,
   };
 }
@@ -131,10 +133,13 @@ export function viewRows(reads: StatementCache, filter: SubmissionFilter): ViewA
     groups: (keys) =>
       groupsOf(
         reads,
-        `SELECT a.field_key AS key, count(*) AS n, min(a.submission_rowid) AS sample
+        formId,
+        `SELECT (SELECT field_key FROM fields WHERE id = a.field) AS key, count(*) AS n,
+                min(a.submission_rowid) AS sample
            ${from}
-           WHERE a.form_id = ? AND a.field_key IN (SELECT value FROM json_each(?))
-           GROUP BY a.field_key, a.value_text`,
+           WHERE a.field IN (SELECT id FROM fields
+             WHERE form_id = ? AND field_key IN (SELECT value FROM json_each(?)))
+           GROUP BY a.field, a.value_text`,
         [formId, JSON.stringify(keys)],
       ),
     answered: (key) => answered(reads, from, formId, key),
@@ -142,7 +147,7 @@ export function viewRows(reads: StatementCache, filter: SubmissionFilter): ViewA
       tallyOf(
         reads,
         `SELECT a.value_text AS value, count(*) AS count ${from}
-           WHERE a.form_id = ? AND a.field_key = ? GROUP BY a.value_text`,
+           WHERE a.field = ${FIELD_OF} GROUP BY a.value_text`,
         [formId, key],
       ),
     latest: (key) => latest(reads, from, formId, key),
@@ -160,14 +165,20 @@ export function viewRows(reads: StatementCache, filter: SubmissionFilter): ViewA
  * ranking order, one way of filling a matrix. The number and JSON of each group are read from
  * its sample row: read per entry, they cost a lookup of every answer.
  */
-function groupsOf(reads: StatementCache, grouped: string, params: Param[]): Map<string, Group[]> {
+function groupsOf(
+  reads: StatementCache,
+  formId: string,
+  grouped: string,
+  params: Param[],
+): Map<string, Group[]> {
   const byKey = new Map<string, Group[]>();
   const rows = reads
     .statement<Param[], Group>(
       `SELECT g.key, a.value_text AS text, a.value_num AS num, a.value_json AS json, g.n, g.sample
-       FROM (${grouped}) g JOIN answers a ON a.submission_rowid = g.sample AND a.field_key = g.key`,
+       FROM (${grouped}) g JOIN fields f ON f.form_id = ? AND f.field_key = g.key
+         JOIN answers a ON a.submission_rowid = g.sample AND a.field = f.id`,
     )
-    .all(...params);
+    .all(...params, formId);
   for (const row of rows) {
     const list = byKey.get(row.key) ?? [];
     list.push(row);
@@ -181,7 +192,7 @@ function answered(reads: StatementCache, from: string, formId: string, key: stri
   return reads
     .statement<Param[], number>(
       `SELECT count(*) ${from}
-       WHERE a.form_id = ? AND a.field_key = ?`,
+       WHERE a.field = ${FIELD_OF}`,
     )
     .pluck()
     .get(formId, key)!;
@@ -216,9 +227,9 @@ function latest(reads: StatementCache, from: string, formId: string, key: string
   return reads
     .statement<Param[], LatestAnswer>(
       `SELECT s.submission_id AS submissionId, s.submission_time AS submissionTime, a.value_text AS text
-       ${rows} JOIN answers a ON a.submission_rowid = s.id AND a.field_key = ?
+       ${rows} JOIN answers a ON a.submission_rowid = s.id AND a.field = ${FIELD_OF}
        WHERE s.form_id = ? ${inView}
        ORDER BY s.submission_time DESC, s.submission_id DESC LIMIT ?`,
     )
-    .all(key, formId, LATEST_ANSWERS);
+    .all(formId, key, formId, LATEST_ANSWERS);
 }

@@ -71,6 +71,8 @@ export class SubmissionStore {
   private readonly touch;
   private readonly clearAnswers;
   private readonly insertAnswer;
+  private readonly findField;
+  private readonly addField;
   private readonly clearPhones;
   private readonly insertPhone;
   private readonly clearSearch;
@@ -119,8 +121,18 @@ export class SubmissionStore {
     );
     this.clearAnswers = db.prepare(`DELETE FROM answers WHERE submission_rowid = ?`);
     this.insertAnswer = db.prepare(
-      `INSERT INTO answers (submission_rowid, form_id, field_key, value_text, value_num, value_json) VALUES (?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO answers (submission_rowid, field, value_text, value_num, value_json) VALUES (?, ?, ?, ?, ?)`,
     );
+    this.findField = db
+      .prepare<[string, string], number>(
+        `SELECT id FROM fields WHERE form_id = ? AND field_key = ?`,
+      )
+      .pluck();
+    this.addField = db
+      .prepare<[string, string], number>(
+        `INSERT INTO fields (form_id, field_key) VALUES (?, ?) RETURNING id`,
+      )
+      .pluck();
     this.clearPhones = db.prepare(`DELETE FROM phone_endings WHERE submission_rowid = ?`);
     this.insertPhone = db.prepare(
       `INSERT INTO phone_endings (submission_rowid, digits_reversed) VALUES (?, ?)`,
@@ -291,8 +303,11 @@ export class SubmissionStore {
     }
     for (const question of byQuestion.values()) {
       question.sort((x, y) => compare(x.order, y.order));
-      for (const { rowid, formId, answer: a } of question)
-        this.insertAnswer.run(rowid, formId, a.fieldKey, a.text, a.num, a.json);
+      const { formId, answer } = question[0]!;
+      const field =
+        this.findField.get(formId, answer.fieldKey) ?? this.addField.get(formId, answer.fieldKey)!;
+      for (const { rowid, answer: a } of question)
+        this.insertAnswer.run(rowid, field, a.text, a.num, a.json);
     }
     phones.sort((x, y) => compare(x.ending, y.ending));
     for (const { rowid, ending } of phones) this.insertPhone.run(rowid, ending);

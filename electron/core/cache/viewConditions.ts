@@ -1,4 +1,5 @@
 import { type AnswerFilter, type SubmissionFilter } from '../../shared/contract/submissions';
+import { FIELD_OF } from './answerField';
 import { likeContaining } from './likeContaining';
 
 export type Param = string | number;
@@ -110,7 +111,7 @@ export function whereOf(filter: SubmissionFilter, byStatus: boolean): Where {
 /** Each filter's rows are read from an answers index; "is empty" is every row but those answered. */
 export function answerSet(formId: string, filter: AnswerFilter): RowSet {
   const inAnswers = (condition: string, params: Param[], except = false): RowSet => ({
-    sql: `SELECT submission_rowid FROM answers WHERE form_id = ? AND field_key = ? AND ${condition}`,
+    sql: `SELECT submission_rowid FROM answers WHERE field = ${FIELD_OF} AND ${condition}`,
     params: [formId, filter.key, ...params],
     except,
   });
@@ -148,10 +149,10 @@ function chosenSet(formId: string, key: string, values: string[], except: boolea
   const marks = values.map(() => '?').join(', ');
   return {
     sql: `SELECT submission_rowid FROM answers
-          WHERE form_id = ? AND field_key = ? AND value_text IN (${marks})
+          WHERE field = ${FIELD_OF} AND value_text IN (${marks})
           UNION ALL
           SELECT submission_rowid FROM answers INDEXED BY answers_listed
-          WHERE form_id = ? AND field_key = ? AND value_json IS NOT NULL
+          WHERE field = ${FIELD_OF} AND value_json IS NOT NULL
             AND (value_text IS NULL OR value_text NOT IN (${marks}))
             AND EXISTS (SELECT 1 FROM json_each(value_json) WHERE value COLLATE NOCASE IN (${marks}))`,
     params: [formId, key, ...values, formId, key, ...values, ...values],

@@ -1,4 +1,5 @@
 import { type SubmissionFilter } from '../../shared/contract/submissions';
+import { FIELD_OF } from './answerField';
 import { Memo } from './memo';
 import { mergeAdded, type SortKey } from './orderMerge';
 import { passingAmong } from './passingAmong';
@@ -224,7 +225,7 @@ export class ViewOrders {
       version,
     );
     const { column, index } = this.answerOrder(filter.formId, key, version);
-    const from = `FROM answers INDEXED BY ${index} WHERE form_id = ? AND field_key = ?${sortedAnswer(column, 'answers')}`;
+    const from = `FROM answers INDEXED BY ${index} WHERE field = ${FIELD_OF}${sortedAnswer(column, 'answers')}`;
     // One snapshot for both reads, so the groups' sizes and the rows agree.
     const [sizes, answered] = this.reads.db.transaction((): [number[], number[]] => [
       this.reads
@@ -320,7 +321,7 @@ export class ViewOrders {
     const { column, index } = this.answerOrder(filter.formId, key, version);
     const dir = filter.sort === 'desc' ? 'DESC' : 'ASC';
     const answers = `FROM answers INDEXED BY ${index}
-      WHERE form_id = ? AND field_key = ?${sortedAnswer(column, 'answers')}`;
+      WHERE field = ${FIELD_OF}${sortedAnswer(column, 'answers')}`;
     const value = this.reads
       .statement<number | string | null>(
         `SELECT ${column} ${answers} ORDER BY ${column} ${dir} LIMIT 1`,
@@ -341,11 +342,11 @@ export class ViewOrders {
       .statement<number>(
         `SELECT s.id FROM submissions s WHERE ${where.sql}
            AND EXISTS (SELECT 1 FROM answers a
-             WHERE a.submission_rowid = s.id AND a.field_key = ? AND a.${column} = ?)
+             WHERE a.submission_rowid = s.id AND a.field = ${FIELD_OF} AND a.${column} = ?)
          ORDER BY ${plainOrder('submissionTime', filter.sort)} LIMIT ?`,
       )
       .pluck()
-      .all(...where.params, key, value, wanted);
+      .all(...where.params, filter.formId, key, value, wanted);
     return ids.length === wanted ? ids : null;
   }
 
@@ -361,7 +362,7 @@ export class ViewOrders {
       numeric =
         this.reads
           .statement(
-            `SELECT 1 AS found FROM answers WHERE form_id = ? AND field_key = ? AND value_num IS NOT NULL LIMIT 1`,
+            `SELECT 1 AS found FROM answers WHERE field = ${FIELD_OF} AND value_num IS NOT NULL LIMIT 1`,
           )
           .get(formId, key) !== undefined;
       this.numeric.set(memoKey, version, numeric);

@@ -16,6 +16,7 @@ import { numberedAnswers } from './v38NumberedAnswers';
 import { searchMerges } from './v39SearchMerges';
 import { phoneEndingsTable } from './v40PhoneEndings';
 import { searchHashSize } from './v41SearchHashSize';
+import { answerFields } from './v42AnswerFields';
 
 /**
  * The cache's own steps of the workspace file's schema: submissions, forms, sync state, activity
@@ -40,4 +41,5 @@ export const cacheMigrations: readonly Migration[] = [
   searchMerges,
   phoneEndingsTable,
   searchHashSize,
+  answerFields,
 ];
