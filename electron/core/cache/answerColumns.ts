@@ -192,7 +192,10 @@ export class AnswerColumns {
     this.forms.set(formId, form);
   }
 
-  /** Rows added since the columns were read: their answers are coded as the column's others. */
+  /**
+   * Rows added since the columns were read: their answers are coded as the column's others. Read
+   * from the rows on (CROSS JOIN), not from the form's questions, whose answers are every row's.
+   */
   private append(formId: string, form: FormColumns, changes: Changes): void {
     const after = form.count > 0 ? form.rowids[form.count - 1]! : 0;
     while (!this.addRows(form, formId, after, this.stepEntries));
@@ -202,7 +205,7 @@ export class AnswerColumns {
       [number, string, string | null, number | null, string | null]
     >(
       `SELECT a.submission_rowid, f.field_key, a.value_text, a.value_num, a.value_json
-         FROM answers a JOIN fields f ON f.id = a.field
+         FROM answers a CROSS JOIN fields f ON f.id = a.field
          WHERE a.submission_rowid > ? AND f.form_id = ? ORDER BY a.submission_rowid`,
     ).raw();
     for (const [rowid, key, text, num, json] of answers.iterate(after, formId)) {

@@ -163,7 +163,8 @@ export function viewRows(reads: StatementCache, filter: SubmissionFilter): ViewA
  * Each question's answers grouped by their text (numbers, dates and choices alike), as `grouped`
  * lists them (key, n, sample): a group is one value, or one combination of checkboxes, one
  * ranking order, one way of filling a matrix. The number and JSON of each group are read from
- * its sample row: read per entry, they cost a lookup of every answer.
+ * its sample row: read per entry, they cost a lookup of every answer. Each group looks its sample
+ * up (CROSS JOIN): SQLite would otherwise walk each question's answers to meet the samples.
  */
 function groupsOf(
   reads: StatementCache,
@@ -175,8 +176,8 @@ function groupsOf(
   const rows = reads
     .statement<Param[], Group>(
       `SELECT g.key, a.value_text AS text, a.value_num AS num, a.value_json AS json, g.n, g.sample
-       FROM (${grouped}) g JOIN fields f ON f.form_id = ? AND f.field_key = g.key
-         JOIN answers a ON a.submission_rowid = g.sample AND a.field = f.id`,
+       FROM (${grouped}) g CROSS JOIN fields f ON f.form_id = ? AND f.field_key = g.key
+         CROSS JOIN answers a ON a.submission_rowid = g.sample AND a.field = f.id`,
     )
     .all(...params, formId);
   for (const row of rows) {

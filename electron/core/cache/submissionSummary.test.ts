@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_PAGE_SIZE, type ListSubmissionsParams } from '../../shared/api/endpoints';
 import { type FormMetadata } from '../../shared/api/form';
 import { type Submission } from '../../shared/api/submission';
@@ -517,5 +518,53 @@ describe('a summary says what the service listing of the same view says', () => 
       expect(summaries.summary(filter).total, option).toBe(rows.length);
       expect(cacheStores(session.db).query.rowsFirst(filter, 0, 1).total, option).toBe(rows.length);
     }
+  });
+});
+
+// A question's answers are many: a summary that walks them where it meant to look a few up is
+// slow at a million rows, not wrong, so its statements' plans are what is checked here.
+describe("a summary's reads of the answers", () => {
+  const formId = 'cFb7q2LxWm';
+  let ran: string[];
+  let reader: Database.Database;
+  beforeEach(() => {
+    ran = [];
+    reader = new Database(session.db.name, {
+      readonly: true,
+      verbose: (sql) => ran.push(String(sql)),
+    });
+  });
+  afterEach(() => reader.close());
+
+  /** Each step of the statements run so far that walks a question's answers in an index. */
+  const walks = () =>
+    ran
+      .filter((sql) => /^\s*SELECT\b/i.test(sql) && /\banswers\b/.test(sql))
+      .flatMap((sql) =>
+        reader
+          .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+          .all()
+          .map((step) => (step as { detail: string }).detail),
+      )
+      .filter((step) => /answers_by_\w+ \(field=\?\)$/.test(step));
+
+  it("looks a whole form's answers up by their rows, its figures from the kept counts", () => {
+    new SubmissionSummaries(reader).summary(SubmissionFilter.parse({ formId, status: 'finished' }));
+    expect(ran.length).toBeGreaterThan(0);
+    expect(walks()).toEqual([]);
+  });
+
+  it('reads the answers of rows added to held columns from those rows on', async () => {
+    const keys = new QuestionCatalog(session.db).list(formId).map((q) => q.id);
+    const columns = new AnswerColumns(reader, { rebuildEveryMs: 0 });
+    const held = reader.transaction(() => columns.current(formId, keys, new Set()))()!;
+    const rows = held.count;
+    await server.admin.respond(formId);
+    await fullSync('incremental');
+    ran = [];
+    expect(reader.transaction(() => columns.current(formId, keys, new Set()))()!.count).toBe(
+      rows + 1,
+    );
+    expect(walks()).toEqual([]);
   });
 });
