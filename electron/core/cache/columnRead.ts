@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { FIELD_OF } from './answerField';
+import { sameFolded } from './summaryFigures';
 
 /** A free-text answer that only one row of the form gave: its text can never be among the most frequent. */
 export const GIVEN_ONCE = 1;
@@ -232,28 +233,8 @@ export function addCode(
   return column.texts.length;
 }
 
-/**
- * Whether two answers are one as the index groups them (`value_text` is NOCASE: ASCII case aside).
- * Compared a character at a time: most entries of a free-text column differ from the last one
- * early on, and folding each pair whole took a sizeable share of reading the column.
- */
+/** Whether two answers are one as the index groups them (`value_text` is NOCASE: ASCII case aside). */
 function sameAnswer(a: string | null, b: string | null): boolean {
   if (a === null || b === null) return a === b;
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x !== y && foldedCode(x) !== foldedCode(y)) return false;
-  }
-  return true;
+  return sameFolded(a, b);
 }
-
-/** An ASCII capital's small letter, as NOCASE and `asciiFold` fold it; any other code as it is. */
-function foldedCode(code: number): number {
-  return code >= CAPITAL_A && code <= CAPITAL_Z ? code + CASE_OFFSET : code;
-}
-
-const CAPITAL_A = 0x41;
-const CAPITAL_Z = 0x5a;
-const CASE_OFFSET = 0x20;
