@@ -334,4 +334,43 @@ describe('the workspace file migrations', () => {
     expect(db.prepare(answers).all()).toHaveLength(2);
     db.close();
   });
+
+  it('keeps in the sort indexes of quiz, login and payment only the rows that have one', () => {
+    const db = new Database(path.join(dir, 'd.sqlite'));
+    migrate(
+      db,
+      migrations.filter((m) => m.version < 43),
+    );
+    const add = db.prepare(
+      `INSERT INTO submissions (form_id, submission_id, status, submission_time, quiz_score,
+         login_email, payment_amount, raw, synced_at)
+       VALUES ('f1', ?, 'finished', ?, ?, ?, ?, '{}', 't')`,
+    );
+    add.run('a', '2026-01-01T00:00:03.000Z', 7, 'Zoe@x.org', null);
+    add.run('b', '2026-01-01T00:00:01.000Z', null, null, 12.5);
+    add.run('c', '2026-01-01T00:00:02.000Z', 3, 'ann@x.org', null);
+
+    migrate(db, migrations);
+    const entries = (index: string, column: string) =>
+      db
+        .prepare(
+          `SELECT submission_id FROM submissions INDEXED BY ${index}
+           WHERE form_id = 'f1' AND ${column} IS NOT NULL ORDER BY ${column}`,
+        )
+        .pluck()
+        .all();
+    expect(entries('submissions_by_quiz', 'quiz_score')).toEqual(['c', 'a']);
+    expect(entries('submissions_by_login', 'login_email')).toEqual(['c', 'a']);
+    expect(entries('submissions_by_payment', 'payment_amount')).toEqual(['b']);
+    const partial = db
+      .prepare(`SELECT name FROM pragma_index_list('submissions') WHERE partial = 1 ORDER BY name`)
+      .pluck()
+      .all();
+    expect(partial).toEqual([
+      'submissions_by_login',
+      'submissions_by_payment',
+      'submissions_by_quiz',
+    ]);
+    db.close();
+  });
 });

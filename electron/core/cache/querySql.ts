@@ -19,7 +19,8 @@ export const ROWS_STATEMENT = `SELECT ${HEAD_COLUMNS}, CAST(s.raw AS BLOB) AS ra
 /**
  * One ordered run of rows. A sort by a question reads two runs: the rows that answered it, in the
  * order of the answers index (so a window costs its own rows, not a sort of the whole form), then
- * the rows that did not, last in either direction.
+ * the rows that did not, last in either direction. A sort by a quiz score, login or payment also
+ * reads two: the rows without one, first when ascending, and the rows with one.
  */
 export interface Segment {
   /** `FROM … WHERE …` */
@@ -62,7 +63,22 @@ export function segmentsOf(filter: SubmissionFilter, answerColumn: () => AnswerC
     ];
   }
   const order = plainOrder(filter.sortBy, filter.sort);
-  return [{ from: `FROM submissions s WHERE ${where.sql}`, params: where.params, order }];
+  if (filter.sortBy === 'submissionTime' || filter.sortBy === 'lastUpdatedAt')
+    return [{ from: `FROM submissions s WHERE ${where.sql}`, params: where.params, order }];
+  // Its index holds the rows that have the value; the rest, which SQLite orders before any value,
+  // come from a time index in time order.
+  const column = FIELD_COLUMN[filter.sortBy];
+  const valued: Segment = {
+    from: `FROM submissions s WHERE ${where.sql} AND ${column} IS NOT NULL`,
+    params: where.params,
+    order,
+  };
+  const missing: Segment = {
+    from: `FROM submissions s WHERE ${where.sql} AND ${column} IS NULL`,
+    params: where.params,
+    order: tail,
+  };
+  return filter.sort === 'desc' ? [valued, missing] : [missing, valued];
 }
 
 /**

@@ -524,12 +524,12 @@ describe('SubmissionQuery', () => {
     const plan = (input: Partial<SubmissionFilter>) =>
       query.plan(SubmissionFilter.parse({ formId: 'f1', ...input }));
     const order = (input: Partial<SubmissionFilter>) => plan(input).order.join('\n');
-    for (const input of [
-      {},
-      { status: 'all' as const },
-      { sortBy: 'quizScore' as const },
-      { search: 'alice' },
-    ]) {
+    const valueSorts = (['quizScore', 'loginEmail', 'paymentAmount'] as const).flatMap((sortBy) =>
+      (['asc', 'desc'] as const).flatMap((sort) =>
+        (['finished', 'all'] as const).map((status) => ({ sortBy, sort, status })),
+      ),
+    );
+    for (const input of [{}, { status: 'all' as const }, ...valueSorts, { search: 'alice' }]) {
       const { order: steps, count, rows } = plan(input);
       // Every row stepped over is a covering index entry, never a submission's JSON.
       expect(steps[0]).toMatch(/^SEARCH s USING COVERING INDEX /);
@@ -542,6 +542,11 @@ describe('SubmissionQuery', () => {
     );
     expect(order({ status: 'all' })).toMatch(/COVERING INDEX submissions_by_form_time/);
     expect(order({ sortBy: 'lastUpdatedAt' })).toMatch(/COVERING INDEX submissions_by_updated/);
+    // A sort by a value some rows lack: the rows that have it from its own index, the others in
+    // time order.
+    expect(order({ sortBy: 'paymentAmount', sort: 'desc' })).toMatch(
+      /^SEARCH s USING COVERING INDEX submissions_by_payment \(form_id=\? AND payment_amount>\?\)\nSEARCH s USING COVERING INDEX submissions_by_time \(form_id=\? AND status=\?\)$/,
+    );
     // A search reads the order without it, and its matches once from the full-text index.
     expect(order({ search: 'alice' })).toMatch(
       /^SEARCH s USING COVERING INDEX submissions_by_time .*\nSCAN submission_search VIRTUAL TABLE INDEX 0:M1$/,

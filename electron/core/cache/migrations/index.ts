@@ -17,6 +17,7 @@ import { searchMerges } from './v39SearchMerges';
 import { phoneEndingsTable } from './v40PhoneEndings';
 import { searchHashSize } from './v41SearchHashSize';
 import { answerFields } from './v42AnswerFields';
+import { presentSortValues } from './v43PresentSortValues';
 
 /**
  * The cache's own steps of the workspace file's schema: submissions, forms, sync state, activity
@@ -42,4 +43,5 @@ export const cacheMigrations: readonly Migration[] = [
   phoneEndingsTable,
   searchHashSize,
   answerFields,
+  presentSortValues,
 ];
