@@ -335,6 +335,71 @@ describe('the workspace file migrations', () => {
     db.close();
   });
 
+  it('names the files of each file answer a file holds, and leaves other answers as they were', () => {
+    const db = new Database(path.join(dir, 'd.sqlite'));
+    migrate(
+      db,
+      migrations.filter((m) => m.version < 44),
+    );
+    const upload = [
+      { url: 'https://files.example/u/9f2a/report.pdf', filename: 'report.pdf' },
+      { url: 'https://files.example/u/0b1c/photo.jpg', filename: 'photo.jpg' },
+    ];
+    const submission = (id: string, questions: unknown[]) =>
+      JSON.stringify({ submissionId: id, submissionTime: '2026-01-01T00:00:00.000Z', questions });
+    const rows = [
+      submission('a', [
+        { id: 'doc', name: 'Document', type: 'FileUpload', value: upload },
+        { id: 'sig', name: 'Sign here', type: 'Signature', value: ['data:image/png;base64,AAAA'] },
+      ]),
+      // A respondent who typed a file question's JSON into a text answer.
+      submission('b', [
+        { id: 'note', name: 'Note', type: 'ShortAnswer', value: '{"type":"FileUpload"}' },
+      ]),
+    ];
+    const add = db.prepare<[string, string], { id: number }>(
+      `INSERT INTO submissions (form_id, submission_id, status, submission_time, raw, synced_at)
+       VALUES ('f1', ?, 'finished', '2026-01-01T00:00:00.000Z', ?, 't') RETURNING id`,
+    );
+    const field = db.prepare<[string], { id: number }>(
+      `INSERT INTO fields (form_id, field_key) VALUES ('f1', ?) RETURNING id`,
+    );
+    const answer = db.prepare(
+      `INSERT INTO answers (submission_rowid, field, value_text, value_json) VALUES (?, ?, ?, ?)`,
+    );
+    const a = add.get('a', rows[0]!)!.id;
+    const b = add.get('b', rows[1]!)!.id;
+    // As the files' answers were kept before: every address and name.
+    answer.run(
+      a,
+      field.get('doc')!.id,
+      upload.flatMap((f) => [f.url, f.filename]).join(', '),
+      null,
+    );
+    answer.run(
+      a,
+      field.get('sig')!.id,
+      'data:image/png;base64,AAAA',
+      '["data:image/png;base64,AAAA"]',
+    );
+    answer.run(b, field.get('note')!.id, '{"type":"FileUpload"}', null);
+
+    migrate(db, migrations);
+    expect(
+      db
+        .prepare(
+          `SELECT f.field_key AS key, a.value_text AS text, a.value_json AS json
+           FROM answers a JOIN fields f ON f.id = a.field ORDER BY a.submission_rowid, f.field_key`,
+        )
+        .all(),
+    ).toEqual([
+      { key: 'doc', text: 'report.pdf, photo.jpg', json: null },
+      { key: 'sig', text: 'image', json: null },
+      { key: 'note', text: '{"type":"FileUpload"}', json: null },
+    ]);
+    db.close();
+  });
+
   it('keeps in the sort indexes of quiz, login and payment only the rows that have one', () => {
     const db = new Database(path.join(dir, 'd.sqlite'));
     migrate(

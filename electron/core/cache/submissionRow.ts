@@ -1,6 +1,8 @@
 import { type SubmissionStatus } from '../../shared/api/endpoints';
 import { type Submission } from '../../shared/api/submission';
+import { answerText, describeAnswer } from '../../shared/answers/answerModel';
 import { phoneDigits } from '../../shared/answers/phoneDigits';
+import { KIND_OF_TYPE } from './answerKinds';
 
 /** One typed value of one field of one submission, as the `answers` table holds it. */
 export interface AnswerValue {
@@ -98,6 +100,11 @@ function canonicalTime(time: string): string {
 
 function answerValue(fieldKey: string, type: string, value: unknown): AnswerValue | null {
   if (value === null || value === undefined || value === '') return null;
+  const files = KIND_OF_TYPE[type] === 'file' ? describeAnswer(type, value) : null;
+  // Files are filtered and sorted by their names, as their cells show them: an address differs
+  // for every answer and says nothing to a reader, and a signature's is the whole image.
+  if (files?.kind === 'files')
+    return { fieldKey, type, text: answerText(files) || null, num: null, json: null };
   if (Array.isArray(value)) {
     if (value.length === 0) return null;
     const allText = value.every((v) => typeof v === 'string' || typeof v === 'number');

@@ -339,6 +339,36 @@ describe('SubmissionQuery', () => {
     expect(ids({ sortBy: { answer: 'name' } })).toEqual(['s1', 's2', 's3']);
   });
 
+  it('filters and sorts a file question by the names of its files, not their addresses', () => {
+    const withFiles = (id: string, minute: number, type: string, value: unknown): Submission => ({
+      ...submission(id, minute),
+      questions: [{ id: 'doc', name: 'Document', type, value }],
+    });
+    put([
+      withFiles('f1', 1, 'FileUpload', [
+        { url: 'https://files.example/u/9f2a/zebra-report.pdf', filename: 'zebra-report.pdf' },
+      ]),
+      withFiles('f2', 2, 'FileUpload', [
+        { url: 'https://files.example/u/0b1c/invoice.pdf', filename: 'invoice.pdf' },
+        { url: 'https://files.example/u/77aa/receipt.png', filename: 'receipt.png' },
+      ]),
+      // A signature is sent as its whole image, the address being the data.
+      withFiles('f3', 3, 'Signature', ['data:image/png;base64,aW52b2ljZQ==']),
+    ]);
+    const text = db
+      .prepare(
+        `SELECT value_text FROM answers a JOIN fields f ON f.id = a.field
+                WHERE f.field_key = 'doc' ORDER BY a.submission_rowid`,
+      )
+      .pluck()
+      .all();
+    expect(text).toEqual(['zebra-report.pdf', 'invoice.pdf, receipt.png', 'image']);
+    expect(ids({ answers: [{ key: 'doc', op: 'contains', text: 'invoice' }] })).toEqual(['f2']);
+    // "files.example" is in every address and in no name.
+    expect(ids({ answers: [{ key: 'doc', op: 'contains', text: 'files.example' }] })).toEqual([]);
+    expect(ids({ sortBy: { answer: 'doc' } }).slice(0, 3)).toEqual(['f3', 'f2', 'f1']);
+  });
+
   it('filters a choice by what was not chosen, and by any of several choices', () => {
     // Another question answered "alice" is no match for this one.
     expect(ids({ answers: [{ key: 'tags', op: 'choiceAnyOf', values: ['alice', 'x'] }] })).toEqual(

@@ -18,6 +18,7 @@ import { phoneEndingsTable } from './v40PhoneEndings';
 import { searchHashSize } from './v41SearchHashSize';
 import { answerFields } from './v42AnswerFields';
 import { presentSortValues } from './v43PresentSortValues';
+import { fileAnswerNames } from './v44FileAnswerNames';
 
 /**
  * The cache's own steps of the workspace file's schema: submissions, forms, sync state, activity
@@ -44,4 +45,5 @@ export const cacheMigrations: readonly Migration[] = [
   searchHashSize,
   answerFields,
   presentSortValues,
+  fileAnswerNames,
 ];
