@@ -17,6 +17,7 @@ import { WorkspaceManager } from '../core/workspaces/manager';
 import { MemoryKeyVault } from '../core/workspaces/memoryVault';
 import { startLocalApi, type LocalApi } from '../local-api';
 import { startHost, type Host } from './startHost';
+import { StartupWatch } from '../threads/startupWatch';
 
 // Every operation of the contract gets random and adversarial input, over the real router and the
 // real HTTP bridge of browser mode, with a workspace open on a local API. What must hold: the
@@ -139,8 +140,10 @@ function writesOnServer(): number {
 describe('contract fuzzing', () => {
   it('refuses input its schema does not accept before any handler runs, for every operation', async () => {
     const calls: string[] = [];
-    // Each thread's handlers as its worker builds them: the core's, the readers', the wizard's.
+    // Each thread's handlers as its worker builds them: the core's, the readers', the wizard's,
+    // the shell's.
     const real: Handlers = {
+      ...new StartupWatch().handlers,
       ...createHandlers(workspaces, () => Promise.reject(new Error('not used'))),
       ...cacheReadHandlers(workspaces),
       ...importWizardHandlers({

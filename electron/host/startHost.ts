@@ -86,6 +86,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
     },
     ...(options.builtDir === undefined ? {} : { builtDir: options.builtDir }),
   });
+  // Pages are served once the workspace is open: the host's callers read it at once.
+  await core.opened;
   const handle = createRequestHandler({
     port,
     token,

@@ -34,7 +34,7 @@ beforeAll(async () => {
   ensureBuilt();
   dataDir = mkdtempSync(join(tmpdir(), 'formdesk-main-'));
   process.env.FORMDESK_DATA_DIR = dataDir;
-  // Start-up opens the demo workspace (a local API in-process), then the window.
+  // Start-up shows the window while the core opens the demo workspace (a local API in-process).
   main = await startBuiltMain(mainBundle);
   recorded = main.recorded;
 });
@@ -51,9 +51,18 @@ const invoke = (frame: SenderFrame | null, op: unknown, input?: unknown) =>
 const appFrame = { url: 'app://formdesk/index.html#/forms', parent: null };
 
 describe('built main process', () => {
-  it('keeps its data in the chosen data dir, Chromium profile included', () => {
+  it('keeps its data in the chosen data dir, Chromium profile included', async () => {
     expect(recorded.paths.get('userData')).toBe(dataDir);
+    // Answered once the core has opened the demo workspace, which it records there.
+    expect(await invoke(appFrame, 'workspaces.list', {})).toMatchObject({ ok: true });
     expect(existsSync(join(dataDir, 'workspaces.json'))).toBe(true);
+  });
+
+  it('answers what the core is busy with at start from its own thread', async () => {
+    expect(await invoke(appFrame, 'app.startup', {})).toMatchObject({
+      ok: true,
+      data: { updating: null },
+    });
   });
 
   it('starts without the spreadsheet reader, which only an import of a workbook loads', () => {

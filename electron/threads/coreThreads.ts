@@ -3,6 +3,7 @@ import { access } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import { type FetchLike } from '../core/api';
+import { dispatch } from '../core/operations/dispatch';
 import { WriteTurns } from '../core/cache/writeTurns';
 import { type DeliverExport, removeExports } from '../core/exports/exportDelivery';
 import { type Logger } from '../core/logging/log';
@@ -20,6 +21,7 @@ import {
   type ShellServiceName,
 } from './protocol';
 import { answerShellFetch } from './shellFetch';
+import { StartupWatch } from './startupWatch';
 import { WindowsReaders } from './windowsReaders';
 import {
   type WorkerEntry,
@@ -57,6 +59,12 @@ export interface CoreThreads {
    * mode's HTTP, Electron's IPC to the preload, which parses it), so no shell thread parses it.
    */
   callForJson(op: unknown, input: unknown): Promise<Uint8Array>;
+  /**
+   * Resolves once the core has opened its workspace at start (`startCoreThreads` does not wait
+   * for it: a cache from an earlier Formdesk can take minutes to bring up to date, and the window
+   * says so meanwhile). Calls sent before wait for it on the core's thread.
+   */
+  opened: Promise<void>;
   /** Stops the core's worker as a crash would (fault drills). */
   crashCore(): Promise<void>;
   close(): Promise<void>;
@@ -81,7 +89,9 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
   // Kept here, across restarts of the threads that write: one started again clears its own ask.
   const turns = new WriteTurns().shared;
 
+  const startup = new StartupWatch();
   const onNote = (thread: () => WorkerThread) => (note: WorkerNote) => {
+    startup.noted(note);
     switch (note.kind) {
       case 'event': {
         // Rows stored: the windows readers catch their views of the form up between calls, not
@@ -100,6 +110,8 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
         return;
       case 'warmed':
         return windows.warmed(thread(), note.generation);
+      case 'updating':
+        return options.log.info(`bringing the cache of ${note.workspaceName} up to date`);
     }
   };
 
@@ -230,7 +242,7 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
     link,
   );
 
-  await Promise.all([core, ...cacheReaders].map((thread) => thread.ready()));
+  await Promise.all(cacheReaders.map((thread) => thread.ready()));
 
   const callForJson = (op: unknown, input: unknown): Promise<Uint8Array> => {
     // The import screen lists the imports as it opens, seconds before a file is dropped: the
@@ -247,11 +259,16 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
         return importer.thread().callForJson(String(op), input, cache);
       case 'core':
         return core.callForJson(String(op), input);
+      case 'shell':
+        return dispatch(startup.handlers, op, input).then((result) =>
+          utf8.encode(JSON.stringify(result)),
+        );
     }
   };
 
   return {
     callForJson,
+    opened: core.ready(),
     crashCore: () => core.crash(),
     close: async () => {
       // The core's thread closes last (its page writer's connection after its own): the last
@@ -266,6 +283,8 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
     },
   };
 }
+
+const utf8 = new TextEncoder();
 
 /** The form whose submissions an event says were stored, if it says so. */
 function rowsStoredOf(event: AppEvent): string | undefined {

@@ -63,6 +63,8 @@ const workspaces = new WorkspaceManager({
     start.demo
       ? startLocalApi({ port: 0, store, ...start.demo })
       : Promise.reject(new AppError('NOT_FOUND', 'No demo workspace runs here.')),
+  // Posted now, while this thread is busy: the shell says why the app waits.
+  onCacheUpdating: (workspaceName) => port.post({ kind: 'updating', workspaceName }),
   onCacheOpened: (cache) => {
     port.post({ kind: 'cache', cache });
     writer.tell({ kind: 'opened', cache });

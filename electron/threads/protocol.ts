@@ -108,6 +108,8 @@ export type FromWorker =
   | { kind: 'log'; level: LogLevel; text: string }
   /** The core opened or closed the workspace cache. */
   | { kind: 'cache'; cache: OpenCache | null }
+  /** The core brings the named workspace's cache up to date before it opens it. */
+  | { kind: 'updating'; workspaceName: string }
   /**
    * A windows reader has read ahead the workspace it was told of (`opened`, by its generation):
    * reads may go to it now without waiting behind that reading.

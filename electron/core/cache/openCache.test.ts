@@ -87,6 +87,26 @@ describe('openCache', () => {
     }
   });
 
+  it('says when it brings a file from an earlier Formdesk up to date, and only then', () => {
+    const file = path.join(dir, 'w.sqlite');
+    const updating = vi.fn();
+    const earlier = migrations.slice(0, -1);
+    // A new file is made at once.
+    openCache(file, { migrations: earlier, onUpdating: updating }).close();
+    expect(updating).not.toHaveBeenCalled();
+    // The schema's last step is still to run: the file is brought up to date, and it is said
+    // before the step runs.
+    const last = migrations.at(-1)!;
+    const steps: string[] = [];
+    updating.mockImplementation(() => steps.push('told'));
+    const watched: Migration = { ...last, up: (db) => (steps.push('ran'), last.up(db)) };
+    openCache(file, { migrations: [...earlier, watched], onUpdating: updating }).close();
+    expect(steps).toEqual(['told', 'ran']);
+    // Up to date: nothing to say.
+    openCache(file, { onUpdating: updating }).close();
+    expect(updating).toHaveBeenCalledTimes(1);
+  });
+
   it('refuses a file from a newer version with a DB error and leaves it in place', () => {
     const file = path.join(dir, 'future.sqlite');
     openCache(file).close();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors';
-import { migrate, type Migration } from './migrate';
+import { migrate, type Migration, userVersion } from './migrate';
 import { removeHeld, renameHeld } from '../files/heldFiles';
 import { privateDatabaseFile } from '../files/privateFiles';
 
@@ -22,6 +22,11 @@ export interface OpenCacheOptions {
   rebuildFor?: string;
   /** Told when a damaged file was replaced by an empty cache (sync refills it from the server). */
   onRebuilt?: (rebuild: CacheRebuild) => void;
+  /**
+   * Told before a file from an earlier Formdesk is brought up to date: the app waits for it, a
+   * minute or more on a large cache, and says why.
+   */
+  onUpdating?: () => void;
   now?: () => Date;
 }
 
@@ -45,7 +50,7 @@ export function openCacheFile(
   try {
     db = connect(file);
     const damage = schemaCheck(db);
-    if (damage === null) return migrated(db, migrations);
+    if (damage === null) return migrated(db, migrations, options.onUpdating);
     db.close();
     return rebuild(file, damage, migrations, options);
   } catch (error) {
@@ -115,8 +120,11 @@ function configure(db: CacheDb): void {
   }
 }
 
-function migrated(db: CacheDb, migrations: readonly Migration[]): CacheDb {
+function migrated(db: CacheDb, migrations: readonly Migration[], onUpdating?: () => void): CacheDb {
   try {
+    const version = userVersion(db);
+    // A new file (version 0) is made at once; one from an earlier Formdesk is rewritten.
+    if (version > 0 && version < (migrations.at(-1)?.version ?? 0)) onUpdating?.();
     migrate(db, migrations);
     return db;
   } catch (error) {

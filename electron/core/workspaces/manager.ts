@@ -39,7 +39,7 @@ export interface WorkspaceManagerOptions {
   /** Opens a workspace's cache file; tells `onRebuilt` when a damaged file was replaced. */
   openCache(
     file: string,
-    hooks?: Pick<OpenCacheOptions, 'onRebuilt' | 'rebuildFor'>,
+    hooks?: Pick<OpenCacheOptions, 'onRebuilt' | 'rebuildFor' | 'onUpdating'>,
   ): Database.Database;
   /**
    * Reads the whole of an open cache file in the background (threads): the first problem
@@ -53,6 +53,8 @@ export interface WorkspaceManagerOptions {
    * null once the session's own connection is closed, when it closes at once.
    */
   onCacheOpened?(cache: OpenedCache | null): void;
+  /** Told before the cache of the workspace named is brought up to date, which it waits for. */
+  onCacheUpdating?(workspaceName: string): void;
   /** Where the sync of a cache just opened stores its pages; through the session's own connection when absent. */
   pageWriter?(cache: OpenedCache): PageWriter;
   /** The clock of the whole-file check's schedule; the system's by default. */
@@ -327,6 +329,7 @@ export class WorkspaceManager implements ShellContext, WorkspaceOperations {
     let rebuilt: CacheRebuild | null = null;
     const db = this.options.openCache(file, {
       onRebuilt: (rebuild) => (rebuilt = rebuild),
+      onUpdating: () => this.options.onCacheUpdating?.(record.name),
       ...(rebuildFor === undefined ? {} : { rebuildFor }),
     });
     if (rebuilt) recordRebuild(this.options.log, db, record.id, rebuilt);

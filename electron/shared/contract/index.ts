@@ -9,6 +9,7 @@ export * from './operations';
 export * from './people';
 export * from './placement';
 export * from './sheetSettings';
+export * from './startup';
 export * from './submissions';
 export * from './summary';
 export * from './sync';

@@ -5,6 +5,7 @@ import { fileOps } from './files';
 import { formOps } from './forms';
 import { importOps } from './imports';
 import { peopleOps } from './people';
+import { startupOps } from './startup';
 import { submissionOps } from './submissions';
 import { summaryOps } from './summary';
 import { syncOps } from './sync';
@@ -25,6 +26,7 @@ export const contract = {
   ...webhookOps,
   ...importOps,
   ...fileOps,
+  ...startupOps,
 };
 
 export type Contract = typeof contract;

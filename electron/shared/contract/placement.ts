@@ -4,9 +4,9 @@ import { type Handlers, type OpName } from './operations';
  * The threads that answer operations. `core` holds the workspaces, the API clients and every write;
  * the others only read the cache (`windows`, `summaries`, `exports`) or read and check import files
  * (`wizard`), so a long read never holds up the thread that syncs, and a click never waits for
- * either.
+ * either. `shell` is the thread that routes them, which answers what it alone knows.
  */
-export type OpThread = 'core' | 'windows' | 'summaries' | 'exports' | 'wizard';
+export type OpThread = 'core' | 'windows' | 'summaries' | 'exports' | 'wizard' | 'shell';
 
 /**
  * Where each operation runs: the shells route by it, and each thread's handlers are typed by it,
@@ -82,6 +82,8 @@ export const OP_THREADS = {
   'imports.decideUnconfirmed': 'core',
   'imports.exportFailed': 'core',
   'imports.exportReport': 'core',
+  // What the core is busy with before it answers anything.
+  'app.startup': 'shell',
 } as const satisfies Record<OpName, OpThread>;
 
 /** The operations a thread answers. */
