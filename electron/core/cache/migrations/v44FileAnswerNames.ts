@@ -17,7 +17,8 @@ export const fileAnswerNames: Migration = {
   version: 44,
   name: 'file-answer-names',
   up(db) {
-    // A type inside a respondent's text has its quotes escaped: these find the questions alone.
+    // A respondent's text that spells such a type has its quotes escaped: only rows that hold a
+    // file question are read.
     const read = db.prepare<[number, number], { id: number; form_id: string; raw: string }>(
       `SELECT id, form_id, raw FROM submissions
        WHERE id > ? AND (${FILE_TYPES.map((type) => `instr(raw, '"type":"${type}"') > 0`).join(' OR ')})
