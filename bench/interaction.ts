@@ -66,11 +66,18 @@ export async function runInteractionBench({
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-bench-interaction-'));
   const browser = await launchChromium();
   const probe: Probe = async (host, work) => {
-    // The work may fail while the watch starts, before the probes take it up: not unheard.
-    work.catch(() => {});
-    await host.ask('SIGUSR2');
-    const samples = await probeCallsWhile(browser, host.value, BENCH_FORM.id, PROBE_EVERY_MS, work);
-    return { samples, shell: JSON.parse(await host.ask('SIGUSR2')) as ThreadWatch };
+    // The host's watch of its thread starts with the work, after the probes' page has warmed.
+    const { samples, result } = await probeCallsWhile(
+      browser,
+      host.value,
+      BENCH_FORM.id,
+      PROBE_EVERY_MS,
+      async () => {
+        await host.ask('SIGUSR2');
+        return work();
+      },
+    );
+    return { samples, result, shell: JSON.parse(await host.ask('SIGUSR2')) as ThreadWatch };
   };
   try {
     const rows = [
@@ -99,12 +106,16 @@ export async function runInteractionBench({
 
 type Scenario = (bed: FilledBed, log: (line: string) => void) => Promise<BenchRow | BenchRow[]>;
 
-/** A host's answers to the probes until `work` settles, and what its thread went through. */
-type Probe = (host: ChildScript<ServedHost>, work: Promise<unknown>) => Promise<Probed>;
+/**
+ * A host's answers to the probes while `work` runs (begun once they are warm), what its thread
+ * went through, and what the work returned.
+ */
+type Probe = <T>(host: ChildScript<ServedHost>, work: () => Promise<T>) => Promise<Probed<T>>;
 
-interface Probed {
+interface Probed<T = unknown> {
   samples: CallSample[];
   shell: ThreadWatch;
+  result: T;
 }
 
 interface FilledBed {
@@ -129,7 +140,7 @@ async function duringFirstSync(
       log(
         `first sync of ${sizeLabel(count)} at ${SERVICE_RATE} requests/s, probed every ${PROBE_EVERY_MS} ms`,
       );
-      const probed = await probe(host, syncSettled(host.value, BENCH_FORM.id, SETTLE_MS));
+      const probed = await probe(host, () => syncSettled(host.value, BENCH_FORM.id, SETTLE_MS));
       return row(`a first sync at ${SERVICE_RATE} req/s fills ${sizeLabel(count)}`, probed, log);
     });
   });
@@ -181,10 +192,11 @@ const newFormSyncing: Scenario = async (bed, log) => {
       log(
         `a new form's first sync beside ${sizeLabel(bed.count)} cached rows, for ${NEW_FORM_WATCH_MS / 1000} s at most`,
       );
-      const watched = Promise.race([
-        syncSettled(host.value, SECOND_FORM, SETTLE_MS),
-        new Promise((resolve) => setTimeout(resolve, NEW_FORM_WATCH_MS)),
-      ]);
+      const watched = () =>
+        Promise.race([
+          syncSettled(host.value, SECOND_FORM, SETTLE_MS),
+          new Promise((resolve) => setTimeout(resolve, NEW_FORM_WATCH_MS)),
+        ]);
       const probed = await bed.probe(host, watched);
       return row(
         `a new form syncs at ${SERVICE_RATE} req/s beside ${sizeLabel(bed.count)} cached`,
@@ -207,7 +219,7 @@ const counting: Scenario = async (bed, log) =>
     log(
       `searching ${typed.length} prefixes of common words in ${sizeLabel(bed.count)} rows, each counted`,
     );
-    const searches = (async () => {
+    const searches = async () => {
       for (const text of typed) {
         // As the table does: a first answer, then again until it holds the count. A reader
         // answers a new search early once, so with two readers that takes two or three asks.
@@ -219,7 +231,7 @@ const counting: Scenario = async (bed, log) =>
         // A prefix of a common word matches every row the word does, and more.
         commonWordChecked(text, answer.total, bed.count);
       }
-    })();
+    };
     const probed = await bed.probe(host, searches);
     return row(
       `search counts of ${typed.length} prefixes of common words, as typed, in ${sizeLabel(bed.count)}`,
@@ -237,7 +249,7 @@ function typedPrefixes(word: string): string[] {
 const idle: Scenario = async (bed, log) =>
   withHost(bed, async (host) => {
     log(`nothing running beside ${sizeLabel(bed.count)} cached rows, for ${WATCH_MS / 1000} s`);
-    const watched = new Promise((resolve) => setTimeout(resolve, WATCH_MS));
+    const watched = () => new Promise((resolve) => setTimeout(resolve, WATCH_MS));
     const probed = await bed.probe(host, watched);
     return row(`nothing else runs, ${sizeLabel(bed.count)} cached`, probed, log, undefined, true);
   });
@@ -246,15 +258,16 @@ const idle: Scenario = async (bed, log) =>
 const exporting: Scenario = async (bed, log) =>
   withHost(bed, async (host) => {
     log(`exporting ${sizeLabel(bed.count)} rows to CSV, one export after another`);
-    const written = repeatedFor(WATCH_MS, () =>
-      rpc(host.value, 'submissions.export', { formId: BENCH_FORM.id, format: 'csv' }),
+    const probed = await bed.probe(host, () =>
+      repeatedFor(WATCH_MS, () =>
+        rpc(host.value, 'submissions.export', { formId: BENCH_FORM.id, format: 'csv' }),
+      ),
     );
-    const probed = await bed.probe(host, written);
     return row(
       `exports of ${sizeLabel(bed.count)} rows, one after another`,
       probed,
       log,
-      await written,
+      probed.result,
     );
   });
 
@@ -269,13 +282,14 @@ const importing: Scenario = async (bed, log) =>
     await rpc(host.value, 'imports.list', {});
     await new Promise((resolve) => setTimeout(resolve, CHOOSING_A_FILE_MS));
     log(`reading and validating imports of ${sizeLabel(bed.count)} rows, one after another`);
-    const work = repeatedFor(WATCH_MS, () => readAndValidate(host.value, bytes));
-    const probed = await bed.probe(host, work);
+    const probed = await bed.probe(host, () =>
+      repeatedFor(WATCH_MS, () => readAndValidate(host.value, bytes)),
+    );
     return row(
       `reading and validating imports of ${sizeLabel(bed.count)} rows, one after another`,
       probed,
       log,
-      await work,
+      probed.result,
     );
   });
 
@@ -366,7 +380,7 @@ function withService<T>(bed: FilledBed, use: () => Promise<T>): Promise<T> {
   return withChild<ServiceAddress, T>('serviceProcess.ts', service, use);
 }
 
-/** Slow calls in the first second are the start's (threads just begun), not the work's. */
+/** Slow calls in the work's first second: the threads it starts, the code it runs the first time. */
 const START_MS = 1_000;
 
 /** Each row's p99 and max, judged once the same run's idle probes are known. */
@@ -393,7 +407,7 @@ function row(
   const measured = [
     `median ${ms(median(all))}, p95 ${ms(quantile(all, 0.95))}, p99 ${ms(p99)}, max ${ms(max)}`,
     ...(rounds === undefined ? [] : [`${rounds} rounds`]),
-    `${slow.length} of ${all.length} over ${SLOW_MS} ms (${slowAtStart} in the first second)`,
+    `${slow.length} of ${all.length} over ${SLOW_MS} ms (${slowAtStart} in the work's first second)`,
     `p99 of the trivial op ${p99Of('trivial')}, of the window ${p99Of('window')}`,
     // What the app's process took of each call, its request to its answer; the rest is the
     // browser's fetch and the cores it waited for.
@@ -407,7 +421,9 @@ function row(
         ]
       : []),
     ...(later.length > 0
-      ? [`after the first second: p99 ${ms(quantile(later, 0.99))}, max ${ms(Math.max(...later))}`]
+      ? [
+          `after the work's first second: p99 ${ms(quantile(later, 0.99))}, max ${ms(Math.max(...later))}`,
+        ]
       : []),
   ].join('; ');
   log(`${what}: ${all.length} calls, ${measured}`);
