@@ -72,7 +72,7 @@ interface JobRun {
 }
 
 /** Longer than any create may take: the client's own limit for a write, and a minute more. */
-const VERIFY_WINDOW_MS = DEFAULT_TIMEOUTS.writeHeadersMs + 60_000;
+export const VERIFY_WINDOW_MS = DEFAULT_TIMEOUTS.writeHeadersMs + 60_000;
 
 /** Batches whose outcome is open at once before sending waits for their looks. */
 const MAX_OPEN_BATCHES = 3;
