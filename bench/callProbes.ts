@@ -29,9 +29,10 @@ interface ProbeWindow {
  * the path a click takes in browser mode: the browser's fetch, connections and JSON parse.
  *
  * The work begins once the page has answered its first `WARM_PROBES`, and only the calls sent
- * from then on are kept (`at` counts from the work's start): a page's first second is its own
- * start, and a work begun with it had its first calls wait on the page, not on the app (with
- * nothing running, the slow calls of a new page's first second were spent outside the host).
+ * from then on are kept (`at` counts from the work's start): a new page's first second is its
+ * own start, and the first calls of a host just started are its first reads, so a work begun
+ * with them had its first calls wait on those, not on the work (with nothing running at all,
+ * that second still held slow calls).
  *
  * Not Node's `fetch`: in 7 of 15 ten-second idle runs, some windows' bodies resolved ~45 ms
  * after their headers, while a loopback capture showed their bytes delivered and read within a
