@@ -15,6 +15,9 @@ const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 async function connectAndSettle(app: Page, api: LocalApi): Promise<void> {
   await connectAccount(app, api);
   await expect(app.getByRole('heading', { name: 'Forms' })).toBeVisible();
+  // Idle is also what the header says before the first sync has begun: a fault set then failed
+  // that sync, and "Sync now" stayed disabled while the service was not answering.
+  await expect(header(app).getByText(/^Synced /)).toBeVisible({ timeout: 60_000 });
   await expect(headerSync(app)).toHaveAttribute('data-state', 'idle', { timeout: 60_000 });
 }
 
