@@ -20,7 +20,7 @@ export async function draftPeopleImport(host: Reached, rows: number, tag: string
 }
 
 /** Waits until the import has finished; the whole summary goes with a failure. */
-export async function importDone(host: Reached, jobId: string): Promise<void> {
+export async function importDone(host: Reached, jobId: string, timeoutMs = 60_000): Promise<void> {
   await vi.waitFor(
     async () => {
       const { imports } = await okHost<{ imports: { jobId: string; state: string }[] }>(
@@ -29,6 +29,6 @@ export async function importDone(host: Reached, jobId: string): Promise<void> {
       );
       expect(imports.find((i) => i.jobId === jobId)).toMatchObject({ state: 'done' });
     },
-    { timeout: 60_000, interval: 100 },
+    { timeout: timeoutMs, interval: 100 },
   );
 }
