@@ -7,8 +7,12 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ensureBuilt } from '../../../scripts/ensureBuilt.mjs';
 import { startLocalApi, type LocalApi } from '../../local-api';
-import { VERIFY_WINDOW_MS } from '../import/runImport';
-import { DEMO_FORM, PEOPLE_MAPPINGS, peopleCsv } from '../operations/testing/importTestbed';
+import {
+  DEMO_FORM,
+  PEOPLE_MAPPINGS,
+  peopleCsv,
+  RESUMED_IMPORT_WAIT_MS,
+} from '../operations/testing/importTestbed';
 import { startHostProcess } from './testing/hostProcess';
 
 // The whole app process (browser mode's host, as `npm run serve` runs it) is SIGKILLed while it
@@ -142,7 +146,7 @@ describe('the app process killed mid-import', () => {
 
   it(
     'is started again, resumes the import, and creates each row exactly once',
-    { timeout: VERIFY_WINDOW_MS + 180_000 },
+    { timeout: RESUMED_IMPORT_WAIT_MS + 120_000 },
     async () => {
       // Slow creates give the kill a wide window between batches and inside one.
       server.admin.setFaults([
@@ -180,10 +184,8 @@ describe('the app process killed mid-import', () => {
       };
       expect(await jobState()).not.toBe('done');
       expect((await second.rpc('imports.resume', { jobId })).ok).toBe(true);
-      // A batch journaled but not yet sent when the process died is not on the server: it is sent
-      // again only once its window has passed, as a create still under way could yet commit.
       await vi.waitFor(async () => expect(await jobState()).toBe('done'), {
-        timeout: VERIFY_WINDOW_MS + 60_000,
+        timeout: RESUMED_IMPORT_WAIT_MS,
         interval: 200,
       });
       second.child.kill('SIGTERM');

@@ -11,7 +11,7 @@ import { importCache, type ImportCache } from '../../import/cacheAccess';
 import { freezeJob } from '../../import/freezeJob';
 import { ImportJournal } from '../../import/importJournal';
 import { readCsv } from '../../import/readCsv';
-import { ImportRunner } from '../../import/runImport';
+import { ImportRunner, VERIFY_WINDOW_MS } from '../../import/runImport';
 import { RunnerLease } from '../../import/runnerLease';
 import { recordRowsToCheck } from '../../import/rowsToCheck';
 import { ActivityLog } from '../../cache/activityLog';
@@ -26,6 +26,13 @@ export const PEOPLE_MAPPINGS: ColumnMapping[] = [
   { column: 1, target: { kind: 'question', id: 'em02', type: 'EmailInput' } },
   { column: 2, target: { kind: 'question', id: 'st05', type: 'StarRating' } },
 ];
+
+/**
+ * How long a resumed import may take to end when its process died mid-import: a batch journaled
+ * but not yet sent then is not on the server, and it is sent again only once its verify window
+ * has passed, as a create still under way could yet commit.
+ */
+export const RESUMED_IMPORT_WAIT_MS = VERIFY_WINDOW_MS + 60_000;
 
 /** A CSV of `count` distinct people, "Person <tag>-<i>", as bytes. */
 export function peopleCsv(count: number, tag: string): Uint8Array {
