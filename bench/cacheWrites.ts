@@ -33,9 +33,16 @@ const WITHOUT: Variant[] = [
   { label: 'the answers’ text index (answers_by_text)', setup: 'DROP INDEX answers_by_text;' },
   { label: 'the answers’ number index (answers_by_num)', setup: 'DROP INDEX answers_by_num;' },
   {
-    label: 'the full-text index (its text kept in a plain table)',
+    label: 'the trigram index (its text kept in a plain table)',
     setup: `DROP TABLE submission_search;
             CREATE TABLE submission_search (rowid INTEGER PRIMARY KEY, body TEXT);`,
+  },
+  {
+    label: 'the index of word endings (search_suffixes)',
+    setup: `DROP TABLE search_suffixes;
+            CREATE TABLE search_suffixes (body TEXT);
+            CREATE TRIGGER search_suffixes_kept_nowhere BEFORE INSERT ON search_suffixes
+            BEGIN SELECT RAISE(IGNORE); END;`,
   },
   {
     label: 'the rows’ sort indexes (submissions_by_*)',

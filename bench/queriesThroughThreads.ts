@@ -65,7 +65,7 @@ export async function queriesThroughThreads(
       met: p95(windows) <= windowMs,
     },
     {
-      benchmark: `${label}: text search (FTS5 trigram), first window, then its total, through the router and a reader thread`,
+      benchmark: `${label}: text search (full-text indexes), first window, then its total, through the router and a reader thread`,
       measured: `rows: median ${ms(median(rowsFirst))}, p95 ${ms(p95(rowsFirst))}; with the total: median ${ms(median(withTotal))}, p95 ${ms(p95(withTotal))}`,
       reference: `the same on a connection of the calling thread: rows p95 ${ms(p95(direct.rowsFirst))}; with the total p95 ${ms(p95(direct.withTotal))}`,
       ratio: p95(rowsFirst) / Math.max(p95(direct.rowsFirst), 0.001),

@@ -110,7 +110,8 @@ async function firstSync(
 /** Where a cache's bytes go: the tables and indexes of each structure, by name. */
 const STRUCTURES: [string, RegExp][] = [
   ['the rows as sent', /^submissions$|^sqlite_autoindex_submissions/],
-  ['the full-text index', /^submission_search/],
+  ['the trigram index', /^submission_search/],
+  ['the index of word endings', /^search_suffixes/],
   ['the answer columns', /^answers$|^fields$|^sqlite_autoindex_fields/],
   ['their indexes', /^answers_by_/],
   ['the rows’ indexes', /^submissions_by_/],

@@ -284,7 +284,7 @@ async function queryLatency(
         () => hand.count.get(FORM.id),
       ),
       {
-        name: 'text search (FTS5 trigram), first window, then its total',
+        name: 'text search (full-text indexes), first window, then its total',
         budgetMs: searchMs,
         scroll: false,
         ours: (i) => {

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors';
 import { migrate, userVersion, type Migration } from './migrate';
 import { migrations } from '../operations/schema';
+import { searchStatement } from './viewConditions';
 
 let dir: string;
 beforeEach(() => {
@@ -397,6 +398,40 @@ describe('the workspace file migrations', () => {
       { key: 'sig', text: 'image', json: null },
       { key: 'note', text: '{"type":"FileUpload"}', json: null },
     ]);
+    db.close();
+  });
+
+  it('finds the rows a file already holds through the index of word endings', () => {
+    const db = new Database(path.join(dir, 'd.sqlite'));
+    migrate(
+      db,
+      migrations.filter((m) => m.version < 45),
+    );
+    const add = db.prepare<[string], { id: number }>(
+      `INSERT INTO submissions (form_id, submission_id, status, submission_time, raw, synced_at)
+       VALUES ('f1', ?, 'finished', '2026-01-01T00:00:00.000Z', '{}', 't') RETURNING id`,
+    );
+    const text = db.prepare(`INSERT INTO submission_search (rowid, body) VALUES (?, ?)`);
+    const a = add.get('a')!.id;
+    const b = add.get('b')!.id;
+    text.run(a, 'a\nGreat SUPPORT, fair pricing');
+    text.run(b, 'b\nÉcole du support');
+
+    migrate(db, migrations);
+    const found = (search: string) => {
+      const { sql, params } = searchStatement(search);
+      expect(sql, search).toContain('search_suffixes');
+      return db
+        .prepare(sql)
+        .pluck()
+        .all(...params);
+    };
+    expect(found('support')).toEqual([a, b]);
+    expect(found('prici')).toEqual([a]);
+    expect(found('ÉCOLE')).toEqual([b]);
+    // A row removed takes its entries with it.
+    db.prepare(`DELETE FROM submissions WHERE id = ?`).run(a);
+    expect(found('support')).toEqual([b]);
     db.close();
   });
 

@@ -2,7 +2,7 @@ import { type SubmissionFilter } from '../../shared/contract/submissions';
 import { Memo } from './memo';
 import { NARROWED_KEPT } from './passingRows';
 import { type QueryStatements } from './queryStatements';
-import { broader, MIN_TRIGRAM, phraseOf } from './viewConditions';
+import { broader, MIN_TRIGRAM, searchStatement } from './viewConditions';
 import { type ViewCounts } from './viewCounts';
 import { type ViewOrders, WIDER_LOOK } from './viewOrders';
 
@@ -92,12 +92,12 @@ export class EarlyMatches {
     version: string,
   ): number[] | null {
     const { prefixRows } = this.orders;
+    const matches = searchStatement(search);
     // FTS5 seeks to a rowid bound only when it is an INTEGER; a number bound from JavaScript
     // arrives as a REAL, and the bound would then filter a listing of every match.
     const inRun = this.reads
       .statement<number>(
-        `SELECT rowid FROM submission_search WHERE submission_search MATCH ?
-       AND rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)`,
+        `${matches.sql} AND rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)`,
       )
       .pluck();
     for (const rows of [prefixRows, prefixRows * WIDER_LOOK]) {
@@ -110,7 +110,7 @@ export class EarlyMatches {
       // One snapshot for every run, as for a whole search.
       this.reads.db.transaction(() => {
         for (const [low, high] of runs)
-          for (const id of inRun.all(phraseOf(search), low, high)) matched.add(id);
+          for (const id of inRun.all(...matches.params, low, high)) matched.add(id);
       })();
       const found = first.filter((id) => matched.has(id));
       if (found.length >= end) return found;

@@ -577,8 +577,12 @@ describe('SubmissionQuery', () => {
     expect(order({ sortBy: 'paymentAmount', sort: 'desc' })).toMatch(
       /^SEARCH s USING COVERING INDEX submissions_by_payment \(form_id=\? AND payment_amount>\?\)\nSEARCH s USING COVERING INDEX submissions_by_time \(form_id=\? AND status=\?\)$/,
     );
-    // A search reads the order without it, and its matches once from the full-text index.
+    // A search reads the order without it, and its matches once from a full-text index: a word's
+    // characters from the index of word endings, other text from the trigram index.
     expect(order({ search: 'alice' })).toMatch(
+      /^SEARCH s USING COVERING INDEX submissions_by_time .*\nSCAN search_suffixes VIRTUAL TABLE INDEX 0:M1$/,
+    );
+    expect(order({ search: 'alice@' })).toMatch(
       /^SEARCH s USING COVERING INDEX submissions_by_time .*\nSCAN submission_search VIRTUAL TABLE INDEX 0:M1$/,
     );
     expect(plan({ search: 'alice' }).count.join('\n')).toMatch(

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { type SubmissionStatus } from '../../shared/api/endpoints';
 import { type Submission } from '../../shared/api/submission';
 import { AnswerCounter } from './answerCounter';
+import { suffixText } from './searchSuffixes';
 import { type AnswerValue, type SubmissionRow } from './submissionRow';
 import { withSetting } from './transactionSetting';
 import { withUndoInMemory } from './undoInMemory';
@@ -77,6 +78,8 @@ export class SubmissionStore {
   private readonly insertPhone;
   private readonly clearSearch;
   private readonly insertSearch;
+  private readonly clearSuffixes;
+  private readonly insertSuffixes;
   private readonly remove;
   private readonly unseen;
   private readonly removeRow;
@@ -139,6 +142,8 @@ export class SubmissionStore {
     );
     this.clearSearch = db.prepare(`DELETE FROM submission_search WHERE rowid = ?`);
     this.insertSearch = db.prepare(`INSERT INTO submission_search (rowid, body) VALUES (?, ?)`);
+    this.clearSuffixes = db.prepare(`DELETE FROM search_suffixes WHERE rowid = ?`);
+    this.insertSuffixes = db.prepare(`INSERT INTO search_suffixes (rowid, body) VALUES (?, ?)`);
     this.remove = db.prepare<[string, string], { raw: string }>(
       `DELETE FROM submissions WHERE form_id = ? AND submission_id = ? RETURNING raw`,
     );
@@ -279,6 +284,12 @@ export class SubmissionStore {
     for (const { rowid, text, replaces } of search) {
       if (replaces) this.clearSearch.run(rowid);
       this.insertSearch.run(rowid, text);
+    }
+    // One index after the other, as the rest are written before both: interleaved, a write to one
+    // may make the other write out what it holds as a segment of its own.
+    for (const { rowid, text, replaces } of search) {
+      if (replaces) this.clearSuffixes.run(rowid);
+      this.insertSuffixes.run(rowid, suffixText(text));
     }
   }
 

@@ -1,6 +1,7 @@
 import { type AnswerFilter, type SubmissionFilter } from '../../shared/contract/submissions';
 import { FIELD_OF } from './answerField';
 import { likeContaining } from './likeContaining';
+import { suffixQuery } from './searchSuffixes';
 
 export type Param = string | number;
 
@@ -44,8 +45,18 @@ export function importSet(jobId: string): RowSet {
   };
 }
 
-/** The rowids of the rows whose search text contains `search`, like the service's own filter. */
+/**
+ * The rowids of the rows whose search text contains `search`, like the service's own filter: a
+ * word's characters alone through the index of word endings, other text through the trigram
+ * index, text shorter than a trigram by a scan of the search text.
+ */
 export function searchStatement(search: string): Where {
+  const suffixes = suffixQuery(search);
+  if (suffixes !== null)
+    return {
+      sql: 'SELECT rowid FROM search_suffixes WHERE search_suffixes MATCH ?',
+      params: [suffixes],
+    };
   return [...search].length >= MIN_TRIGRAM
     ? {
         sql: 'SELECT rowid FROM submission_search WHERE submission_search MATCH ?',

@@ -107,6 +107,7 @@ export function eraseLocalCopies(
           snapshot: undefined,
         });
         db.prepare(`INSERT INTO submission_search (submission_search) VALUES ('optimize')`).run();
+        db.prepare(`INSERT INTO search_suffixes (search_suffixes) VALUES ('optimize')`).run();
         journal.forgetEraseTerms(jobId);
       }).immediate();
     // Rewritten whole: what plain deletes and syncs freed before is still in the file's free space.

@@ -19,6 +19,7 @@ import { searchHashSize } from './v41SearchHashSize';
 import { answerFields } from './v42AnswerFields';
 import { presentSortValues } from './v43PresentSortValues';
 import { fileAnswerNames } from './v44FileAnswerNames';
+import { searchSuffixes } from './v45SearchSuffixes';
 
 /**
  * The cache's own steps of the workspace file's schema: submissions, forms, sync state, activity
@@ -46,4 +47,5 @@ export const cacheMigrations: readonly Migration[] = [
   answerFields,
   presentSortValues,
   fileAnswerNames,
+  searchSuffixes,
 ];
