@@ -15,7 +15,7 @@
 export const SUFFIX_CHARS = 16;
 
 /** A word's suffixes shorter than a search the trigram index takes are left out. */
-const SHORTEST = 3;
+export const SHORTEST = 3;
 
 /**
  * What FTS5's `unicode61` tokenizer takes for a word's characters (letters, digits, private use),

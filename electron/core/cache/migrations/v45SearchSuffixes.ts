@@ -1,12 +1,14 @@
 import { type Migration } from '../migrate';
-import { SUFFIX_CHARS, suffixText } from '../searchSuffixes';
+import { SHORTEST, SUFFIX_CHARS, suffixText } from '../searchSuffixes';
 
 /** Rows indexed per read: the statement reading them is done before the index grows. */
 const ROWS_PER_STEP = 1_000;
 /** What the index holds in memory before it writes a segment, as for the trigram index (v41). */
 const HELD_BYTES = 16 * 1024 * 1024;
 /** A prefix index for each length a search may have: a search is one term's list, not a merge. */
-const PREFIXES = Array.from({ length: SUFFIX_CHARS - 2 }, (_, i) => i + 3).join(' ');
+const PREFIXES = Array.from({ length: SUFFIX_CHARS - SHORTEST + 1 }, (_, i) => i + SHORTEST).join(
+  ' ',
+);
 
 /**
  * The index of the search text's word endings (`searchSuffixes.ts`), filled from the search text
