@@ -1,7 +1,7 @@
 import { type SubmissionStatus } from '../../shared/api/endpoints';
 import { type StatusTally } from './keptTally';
 import { type QueryStatements } from './queryStatements';
-import { eachSetRowid } from './setRowids';
+import { setRowids } from './setRowids';
 
 /** A form's rows of one status and preview flag, as the counts a sync keeps say. */
 interface Group {
@@ -43,13 +43,8 @@ export function passingByGroup(
       if (group === largest) continue;
       let n = 0;
       const { formId: form, status, preview } = group;
-      eachSetRowid(
-        (sql) => reads.statement(sql),
-        { sql: GROUP_ROWS, params: [form, status, preview], except: false },
-        (id) => {
-          if (passing[id] === 1) n++;
-        },
-      );
+      const rows = { sql: GROUP_ROWS, params: [form, status, preview], except: false };
+      for (const id of setRowids((sql) => reads.statement(sql), rows)) if (passing[id] === 1) n++;
       passed.set(group, n);
       elsewhere += n;
     }

@@ -1,7 +1,7 @@
 import { type SubmissionFilter } from '../../shared/contract/submissions';
 import { Memo } from './memo';
 import { type QueryStatements } from './queryStatements';
-import { eachSetRowid } from './setRowids';
+import { setRowids } from './setRowids';
 import { narrowingSets } from './viewConditions';
 
 /** Searches and answer filters remembered at once: each holds one byte per rowid. */
@@ -39,16 +39,18 @@ export class PassingRows {
       const last = this.reads.largestRowid();
       // How many sets hold each row, or EXCLUDED.
       const held = new Uint8Array(last + 1);
-      for (const set of sets)
-        eachSetRowid(
-          (sql) => this.reads.statement(sql),
-          set,
-          (id) => {
-            if (id > last || held[id] === EXCLUDED) return;
-            held[id] = set.except ? EXCLUDED : held[id]! + 1;
-          },
-        );
-      for (let id = 0; id <= last; id++) held[id] = held[id] === needed ? 1 : 0;
+      for (const set of sets) {
+        const ids = setRowids((sql) => this.reads.statement(sql), set);
+        // A search alone, the most common narrowing, marks its rows as passing at once.
+        const mark = set.except ? EXCLUDED : needed === 1 && sets.length === 1 ? 1 : undefined;
+        for (let i = 0; i < ids.length; i++) {
+          const id = ids[i]!;
+          if (id > last || held[id] === EXCLUDED) continue;
+          held[id] = mark ?? held[id]! + 1;
+        }
+      }
+      if (needed !== 1 || sets.length !== 1)
+        for (let id = 0; id <= last; id++) held[id] = held[id] === needed ? 1 : 0;
       return held;
     })();
     this.passes.set(key, version, passing);

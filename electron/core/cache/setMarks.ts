@@ -1,7 +1,7 @@
 import { AnswerColumns, type FormColumns } from './answerColumns';
 import { Memo } from './memo';
 import { type StatementCache } from './statementCache';
-import { eachSetRowid } from './setRowids';
+import { setRowids } from './setRowids';
 import { type RowSet } from './viewConditions';
 
 /** Sets remembered at once for each form's columns: each holds one byte per row of the form. */
@@ -26,14 +26,10 @@ export function setMarks(reads: StatementCache, form: FormColumns, set: RowSet):
   const known = memo.get(key, version);
   if (known) return known;
   const marked = new Uint8Array(form.count);
-  eachSetRowid(
-    (sql) => reads.statement(sql),
-    set,
-    (id) => {
-      const index = AnswerColumns.indexOf(form, id);
-      if (index >= 0) marked[index] = 1;
-    },
-  );
+  for (const id of setRowids((sql) => reads.statement(sql), set)) {
+    const index = AnswerColumns.indexOf(form, id);
+    if (index >= 0) marked[index] = 1;
+  }
   memo.set(key, version, marked);
   return marked;
 }

@@ -2,30 +2,35 @@ import type Database from 'better-sqlite3';
 import { type Param, type RowSet } from './viewConditions';
 
 /**
- * Calls `visit` with each rowid a narrowing set holds, its statement prepared by `statement`. The
- * rowids cross from SQLite as one text: a common word's set holds most rows of a large form, and a
+ * The rowids a narrowing set holds, its statement prepared by `statement`. They cross from SQLite
+ * as one text of digits and commas: a common word's set holds most rows of a large form, and a
  * statement stepped a row at a time hands JavaScript one value per rowid, which costs more than the
- * set's own index read.
+ * set's own index read. The text comes as bytes, which JavaScript reads faster than a string's
+ * characters, and its rowids go into one typed array that callers walk without a call per rowid.
  */
-export function eachSetRowid(
+export function setRowids(
   statement: (sql: string) => Database.Statement<Param[], unknown>,
   set: RowSet,
-  visit: (id: number) => void,
-): void {
-  const text = statement(`WITH s(id) AS (${set.sql}) SELECT group_concat(id) FROM s`)
+): Uint32Array {
+  const text = statement(`WITH s(id) AS (${set.sql}) SELECT CAST(group_concat(id) AS BLOB) FROM s`)
     .pluck()
-    .get(...set.params) as string | null;
-  if (!text) return;
-  // Rowids of the cache's rows are positive integers, so the text holds digits and commas alone.
+    .get(...set.params) as Buffer | null;
+  if (!text) return new Uint32Array(0);
+  // Rowids of the cache's rows are positive integers, given out one after another (below 2^32, as
+  // the marks of one byte per rowid that readers keep already assume), so the text holds digits
+  // and commas alone, and at most one rowid in every two bytes.
+  const ids = new Uint32Array((text.length + 1) >> 1);
+  let held = 0;
   let id = 0;
   for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
+    const code = text[i]!;
     if (code === COMMA) {
-      visit(id);
+      ids[held++] = id;
       id = 0;
     } else id = id * 10 + code - ZERO;
   }
-  visit(id);
+  ids[held++] = id;
+  return ids.subarray(0, held);
 }
 
 const COMMA = 0x2c;
