@@ -7,6 +7,9 @@ import { AppError } from '../../shared/errors';
 import { migrate, userVersion, type Migration } from './migrate';
 import { migrations } from '../operations/schema';
 import { searchStatement } from './viewConditions';
+import { QueryStatements } from './queryStatements';
+import { searchByGroup } from './searchByGroup';
+import { suffixQuery } from './searchSuffixes';
 
 let dir: string;
 beforeEach(() => {
@@ -432,6 +435,35 @@ describe('the workspace file migrations', () => {
     // A row removed takes its entries with it.
     db.prepare(`DELETE FROM submissions WHERE id = ?`).run(a);
     expect(found('support')).toEqual([b]);
+    db.close();
+  });
+
+  it("gives the rows a file already holds their group's token in the index of word endings", () => {
+    const db = new Database(path.join(dir, 'd.sqlite'));
+    migrate(
+      db,
+      migrations.filter((m) => m.version < 46),
+    );
+    const add = db.prepare<[string, string, number], { id: number }>(
+      `INSERT INTO submissions (form_id, submission_id, status, is_preview, submission_time, raw,
+         synced_at)
+       VALUES ('f1', ?, ?, ?, '2026-01-01T00:00:00.000Z', '{}', 't') RETURNING id`,
+    );
+    const text = db.prepare(`INSERT INTO submission_search (rowid, body) VALUES (?, ?)`);
+    const rows = [
+      ['a', 'finished', 0, 'Great support'],
+      ['b', 'in_progress', 0, 'Support, slowly'],
+      ['c', 'finished', 1, 'A preview of support'],
+      ['d', 'finished', 0, 'Nothing here'],
+    ] as const;
+    for (const [id, status, preview, body] of rows)
+      text.run(add.get(id, status, preview)!.id, body);
+
+    migrate(db, migrations);
+    expect(searchByGroup(new QueryStatements(db), 'f1', suffixQuery('support')!)).toEqual([
+      { status: 'finished', n: 2, previews: 1 },
+      { status: 'in_progress', n: 1, previews: 0 },
+    ]);
     db.close();
   });
 

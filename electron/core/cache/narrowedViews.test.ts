@@ -4,6 +4,8 @@ import { type Submission } from '../../shared/api/submission';
 import { type AnswerFilter, SubmissionFilter } from '../../shared/contract/submissions';
 import { keptTally } from './keptTally';
 import { QueryStatements } from './queryStatements';
+import { groupToken } from './searchGroups';
+import { suffixQuery } from './searchSuffixes';
 import { toSubmissionRow } from './submissionRow';
 import { SubmissionQuery } from './submissionQuery';
 import { SubmissionStore } from './submissionStore';
@@ -311,6 +313,37 @@ describe('a narrowed view of a whole form', () => {
     });
   }
 
+  it('counts a word per status in its index alone, whose group tokens no search finds', () => {
+    fillTwoForms();
+    const ran: string[] = [];
+    const reader = new Database(cache.file, { verbose: (sql) => ran.push(String(sql)) });
+    try {
+      for (const status of ['finished', 'in_progress', 'all'] as const) {
+        const filter = view([], { search: 'example', status });
+        // A date bound before every row narrows nothing, but makes the view count its rows.
+        const dated = new SubmissionQuery(cache.db).window(
+          { ...filter, afterDate: '2000-01-01' },
+          0,
+          5,
+        );
+        ran.length = 0;
+        expect(new SubmissionQuery(reader).window(filter, 0, 5), status).toEqual(dated);
+        // Neither the count nor the first rows listed the word's matches.
+        expect(ran.filter((sql) => sql.includes('group_concat'))).toEqual([]);
+      }
+      // Two forms, each with finished rows and previews, and in-progress rows in the first.
+      const tokens = (
+        cache.db.prepare('SELECT id FROM search_groups').pluck().all() as number[]
+      ).map(groupToken);
+      expect(tokens).toHaveLength(6);
+      for (const token of tokens)
+        for (const search of [token, token + token, token + token[0]!])
+          expect(new SubmissionQuery(reader).window(view([], { search }), 0, 0).total).toBe(0);
+    } finally {
+      reader.close();
+    }
+  });
+
   it("counts its matches from the cache's other rows, as counting the form's rows does", () => {
     fillTwoForms();
     const ran: string[] = [];
@@ -339,11 +372,13 @@ describe('a narrowed view of a whole form', () => {
                 ).toMatchObject({ total: counted.total, counts: counted.counts });
                 // The large form lists the cache's other rows, never the status of each of its
                 // own; the small one, whose other rows outnumber its own, reads the status of
-                // each, as does a view narrowed only by sets that take rows away.
+                // each, as does a view narrowed only by sets that take rows away. A word searched
+                // alone is counted in the index of word endings, per status, in either form.
                 const onlyTakesAway = !search && answers.length === 2;
+                const wordAlone = answers.length === 0 && !!search && suffixQuery(search) !== null;
                 if (search || answers.length > 0)
                   expect(statusRead(formId), JSON.stringify(filter)).toBe(
-                    formId === 'f2' || onlyTakesAway,
+                    (formId === 'f2' && !wordAlone) || onlyTakesAway,
                   );
               }
       };

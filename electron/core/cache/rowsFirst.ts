@@ -2,7 +2,8 @@ import { type SubmissionFilter } from '../../shared/contract/submissions';
 import { Memo } from './memo';
 import { NARROWED_KEPT } from './passingRows';
 import { type QueryStatements } from './queryStatements';
-import { broader, MIN_TRIGRAM, searchStatement } from './viewConditions';
+import { searchedAmong } from './searchedAmong';
+import { broader, MIN_TRIGRAM } from './viewConditions';
 import { type ViewCounts } from './viewCounts';
 import { type ViewOrders, WIDER_LOOK } from './viewOrders';
 
@@ -13,15 +14,6 @@ import { type ViewOrders, WIDER_LOOK } from './viewOrders';
  * at once.
  */
 export const ROWS_FIRST_FROM = 250_000;
-/**
- * The view's first rows are looked up in the full-text index as runs of nearby rowids (a sync
- * stores rows in the order it lists them, so a view's first rows sit in a few runs). A gap wider
- * than this starts a new run; a view whose first rows need more runs than `MAX_RUNS` (a sort by a
- * question scatters them) is counted at once.
- */
-const RUN_GAP = 64;
-const MAX_RUNS = 16;
-
 /**
  * A new search in a large cache finds its first rows among the view's first rows alone, so it can
  * answer with them before it lists every match to count them. It answers early once: asked again,
@@ -92,41 +84,14 @@ export class EarlyMatches {
     version: string,
   ): number[] | null {
     const { prefixRows } = this.orders;
-    const matches = searchStatement(search);
-    // FTS5 seeks to a rowid bound only when it is an INTEGER; a number bound from JavaScript
-    // arrives as a REAL, and the bound would then filter a listing of every match.
-    const inRun = this.reads
-      .statement<number>(
-        `${matches.sql} AND rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)`,
-      )
-      .pluck();
     for (const rows of [prefixRows, prefixRows * WIDER_LOOK]) {
       const first = this.orders.firstRows(broader(filter), rows, version);
       // The whole view read: too few matches for the window, and counting them costs little.
       if (first.length < rows) return null;
-      const runs = runsOf(first);
-      if (runs.length > MAX_RUNS) return null;
-      const matched = new Set<number>();
-      // One snapshot for every run, as for a whole search.
-      this.reads.db.transaction(() => {
-        for (const [low, high] of runs)
-          for (const id of inRun.all(...matches.params, low, high)) matched.add(id);
-      })();
-      const found = first.filter((id) => matched.has(id));
+      const found = searchedAmong(this.reads, search, first);
+      if (!found) return null;
       if (found.length >= end) return found;
     }
     return null;
   }
-}
-
-/** Rowids as the smallest ranges that hold them, where no two in a range are over `RUN_GAP` apart. */
-function runsOf(ids: number[]): [number, number][] {
-  const sorted = Float64Array.from(ids).sort();
-  const runs: [number, number][] = [];
-  for (const id of sorted) {
-    const last = runs.at(-1);
-    if (last && id - last[1] <= RUN_GAP) last[1] = id;
-    else runs.push([id, id]);
-  }
-  return runs;
 }

@@ -1,3 +1,5 @@
+import { groupToken } from './searchGroups';
+
 /**
  * The index of the search text's word endings: every suffix of each word, cut to
  * `SUFFIX_CHARS`, one FTS5 term each. A text contains a search made of word characters alone
@@ -37,6 +39,11 @@ export function suffixText(searchText: string): string {
       suffixes.push(chars.slice(at, at + SUFFIX_CHARS).join(''));
   }
   return suffixes.join(' ');
+}
+
+/** A row's entry in the index: its search text's suffixes and its group's token. */
+export function suffixEntry(searchText: string, group: number): string {
+  return `${suffixText(searchText)} ${groupToken(group)}`;
 }
 
 /**

@@ -2,7 +2,8 @@ import type Database from 'better-sqlite3';
 import { type SubmissionStatus } from '../../shared/api/endpoints';
 import { type Submission } from '../../shared/api/submission';
 import { AnswerCounter } from './answerCounter';
-import { suffixText } from './searchSuffixes';
+import { type RowGroup, SearchGroups } from './searchGroups';
+import { suffixEntry } from './searchSuffixes';
 import { type AnswerValue, type SubmissionRow } from './submissionRow';
 import { withSetting } from './transactionSetting';
 import { withUndoInMemory } from './undoInMemory';
@@ -29,6 +30,7 @@ interface SearchText {
   text: string;
   /** The row had text already. */
   replaces: boolean;
+  group: RowGroup;
 }
 
 /** A row's entries in the indexes by value, whose order is not the rows'. */
@@ -87,6 +89,7 @@ export class SubmissionStore {
   private readonly seenStatement;
   private readonly countStatement;
   private readonly answerCounter;
+  private readonly searchGroups;
   /**
    * Answers and search text of rows stored inside `transaction`, written as it ends with their
    * answers' counts; null outside it.
@@ -162,6 +165,7 @@ export class SubmissionStore {
       `SELECT max(submission_time) AS t FROM submissions WHERE form_id = ? AND status = ? AND is_preview = 0`,
     );
     this.answerCounter = new AnswerCounter(db);
+    this.searchGroups = new SearchGroups(db);
     this.countStatement = db.prepare<[string, string], { n: number }>(
       `SELECT n FROM submission_counts WHERE form_id = ? AND status = ? AND is_preview = 0`,
     );
@@ -260,6 +264,7 @@ export class SubmissionStore {
         rowid: upserted.id,
         text: row.searchText,
         replaces: existing !== undefined,
+        group: { formId, status: row.status, preview: Number(row.isPreview) },
       });
     }
     // Inside `transaction`, all are written as it ends. A sync's pages stored a few at a time
@@ -279,6 +284,9 @@ export class SubmissionStore {
    * markedly more.
    */
   private writeAfterRows({ search, values }: Held): void {
+    // A group met for the first time is written before either index, which flush what they hold
+    // in memory at every other write.
+    const groups = search.map(({ group }) => this.searchGroups.idOf(group));
     this.writeValues(values);
     this.answerCounter.flush();
     for (const { rowid, text, replaces } of search) {
@@ -287,10 +295,10 @@ export class SubmissionStore {
     }
     // One index after the other, as the rest are written before both: interleaved, a write to one
     // may make the other write out what it holds as a segment of its own.
-    for (const { rowid, text, replaces } of search) {
+    search.forEach(({ rowid, text, replaces }, i) => {
       if (replaces) this.clearSuffixes.run(rowid);
-      this.insertSuffixes.run(rowid, suffixText(text));
-    }
+      this.insertSuffixes.run(rowid, suffixEntry(text, groups[i]!));
+    });
   }
 
   /**

@@ -1,6 +1,8 @@
 import { type StatusCounts, type SubmissionFilter } from '../../shared/contract/submissions';
 import { Memo } from './memo';
 import { passingByGroup } from './passingByGroup';
+import { searchByGroup } from './searchByGroup';
+import { suffixQuery } from './searchSuffixes';
 import { NARROWED_KEPT, type PassingRows } from './passingRows';
 import { keptTally, type StatusTally } from './keptTally';
 import { facetStatement, tallyStatement } from './querySql';
@@ -50,12 +52,28 @@ export class ViewCounts {
     return tally;
   }
 
-  /** The counts read from the view's rows: its matches, or the rows its narrowing lets through. */
+  /**
+   * The counts read from the view's rows: a whole form's search counted by its index alone, its
+   * matches, or the rows its narrowing lets through.
+   */
   private countedTally(filter: SubmissionFilter, version: string): StatusTally[] {
+    const searched = this.searchedTally(filter);
+    if (searched) return searched;
     const passing = this.passing.of(filter, version);
     if (passing) return this.narrowedTally(filter, passing, version);
     const { sql, params } = tallyStatement(filter);
     return this.reads.statement<StatusTally>(sql).all(...params);
+  }
+
+  /**
+   * The counts of a whole form narrowed by a search alone that the index of word endings answers,
+   * counted in that index per group of rows; null for any other view.
+   */
+  private searchedTally(filter: SubmissionFilter): StatusTally[] | null {
+    const query = filter.search ? suffixQuery(filter.search) : null;
+    if (query === null || narrowingSets(filter).length !== 1) return null;
+    if (filter.afterDate !== undefined || filter.beforeDate !== undefined) return null;
+    return searchByGroup(this.reads, filter.formId, query);
   }
 
   /** The view's total before search, dates and answer filters narrow it. */

@@ -15,7 +15,8 @@ import {
   sortedAnswer,
 } from './querySql';
 import { type QueryStatements } from './queryStatements';
-import { broader, narrowingSets, whereOf } from './viewConditions';
+import { searchedAmong } from './searchedAmong';
+import { broader, MIN_TRIGRAM, narrowingSets, whereOf } from './viewConditions';
 
 /**
  * Orders remembered at once, and the rowids they may hold in all (a float64 each; six whole orders
@@ -175,12 +176,18 @@ export class ViewOrders {
   }
 
   /**
-   * The first rows of a view narrowed by answer filters, at least `end` of them, each row checked
-   * by its own answers: a first window of a common choice need not list every row the choice
-   * holds, nor read the whole order of a large form. Undefined when a search or an import narrows
-   * it too, or as `firstAmong` says.
+   * The first rows of a view narrowed by a search or by answer filters, at least `end` of them,
+   * each row looked up in the full-text index or checked by its own answers: a first window of a
+   * common word or choice need not list every row it holds, nor read the whole order of a large
+   * form. Undefined when a view is narrowed by both, or by an import, or as `firstAmong` says.
    */
   private checkedFirst(filter: SubmissionFilter, end: number, version: string): Order | undefined {
+    const { search } = filter;
+    if (filter.importJobId !== undefined || (search && filter.answers.length > 0)) return undefined;
+    if (search)
+      return [...search].length < MIN_TRIGRAM
+        ? undefined
+        : this.firstAmong(filter, end, version, (ids) => searchedAmong(this.reads, search, ids));
     if (filter.answers.length === 0) return undefined;
     return this.firstAmong(filter, end, version, (ids) => passingAmong(this.reads, filter, ids));
   }

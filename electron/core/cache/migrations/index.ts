@@ -20,6 +20,7 @@ import { answerFields } from './v42AnswerFields';
 import { presentSortValues } from './v43PresentSortValues';
 import { fileAnswerNames } from './v44FileAnswerNames';
 import { searchSuffixes } from './v45SearchSuffixes';
+import { searchGroups } from './v46SearchGroups';
 
 /**
  * The cache's own steps of the workspace file's schema: submissions, forms, sync state, activity
@@ -48,4 +49,5 @@ export const cacheMigrations: readonly Migration[] = [
   presentSortValues,
   fileAnswerNames,
   searchSuffixes,
+  searchGroups,
 ];
