@@ -34,6 +34,8 @@ export class PassingRows {
     const known = this.passes.get(key, version);
     if (known) return known;
     const needed = sets.filter((set) => !set.except).length;
+    // A search alone, the most common narrowing, marks its rows as passing at once.
+    const alone = needed === 1 && sets.length === 1;
     // One snapshot for every read, so the sets agree with each other.
     const passing = this.reads.db.transaction(() => {
       const last = this.reads.largestRowid();
@@ -41,16 +43,14 @@ export class PassingRows {
       const held = new Uint8Array(last + 1);
       for (const set of sets) {
         const ids = setRowids((sql) => this.reads.statement(sql), set);
-        // A search alone, the most common narrowing, marks its rows as passing at once.
-        const mark = set.except ? EXCLUDED : needed === 1 && sets.length === 1 ? 1 : undefined;
+        const mark = set.except ? EXCLUDED : alone ? 1 : undefined;
         for (let i = 0; i < ids.length; i++) {
           const id = ids[i]!;
           if (id > last || held[id] === EXCLUDED) continue;
           held[id] = mark ?? held[id]! + 1;
         }
       }
-      if (needed !== 1 || sets.length !== 1)
-        for (let id = 0; id <= last; id++) held[id] = held[id] === needed ? 1 : 0;
+      if (!alone) for (let id = 0; id <= last; id++) held[id] = held[id] === needed ? 1 : 0;
       return held;
     })();
     this.passes.set(key, version, passing);
