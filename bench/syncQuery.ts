@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createApiClient } from '../electron/core/api';
 import { cacheStores, type CacheStores } from '../electron/core/cache/cacheStores';
+import { suffixQuery } from '../electron/core/cache/searchSuffixes';
 import { openCache } from '../electron/core/operations/workspaceCache';
 import { ConnectionMonitor } from '../electron/core/sync/connection';
 import { keepPreviews } from '../electron/core/sync/keepPreviews';
@@ -215,7 +216,7 @@ async function queryLatency(
         `SELECT count(*) AS n FROM submissions WHERE form_id = ? AND status = 'finished' AND is_preview = 0`,
       ),
       search: db.prepare(
-        `SELECT s.submission_id, s.raw FROM submissions s WHERE s.id IN (SELECT rowid FROM submission_search WHERE submission_search MATCH ?)
+        `SELECT s.submission_id, s.raw FROM submissions s WHERE s.id IN (SELECT rowid FROM search_suffixes WHERE search_suffixes MATCH ?)
          AND s.form_id = ? AND s.status = 'finished' AND s.is_preview = 0 ORDER BY s.submission_time, s.submission_id LIMIT 100`,
       ),
       range: db.prepare(
@@ -299,7 +300,7 @@ async function queryLatency(
           return counted;
         },
         reference: (i) =>
-          parseAll(hand.search.all(`"${COMMON_WORDS[i % COMMON_WORDS.length]}"`, FORM.id)),
+          parseAll(hand.search.all(suffixQuery(COMMON_WORDS[i % COMMON_WORDS.length]!), FORM.id)),
         firstAnswers: searchAnswers,
       },
     ];

@@ -4,6 +4,7 @@ import { type AssistantAccess } from '../shared/contract/workspaces';
 import { AppError } from '../shared/errors';
 import { assistantAccessOf, cacheFileOf } from '../core/assistants/assistantAccess';
 import { cacheStores, type CacheStores } from '../core/cache/cacheStores';
+import { addCacheFunctions } from '../core/cache/cacheFunctions';
 import { userVersion } from '../core/cache/migrate';
 import { migrations } from '../core/operations/schema';
 import { WorkspaceRegistry, type WorkspaceRecord } from '../core/workspaces/registry';
@@ -99,6 +100,7 @@ export class WorkspaceCache {
     const db = new Database(file, { readonly: true, fileMustExist: true });
     try {
       db.pragma('busy_timeout = 5000');
+      addCacheFunctions(db);
       const version = userVersion(db);
       const latest = migrations.at(-1)?.version ?? 0;
       if (version !== latest)

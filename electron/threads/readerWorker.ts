@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { workerData } from 'node:worker_threads';
 import { readInBackground } from '../core/priority/backgroundPriority';
 import { cacheStores, type CacheStores } from '../core/cache/cacheStores';
+import { addCacheFunctions } from '../core/cache/cacheFunctions';
 import { windowJson } from '../core/cache/windowJson';
 import { cacheReadHandlers } from '../core/operations/cacheReads';
 import { contract } from '../shared/contract';
@@ -28,6 +29,7 @@ const connection = new CacheConnection((file) => {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   // A checkpoint's brief lock, or a rebuild moving the file, is waited out rather than failed.
   db.pragma('busy_timeout = 5000');
+  addCacheFunctions(db);
   return db;
 });
 

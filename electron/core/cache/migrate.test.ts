@@ -7,6 +7,7 @@ import { AppError } from '../../shared/errors';
 import { migrate, userVersion, type Migration } from './migrate';
 import { migrations } from '../operations/schema';
 import { searchStatement } from './viewConditions';
+import { addCacheFunctions } from './cacheFunctions';
 import { QueryStatements } from './queryStatements';
 import { searchByGroup } from './searchByGroup';
 import { suffixQuery } from './searchSuffixes';
@@ -464,6 +465,81 @@ describe('the workspace file migrations', () => {
       { status: 'finished', n: 2, previews: 1 },
       { status: 'in_progress', n: 1, previews: 0 },
     ]);
+    db.close();
+  });
+
+  it('keeps what the searches of a file find with a trigram index of rows alone', () => {
+    const db = new Database(path.join(dir, 't.sqlite'));
+    addCacheFunctions(db);
+    migrate(
+      db,
+      migrations.filter((m) => m.version < 47),
+    );
+    const add = db.prepare<[string], { id: number }>(
+      `INSERT INTO submissions (form_id, submission_id, status, submission_time, raw, synced_at)
+       VALUES ('f1', ?, 'finished', '2026-01-01T00:00:00.000Z', '{}', 't') RETURNING id`,
+    );
+    const text = db.prepare(`INSERT INTO submission_search (rowid, body) VALUES (?, ?)`);
+    const bodies = [
+      'Membership: co-op',
+      // Every trigram of "co-op", none next to the others.
+      'Co-owner, re-opened',
+      'Café Zürich',
+      'Cafe Zurich',
+      'He said "ok" twice',
+    ];
+    const rowids = bodies.map((body, i) => {
+      const id = add.get(`s${i}`)!.id;
+      text.run(id, body);
+      return id;
+    });
+    // What an earlier try at the step might have left.
+    db.exec(`
+      CREATE VIRTUAL TABLE submission_search_rebuilt USING fts5 (body, tokenize = 'trigram');
+      INSERT INTO submission_search_rebuilt (rowid, body) VALUES (99, 'co-op');
+    `);
+    const searches = ['co-op', 'CO-OP', '-op', 'É ZÜR', 'é z', 'e zur', 'd "ok"', '"ok'];
+    // As the index found them with its positions: the search as one phrase.
+    const phrase = db
+      .prepare<[string], number>(
+        `SELECT rowid FROM submission_search WHERE submission_search MATCH ? ORDER BY rowid`,
+      )
+      .pluck();
+    const before = searches.map((search) => phrase.all(`"${search.replaceAll('"', '""')}"`));
+    expect(before.every((found) => found.length > 0)).toBe(true);
+
+    migrate(db, migrations);
+    const found = (search: string) => {
+      const { sql, params } = searchStatement(search);
+      return db
+        .prepare(`${sql} ORDER BY rowid`)
+        .pluck()
+        .all(...params);
+    };
+    expect(searches.map(found)).toEqual(before);
+    expect(found('co-op')).toEqual([rowids[0]]);
+    const schema = db
+      .prepare(`SELECT sql FROM sqlite_schema WHERE name = 'submission_search'`)
+      .pluck()
+      .get();
+    expect(schema).toMatch(/detail = none, columnsize = 0/);
+    expect(
+      db.prepare(`SELECT name FROM sqlite_schema WHERE name LIKE '%rebuilt%'`).pluck().all(),
+    ).toEqual([]);
+    // Its merge and memory settings are those the table had.
+    expect(
+      db.prepare(`SELECT k, v FROM submission_search_config WHERE k <> 'version' ORDER BY k`).all(),
+    ).toEqual([
+      { k: 'automerge', v: 16 },
+      { k: 'crisismerge', v: 64 },
+      { k: 'hashsize', v: 16 * 1024 * 1024 },
+    ]);
+    // A row removed takes its search text along.
+    db.prepare(`DELETE FROM submissions WHERE id = ?`).run(rowids[0]);
+    expect(found('co-op')).toEqual([]);
+    expect(db.prepare(`SELECT count(*) FROM submission_search`).pluck().get()).toBe(
+      bodies.length - 1,
+    );
     db.close();
   });
 

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Submission } from '../../shared/api/submission';
 import { type AnswerFilter, SubmissionFilter } from '../../shared/contract/submissions';
+import { addCacheFunctions } from './cacheFunctions';
 import { keptTally } from './keptTally';
 import { QueryStatements } from './queryStatements';
 import { groupToken } from './searchGroups';
@@ -274,6 +275,7 @@ describe('the summary of a searched view', () => {
   it("reads the search's rows once while the view's dates and status change, again once the form changes", () => {
     const ran: string[] = [];
     const reader = new Database(cache.file, { verbose: (sql) => ran.push(String(sql)) });
+    addCacheFunctions(reader);
     const searches = () => ran.filter((sql) => sql.includes('MATCH')).length;
     try {
       const summaries = new SubmissionSummaries(reader, { rebuildEveryMs: 0 });
@@ -348,6 +350,7 @@ describe('a narrowed view of a whole form', () => {
     fillTwoForms();
     const ran: string[] = [];
     const reader = new Database(cache.file, { verbose: (sql) => ran.push(String(sql)) });
+    addCacheFunctions(reader);
     // Whether a view's count read the status of each row of its form.
     const statusRead = (formId: string) =>
       ran.some((sql) =>

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors';
 import { migrate, type Migration, userVersion } from './migrate';
+import { addCacheFunctions } from './cacheFunctions';
 import { removeHeld, renameHeld } from '../files/heldFiles';
 import { privateDatabaseFile } from '../files/privateFiles';
 
@@ -100,6 +101,7 @@ function connect(file: string): CacheDb {
 }
 
 function configure(db: CacheDb): void {
+  addCacheFunctions(db);
   try {
     // Submissions are kept whole, a few kilobytes of JSON each: at SQLite's default page size a
     // page holds one and wastes the rest. Takes effect only when the file is new.

@@ -4,7 +4,7 @@ import { openTempCache, type TempCache } from '../operations/testing/tempCache';
 import { SUFFIX_CHARS, suffixQuery, suffixText } from './searchSuffixes';
 import { toSubmissionRow } from './submissionRow';
 import { SubmissionStore } from './submissionStore';
-import { phraseOf, searchStatement } from './viewConditions';
+import { searchStatement, trigramStatement } from './viewConditions';
 
 let cache: TempCache;
 let store: SubmissionStore;
@@ -93,8 +93,10 @@ const rowids = (sql: string, params: (string | number)[]) =>
   ).sort((a, b) => a - b);
 
 /** What the trigram index finds for a search of three characters or more. */
-const trigramRows = (search: string) =>
-  rowids(`SELECT rowid FROM submission_search WHERE submission_search MATCH ?`, [phraseOf(search)]);
+const trigramRows = (search: string) => {
+  const { sql, params } = trigramStatement(search);
+  return rowids(sql, params);
+};
 
 describe('the index of word endings', () => {
   it('finds exactly the rows the trigram index finds, as rows are stored, rewritten and removed', () => {

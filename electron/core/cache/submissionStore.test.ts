@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Submission } from '../../shared/api/submission';
 import { type AnswerFilter, SubmissionFilter } from '../../shared/contract/submissions';
+import { addCacheFunctions } from './cacheFunctions';
 import { type CacheDb } from './openCache';
 import { toSubmissionRow } from './submissionRow';
 import { SubmissionQuery } from './submissionQuery';
@@ -852,6 +853,7 @@ describe('SubmissionQuery, what it remembers', () => {
     put(Array.from({ length: 30 }, (_, i) => submission(`s${i}`, i, { name: `name ${i % 10}` })));
     const ran: string[] = [];
     const reader = new Database(db.name, { verbose: (sql) => ran.push(String(sql)) });
+    addCacheFunctions(reader);
     try {
       const watched = new SubmissionQuery(reader, { prefixRows: 5 });
       const view = SubmissionFilter.parse({ formId: 'f1' });

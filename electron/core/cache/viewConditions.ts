@@ -58,19 +58,35 @@ export function searchStatement(search: string): Where {
       params: [suffixes],
     };
   return [...search].length >= MIN_TRIGRAM
-    ? {
-        sql: 'SELECT rowid FROM submission_search WHERE submission_search MATCH ?',
-        params: [phraseOf(search)],
-      }
+    ? trigramStatement(search)
     : {
         sql: `SELECT rowid FROM submission_search WHERE body LIKE ? ESCAPE '\\'`,
         params: [likeContaining(search)],
       };
 }
 
-/** The search text as one FTS5 phrase: its words in that order, next to each other. */
-export function phraseOf(search: string): string {
-  return `"${search.replaceAll('"', '""')}"`;
+/**
+ * The rowids of the rows whose search text contains `search`, of three characters or more,
+ * through the trigram index. The index keeps which rows hold a trigram, not where: the rows that
+ * hold every trigram of a longer search are checked for the search itself.
+ */
+export function trigramStatement(search: string): Where {
+  const match = 'SELECT rowid FROM submission_search WHERE submission_search MATCH ?';
+  return [...search].length === MIN_TRIGRAM
+    ? { sql: match, params: [trigramsOf(search)] }
+    : { sql: `${match} AND contains_any_case(body, ?)`, params: [trigramsOf(search), search] };
+}
+
+/**
+ * The FTS5 query of the rows whose text holds every trigram of `text` (three characters or
+ * more), each trigram a term of its own: the index keeps no positions to answer a phrase.
+ */
+export function trigramsOf(text: string): string {
+  const chars = [...text];
+  const trigrams = new Set<string>();
+  for (let at = 0; at + MIN_TRIGRAM <= chars.length; at++)
+    trigrams.add(chars.slice(at, at + MIN_TRIGRAM).join(''));
+  return [...trigrams].map((trigram) => `"${trigram.replaceAll('"', '""')}"`).join(' AND ');
 }
 
 /** Whether search, dates, an import or answer filters narrow the view below status and previews. */

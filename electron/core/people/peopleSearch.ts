@@ -10,6 +10,7 @@ import {
 import { type SubmissionListRow } from '../../shared/contract/submissions';
 import { type StoredTextRow, toListRow } from '../cache/listRow';
 import { leaves } from '../cache/submissionRow';
+import { MIN_TRIGRAM, trigramsOf } from '../cache/viewConditions';
 
 /** What a match is placed by in the list, read from an index without the submission. */
 interface Key {
@@ -93,7 +94,7 @@ function listedRows(db: Database.Database, query: string, max: number, shown: nu
 
 /**
  * What the index is asked for (`match`), what each row it finds is then checked to hold whole
- * (`whole`, in lower case), and the digits, last first, that the phone answers found end with
+ * (`whole`, in any case), and the digits, last first, that the phone answers found end with
  * (`ending`; null finds none).
  */
 interface Lookup {
@@ -116,7 +117,7 @@ function foundIds(
   const text = db
     .prepare<{ match: string; whole: string | null; limit: number }, number>(
       `SELECT rowid FROM submission_search
-       WHERE submission_search MATCH @match AND (@whole IS NULL OR instr(lower(body), @whole) > 0)
+       WHERE submission_search MATCH @match AND (@whole IS NULL OR contains_any_case(body, @whole))
        LIMIT @limit`,
     )
     .pluck()
@@ -134,18 +135,16 @@ function foundIds(
 
 function personLookup(query: string): Lookup {
   const address = emailAddress(query);
-  if (address) return { match: phraseOf(address.mailbox), whole: address.whole, ending: null };
+  if (address) return { match: trigramsOf(address.mailbox), whole: address.whole, ending: null };
   const digits = phoneSearchDigits(query);
-  if (digits === null) return { match: phraseOf(query), whole: null, ending: null };
+  if (digits === null) {
+    // A longer query's trigrams may lie apart in a row the index finds; one trigram is exact.
+    const whole = [...query].length > MIN_TRIGRAM ? query : null;
+    return { match: trigramsOf(query), whole, ending: null };
+  }
   const typed = query.trim();
-  return {
-    match: numberParts(typed),
-    whole: typed.toLowerCase(),
-    ending: [...digits].reverse().join(''),
-  };
+  return { match: numberParts(typed), whole: typed, ending: [...digits].reverse().join('') };
 }
-
-const phraseOf = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
 /**
  * The parts of a phone number, as written, that the index is asked for: the middle of a number
@@ -154,15 +153,15 @@ const phraseOf = (text: string) => `"${text.replaceAll('"', '""')}"`;
  * for the whole number.
  */
 function numberParts(text: string): string {
-  const line = phraseOf(text.slice(-4));
+  const line = trigramsOf(text.slice(-4));
   const area = /\d{3}/.exec(text)?.[0];
-  return area === undefined ? line : `(${phraseOf(area)} AND ${line})`;
+  return area === undefined ? line : `${trigramsOf(area)} AND ${line}`;
 }
 
 /**
- * An e-mail address typed whole (ASCII, which SQLite's lower() folds), split where it is looked
- * up: the domain's trigrams ("com", "ail") are in nearly every row, so the index is asked for the
- * mailbox and its "@" alone, and each row found is then checked for the whole address.
+ * An e-mail address typed whole (ASCII), split where it is looked up: the domain's trigrams
+ * ("com", "ail") are in nearly every row, so the index is asked for the mailbox and its "@" alone,
+ * and each row found is then checked for the whole address.
  */
 function emailAddress(query: string): { mailbox: string; whole: string } | null {
   const whole = query.trim().toLowerCase();

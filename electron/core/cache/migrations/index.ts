@@ -21,6 +21,7 @@ import { presentSortValues } from './v43PresentSortValues';
 import { fileAnswerNames } from './v44FileAnswerNames';
 import { searchSuffixes } from './v45SearchSuffixes';
 import { searchGroups } from './v46SearchGroups';
+import { searchWithoutPositions } from './v47SearchWithoutPositions';
 
 /**
  * The cache's own steps of the workspace file's schema: submissions, forms, sync state, activity
@@ -50,4 +51,5 @@ export const cacheMigrations: readonly Migration[] = [
   fileAnswerNames,
   searchSuffixes,
   searchGroups,
+  searchWithoutPositions,
 ];

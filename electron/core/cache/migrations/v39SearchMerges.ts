@@ -1,5 +1,10 @@
 import { type Migration } from '../migrate';
 
+/** How many segments of a level the full-text index merges at a time. */
+export const MERGED_SEGMENTS = 16;
+/** The segments a level may hold before a commit merges them all at once. */
+export const CRISIS_SEGMENTS = 64;
+
 /**
  * The full-text index merges its segments sixteen at a time instead of four. Each commit of a
  * sync's pages adds a segment, and each merge writes its segments' entries again: merged in
@@ -12,8 +17,8 @@ export const searchMerges: Migration = {
   name: 'search-merges',
   up(db) {
     db.exec(`
-      INSERT INTO submission_search (submission_search, rank) VALUES ('crisismerge', 64);
-      INSERT INTO submission_search (submission_search, rank) VALUES ('automerge', 16);
+      INSERT INTO submission_search (submission_search, rank) VALUES ('crisismerge', ${CRISIS_SEGMENTS});
+      INSERT INTO submission_search (submission_search, rank) VALUES ('automerge', ${MERGED_SEGMENTS});
     `);
   },
 };

@@ -1,7 +1,7 @@
 import { type Migration } from '../migrate';
 
 /** What the full-text index holds in memory before it writes a segment: a large store's text. */
-const HELD_BYTES = 16 * 1024 * 1024;
+export const HELD_BYTES = 16 * 1024 * 1024;
 
 /**
  * The full-text index holds a store's new entries in memory until the store ends. A store writes
