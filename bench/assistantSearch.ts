@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { addCacheFunctions } from '../electron/core/cache/cacheFunctions';
 import { AssistantReads, type SearchInput } from '../electron/core/assistants/assistantReads';
 import { cacheStores } from '../electron/core/cache/cacheStores';
 import { SubmissionQuery } from '../electron/core/cache/submissionQuery';
@@ -35,6 +36,7 @@ export async function searchLatency(
   log: (line: string) => void,
 ): Promise<BenchRow[]> {
   const db = new Database(file, { readonly: true, fileMustExist: true });
+  addCacheFunctions(db);
   try {
     const stores = cacheStores(db);
     const access = { allowed: true, includeContacts: true };

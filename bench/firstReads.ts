@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { addCacheFunctions } from '../electron/core/cache/cacheFunctions';
 import { SubmissionQuery } from '../electron/core/cache/submissionQuery';
 import { SubmissionFilter } from '../electron/shared/contract/submissions';
 import { BENCH_FORM as FORM, sizeLabel } from './benchApi';
@@ -33,6 +34,7 @@ async function firstReads(
   log: (line: string) => void,
 ): Promise<BenchRow[]> {
   const db = new Database(file, { readonly: true, fileMustExist: true });
+  addCacheFunctions(db);
   try {
     const view = (more: Record<string, unknown>) =>
       SubmissionFilter.parse({ formId: FORM.id, sortBy: 'submissionTime', sort: 'desc', ...more });

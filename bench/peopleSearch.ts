@@ -85,7 +85,7 @@ async function filledPeopleCache(
 function peopleOf(db: CacheDb, count: number): Record<'e-mail' | 'phone' | 'name', string[]> {
   const total = db.prepare<[], { n: number }>('SELECT max(id) AS n FROM submissions').get()!.n;
   const read = db.prepare<[number], { raw: string }>(
-    'SELECT raw FROM submissions WHERE id >= ? ORDER BY id LIMIT 1',
+    'SELECT submission_json(raw) AS raw FROM submissions WHERE id >= ? ORDER BY id LIMIT 1',
   );
   const found = { 'e-mail': [] as string[], phone: [] as string[], name: [] as string[] };
   for (let i = 0; found.name.length < count && i < count * 20; i++) {

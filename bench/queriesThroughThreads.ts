@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { addCacheFunctions } from '../electron/core/cache/cacheFunctions';
 import { cacheStores } from '../electron/core/cache/cacheStores';
 import { windowJson } from '../electron/core/cache/windowJson';
 import { contract } from '../electron/shared/contract';
@@ -122,6 +123,7 @@ async function onOwnConnection<T>(
   use: (db: Database.Database) => Promise<T>,
 ): Promise<T> {
   const db = new Database(file, { readonly: true, fileMustExist: true });
+  addCacheFunctions(db);
   try {
     return await use(db);
   } finally {

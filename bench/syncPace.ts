@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { BENCH_FORM, SERVICE_RATE, sizeLabel } from './benchApi';
 import Database from 'better-sqlite3';
+import { addCacheFunctions } from '../electron/core/cache/cacheFunctions';
 import { syncSettled, workspaceCacheFiles } from './benchHost';
 import { withChild } from './childScript';
 import { type ServedHost } from './hostServe';
@@ -125,11 +126,14 @@ function cacheSizes(dataDir: string): { file: number; json: number; parts: strin
   const [file] = workspaceCacheFiles(dataDir);
   if (file === undefined) throw new Error(`no workspace cache in ${dataDir}`);
   const db = new Database(file, { readonly: true });
+  addCacheFunctions(db);
   try {
     const pages = db.pragma('page_count', { simple: true }) as number;
     const pageSize = db.pragma('page_size', { simple: true }) as number;
     const json = db
-      .prepare<[], number>('SELECT sum(length(CAST(raw AS BLOB))) FROM submissions')
+      .prepare<[], number>(
+        'SELECT sum(length(CAST(submission_json(raw) AS BLOB))) FROM submissions',
+      )
       .pluck()
       .get()!;
     const byName = db

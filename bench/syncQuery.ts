@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createApiClient } from '../electron/core/api';
 import { cacheStores, type CacheStores } from '../electron/core/cache/cacheStores';
+import { unpackSubmission } from '../electron/core/cache/packedSubmission';
 import { suffixQuery } from '../electron/core/cache/searchSuffixes';
 import { openCache } from '../electron/core/operations/workspaceCache';
 import { ConnectionMonitor } from '../electron/core/sync/connection';
@@ -233,7 +234,7 @@ async function queryLatency(
       ),
     };
     const parseAll = (rows: unknown[]) =>
-      rows.map((r) => JSON.parse((r as { raw: string }).raw) as unknown);
+      rows.map((r) => JSON.parse(unpackSubmission((r as { raw: Buffer }).raw)) as unknown);
     const ratedRows = (hand.rangeCount.get(FORM.id, FORM.id) as { n: number }).n;
     const rated = filter({ answers: [{ key: 'st05', op: 'numberRange', min: 4, max: 5 }] });
     // A window also answers within 1.5× hand-written SQL.

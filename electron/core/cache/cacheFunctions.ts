@@ -1,10 +1,15 @@
 import type Database from 'better-sqlite3';
+import { unpackSubmission } from './packedSubmission';
 
 /**
  * The SQL functions the cache's queries call, added to every connection that opens a cache file:
  * the writer, the reader threads and the assistants' readers.
  */
 export function addCacheFunctions(db: Database.Database): void {
+  // A stored submission's JSON text, for SQL's JSON functions to read a field of it.
+  db.function('submission_json', { deterministic: true }, (raw) =>
+    unpackSubmission(raw as Uint8Array),
+  );
   addContainsAnyCase(db);
 }
 

@@ -73,7 +73,7 @@ export function columnView(
       if (latest < 0) return null;
       const maxScore = reads
         .statement<[number], number | null>(
-          `SELECT raw ->> '$.quiz.maxScore' FROM submissions WHERE id = ?`,
+          `SELECT submission_json(raw) ->> '$.quiz.maxScore' FROM submissions WHERE id = ?`,
         )
         .pluck()
         .get(form.rowids[latest]!);

@@ -9,6 +9,8 @@ import { AnswerColumns, type FormColumns } from './answerColumns';
 import { FIELD_OF } from './answerField';
 import { type AnswerColumn, ENTRIES_WITH_TEXT, ENTRIES_WITHOUT_TEXT, RUN_ROWS } from './columnRead';
 import { migrate } from './migrate';
+import { packSubmission } from './packedSubmission';
+import { addCacheFunctions } from './cacheFunctions';
 import { SubmissionSummaries } from './submissionSummary';
 
 // Columns read a few index entries a step against the same columns read in one step, and both
@@ -39,6 +41,7 @@ let rows = 0;
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-columnRead-'));
   db = new Database(path.join(dir, 'cache.sqlite'));
+  addCacheFunctions(db);
   migrate(db, migrations);
   rows = 0;
   QUESTIONS.forEach(([key, type], position) =>
@@ -82,9 +85,9 @@ function addRow(answers: Record<string, Answer>): void {
     const { lastInsertRowid } = db
       .prepare(
         `INSERT INTO submissions (form_id, submission_id, status, submission_time, raw, synced_at)
-         VALUES (?, ?, 'finished', ?, '{}', ?)`,
+         VALUES (?, ?, 'finished', ?, ?, ?)`,
       )
-      .run(FORM, `s${rows}`, time, time);
+      .run(FORM, `s${rows}`, time, packSubmission('{}'), time);
     for (const [key, { text, num = null, json = null }] of Object.entries(answers)) {
       db.prepare(`INSERT OR IGNORE INTO fields (form_id, field_key) VALUES (?, ?)`).run(FORM, key);
       db.prepare(

@@ -1,12 +1,12 @@
 import { type SubmissionStatus } from '../../shared/api/endpoints';
 import { type Submission } from '../../shared/api/submission';
 import { type SubmissionListRow } from '../../shared/contract/submissions';
+import { unpackSubmission } from './packedSubmission';
 
 /**
- * A row as the cache holds it: the indexed fields, and the submission as the JSON stored, in the
- * UTF-8 bytes SQLite keeps it in. A window's answer splices them in as they are (`windowJson.ts`):
- * read as text, a window's rows were decoded into strings, joined and encoded again, most of its
- * reader's time; read as bytes, they are only copied into the answer.
+ * A row as the cache holds it: the indexed fields, and the submission as stored
+ * (`packedSubmission.ts`). A window's answer splices its JSON in as bytes (`windowJson.ts`):
+ * decoded into strings, a window's rows were joined and encoded again, most of its reader's time.
  */
 export interface StoredRow {
   id: number;
@@ -17,9 +17,6 @@ export interface StoredRow {
   is_preview: number;
   raw: Uint8Array;
 }
-
-/** A row as `all` streams it: the submission as text, which every row of an export is parsed from. */
-export type StoredTextRow = Omit<StoredRow, 'raw'> & { raw: string };
 
 /** A row of the results table but its submission: the fields the cache indexes. */
 export function listRowHead(row: Omit<StoredRow, 'raw'>): Omit<SubmissionListRow, 'submission'> {
@@ -32,10 +29,7 @@ export function listRowHead(row: Omit<StoredRow, 'raw'>): Omit<SubmissionListRow
   };
 }
 
-const utf8 = new TextDecoder();
-
 /** A row of the results table, its submission parsed from what the cache holds. */
-export function toListRow(row: StoredRow | StoredTextRow): SubmissionListRow {
-  const text = typeof row.raw === 'string' ? row.raw : utf8.decode(row.raw);
-  return { ...listRowHead(row), submission: JSON.parse(text) as Submission };
+export function toListRow(row: StoredRow): SubmissionListRow {
+  return { ...listRowHead(row), submission: JSON.parse(unpackSubmission(row.raw)) as Submission };
 }

@@ -7,6 +7,7 @@ import { AppError } from '../../shared/errors';
 import { migrate, userVersion, type Migration } from './migrate';
 import { migrations } from '../operations/schema';
 import { searchStatement } from './viewConditions';
+import { SubmissionStore } from './submissionStore';
 import { addCacheFunctions } from './cacheFunctions';
 import { QueryStatements } from './queryStatements';
 import { searchByGroup } from './searchByGroup';
@@ -579,6 +580,71 @@ describe('the workspace file migrations', () => {
       'submissions_by_payment',
       'submissions_by_quiz',
     ]);
+    db.close();
+  });
+
+  it('keeps every row, answer, index and trigger of a file whose submissions are text', () => {
+    const db = new Database(path.join(dir, 'p.sqlite'));
+    addCacheFunctions(db);
+    db.pragma('foreign_keys = ON');
+    migrate(
+      db,
+      migrations.filter((m) => m.version < 48),
+    );
+    const json = (id: string) =>
+      JSON.stringify({
+        submissionId: id,
+        submissionTime: '2026-01-01T00:00:00.000Z',
+        questions: [{ id: 'q1', name: 'Comment', type: 'LongAnswer', value: `Text of ${id}` }],
+        quiz: { score: 3, maxScore: 5 },
+      });
+    const add = db.prepare<[string, string], { id: number }>(
+      `INSERT INTO submissions (form_id, submission_id, status, submission_time, quiz_score, raw,
+         synced_at)
+       VALUES ('f1', ?, 'finished', '2026-01-01T00:00:00.000Z', 3, ?, 't') RETURNING id`,
+    );
+    const field = db
+      .prepare<[], { id: number }>(
+        `INSERT INTO fields (form_id, field_key) VALUES ('f1', 'q1') RETURNING id`,
+      )
+      .get()!.id;
+    for (const id of ['a', 'b']) {
+      const rowid = add.get(id, json(id))!.id;
+      db.prepare(`INSERT INTO answers (submission_rowid, field, value_text) VALUES (?, ?, ?)`).run(
+        rowid,
+        field,
+        `Text of ${id}`,
+      );
+      db.prepare(`INSERT INTO submission_search (rowid, body) VALUES (?, ?)`).run(
+        rowid,
+        `Text of ${id}`,
+      );
+    }
+    const dependents = () =>
+      db
+        .prepare(
+          `SELECT type, name FROM sqlite_schema WHERE tbl_name = 'submissions' ORDER BY type, name`,
+        )
+        .all();
+    const before = dependents();
+
+    migrate(db, migrations);
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(dependents()).toEqual(before);
+    expect(db.prepare(`SELECT DISTINCT typeof(raw) FROM submissions`).pluck().all()).toEqual([
+      'blob',
+    ]);
+    const store = new SubmissionStore(db);
+    expect(store.get('f1', 'a')?.submission).toEqual(JSON.parse(json('a')));
+    expect(
+      db.prepare(`SELECT submission_json(raw) FROM submissions ORDER BY id`).pluck().all(),
+    ).toEqual([json('a'), json('b')]);
+    expect(db.prepare(`SELECT count(*) FROM answers`).pluck().get()).toBe(2);
+
+    // The triggers made again still clear what a removed row leaves elsewhere.
+    store.delete('f1', 'a');
+    expect(db.prepare(`SELECT count(*) FROM answers`).pluck().get()).toBe(1);
+    expect(db.prepare(`SELECT rowid FROM submission_search`).pluck().all()).toHaveLength(1);
     db.close();
   });
 });

@@ -38,11 +38,22 @@ export function migrate(db: Database.Database, migrations: readonly Migration[])
   }
   const pending = migrations.filter((m) => m.version > current);
   if (pending.length === 0) return { from: current, to: current, applied: [] };
-  db.transaction(() => {
-    for (const migration of pending) migration.up(db);
-    // user_version cannot take a bound parameter; `latest` is an integer from the registry.
-    db.pragma(`user_version = ${latest}`);
-  }).immediate();
+  // A step may make a table again (SQLite's own way to change a column's type), which its
+  // dependents' foreign keys must not follow; they are checked whole before the commit instead.
+  // The setting holds only outside a transaction.
+  const enforced = db.pragma('foreign_keys', { simple: true }) === 1;
+  db.pragma('foreign_keys = OFF');
+  try {
+    db.transaction(() => {
+      for (const migration of pending) migration.up(db);
+      if ((db.pragma('foreign_key_check') as unknown[]).length > 0)
+        throw new AppError('DB', 'A schema step left rows pointing at rows that are gone.');
+      // user_version cannot take a bound parameter; `latest` is an integer from the registry.
+      db.pragma(`user_version = ${latest}`);
+    }).immediate();
+  } finally {
+    if (enforced) db.pragma('foreign_keys = ON');
+  }
   return { from: current, to: latest, applied: pending.map((m) => `${m.version}-${m.name}`) };
 }
 

@@ -14,7 +14,7 @@ export const FIELD_COLUMN: Record<SubmissionField, string> = {
 export const HEAD_COLUMNS =
   's.id, s.submission_id, s.submission_time, s.last_updated_at, s.status, s.is_preview';
 /** The rows of a window, by the rowids (a JSON array) its order gave. */
-export const ROWS_STATEMENT = `SELECT ${HEAD_COLUMNS}, CAST(s.raw AS BLOB) AS raw FROM submissions s WHERE s.id IN (SELECT value FROM json_each(?))`;
+export const ROWS_STATEMENT = `SELECT ${HEAD_COLUMNS}, s.raw FROM submissions s WHERE s.id IN (SELECT value FROM json_each(?))`;
 
 /**
  * One ordered run of rows. A sort by a question reads two runs: the rows that answered it, in the

@@ -41,7 +41,7 @@ function quiz(reads: StatementCache, rows: Rows): SubmissionSummary['quiz'] {
   // The highest score possible, as the latest scored submission states it.
   const maxScore = reads
     .statement<Param[], { max: number | null }>(
-      `SELECT s.raw ->> '$.quiz.maxScore' AS max
+      `SELECT submission_json(s.raw) ->> '$.quiz.maxScore' AS max
          FROM ${rows.from} WHERE ${rows.where} AND s.quiz_score IS NOT NULL ORDER BY s.submission_time DESC LIMIT 1`,
     )
     .get(...rows.params)?.max;
@@ -54,7 +54,7 @@ export function payments(reads: StatementCache, rows: Rows): SubmissionSummary['
     .statement<Param[], { currency: string; count: number; sum: number }>(
       `SELECT coalesce(p.value ->> '$.value.currency', '') AS currency, count(*) AS count,
                 sum(p.value ->> '$.value.totalAmount') AS sum
-         FROM ${rows.from}, json_each(s.raw, '$.payments') p
+         FROM ${rows.from}, json_each(submission_json(s.raw), '$.payments') p
          WHERE ${rows.where} AND s.payment_amount IS NOT NULL
            AND typeof(p.value ->> '$.value.totalAmount') IN ('integer', 'real')
          GROUP BY currency ORDER BY count DESC, currency`,

@@ -4,7 +4,7 @@ import {
   type SubmissionFilter,
   type SubmissionListRow,
 } from '../../shared/contract/submissions';
-import { type StoredRow, type StoredTextRow, toListRow } from './listRow';
+import { type StoredRow, toListRow } from './listRow';
 import { PassingRows } from './passingRows';
 import {
   facetStatement,
@@ -160,7 +160,7 @@ export class SubmissionQuery {
   *all(filter: SubmissionFilter): Generator<SubmissionListRow> {
     for (const segment of this.orders.segments(filter, this.reads.version(filter.formId))) {
       // Its own statement: a cached one would be busy for any other read while this one streams.
-      const statement = this.db.prepare<Param[], StoredTextRow>(
+      const statement = this.db.prepare<Param[], StoredRow>(
         `SELECT ${HEAD_COLUMNS}, s.raw ${segment.from} ORDER BY ${segment.order}`,
       );
       for (const row of statement.iterate(...segment.params)) yield toListRow(row);

@@ -14,7 +14,7 @@ export interface AnswerValue {
   json: string | null;
 }
 
-/** A submission split into what the cache indexes; `raw` keeps the whole of it. */
+/** A submission split into what the cache indexes; `raw` keeps the whole of it, as JSON text. */
 export interface SubmissionRow {
   submissionId: string;
   status: SubmissionStatus;

@@ -86,7 +86,9 @@ describe('SubmissionStore', () => {
     put([{ ...submission('s1', 1), editLink: 'https://example.test/edit/secret' }]);
     expect(store.get('f1', 's1')?.submission).not.toHaveProperty('editLink');
     expect(
-      db.prepare(`SELECT count(*) AS n FROM submissions WHERE raw LIKE '%secret%'`).get(),
+      db
+        .prepare(`SELECT count(*) AS n FROM submissions WHERE submission_json(raw) LIKE '%secret%'`)
+        .get(),
     ).toEqual({ n: 0 });
   });
 

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { type SubmissionStatus } from '../../shared/api/endpoints';
 import { type Submission } from '../../shared/api/submission';
 import { AnswerCounter } from './answerCounter';
+import { packSubmission, unpackSubmission } from './packedSubmission';
 import { type RowGroup, SearchGroups } from './searchGroups';
 import { suffixEntry } from './searchSuffixes';
 import { type AnswerValue, type SubmissionRow } from './submissionRow';
@@ -101,7 +102,7 @@ export class SubmissionStore {
       [string, string],
       {
         id: number;
-        raw: string;
+        raw: Buffer;
         status: string;
         is_preview: number;
         synced_at: string;
@@ -147,7 +148,7 @@ export class SubmissionStore {
     this.insertSearch = db.prepare(`INSERT INTO submission_search (rowid, body) VALUES (?, ?)`);
     this.clearSuffixes = db.prepare(`DELETE FROM search_suffixes WHERE rowid = ?`);
     this.insertSuffixes = db.prepare(`INSERT INTO search_suffixes (rowid, body) VALUES (?, ?)`);
-    this.remove = db.prepare<[string, string], { raw: string }>(
+    this.remove = db.prepare<[string, string], { raw: Buffer }>(
       `DELETE FROM submissions WHERE form_id = ? AND submission_id = ? RETURNING raw`,
     );
     this.unseen = db
@@ -216,7 +217,7 @@ export class SubmissionStore {
         existing && keepPreviewFlag ? { ...given, isPreview: existing.is_preview === 1 } : given;
       if (
         existing &&
-        existing.raw === row.raw &&
+        unpackSubmission(existing.raw) === row.raw &&
         existing.status === row.status &&
         existing.is_preview === Number(row.isPreview)
       ) {
@@ -242,7 +243,7 @@ export class SubmissionStore {
         row.quizScore,
         row.loginEmail,
         row.paymentAmount,
-        row.raw,
+        packSubmission(row.raw),
         syncedAt,
         seenPass,
       );
@@ -355,7 +356,7 @@ export class SubmissionStore {
     const row = this.find.get(formId, submissionId);
     if (!row) return null;
     return {
-      submission: JSON.parse(row.raw) as Submission,
+      submission: JSON.parse(unpackSubmission(row.raw)) as Submission,
       status: row.status as SubmissionStatus,
       isPreview: row.is_preview === 1,
       syncedAt: row.synced_at,
@@ -369,7 +370,7 @@ export class SubmissionStore {
   delete(formId: string, submissionId: string): Submission | null {
     this.writeHeldNow();
     const removed = this.remove.get(formId, submissionId);
-    return removed ? (JSON.parse(removed.raw) as Submission) : null;
+    return removed ? (JSON.parse(unpackSubmission(removed.raw)) as Submission) : null;
   }
 
   /**

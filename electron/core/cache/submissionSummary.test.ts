@@ -14,6 +14,7 @@ import { ConnectionMonitor } from '../sync/connection';
 import { SyncEngine } from '../sync/syncEngine';
 import { createTestContext, type TestContext } from '../operations/testing/testContext';
 import { AnswerColumns } from './answerColumns';
+import { addCacheFunctions } from './cacheFunctions';
 import { cacheStores } from './cacheStores';
 import { QuestionCatalog } from './questionCatalog';
 import { SubmissionSummaries } from './submissionSummary';
@@ -533,6 +534,7 @@ describe("a summary's reads of the answers", () => {
       readonly: true,
       verbose: (sql) => ran.push(String(sql)),
     });
+    addCacheFunctions(reader);
   });
   afterEach(() => reader.close());
 

@@ -10,6 +10,7 @@ import { QuestionCatalog } from './questionCatalog';
 import { questionFigures, type RawOf } from './questionFigures';
 import { keptCounts, viewRows } from './sqlAnswers';
 import { StatementCache } from './statementCache';
+import { unpackSubmission } from './packedSubmission';
 import { optionsOf } from './summaryGroups';
 import { type Question, singlesOf, type ViewAnswers } from './viewAnswers';
 
@@ -155,10 +156,12 @@ export class SubmissionSummaries {
     });
   }
 
-  private readonly rawOf: RawOf = (rowid) =>
-    this.reads
-      .statement<[number], { raw: string }>('SELECT raw FROM submissions WHERE id = ?')
-      .get(rowid)?.raw;
+  private readonly rawOf: RawOf = (rowid) => {
+    const row = this.reads
+      .statement<[number], { raw: Buffer }>('SELECT raw FROM submissions WHERE id = ?')
+      .get(rowid);
+    return row && unpackSubmission(row.raw);
+  };
 
   private version(formId: string): string {
     const row = this.reads

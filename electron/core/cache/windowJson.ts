@@ -1,6 +1,7 @@
 import { contract, WrittenJson } from '../../shared/contract';
 import { SubmissionListRow, type SubmissionFilter } from '../../shared/contract/submissions';
 import { listRowHead } from './listRow';
+import { unpackedBytes } from './packedSubmission';
 import { type SubmissionQuery } from './submissionQuery';
 
 const WindowHead = contract['submissions.query'].output.omit({ rows: true });
@@ -27,7 +28,7 @@ export function windowJson(
   rows.forEach((row, at) => {
     const fields = JSON.stringify(RowHead.parse(listRowHead(row)));
     parts.push(utf8.encode(`${at === 0 ? '' : ','}${fields.slice(0, -1)},"submission":`));
-    parts.push(row.raw, utf8.encode('}'));
+    parts.push(unpackedBytes(row.raw), utf8.encode('}'));
   });
   parts.push(utf8.encode(`],${head.slice(1)}`));
   return new WrittenJson(joined(parts));

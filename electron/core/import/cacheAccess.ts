@@ -4,6 +4,7 @@ import { FormStore } from '../cache/formStore';
 import { QuestionCatalog } from '../cache/questionCatalog';
 import { SubmissionStore } from '../cache/submissionStore';
 import { toSubmissionRow } from '../cache/submissionRow';
+import { unpackSubmission } from '../cache/packedSubmission';
 import { questionDefinitions, type QuestionDefinition } from './questionRules';
 import { type CatalogueQuestion } from './suggestMapping';
 import { type KnownSubmissions, knownSubmissions } from './validateJob';
@@ -24,7 +25,7 @@ export function importCache(db: Database.Database): ImportCache {
   const store = new SubmissionStore(db);
   const catalogue = new QuestionCatalog(db);
   const forms = new FormStore(db);
-  const raws = db.prepare<[string], { raw: string }>(
+  const raws = db.prepare<[string], { raw: Buffer }>(
     `SELECT raw FROM submissions WHERE form_id = ? AND status = 'finished'`,
   );
   const version = db
@@ -57,7 +58,8 @@ export function importCache(db: Database.Database): ImportCache {
           return keyed.ids;
         const ids = knownSubmissions(
           (function* () {
-            for (const { raw } of raws.iterate(formId)) yield JSON.parse(raw) as Submission;
+            for (const { raw } of raws.iterate(formId))
+              yield JSON.parse(unpackSubmission(raw)) as Submission;
           })(),
         ).byKey(keyer);
         keyed = { formId, spec: keyer.spec, version: now, ids };

@@ -88,7 +88,9 @@ describe('import run', () => {
     const creates = api.admin.requests().filter((r) => r.method === 'POST');
     expect(creates.map((r) => r.created)).toEqual([10, 10, 5]);
     const cached = bed.db
-      .prepare(`SELECT raw FROM submissions WHERE form_id = ? AND status = 'finished'`)
+      .prepare(
+        `SELECT submission_json(raw) FROM submissions WHERE form_id = ? AND status = 'finished'`,
+      )
       .pluck()
       .all(DEMO_FORM) as string[];
     expect(

@@ -8,7 +8,8 @@ import {
   type PersonSearchResult,
 } from '../../shared/contract/people';
 import { type SubmissionListRow } from '../../shared/contract/submissions';
-import { type StoredTextRow, toListRow } from '../cache/listRow';
+import { type StoredRow, toListRow } from '../cache/listRow';
+import { unpackSubmission } from '../cache/packedSubmission';
 import { leaves } from '../cache/submissionRow';
 import { MIN_TRIGRAM, trigramsOf } from '../cache/viewConditions';
 
@@ -67,7 +68,7 @@ function listedRows(db: Database.Database, query: string, max: number, shown: nu
     }
     group.keys.push(key);
   }
-  const read = db.prepare<[number], StoredTextRow>(
+  const read = db.prepare<[number], StoredRow>(
     `SELECT id, submission_id, submission_time, last_updated_at, status, is_preview, raw
      FROM submissions WHERE id = ?`,
   );
@@ -257,14 +258,14 @@ export function erasureTerms(
 ): string[] {
   const needle = personNeedle(query);
   if (needle.phone === null) return [query];
-  const read = db.prepare<[string, string], { raw: string }>(
+  const read = db.prepare<[string, string], { raw: Buffer }>(
     'SELECT raw FROM submissions WHERE form_id = ? AND submission_id = ?',
   );
   const terms = new Set([query]);
   for (const { formId, submissionId } of submissions) {
     const raw = read.get(formId, submissionId)?.raw;
     if (raw === undefined) continue;
-    for (const place of foundIn(JSON.parse(raw) as Submission, needle))
+    for (const place of foundIn(JSON.parse(unpackSubmission(raw)) as Submission, needle))
       if (place.key !== 'submissionId') terms.add(place.value);
   }
   return [...terms];

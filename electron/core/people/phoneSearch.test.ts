@@ -1,9 +1,12 @@
+import fs from 'node:fs';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Submission } from '../../shared/api/submission';
 import { phoneSearchDigits } from '../../shared/answers/phoneDigits';
 import { cacheStores } from '../cache/cacheStores';
 import { migrations } from '../operations/schema';
-import { toSubmissionRow } from '../cache/submissionRow';
+import { searchText, toSubmissionRow } from '../cache/submissionRow';
+import { migrate } from '../cache/migrate';
 import { openTempCache, type TempCache } from '../operations/testing/tempCache';
 import { searchPeople } from './peopleSearch';
 
@@ -40,6 +43,45 @@ function fill(): void {
       ...OTHERS.map((other, j) => submission(`${form.formId}-other${j}`, form.question, other, 2)),
     ].map((s) => toSubmissionRow(s, 'finished'));
     stores.submissions.upsert(form.formId, rows, `2026-01-0${i + 1}T00:00:00.000Z`);
+  }
+}
+
+/**
+ * The file made again with `fill`'s forms and rows as versions 36 to 39 wrote them: each
+ * submission as text, the digits of its phone answers in its search text, and no table of them.
+ */
+function writtenByVersion39(file: string): void {
+  cache.db.close();
+  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
+  const db = new Database(file);
+  try {
+    migrate(
+      db,
+      migrations.filter((m) => m.version <= 39),
+    );
+    const add = db.prepare<[string, string, string, string], { id: number }>(
+      `INSERT INTO submissions (form_id, submission_id, status, submission_time, raw, synced_at)
+       VALUES (?, ?, 'finished', ?, ?, 't') RETURNING id`,
+    );
+    const text = db.prepare(`INSERT INTO submission_search (rowid, body) VALUES (?, ?)`);
+    for (const form of FORMS) {
+      db.prepare(`INSERT INTO forms (form_id, name, listed_at) VALUES (?, ?, 't')`).run(
+        form.formId,
+        form.name,
+      );
+      for (const s of [
+        submission(`${form.formId}-1`, form.question, form.phone, 1),
+        ...OTHERS.map((other, j) =>
+          submission(`${form.formId}-other${j}`, form.question, other, 2),
+        ),
+      ]) {
+        const { id } = add.get(form.formId, s.submissionId, s.submissionTime, JSON.stringify(s))!;
+        const phone = String(s.questions.find((q) => q.type === 'PhoneNumber')?.value);
+        text.run(id, `${searchText(s)} ${phone.replace(/\D/g, '')}`);
+      }
+    }
+  } finally {
+    db.close();
   }
 }
 
@@ -110,7 +152,6 @@ describe('people search by phone', () => {
 
   it('keeps phone digits out of the search text, and moves them out of files that had them', () => {
     fill();
-    const { db } = cache;
     const body = () =>
       cache.db
         .prepare<[], string>('SELECT group_concat(body) FROM submission_search')
@@ -118,10 +159,12 @@ describe('people search by phone', () => {
         .get();
     // The table's search finds text as the service does: "50" is not in "+1 415 555 0123".
     expect(body()).not.toContain('14155550123');
-    // As versions 36 to 39 wrote the file: the digits in the search text, and no table of them.
-    db.exec(`UPDATE submission_search SET body = body || ' 14155550123'`);
-    db.exec('DROP TABLE phone_endings');
-    db.pragma('user_version = 39');
+    writtenByVersion39(cache.file);
+    const old = new Database(cache.file, { readonly: true });
+    expect(old.prepare('SELECT group_concat(body) FROM submission_search').pluck().get()).toContain(
+      '14155550123',
+    );
+    old.close();
     const reopened = cache.reopen();
     expect(body()).not.toContain('14155550123');
     expect(searchPeople(reopened, '4155550123').total).toBe(3);

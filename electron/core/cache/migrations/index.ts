@@ -22,6 +22,7 @@ import { fileAnswerNames } from './v44FileAnswerNames';
 import { searchSuffixes } from './v45SearchSuffixes';
 import { searchGroups } from './v46SearchGroups';
 import { searchWithoutPositions } from './v47SearchWithoutPositions';
+import { packedSubmissions } from './v48PackedSubmissions';
 
 /**
  * The cache's own steps of the workspace file's schema: submissions, forms, sync state, activity
@@ -52,4 +53,5 @@ export const cacheMigrations: readonly Migration[] = [
   searchSuffixes,
   searchGroups,
   searchWithoutPositions,
+  packedSubmissions,
 ];

@@ -22,7 +22,7 @@ export function writeCacheDamagedInside(file: string, summary: string): void {
     `INSERT INTO submissions (form_id, submission_id, status, submission_time, raw, synced_at) VALUES ('f', ?, 'finished', 't', ?, 't')`,
   );
   db.transaction(() => {
-    for (let i = 0; i < 2000; i++) insert.run(`s${i}`, 'x'.repeat(300));
+    for (let i = 0; i < 2000; i++) insert.run(`s${i}`, Buffer.alloc(300, 'x'));
   })();
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();

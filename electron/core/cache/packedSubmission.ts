@@ -1,0 +1,73 @@
+import zlib from 'node:zlib';
+
+/**
+ * A submission as the cache keeps it: its JSON exactly as the service sent it, deflated against a
+ * preset dictionary of the service's own words (field names, question types). Most of a row's
+ * bytes are those words, repeated for every answer; a row alone is too short for deflate to learn
+ * them, so without the dictionary it saves little. The dictionary holds no respondent's text, so
+ * erasing a person's rows erases everything the cache held of them.
+ *
+ * The first byte names the format, so a later dictionary can be read beside this one.
+ */
+const FORMAT = 1;
+
+/** Deflate finds a match nearer the dictionary's end in fewer bits: the commonest words go last. */
+const DICTIONARY = Buffer.from(
+  [
+    '"scheduling":[{"id":"","name":"","value":{"fullName":"","email":"","timezone":"","eventStartTime":"","eventEndTime":"","eventId":"","eventUrl":"","rescheduleOrCancelUrl":"","meetingNotes":""}}]',
+    '"payments":[{"id":"","name":"","value":{"paymentId":"","totalAmount":,"currency":"","email":"","status":"","discountCode":""}}]',
+    '"quiz":{"score":,"maxScore":},"login":{"email":""}',
+    '"urlParameters":[{"id":"","name":"","value":""}]',
+    '"calculations":[{"id":"","name":"","type":"","value":""}]',
+    '"type":"Address","value":{"address":"","city":"","state":"","zip":"","country":""}}',
+    '"type":"FileUpload","value":[{"url":"","name":"","size":,"mimeType":""}]}',
+    '"type":"DateRange","value":{"from":"","to":""}}',
+    '"type":"Matrix","value":[{"row":"","column":""}]}',
+    ...[
+      'Signature',
+      'Ranking',
+      'OpinionScale',
+      'Slider',
+      'Switch',
+      'Checkbox',
+      'TimePicker',
+      'DateTimePicker',
+      'CurrencyInput',
+      'URLInput',
+      'MultiSelect',
+      'Checkboxes',
+      'MultipleChoice',
+      'NumberInput',
+      'DatePicker',
+      'StarRating',
+      'Dropdown',
+      'PhoneNumber',
+      'EmailInput',
+      'LongAnswer',
+      'ShortAnswer',
+    ].map((type) => `{"id":"","name":"","type":"${type}","value":""},`),
+    'T00:00:00.000Z","',
+    '{"submissionId":"","submissionTime":"","lastUpdatedAt":"","startedAt":"","questions":[{"id":"","name":"","type":"","value":""},',
+  ].join(''),
+);
+
+/** The stored bytes of a submission's JSON text. */
+export function packSubmission(json: string): Buffer {
+  const deflated = zlib.deflateRawSync(json, { dictionary: DICTIONARY });
+  const packed = Buffer.allocUnsafe(deflated.length + 1);
+  packed[0] = FORMAT;
+  deflated.copy(packed, 1);
+  return packed;
+}
+
+/** A stored submission's JSON as UTF-8 bytes, ready to be spliced into an answer. */
+export function unpackedBytes(packed: Uint8Array): Buffer {
+  if (packed[0] !== FORMAT)
+    throw new Error(`A cached submission is stored in an unknown format (${packed[0]}).`);
+  return zlib.inflateRawSync(packed.subarray(1), { dictionary: DICTIONARY });
+}
+
+/** A stored submission's JSON text. */
+export function unpackSubmission(packed: Uint8Array): string {
+  return unpackedBytes(packed).toString('utf8');
+}
