@@ -107,6 +107,35 @@ describe('openCache', () => {
     expect(updating).toHaveBeenCalledTimes(1);
   });
 
+  it('gives back to the disk the pages a step freed when it made a table again', () => {
+    const file = path.join(dir, 'p.sqlite');
+    const earlier = migrations.filter((m) => m.version < 48);
+    const db = openCache(file, { migrations: earlier });
+    const add = db.prepare(
+      `INSERT INTO submissions (form_id, submission_id, status, submission_time, raw, synced_at)
+       VALUES ('f1', ?, 'finished', '2026-01-01T00:00:00.000Z', ?, 't')`,
+    );
+    const answers = Array.from({ length: 20 }, (_, i) => ({
+      id: `q${i}`,
+      name: `Question ${i}`,
+      type: 'ShortAnswer',
+      value: `An answer ${i}`,
+    }));
+    db.transaction(() => {
+      for (let i = 0; i < 2000; i++)
+        add.run(`s${i}`, JSON.stringify({ submissionId: `s${i}`, questions: answers }));
+    })();
+    db.close();
+    const before = fs.statSync(file).size;
+
+    const reopened = openCache(file);
+    expect(reopened.pragma('freelist_count', { simple: true })).toBe(0);
+    expect(reopened.prepare('SELECT count(*) FROM submissions').pluck().get()).toBe(2000);
+    reopened.pragma('wal_checkpoint(TRUNCATE)');
+    reopened.close();
+    expect(fs.statSync(file).size).toBeLessThan(before / 2);
+  });
+
   it('refuses a file from a newer version with a DB error and leaves it in place', () => {
     const file = path.join(dir, 'future.sqlite');
     openCache(file).close();

@@ -127,7 +127,7 @@ function migrated(db: CacheDb, migrations: readonly Migration[], onUpdating?: ()
     const version = userVersion(db);
     // A new file (version 0) is made at once; one from an earlier Formdesk is rewritten.
     if (version > 0 && version < (migrations.at(-1)?.version ?? 0)) onUpdating?.();
-    migrate(db, migrations);
+    if (migrate(db, migrations).applied.length > 0) giveBackFreedPages(db);
     return db;
   } catch (error) {
     db.close();
@@ -135,6 +135,23 @@ function migrated(db: CacheDb, migrations: readonly Migration[], onUpdating?: ()
     throw new AppError('DB', 'The workspace cache could not be brought up to date.', {
       cause: error,
     });
+  }
+}
+
+/**
+ * A step that made a large table again leaves the old table's pages free in the file, where SQLite
+ * keeps them for the file to grow into: given back to the disk once, while the app says it is
+ * bringing the file up to date, rather than left to a cache that may never grow that much again.
+ */
+function giveBackFreedPages(db: CacheDb): void {
+  const free = db.pragma('freelist_count', { simple: true }) as number;
+  const pages = db.pragma('page_count', { simple: true }) as number;
+  if (free * 4 <= pages) return;
+  try {
+    db.exec('VACUUM');
+  } catch {
+    // Up to date all the same: a file that could not be made smaller (a full disk, another
+    // connection's lock) keeps its free pages for the cache to grow into.
   }
 }
 
