@@ -33,6 +33,25 @@ function tables(db: Database.Database): string[] {
   ).map((r) => r.name);
 }
 
+/**
+ * A file as the steps before `version` left it, with statements that add a finished row of form
+ * "f1" and its search text, for the steps that build the search indexes again.
+ */
+function searchedFileBefore(version: number) {
+  const db = new Database(path.join(dir, `before-${version}.sqlite`));
+  addCacheFunctions(db);
+  migrate(
+    db,
+    migrations.filter((m) => m.version < version),
+  );
+  const add = db.prepare<[string], { id: number }>(
+    `INSERT INTO submissions (form_id, submission_id, status, submission_time, raw, synced_at)
+     VALUES ('f1', ?, 'finished', '2026-01-01T00:00:00.000Z', '{}', 't') RETURNING id`,
+  );
+  const text = db.prepare(`INSERT INTO submission_search (rowid, body) VALUES (?, ?)`);
+  return { db, add, text };
+}
+
 describe('migrate', () => {
   it('applies only the pending migrations and records the version', () => {
     const db = new Database(path.join(dir, 'a.sqlite'));
@@ -407,16 +426,7 @@ describe('the workspace file migrations', () => {
   });
 
   it('finds the rows a file already holds through the index of word endings', () => {
-    const db = new Database(path.join(dir, 'd.sqlite'));
-    migrate(
-      db,
-      migrations.filter((m) => m.version < 45),
-    );
-    const add = db.prepare<[string], { id: number }>(
-      `INSERT INTO submissions (form_id, submission_id, status, submission_time, raw, synced_at)
-       VALUES ('f1', ?, 'finished', '2026-01-01T00:00:00.000Z', '{}', 't') RETURNING id`,
-    );
-    const text = db.prepare(`INSERT INTO submission_search (rowid, body) VALUES (?, ?)`);
+    const { db, add, text } = searchedFileBefore(45);
     const a = add.get('a')!.id;
     const b = add.get('b')!.id;
     text.run(a, 'a\nGreat SUPPORT, fair pricing');
@@ -470,17 +480,7 @@ describe('the workspace file migrations', () => {
   });
 
   it('keeps what the searches of a file find with a trigram index of rows alone', () => {
-    const db = new Database(path.join(dir, 't.sqlite'));
-    addCacheFunctions(db);
-    migrate(
-      db,
-      migrations.filter((m) => m.version < 47),
-    );
-    const add = db.prepare<[string], { id: number }>(
-      `INSERT INTO submissions (form_id, submission_id, status, submission_time, raw, synced_at)
-       VALUES ('f1', ?, 'finished', '2026-01-01T00:00:00.000Z', '{}', 't') RETURNING id`,
-    );
-    const text = db.prepare(`INSERT INTO submission_search (rowid, body) VALUES (?, ?)`);
+    const { db, add, text } = searchedFileBefore(47);
     const bodies = [
       'Membership: co-op',
       // Every trigram of "co-op", none next to the others.
