@@ -52,6 +52,17 @@ function searchedFileBefore(version: number) {
   return { db, add, text };
 }
 
+/** The merge and memory settings of an FTS5 table, by name. */
+const settingsOf = (db: Database.Database, table: string) =>
+  db.prepare(`SELECT k, v FROM ${table}_config WHERE k <> 'version' ORDER BY k`).all();
+
+/** The settings of both search indexes: merged sixteen segments at a time, a store's text held whole. */
+const SEARCH_SETTINGS = [
+  { k: 'automerge', v: 16 },
+  { k: 'crisismerge', v: 64 },
+  { k: 'hashsize', v: 16 * 1024 * 1024 },
+];
+
 describe('migrate', () => {
   it('applies only the pending migrations and records the version', () => {
     const db = new Database(path.join(dir, 'a.sqlite'));
@@ -444,6 +455,8 @@ describe('the workspace file migrations', () => {
     expect(found('support')).toEqual([a, b]);
     expect(found('prici')).toEqual([a]);
     expect(found('ÉCOLE')).toEqual([b]);
+    // Its segments are merged sixteen at a time, as the trigram index's are.
+    expect(settingsOf(db, 'search_suffixes')).toEqual(SEARCH_SETTINGS);
     // A row removed takes its entries with it.
     db.prepare(`DELETE FROM submissions WHERE id = ?`).run(a);
     expect(found('support')).toEqual([b]);
@@ -528,13 +541,7 @@ describe('the workspace file migrations', () => {
       db.prepare(`SELECT name FROM sqlite_schema WHERE name LIKE '%rebuilt%'`).pluck().all(),
     ).toEqual([]);
     // Its merge and memory settings are those the table had.
-    expect(
-      db.prepare(`SELECT k, v FROM submission_search_config WHERE k <> 'version' ORDER BY k`).all(),
-    ).toEqual([
-      { k: 'automerge', v: 16 },
-      { k: 'crisismerge', v: 64 },
-      { k: 'hashsize', v: 16 * 1024 * 1024 },
-    ]);
+    expect(settingsOf(db, 'submission_search')).toEqual(SEARCH_SETTINGS);
     // A row removed takes its search text along.
     db.prepare(`DELETE FROM submissions WHERE id = ?`).run(rowids[0]);
     expect(found('co-op')).toEqual([]);

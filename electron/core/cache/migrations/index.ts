@@ -23,6 +23,7 @@ import { searchSuffixes } from './v45SearchSuffixes';
 import { searchGroups } from './v46SearchGroups';
 import { searchWithoutPositions } from './v47SearchWithoutPositions';
 import { packedSubmissions } from './v48PackedSubmissions';
+import { suffixMerges } from './v49SuffixMerges';
 
 /**
  * The cache's own steps of the workspace file's schema: submissions, forms, sync state, activity
@@ -54,4 +55,5 @@ export const cacheMigrations: readonly Migration[] = [
   searchGroups,
   searchWithoutPositions,
   packedSubmissions,
+  suffixMerges,
 ];

@@ -16,9 +16,14 @@ export const searchMerges: Migration = {
   version: 39,
   name: 'search-merges',
   up(db) {
-    db.exec(`
-      INSERT INTO submission_search (submission_search, rank) VALUES ('crisismerge', ${CRISIS_SEGMENTS});
-      INSERT INTO submission_search (submission_search, rank) VALUES ('automerge', ${MERGED_SEGMENTS});
-    `);
+    db.exec(mergeSettings('submission_search'));
   },
 };
+
+/** The statements that give an FTS5 table these merge settings (its own: a copy starts without). */
+export function mergeSettings(table: string): string {
+  return `
+    INSERT INTO ${table} (${table}, rank) VALUES ('crisismerge', ${CRISIS_SEGMENTS});
+    INSERT INTO ${table} (${table}, rank) VALUES ('automerge', ${MERGED_SEGMENTS});
+  `;
+}

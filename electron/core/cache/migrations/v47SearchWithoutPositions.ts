@@ -1,5 +1,5 @@
 import { type Migration } from '../migrate';
-import { CRISIS_SEGMENTS, MERGED_SEGMENTS } from './v39SearchMerges';
+import { mergeSettings } from './v39SearchMerges';
 import { HELD_BYTES } from './v41SearchHashSize';
 
 /**
@@ -19,10 +19,7 @@ export const searchWithoutPositions: Migration = {
         body, tokenize = 'trigram', detail = none, columnsize = 0
       );
       -- Settings are the table's own, not carried over.
-      INSERT INTO submission_search_rebuilt (submission_search_rebuilt, rank)
-        VALUES ('crisismerge', ${CRISIS_SEGMENTS});
-      INSERT INTO submission_search_rebuilt (submission_search_rebuilt, rank)
-        VALUES ('automerge', ${MERGED_SEGMENTS});
+      ${mergeSettings('submission_search_rebuilt')}
       INSERT INTO submission_search_rebuilt (submission_search_rebuilt, rank)
         VALUES ('hashsize', ${HELD_BYTES});
       INSERT INTO submission_search_rebuilt (rowid, body)
