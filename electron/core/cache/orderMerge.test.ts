@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Submission } from '../../shared/api/submission';
 import { SubmissionFilter } from '../../shared/contract/submissions';
 import { type CacheDb } from './openCache';
+import { mergeAdded, type SortKey } from './orderMerge';
 import { toSubmissionRow } from './submissionRow';
 import { SubmissionQuery } from './submissionQuery';
 import { SubmissionStore } from './submissionStore';
@@ -217,6 +218,42 @@ describe('orders kept across added rows', () => {
     }
   });
 
+  it('merges a store of many pages of the newest rows into a large view without reading it again', () => {
+    const finished = (count: number, minute: number) =>
+      Array.from({ length: count }, () => ({
+        minute,
+        email: 1,
+        score: null,
+        amount: null,
+        finished: true,
+        preview: false,
+      }));
+    add('f1', finished(6_000, 1));
+    const ran: string[] = [];
+    const reader = new Database(db.name, { verbose: (sql) => ran.push(String(sql)) });
+    try {
+      const kept = new SubmissionQuery(reader, { prefixRows: 10 });
+      const wholeOrders = () => ran.filter((sql) => /LIMIT -1(\.0)?$/.test(sql)).length;
+      for (const sort of ['asc', 'desc'] as const) {
+        const view = SubmissionFilter.parse({ formId: 'f1', status: 'finished', sort });
+        kept.window(view, 3_000, 10);
+      }
+      expect(wholeOrders()).toBe(2);
+
+      // Ten pages at once, more than a page's worth of rows, all newer than the rows kept.
+      add('f1', finished(1_500, 2));
+      for (const sort of ['asc', 'desc'] as const) {
+        const view = SubmissionFilter.parse({ formId: 'f1', status: 'finished', sort });
+        expect(kept.window(view, 5_990, 20).rows.map((r) => r.submissionId)).toEqual(
+          new SubmissionQuery(db).window(view, 5_990, 20).rows.map((r) => r.submissionId),
+        );
+      }
+      expect(wholeOrders()).toBe(2);
+    } finally {
+      reader.close();
+    }
+  });
+
   it('catches a view kept whole up with a page added, so its next window reads only its rows', () => {
     const finishedRows = (count: number, minute: (i: number) => number) =>
       Array.from({ length: count }, (_, i) => ({
@@ -262,5 +299,61 @@ describe('orders kept across added rows', () => {
     } finally {
       reader.close();
     }
+  });
+});
+
+describe('merging rows into a kept order', () => {
+  /** `mergeAdded` over keys that are the rows' ids, with the keys it read counted. */
+  function merged(
+    kept: number[],
+    added: number[],
+    descending: boolean,
+    keysAtMost?: number,
+  ): { ids: number[] | null; keysRead: number } {
+    let keysRead = 0;
+    const keyOf = (id: number): SortKey => {
+      keysRead++;
+      return [id];
+    };
+    const order = { descending, nocase: [false] };
+    const page = added.map((id) => ({ id, key: [id] }));
+    return { ids: mergeAdded(kept, page, keyOf, order, keysAtMost), keysRead };
+  }
+  const upTo = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+  it('reads a handful of keys for a store of the newest rows, at either end of the order', () => {
+    const newest = upTo(5_000).map((i) => 10_000 + i);
+    const oldestFirst = merged(upTo(10_000), newest, false);
+    expect(oldestFirst.ids).toEqual(upTo(15_000));
+    const newestFirst = merged(upTo(10_000).reverse(), [...newest].reverse(), true);
+    expect(newestFirst.ids).toEqual(upTo(15_000).reverse());
+    // A binary search for each row read about fourteen keys a row.
+    expect(oldestFirst.keysRead).toBeLessThanOrEqual(2 * Math.log2(10_000) + 2);
+    expect(newestFirst.keysRead).toBeLessThanOrEqual(2);
+  });
+
+  it('places rows spread over the order where a fresh sort puts them', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 0, max: 5_000 }), { maxLength: 300 }),
+        fc.uniqueArray(fc.integer({ min: 0, max: 5_000 }), { maxLength: 100 }),
+        fc.boolean(),
+        (before, later, descending) => {
+          const byId = (a: number, b: number) => (descending ? b - a : a - b);
+          const kept = [...before].sort(byId);
+          const added = later.filter((id) => !before.includes(id)).sort(byId);
+          expect(merged(kept, added, descending).ids).toEqual([...kept, ...added].sort(byId));
+        },
+      ),
+    );
+  });
+
+  it('gives up once rows spread all over the order would read more keys than allowed', () => {
+    const kept = upTo(10_000).map((i) => 2 * i);
+    const spread = upTo(500).map((i) => 40 * i + 1);
+    expect(merged(kept, spread, false).ids).toHaveLength(10_500);
+    const limited = merged(kept, spread, false, 1_000);
+    expect(limited.ids).toBeNull();
+    expect(limited.keysRead).toBeLessThanOrEqual(1_000);
   });
 });

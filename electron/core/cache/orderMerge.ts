@@ -59,30 +59,59 @@ function foldAscii(text: string): string {
 
 /**
  * Rows added to a view, merged into the view's whole order read before they came: each added row
- * (they arrive in the view's order) finds its place by a binary search over the order, reading the
- * keys of the rows it compares against. Null when a row of the order is no longer there to compare.
+ * (they arrive in the view's order) finds its place by reading the keys of the rows it compares
+ * against, galloping from where the row before it landed, then by binary search. Rows stored
+ * together mostly land together (a sync's newest rows, at one end of a table by time): they then
+ * compare against the same row, whose key is read once.
+ *
+ * Null when a row of the order is no longer there to compare, or when placing the rows would read
+ * more than `keysAtMost` keys (rows spread all over the order): a key is a lookup of its own, and
+ * past so many, reading the order again in its index costs less.
  */
 export function mergeAdded(
   ids: readonly number[],
   added: readonly { id: number; key: SortKey }[],
   keyOf: (id: number) => SortKey | undefined,
   order: KeyOrder,
+  keysAtMost = Number.POSITIVE_INFINITY,
 ): number[] | null {
+  let keysRead = 0;
+  let lastAt = -1;
+  let lastKey: SortKey | undefined;
+  // Whether `row` goes after position `at` of the order; null when it cannot be told.
+  const goesAfter = (at: number, row: SortKey): boolean | null => {
+    if (at !== lastAt) {
+      if (++keysRead > keysAtMost) return null;
+      lastAt = at;
+      lastKey = keyOf(ids[at]!);
+    }
+    return lastKey === undefined ? null : compareKeys(lastKey, row, order) < 0;
+  };
   const merged = new Array<number>(ids.length + added.length);
   let from = 0;
   let to = 0;
-  for (const row of added) {
+  for (const { id, key } of added) {
     let low = from;
     let high = ids.length;
+    for (let step = 1; low < high; step *= 2) {
+      const probe = Math.min(low + step - 1, high - 1);
+      const after = goesAfter(probe, key);
+      if (after === null) return null;
+      if (!after) {
+        high = probe;
+        break;
+      }
+      low = probe + 1;
+    }
     while (low < high) {
       const middle = (low + high) >>> 1;
-      const key = keyOf(ids[middle]!);
-      if (key === undefined) return null;
-      if (compareKeys(key, row.key, order) < 0) low = middle + 1;
+      const after = goesAfter(middle, key);
+      if (after === null) return null;
+      if (after) low = middle + 1;
       else high = middle;
     }
     while (from < low) merged[to++] = ids[from++]!;
-    merged[to++] = row.id;
+    merged[to++] = id;
   }
   while (from < ids.length) merged[to++] = ids[from++]!;
   return merged;

@@ -29,10 +29,18 @@ const ORDER_IDS_KEPT = 6_000_000;
 const ANSWER_KINDS_KEPT = 64;
 /**
  * Rows added to a form since its view's order was read are merged into that order up to this many
- * (a sync's page holds 150); more, and the order is read again. Each merged row reads about
- * log2(rows) keys to find its place.
+ * (a sync's page holds 150), or up to a quarter of the order where that is more; more, and the
+ * order is read again.
  */
-const MERGED_AT_MOST = 1_000;
+const MERGED_AT_LEAST = 1_000;
+const MERGED_SHARE = 4;
+/**
+ * The rows of the order read again that cost what one key read to place an added row does: a key
+ * is a lookup of its own, a row of the order one step along its index. Rows spread all over the
+ * order give up past that many keys and read it again; rows that land together (a sync's newest)
+ * read a handful.
+ */
+const ORDER_ROWS_PER_KEY = 48;
 /**
  * A sort by a question whose first answer this many screens' worth of rows gave finds its first
  * rows in time order: sorting so many ties costs more than looking rows up until a window is full.
@@ -270,6 +278,8 @@ export class ViewOrders {
     const where = whereOf(filter, true);
     const columns = keyColumns(sortBy);
     const largest = this.reads.largestRowid();
+    const { ids: keptIds } = kept.value;
+    const mergedAtMost = Math.max(MERGED_AT_LEAST, Math.floor(keptIds.length / MERGED_SHARE));
     // NOT INDEXED: the rowid range leads, so this reads the rows added since alone.
     const added = this.reads
       .statement<[number, ...SortKey]>(
@@ -277,24 +287,24 @@ export class ViewOrders {
        WHERE s.id > ? AND ${where.sql} ORDER BY ${plainOrder(sortBy, filter.sort)} LIMIT ?`,
       )
       .raw()
-      .all(through, ...where.params, MERGED_AT_MOST + 1);
-    if (added.length > MERGED_AT_MOST) return undefined;
+      .all(through, ...where.params, mergedAtMost + 1);
+    if (added.length > mergedAtMost) return undefined;
     if (this.reads.rewritten(filter.formId) > Number(kept.version)) return undefined;
     const keyOf = this.reads
       .statement<SortKey>(`SELECT ${columns.join(', ')} FROM submissions s WHERE s.id = ?`)
       .raw();
     const ids = mergeAdded(
-      kept.value.ids,
+      keptIds,
       added.map(([id, ...sortKey]) => ({ id, key: sortKey })),
       (id) => keyOf.get(id),
       {
         descending: filter.sort === 'desc',
         nocase: columns.map((c) => c === FIELD_COLUMN.loginEmail),
       },
+      Math.max(MERGED_AT_LEAST, keptIds.length / ORDER_ROWS_PER_KEY),
     );
-    return ids
-      ? { ids, complete: true, through: Math.max(largest, ...added.map(([id]) => id)) }
-      : undefined;
+    const newest = added.reduce((most, [id]) => Math.max(most, id), largest);
+    return ids ? { ids, complete: true, through: newest } : undefined;
   }
 
   /** The view's first `wanted` rowids in order (every one, when `wanted` is infinite). */
