@@ -1,10 +1,10 @@
 import type Database from 'better-sqlite3';
 import { SHORTEST, SUFFIX_CHARS } from '../searchSuffixes';
+import { mergeSettings } from './v39SearchMerges';
+import { HELD_BYTES } from './v41SearchHashSize';
 
 /** Rows indexed per read: the statement reading them is done before the index grows. */
 const ROWS_PER_STEP = 1_000;
-/** What the index holds in memory before it writes a segment, as for the trigram index (v41). */
-const HELD_BYTES = 16 * 1024 * 1024;
 /** A prefix index for each length a search may have: a search is one term's list, not a merge. */
 const PREFIXES = Array.from({ length: SUFFIX_CHARS - SHORTEST + 1 }, (_, i) => i + SHORTEST).join(
   ' ',
@@ -35,7 +35,9 @@ export function buildSuffixIndex(
       body, tokenize = 'unicode61 remove_diacritics 0', detail = none, content = '',
       contentless_delete = 1, prefix = '${PREFIXES}'
     );
+    -- Held in memory and merged as the trigram index is: settings are a table's own.
     INSERT INTO search_suffixes (search_suffixes, rank) VALUES ('hashsize', ${HELD_BYTES});
+    ${mergeSettings('search_suffixes')}
     CREATE TRIGGER submissions_suffixes_delete AFTER DELETE ON submissions BEGIN
       DELETE FROM search_suffixes WHERE rowid = old.id;
     END;
