@@ -41,6 +41,8 @@ const MERGED_SHARE = 4;
  * read a handful.
  */
 const ORDER_ROWS_PER_KEY = 48;
+/** Keys a merge may read whatever the order's size: a small order still takes a page so. */
+const KEYS_READ_AT_LEAST = 1_000;
 /**
  * A sort by a question whose first answer this many screens' worth of rows gave finds its first
  * rows in time order: sorting so many ties costs more than looking rows up until a window is full.
@@ -301,7 +303,7 @@ export class ViewOrders {
         descending: filter.sort === 'desc',
         nocase: columns.map((c) => c === FIELD_COLUMN.loginEmail),
       },
-      Math.max(MERGED_AT_LEAST, keptIds.length / ORDER_ROWS_PER_KEY),
+      Math.max(KEYS_READ_AT_LEAST, keptIds.length / ORDER_ROWS_PER_KEY),
     );
     const newest = added.reduce((most, [id]) => Math.max(most, id), largest);
     return ids ? { ids, complete: true, through: newest } : undefined;
