@@ -7,16 +7,13 @@ import { openCache } from '../electron/core/operations/workspaceCache';
 import { ConnectionMonitor } from '../electron/core/sync/connection';
 import { type PageWriter } from '../electron/core/session/pageWriter';
 import { SyncEngine } from '../electron/core/sync/syncEngine';
-import { WriteTurns } from '../electron/core/cache/writeTurns';
-import { type WriterStart } from '../electron/threads/protocol';
-import { threadPageWriter } from '../electron/threads/threadPageWriter';
-import { WorkerThread } from '../electron/threads/workerThread';
-import { type Workspace } from '../electron/shared/contract/workspaces';
+import { type WorkerThread } from '../electron/threads/workerThread';
 import { startLocalApi, type LocalApi } from '../electron/local-api';
 import { MAX_PAGE_SIZE, SubmissionStatus } from '../electron/shared/api/endpoints';
 import { BENCH_FORM, singleFormApi, sizeLabel, unthrottledClient } from './benchApi';
 import { median, ms, seconds } from './stats';
 import { storeFloorMs } from './storeFloor';
+import { pagesOnThread, startWriterThread } from './writerThread';
 import type { BenchOptions, BenchRow } from './types';
 
 const never = new AbortController().signal;
@@ -49,15 +46,6 @@ function engineOn(
   writer?: WorkerThread,
 ): { engine: SyncEngine; db: CacheDb; commits: number[]; close: () => void } {
   const db = openCache(file);
-  const workspace: Workspace = {
-    id: 'bench',
-    name: 'Benchmark',
-    kind: 'remote',
-    baseUrl: api.baseUrl,
-    keyStorage: 'session',
-    keyAvailable: true,
-    createdAt: new Date().toISOString(),
-  };
   const commits: number[] = [];
   const engine = new SyncEngine({
     workspaceId: 'bench',
@@ -67,10 +55,7 @@ function engineOn(
     emit: () => {},
     ...(writer
       ? {
-          writer: countingCommits(
-            threadPageWriter(writer, { workspace, file, generation: 1 }),
-            commits,
-          ),
+          writer: countingCommits(pagesOnThread(writer, api, file), commits),
         }
       : {}),
   });
@@ -138,14 +123,7 @@ async function againstBareLoop(
   log: BenchOptions['log'],
 ): Promise<BenchRow> {
   const api = await singleFormApi(count, 0);
-  const writer = new WorkerThread({
-    entry: 'writerWorker',
-    builtDir: undefined,
-    workerData: (): WriterStart => ({ turns: new WriteTurns().shared, builtDir: null }),
-    onNote: () => {},
-    onStopped: (reason) => log(`the writer thread stopped: ${reason}`),
-  });
-  await writer.ready();
+  const writer = await startWriterThread(log);
   try {
     const bare: number[] = [];
     const ours: number[] = [];
