@@ -21,6 +21,15 @@ describe('a submission as the cache keeps it', () => {
     expect(unpackedBytes(packed).equals(Buffer.from(submission, 'utf8'))).toBe(true);
   });
 
+  it('gives back a row many times longer than most, a long answer of text deflate cannot shorten', () => {
+    const essay = Array.from({ length: 10_000 }, (_, i) =>
+      ((i * 7_919) % 65_521).toString(36),
+    ).join(' ');
+    const long = JSON.stringify({ ...JSON.parse(submission), essay: `${essay} — fin` });
+    expect(long.length).toBeGreaterThan(32_000);
+    expect(unpackSubmission(packSubmission(long))).toBe(long);
+  });
+
   it('takes less room than the row deflated alone, the service’s own words known beforehand', () => {
     expect(packSubmission(submission).length).toBeLessThan(
       zlib.deflateRawSync(submission).length * 0.8,
