@@ -17,13 +17,19 @@ type Row = Record<string, unknown>;
  */
 export function storeFloorMs(from: CacheDb, file: string, commits?: readonly number[]): number {
   const all = (sql: string) => from.prepare(sql).all() as Row[];
-  const rows = all(
-    `SELECT s.*, f.body, g.id AS search_group FROM submissions s
-       JOIN submission_search f ON f.rowid = s.id
-       JOIN search_groups g ON (g.form_id, g.status, g.is_preview) = (s.form_id, s.status, s.is_preview)
-     ORDER BY s.id`,
-  );
-  const suffixes = rows.map((r) => suffixEntry(r.body as string, r.search_group as number));
+  const rows = all(`SELECT * FROM submissions ORDER BY id`);
+  // Each row's search text, and its entry in the index of word endings, in the rows' order.
+  const texts = from
+    .prepare<[], { body: string; search_group: number }>(
+      `SELECT f.body, g.id AS search_group FROM submissions s
+         JOIN submission_search f ON f.rowid = s.id
+         JOIN search_groups g ON (g.form_id, g.status, g.is_preview) = (s.form_id, s.status, s.is_preview)
+       ORDER BY s.id`,
+    )
+    .all();
+  if (texts.length !== rows.length)
+    throw new Error(`${rows.length - texts.length} rows have no search text to store`);
+  const suffixes = texts.map(({ body, search_group }) => suffixEntry(body, search_group));
   const fields = all(`SELECT * FROM fields`);
   const groups = all(`SELECT * FROM search_groups`);
   const answers = all(`SELECT * FROM answers ORDER BY submission_rowid`);
@@ -38,7 +44,7 @@ export function storeFloorMs(from: CacheDb, file: string, commits?: readonly num
     // Each table's rows as they are in `from`, every column named (none to write: no statement).
     const inserts = (table: string, sample: Row | undefined) => {
       if (!sample) return null;
-      const columns = Object.keys(sample).filter((k) => k !== 'body' && k !== 'search_group');
+      const columns = Object.keys(sample);
       return to.prepare(
         `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((k) => `@${k}`).join(', ')})`,
       );
@@ -56,18 +62,18 @@ export function storeFloorMs(from: CacheDb, file: string, commits?: readonly num
     let nextPhone = 0;
     const store = to.transaction((start: number, end: number, last: boolean) => {
       for (let i = start; i < end; i++) {
-        const { body: _body, search_group: _group, ...columns } = rows[i]!;
-        row?.run(columns);
-        for (; answers[nextAnswer]?.submission_rowid === columns.id; nextAnswer++)
+        const { id } = rows[i]!;
+        row?.run(rows[i]!);
+        for (; answers[nextAnswer]?.submission_rowid === id; nextAnswer++)
           answer?.run(answers[nextAnswer]!);
-        for (; phones[nextPhone]?.submission_rowid === columns.id; nextPhone++)
+        for (; phones[nextPhone]?.submission_rowid === id; nextPhone++)
           phone?.run(phones[nextPhone]!);
       }
       if (last) {
         for (const c of counts) count?.run(c);
         for (const t of totals) total?.run(t);
       }
-      for (let i = start; i < end; i++) search.run(rows[i]!.id, rows[i]!.body);
+      for (let i = start; i < end; i++) search.run(rows[i]!.id, texts[i]!.body);
       for (let i = start; i < end; i++) suffix.run(rows[i]!.id, suffixes[i]);
     });
     const started = performance.now();
