@@ -56,10 +56,10 @@ function searchedFileBefore(version: number) {
 const settingsOf = (db: Database.Database, table: string) =>
   db.prepare(`SELECT k, v FROM ${table}_config WHERE k <> 'version' ORDER BY k`).all();
 
-/** The settings of both search indexes: merged sixteen segments at a time, a store's text held whole. */
+/** The settings of both search indexes: merged many segments at a time, a store's text held whole. */
 const SEARCH_SETTINGS = [
-  { k: 'automerge', v: 16 },
-  { k: 'crisismerge', v: 64 },
+  { k: 'automerge', v: 64 },
+  { k: 'crisismerge', v: 256 },
   { k: 'hashsize', v: 16 * 1024 * 1024 },
 ];
 
@@ -455,7 +455,7 @@ describe('the workspace file migrations', () => {
     expect(found('support')).toEqual([a, b]);
     expect(found('prici')).toEqual([a]);
     expect(found('ÉCOLE')).toEqual([b]);
-    // Its segments are merged sixteen at a time, as the trigram index's are.
+    // Its segments are merged as many at a time as the trigram index's are.
     expect(settingsOf(db, 'search_suffixes')).toEqual(SEARCH_SETTINGS);
     // A row removed takes its entries with it.
     db.prepare(`DELETE FROM submissions WHERE id = ?`).run(a);

@@ -24,6 +24,7 @@ import { searchGroups } from './v46SearchGroups';
 import { searchWithoutPositions } from './v47SearchWithoutPositions';
 import { packedSubmissions } from './v48PackedSubmissions';
 import { suffixMerges } from './v49SuffixMerges';
+import { widerMerges } from './v50WiderMerges';
 
 /**
  * The cache's own steps of the workspace file's schema: submissions, forms, sync state, activity
@@ -56,4 +57,5 @@ export const cacheMigrations: readonly Migration[] = [
   searchWithoutPositions,
   packedSubmissions,
   suffixMerges,
+  widerMerges,
 ];

@@ -20,10 +20,17 @@ export const searchMerges: Migration = {
   },
 };
 
-/** The statements that give an FTS5 table these merge settings (its own: a copy starts without). */
-export function mergeSettings(table: string): string {
+/**
+ * The statements that give an FTS5 table these merge settings, or others (`merged`, `crisis`): a
+ * table's own, which a copy starts without.
+ */
+export function mergeSettings(
+  table: string,
+  merged = MERGED_SEGMENTS,
+  crisis = CRISIS_SEGMENTS,
+): string {
   return `
-    INSERT INTO ${table} (${table}, rank) VALUES ('crisismerge', ${CRISIS_SEGMENTS});
-    INSERT INTO ${table} (${table}, rank) VALUES ('automerge', ${MERGED_SEGMENTS});
+    INSERT INTO ${table} (${table}, rank) VALUES ('crisismerge', ${crisis});
+    INSERT INTO ${table} (${table}, rank) VALUES ('automerge', ${merged});
   `;
 }
