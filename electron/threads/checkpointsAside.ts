@@ -1,15 +1,15 @@
 import { type CacheDb } from '../core/cache/openCache';
 import { type Logger } from '../core/logging/log';
-import { PAGES_PER_STORE } from '../core/sync/streamSync';
+import { PAGES_HELD_MOST, PAGES_PER_STORE } from '../core/sync/streamSync';
 import { type CacheConnection } from './cacheConnection';
 import { type OpenCache } from './protocol';
 import { type WorkerThread } from './workerThread';
 
 /**
- * Pages of piled-up stores the log holds before a checkpoint copies them: at the deepest indexes
- * (a cache of a million rows) two stores, whose log then holds about twice what one did.
+ * Pages of piled-up stores the log holds before a checkpoint copies them: two of the largest
+ * stores, whose log then holds about twice what one did.
  */
-export const PAGES_BETWEEN_CHECKPOINTS = 256;
+export const PAGES_BETWEEN_CHECKPOINTS = 2 * PAGES_HELD_MOST;
 
 /**
  * The page writer's checkpoints when a sync's pages pile up (a service with no rate limit): run on

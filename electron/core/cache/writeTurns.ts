@@ -11,8 +11,8 @@ const PLACE: Record<TurnTaker, number> = { core: 0, importWizard: 1 };
  * Turns at a cache file's write lock, between the thread that stores a sync's pages and the other
  * writers of the file. SQLite lets one connection write at a time, and one waiting for the lock
  * only sleeps and tries again (`busy_timeout`): it cannot say it waits. When pages pile up, the
- * page writer stores dozens in one transaction (`pagesHeld`, which stores them sooner than a
- * few at a time), which holds the lock for a noticeable time, longer as the form grows; so
+ * page writer stores a hundred or more in one transaction (`pagesHeld`, which stores them sooner
+ * than a few at a time), which holds the lock for a noticeable time, longer as the form grows; so
  * the other writers say here, in memory the threads share, that they want it, and the page writer,
  * which looks between a few pages, commits what it has and lets them in (`storeInTurns`).
  */

@@ -138,8 +138,14 @@ function storeInTurns(
   });
 }
 
-/** The page cache a store is given for each page it holds, in KiB. */
+/** The page cache a store is given for each page it holds, in KiB, up to `CACHE_KIB_MOST`. */
 const CACHE_KIB_PER_PAGE = 2 * 1024;
+/**
+ * The largest page cache a store is given, in KiB. Past it, the pages pushed out first are those
+ * its first rows filled, which no later row of the store changes, so each is written once either
+ * way; the index pages that rows keep changing are used again and again, and stay.
+ */
+const CACHE_KIB_MOST = 256 * 1024;
 
 /**
  * Runs a store of `pages` pages with a page cache in step with them, then gives the connection its
@@ -152,7 +158,7 @@ function withCacheFor<T>(db: CacheDb, pages: number, store: () => T): T {
   // Negative: KiB; positive: pages of the file.
   const ownKib =
     own < 0 ? -own : (own * (db.pragma('page_size', { simple: true }) as number)) / 1024;
-  const needed = pages * CACHE_KIB_PER_PAGE;
+  const needed = Math.min(pages * CACHE_KIB_PER_PAGE, CACHE_KIB_MOST);
   if (needed <= ownKib) return store();
   db.pragma(`cache_size = -${needed}`);
   try {

@@ -216,13 +216,20 @@ const WAIT_FOR_NEXT_PAGE_MS = 6_000;
  * transaction holds, the fewer times the same index pages are written. More than a store waits
  * for at the service's pace, so a store this large tells the writer that pages piled up
  * (`CheckpointsAside`). Such a transaction lets the core's writes in between its pages
- * (`WriteTurns`), so they wait no longer than before; its rows show when it commits.
+ * (`WriteTurns`), so they wait no longer than before; its rows show when it commits. A store
+ * rewrites the pages of the indexes ordered by answers unique to each respondent (an e-mail, a
+ * submission's id) about whole, however few rows it holds, so even a listing's first stores hold
+ * many pages.
  */
-const PAGES_HELD_LEAST = 48;
-/** Pages held at most: parsed, each holds its rows' objects on the writer's heap until stored. */
-const PAGES_HELD_MOST = 128;
+const PAGES_HELD_LEAST = 128;
+/**
+ * Pages held at most: parsed, each holds its rows' objects on the writer's heap until stored, as
+ * do the pages that arrive meanwhile for the next store. Past this, what a larger store would save
+ * the disk costs more memory than it is worth.
+ */
+export const PAGES_HELD_MOST = 512;
 /** Rows a listing has stored for each page it holds past the least. */
-const ROWS_STORED_PER_PAGE_HELD = 5_000;
+const ROWS_STORED_PER_PAGE_HELD = 1_250;
 
 /**
  * Pages a listing holds for one store once it has stored `stored` rows. A form's part of the index
