@@ -18,6 +18,8 @@ interface ProcessUse {
   cpuSeconds: number;
   /** Bytes it asked the system to write: files (the cache, its WAL, SQLite's temporary files). */
   written: number;
+  /** The most memory it has held at once (resident), in bytes. */
+  peakMemory: number;
 }
 
 /**
@@ -59,7 +61,7 @@ async function firstSync(
           await syncSettled(host.value, BENCH_FORM.id, SETTLE_MS);
           const seconds = (performance.now() - started) / 1000;
           const after = processUse(host.pid);
-          const benchmark = `first sync of ${sizeLabel(count)} submissions ${pace}, the host in a process of its own: its CPU time (every thread) and the bytes it wrote`;
+          const benchmark = `first sync of ${sizeLabel(count)} submissions ${pace}, the host in a process of its own: its CPU time (every thread), the bytes it wrote and the memory it held`;
           const reference = `the sync's own time: ${seconds.toFixed(1)} s`;
           if (!before || !after)
             return [
@@ -78,7 +80,7 @@ async function firstSync(
           return [
             {
               benchmark,
-              measured: `CPU ${cpu.toFixed(2)} s (${Math.round((100 * cpu) / seconds)}% of a core), ${Math.round(written / 2 ** 20).toLocaleString('en')} MB written (${Math.round(written / count / 1024)} KB a row)`,
+              measured: `CPU ${cpu.toFixed(2)} s (${Math.round((100 * cpu) / seconds)}% of a core), ${mb(written)} written (${Math.round(written / count / 1024)} KB a row), at most ${mb(after.peakMemory)} in memory`,
               reference,
               ratio: cpu / seconds,
               target: 'report it',
@@ -186,8 +188,15 @@ function processUse(pid: number): ProcessUse | null {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     const io = fs.readFileSync(`/proc/${pid}/io`, 'utf8');
     const wchar = /^wchar: (\d+)$/m.exec(io)?.[1];
-    if (wchar === undefined) return null;
-    return { cpuSeconds: (Number(fields[11]) + Number(fields[12])) / 100, written: Number(wchar) };
+    const peakKib = /^VmHWM:\s+(\d+) kB$/m.exec(
+      fs.readFileSync(`/proc/${pid}/status`, 'utf8'),
+    )?.[1];
+    if (wchar === undefined || peakKib === undefined) return null;
+    return {
+      cpuSeconds: (Number(fields[11]) + Number(fields[12])) / 100,
+      written: Number(wchar),
+      peakMemory: Number(peakKib) * 1024,
+    };
   } catch {
     return null;
   }
