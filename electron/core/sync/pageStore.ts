@@ -16,15 +16,25 @@ import {
   type WindowPage,
 } from '../session/pageWriter';
 
-/** The rows of pages read and not yet stored. A store takes its pages out, whether it commits or not. */
+/** A page read and not yet stored: the text it came in, and how many rows it holds. */
+interface HeldPage {
+  json: Uint8Array;
+  rows: number;
+}
+
+/**
+ * The pages read and not yet stored. A store takes its pages out, whether it commits or not. Each
+ * is kept as the text it came in and read again when stored: parsed, a page takes several times
+ * the memory, and while pages pile up a store holds hundreds, as many again arriving meanwhile.
+ */
 export class PageShelf {
   private next = 1;
-  private readonly kept = new Map<number, Submission[]>();
+  private readonly kept = new Map<number, HeldPage>();
 
   read(json: Uint8Array): ReadPage {
     const { responses, totalResponses } = readListing(json);
     const ref = this.next++;
-    this.kept.set(ref, responses);
+    this.kept.set(ref, { json, rows: responses.length });
     return {
       ref,
       totalResponses,
@@ -32,8 +42,8 @@ export class PageShelf {
     };
   }
 
-  /** Each page's rows, in order. */
-  take(pages: readonly number[]): Submission[][] {
+  /** Each page, in order. */
+  take(pages: readonly number[]): HeldPage[] {
     return pages.map((ref) => {
       const kept = this.kept.get(ref);
       this.kept.delete(ref);
@@ -105,31 +115,46 @@ interface StoreSteps {
 }
 
 /**
- * Stores `pages` (each page's rows, in order) in one transaction, a few at a time, which
- * `steps.end` closes. When another writer of the file asks for the lock (`turns`) before the last
- * few, the transaction closes early instead, with `steps.pause`, and the rest goes in another
+ * Stores `pages` (in order) in one transaction, a few at a time, each few read as it is stored,
+ * which `steps.end` closes. When another writer of the file asks for the lock (`turns`) before the
+ * last few, the transaction closes early instead, with `steps.pause`, and the rest goes in another
  * once that writer is done.
  */
 function storeInTurns(
   stores: CacheStores,
   turns: Turns | null,
   { formId, status, syncedAt }: StoredPages,
-  pages: readonly Submission[][],
+  pages: readonly HeldPage[],
   steps: StoreSteps,
 ): StoredPage {
-  const parts: Submission[][] = [];
+  const parts: HeldPage[][] = [];
   for (let i = 0; i < pages.length; i += PAGES_PER_TURN)
-    parts.push(pages.slice(i, i + PAGES_PER_TURN).flat());
+    parts.push(pages.slice(i, i + PAGES_PER_TURN));
   if (parts.length === 0) parts.push([]);
+  const rowsOf = (part: readonly HeldPage[]): Submission[] =>
+    part.flatMap((page) => readListing(page.json).responses);
   return withCacheFor(stores.db, pages.length, () => {
     let changed = 0;
     let next = 0;
     for (;;) {
       const ended = stores.submissions.transaction(() => {
-        do changed += storePage(stores, formId, status, parts[next++]!, syncedAt, steps.options);
+        do
+          changed += storePage(
+            stores,
+            formId,
+            status,
+            rowsOf(parts[next++]!),
+            syncedAt,
+            steps.options,
+          );
         while (next < parts.length && !turns?.asked());
         if (next === parts.length) return steps.end();
-        steps.pause(parts.slice(next).reduce((n, rows) => n + rows.length, 0));
+        steps.pause(
+          parts
+            .slice(next)
+            .flat()
+            .reduce((n, page) => n + page.rows, 0),
+        );
         return null;
       });
       if (ended) return { changed, ...ended };

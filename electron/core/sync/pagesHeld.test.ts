@@ -85,7 +85,7 @@ describe('pages held for one store while they pile up', () => {
     expect(pagesHeld(DEEP)).toBeGreaterThan(pagesHeld(0));
     expect(await secondStore(0)).toBe(pagesHeld(0));
     expect(await secondStore(DEEP)).toBe(pagesHeld(DEEP));
-    // Each page held is parsed on the writer's heap until stored: bounded, however deep the listing.
+    // Each page held waits on the writer's heap until stored: bounded, however deep the listing.
     expect(pagesHeld(100 * DEEP)).toBe(pagesHeld(1_000 * DEEP));
   });
 });
