@@ -16,7 +16,7 @@ import {
   type WindowPage,
 } from '../session/pageWriter';
 
-/** A page read and not yet stored: the text it came in, and how many rows it holds. */
+/** A page read and not yet stored: the bytes it came in, and how many rows it holds. */
 interface HeldPage {
   json: Uint8Array;
   rows: number;
@@ -24,7 +24,7 @@ interface HeldPage {
 
 /**
  * The pages read and not yet stored. A store takes its pages out, whether it commits or not. Each
- * is kept as the text it came in and read again when stored: parsed, a page takes several times
+ * is kept as the bytes it came in and read again when stored: parsed, a page takes several times
  * the memory, and while pages pile up a store holds hundreds, as many again arriving meanwhile.
  */
 export class PageShelf {
@@ -115,10 +115,9 @@ interface StoreSteps {
 }
 
 /**
- * Stores `pages` (in order) in one transaction, a few at a time, each few read as it is stored,
- * which `steps.end` closes. When another writer of the file asks for the lock (`turns`) before the
- * last few, the transaction closes early instead, with `steps.pause`, and the rest goes in another
- * once that writer is done.
+ * Stores `pages` (in order) in one transaction, a few at a time, which `steps.end` closes. When
+ * another writer of the file asks for the lock (`turns`) before the last few, the transaction
+ * closes early instead, with `steps.pause`, and the rest goes in another once that writer is done.
  */
 function storeInTurns(
   stores: CacheStores,
@@ -131,30 +130,27 @@ function storeInTurns(
   for (let i = 0; i < pages.length; i += PAGES_PER_TURN)
     parts.push(pages.slice(i, i + PAGES_PER_TURN));
   if (parts.length === 0) parts.push([]);
-  const rowsOf = (part: readonly HeldPage[]): Submission[] =>
-    part.flatMap((page) => readListing(page.json).responses);
+  // Each few pages are read as they are stored: only their rows' objects are on the heap at once.
+  const store = (part: readonly HeldPage[]) =>
+    storePage(
+      stores,
+      formId,
+      status,
+      part.flatMap((page) => readListing(page.json).responses),
+      syncedAt,
+      steps.options,
+    );
+  const rowsIn = (rest: readonly HeldPage[][]) =>
+    rest.flat().reduce((rows, page) => rows + page.rows, 0);
   return withCacheFor(stores.db, pages.length, () => {
     let changed = 0;
     let next = 0;
     for (;;) {
       const ended = stores.submissions.transaction(() => {
-        do
-          changed += storePage(
-            stores,
-            formId,
-            status,
-            rowsOf(parts[next++]!),
-            syncedAt,
-            steps.options,
-          );
+        do changed += store(parts[next++]!);
         while (next < parts.length && !turns?.asked());
         if (next === parts.length) return steps.end();
-        steps.pause(
-          parts
-            .slice(next)
-            .flat()
-            .reduce((n, page) => n + page.rows, 0),
-        );
+        steps.pause(rowsIn(parts.slice(next)));
         return null;
       });
       if (ended) return { changed, ...ended };

@@ -223,7 +223,7 @@ const WAIT_FOR_NEXT_PAGE_MS = 6_000;
  */
 const PAGES_HELD_LEAST = 128;
 /**
- * Pages held at most: each holds its text on the writer's heap until stored, as do the pages that
+ * Pages held at most: each holds its bytes on the writer's heap until stored, as do the pages that
  * arrive meanwhile for the next store. Past this, what a larger store would save the disk costs
  * more memory than it is worth.
  */
