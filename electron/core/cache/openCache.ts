@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors';
 import { migrate, type Migration, userVersion } from './migrate';
 import { addCacheFunctions } from './cacheFunctions';
+import { isCorruption } from './corruption';
 import { removeHeld, renameHeld } from '../files/heldFiles';
 import { privateDatabaseFile } from '../files/privateFiles';
 
@@ -260,12 +261,6 @@ function moveWithSidecars(from: string, to: string): void {
 
 function removeWithSidecars(file: string): void {
   for (const suffix of SIDECARS) removeHeld(file + suffix);
-}
-
-/** Whether SQLite refused the file (or a page of it) as damaged. */
-export function isCorruption(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT_VTAB';
 }
 
 function describe(error: unknown): string {

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { isCorruption } from './openCache';
+import { isCorruption } from './corruption';
 
 /**
  * Reads the whole cache file with `PRAGMA quick_check` on a read-only connection of its own, closed
