@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { FIELD_OF } from './answerField';
-import { addCode, type AnswerColumn, ColumnRead, GIVEN_ONCE } from './columnRead';
+import { addCode, answerAt, type AnswerColumn, ColumnRead, GIVEN_ONCE } from './columnRead';
+import { KeptColumns } from './keptColumns';
 import { compareValues } from './orderMerge';
 import { asciiFold } from './summaryFigures';
 
@@ -39,6 +40,8 @@ export interface FormColumns {
   /** The form's change counter the columns hold, and when they were read. */
   version: number;
   builtAt: number;
+  /** What of the form its kept copy holds (`keptColumns.ts`): how many rows, which questions. */
+  kept?: { count: number; keys: Set<string> };
 }
 
 interface Changes {
@@ -55,6 +58,8 @@ export interface AnswerColumnsOptions {
   now?: () => number;
   /** Rows, or entries of a question's index, a read-ahead step reads (`STEP_ENTRIES`). */
   stepEntries?: number;
+  /** Forms of at least this many rows are kept beside the cache once read (`KEEP_FROM_ROWS`). */
+  keepFromRows?: number;
 }
 
 /** A form's rows, as the counts a sync keeps say. */
@@ -68,7 +73,11 @@ const REBUILD_EVERY_MS = 60_000;
  */
 const STEP_ENTRIES = 8_192;
 /** Forms held at once: each holds a 32-bit code per row and question. */
-const FORMS_KEPT = 2;
+const FORMS_HELD = 2;
+/** Forms this large are slow to read from their indexes; a copy kept of them loads far quicker. */
+const KEEP_FROM_ROWS = 50_000;
+/** A kept copy is made anew once the form has this share more rows, each appended when loaded. */
+const KEEP_AGAIN_GROWN = 0.05;
 
 /** The form's rows: held whole, still being read a step at a time, or not now: it is being rewritten. */
 type Rows = FormColumns | 'reading' | 'rewriting';
@@ -78,12 +87,16 @@ export class AnswerColumns {
   private readonly rebuildEveryMs: number;
   private readonly now: () => number;
   private readonly stepEntries: number;
+  private readonly keepFromRows: number;
+  private readonly keptColumns: KeptColumns;
   private readonly statements = new Map<string, Database.Statement>();
   /** A form whose rows are being read a step at a time: not held until they all are. */
   private rowsRead: { formId: string; form: FormColumns } | null = null;
   /** A question being read a step at a time, for this form at this change counter. */
   private columnRead: { form: FormColumns; version: number; key: string; read: ColumnRead } | null =
     null;
+  /** A form being kept a step at a time: its rows, then the questions left, at this change counter. */
+  private keeping: { form: FormColumns; version: number; keys: string[] } | null = null;
 
   constructor(
     private readonly db: Database.Database,
@@ -91,11 +104,15 @@ export class AnswerColumns {
       rebuildEveryMs = REBUILD_EVERY_MS,
       now = Date.now,
       stepEntries = STEP_ENTRIES,
+      keepFromRows = KEEP_FROM_ROWS,
     }: AnswerColumnsOptions = {},
   ) {
     this.rebuildEveryMs = rebuildEveryMs;
     this.now = now;
     this.stepEntries = stepEntries;
+    this.keepFromRows = keepFromRows;
+    // An in-memory cache (`db.name` ':memory:' or '') has no file to keep its columns beside.
+    this.keptColumns = new KeptColumns(db.memory ? null : db.name);
   }
 
   /**
@@ -133,9 +150,38 @@ export class AnswerColumns {
     // The form's rows were read in this step (a part, or the last of them).
     if (form === 'reading' || form !== held) return true;
     const next = keys.find((key) => form.columns.get(key)?.collapsesSingles !== singles.has(key));
-    if (next === undefined) return false;
+    if (next === undefined) return this.keepCopy(formId, form, keys);
     this.readColumn(formId, form, next, singles.has(next));
     return true;
+  }
+
+  /**
+   * A step of keeping the form's columns beside the cache, once they are all read: its rows, then
+   * one question. None for a small form, or one kept with these questions and about as many rows.
+   * Whether a step is left.
+   */
+  private keepCopy(formId: string, form: FormColumns, keys: readonly string[]): boolean {
+    const { kept } = form;
+    if (this.keeping?.form !== form || this.keeping.version !== form.version) {
+      this.keeping = null;
+      const wanted =
+        form.count >= this.keepFromRows &&
+        (!kept ||
+          form.count - kept.count > kept.count * KEEP_AGAIN_GROWN ||
+          keys.some((key) => !kept.keys.has(key)));
+      if (!wanted) return false;
+      this.keptColumns.keepRows(formId, form);
+      this.keeping = { form, version: form.version, keys: [...keys] };
+      return true;
+    }
+    const key = this.keeping.keys.pop();
+    if (key !== undefined) {
+      this.keptColumns.keepColumn(formId, form.version, form.count, key, form.columns.get(key)!);
+      return true;
+    }
+    this.keeping = null;
+    form.kept = { count: form.count, keys: new Set(keys) };
+    return false;
   }
 
   /** The form's columns if they hold the form as the cache holds it now, without reading; else null. */
@@ -165,17 +211,26 @@ export class AnswerColumns {
       if (changes.version > form.version) this.append(formId, form, changes);
       return form;
     }
-    // A part read before the form changed is read anew.
-    if (this.rowsRead?.formId !== formId || this.rowsRead.form.version !== changes.version)
-      this.rowsRead = {
-        formId,
-        form: emptyForm(changes.version, this.now(), this.rowCount(formId)),
-      };
+    // A part read before the form changed is read anew; a large form's kept copy is loaded.
+    if (this.rowsRead?.formId !== formId || this.rowsRead.form.version !== changes.version) {
+      const rows = this.rowCount(formId);
+      const kept =
+        rows >= this.keepFromRows
+          ? this.keptColumns.load(formId, changes, this.statement.bind(this), this.now())
+          : null;
+      if (kept) {
+        kept.kept = { count: kept.count, keys: new Set(kept.columns.keys()) };
+        this.hold(formId, kept);
+        if (changes.version > kept.version) this.append(formId, kept, changes);
+        return kept;
+      }
+      this.rowsRead = { formId, form: emptyForm(changes.version, this.now(), rows) };
+    }
     const read = this.rowsRead.form;
     do {
       if (this.addRows(read, formId, 0, this.stepEntries)) {
         this.rowsRead = null;
-        this.keep(formId, read);
+        this.hold(formId, read);
         return read;
       }
     } while (whole);
@@ -183,10 +238,10 @@ export class AnswerColumns {
   }
 
   /** Holds the form's columns, the least recently read form let go of when too many are. */
-  private keep(formId: string, form: FormColumns): void {
+  private hold(formId: string, form: FormColumns): void {
     this.forms.delete(formId);
     for (const oldest of this.forms.keys()) {
-      if (this.forms.size < FORMS_KEPT) break;
+      if (this.forms.size < FORMS_HELD) break;
       this.forms.delete(oldest);
     }
     this.forms.set(formId, form);
@@ -302,6 +357,8 @@ export class AnswerColumns {
     if (!read.step(this.stepEntries)) return false;
     this.columnRead = null;
     form.columns.set(key, read.column);
+    // Read anew (a question's kind changed), it is no longer the one kept.
+    form.kept?.keys.delete(key);
     return true;
   }
 
@@ -373,7 +430,7 @@ function sortedCode(column: AnswerColumn, text: string | null): number | undefin
   let high = column.sortedEnd - 1;
   while (low <= high) {
     const middle = (low + high) >>> 1;
-    const order = compareAnswers(column.texts[middle - 1]!, text);
+    const order = compareAnswers(answerAt(column, middle).text, text);
     if (order === 0) return middle;
     if (order < 0) low = middle + 1;
     else high = middle - 1;

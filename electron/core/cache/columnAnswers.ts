@@ -2,6 +2,7 @@ import { type AnswerFilter, type SubmissionFilter } from '../../shared/contract/
 import { type ValueCount } from '../../shared/contract/summary';
 import { FIELD_OF } from './answerField';
 import { AnswerColumns, GIVEN_ONCE, compareAnswers, type FormColumns } from './answerColumns';
+import { answerAt } from './columnRead';
 import { codeCounter } from './codeCounts';
 import { payments } from './rowFigures';
 import { setMarks } from './setMarks';
@@ -37,15 +38,7 @@ export function columnView(
           const { column, counts } = counted(key);
           const groups: Group[] = [];
           counts.forEach((n, code) => {
-            if (code > 0 && n > 0)
-              groups.push({
-                key,
-                text: column.texts[code - 1]!,
-                num: column.nums[code - 1]!,
-                json: column.jsons[code - 1]!,
-                n,
-                sample: column.samples[code - 1]!,
-              });
+            if (code > 0 && n > 0) groups.push({ key, ...answerAt(column, code), n });
           });
           return [key, groups];
         }),
@@ -55,7 +48,8 @@ export function columnView(
       const { column, counts, answered } = counted(key);
       const top: ValueCount[] = [];
       for (let code = GIVEN_ONCE + 1; code < counts.length; code++)
-        if (counts[code]! > 1) top.push({ value: column.texts[code - 1]!, count: counts[code]! });
+        if (counts[code]! > 1)
+          top.push({ value: answerAt(column, code).text!, count: counts[code]! });
       top.sort((a, b) => b.count - a.count || compareAnswers(a.value, b.value));
       return { answered, top: top.slice(0, TOP_ANSWERS) };
     },
@@ -165,12 +159,13 @@ function choiceMarks(
   const wanted = asciiFold(answer.value);
   const matches = new Uint8Array(column.texts.length + 1);
   const unclear: string[] = [];
-  column.texts.forEach((text, at) => {
-    if (text === null) return;
+  for (let code = 1; code <= column.texts.length; code++) {
+    const { text } = answerAt(column, code);
+    if (text === null) continue;
     const folded = asciiFold(text);
-    if (folded === wanted) matches[at + 1] = 1;
+    if (folded === wanted) matches[code] = 1;
     else if (folded.split(ITEMS_APART).includes(wanted)) unclear.push(text);
-  });
+  }
   const marked = new Uint8Array(form.count);
   for (let i = 0; i < form.count; i++) marked[i] = matches[column.codes[i]!]!;
   const listing = reads

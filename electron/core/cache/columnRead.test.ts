@@ -7,7 +7,14 @@ import { SubmissionFilter } from '../../shared/contract/submissions';
 import { migrations } from '../operations/schema';
 import { AnswerColumns, type FormColumns } from './answerColumns';
 import { FIELD_OF } from './answerField';
-import { type AnswerColumn, ENTRIES_WITH_TEXT, ENTRIES_WITHOUT_TEXT, RUN_ROWS } from './columnRead';
+import {
+  answerAt,
+  type AnswerColumn,
+  ENTRIES_WITH_TEXT,
+  ENTRIES_WITHOUT_TEXT,
+  GIVEN_ONCE,
+  RUN_ROWS,
+} from './columnRead';
 import { migrate } from './migrate';
 import { packSubmission } from './packedSubmission';
 import { addCacheFunctions } from './cacheFunctions';
@@ -240,5 +247,105 @@ describe('a column read a few index entries a step', () => {
         'SEARCH fields USING COVERING INDEX sqlite_autoindex_fields_1 (form_id=? AND field_key=?)',
       ]);
     }
+  });
+});
+
+describe("a form's columns kept beside the cache", () => {
+  const keptFile = () => path.join(dir, 'cache.sqlite-columns');
+
+  /** Reads the form's columns ahead with a copy kept for forms of any size; the steps it took. */
+  function readAndKeep(): number {
+    const columns = new AnswerColumns(db, { keepFromRows: 1 });
+    let steps = 0;
+    while (db.transaction(() => columns.readAhead(FORM, KEYS, SINGLES))()) steps++;
+    return steps;
+  }
+
+  /**
+   * The form's columns as a new reader of the cache file finds them, and whether it read any of
+   * them from the index (a new reader prepares its statements anew).
+   */
+  function openAgain(): { form: FormColumns; readIndex: boolean; reader: Database.Database } {
+    const reader = new Database(path.join(dir, 'cache.sqlite'), { readonly: true });
+    addCacheFunctions(reader);
+    const prepared: string[] = [];
+    const prepare = reader.prepare.bind(reader);
+    reader.prepare = ((sql: string) => {
+      prepared.push(sql);
+      return prepare(sql);
+    }) as typeof reader.prepare;
+    const columns = new AnswerColumns(reader, { keepFromRows: 1 });
+    const form = reader.transaction(() => columns.current(FORM, KEYS, SINGLES))()!;
+    for (const column of form.columns.values())
+      for (let code = 1; code <= column.texts.length; code++) answerAt(column, code);
+    const readIndex = prepared.some((sql) => sql === ENTRIES_WITH_TEXT);
+    return { form, readIndex, reader };
+  }
+
+  /** Each row's answer as its code says: its text ASCII case aside, or that it was given once. */
+  function answersBy(form: FormColumns, key: string): (string | null)[] {
+    const column = form.columns.get(key)!;
+    return Array.from(column.codes.subarray(0, form.count), (code) => {
+      if (code === 0) return 'no answer';
+      if (column.collapsesSingles && code === GIVEN_ONCE) return 'given once';
+      return answerAt(column, code).text?.toLowerCase() ?? null;
+    });
+  }
+
+  it('are loaded by a new reader as they were read, from a private file with no answer in it', () => {
+    // The rows, each question, then the copy: its rows and each question.
+    expect(readAndKeep()).toBe(1 + KEYS.length + 1 + KEYS.length);
+    const { form, readIndex, reader } = openAgain();
+    expect(readIndex).toBe(false);
+    const whole = readWhole();
+    expect(form.count).toBe(240);
+    expect(Array.from(form.rowids.subarray(0, 240))).toEqual(
+      Array.from(whole.rowids.subarray(0, 240)),
+    );
+    for (const key of KEYS) expect(contents(form, key), key).toEqual(contents(whole, key));
+    reader.close();
+    expect(fs.statSync(keptFile()).mode & 0o777).toBe(0o600);
+    const bytes = fs.readFileSync(keptFile()).toString('latin1').toLowerCase();
+    for (const text of ['great', 'slow', 'price', 'support', 'only 3'])
+      expect(bytes, text).not.toContain(text);
+    // A reader after it loads the copy in one step, and keeps nothing more.
+    expect(readAndKeep()).toBe(1);
+  });
+
+  it('count rows added since, appended as to columns held', () => {
+    readAndKeep();
+    addRow({ [TEXT]: { text: 'ONLY 3' }, [NUMBER]: { text: '12', num: 12 } });
+    addRow({ [TEXT]: { text: 'a new answer' }, [LIST]: { text: 'Speed', json: '["Speed"]' } });
+    const { form, readIndex, reader } = openAgain();
+    expect(readIndex).toBe(false);
+    const whole = readWhole();
+    expect(form.count).toBe(242);
+    for (const key of KEYS) expect(answersBy(form, key), key).toEqual(answersBy(whole, key));
+    expect(answersBy(form, TEXT).slice(-2)).toEqual(['only 3', 'given once']);
+    reader.close();
+  });
+
+  it('are read from the cache once a row was changed or removed since they were kept', () => {
+    readAndKeep();
+    db.prepare(`UPDATE answers SET value_text = 'Changed' WHERE value_text = 'Slow'`).run();
+    db.prepare(`DELETE FROM submissions WHERE submission_id = 's7'`).run();
+    const { form, readIndex, reader } = openAgain();
+    expect(readIndex).toBe(true);
+    const whole = readWhole();
+    expect(form.count).toBe(239);
+    for (const key of KEYS) expect(contents(form, key), key).toEqual(contents(whole, key));
+    reader.close();
+  });
+
+  it('are read from the cache when their file is damaged, and kept anew', () => {
+    readAndKeep();
+    fs.writeFileSync(keptFile(), Buffer.alloc(8192, 7));
+    const { form, readIndex, reader } = openAgain();
+    expect(readIndex).toBe(true);
+    for (const key of KEYS) expect(contents(form, key), key).toEqual(contents(readWhole(), key));
+    reader.close();
+    expect(fs.existsSync(keptFile())).toBe(false);
+    readAndKeep();
+    expect(openAgain().readIndex).toBe(false);
   });
 });

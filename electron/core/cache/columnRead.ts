@@ -19,6 +19,31 @@ export interface AnswerColumn {
   sortedEnd: number;
   /** Answers first seen after the column was read, by folded text. */
   added: Map<string | null, number>;
+  /**
+   * For a column loaded from its kept copy, which holds no answers (`keptColumns.ts`): looks up
+   * a code's answer from its sample row the first time it is asked for. Null when all are held.
+   */
+  lookUp: ((code: number) => void) | null;
+}
+
+/** What a code of a column stands for: one answer, and one row that gave it. */
+export interface CodeAnswer {
+  text: string | null;
+  num: number | null;
+  json: string | null;
+  sample: number;
+}
+
+/** The answer of a code, looked up first where the column was kept without it. */
+export function answerAt(column: AnswerColumn, code: number): CodeAnswer {
+  column.lookUp?.(code);
+  const at = code - 1;
+  return {
+    text: column.texts[at]!,
+    num: column.nums[at]!,
+    json: column.jsons[at]!,
+    sample: column.samples[at]!,
+  };
 }
 
 /** Answers with no text after a row, in the index's order: they come first in it. */
@@ -99,6 +124,7 @@ export class ColumnRead {
       collapsesSingles,
       sortedEnd: 1,
       added: new Map(),
+      lookUp: null,
     };
     if (collapsesSingles) addCode(this.column, null, null, null, -1);
   }

@@ -4,6 +4,7 @@ import { AppError } from '../../shared/errors';
 import { migrate, type Migration, userVersion } from './migrate';
 import { addCacheFunctions } from './cacheFunctions';
 import { isCorruption } from './corruption';
+import { KEPT_COLUMNS } from './keptColumns';
 import { removeHeld, renameHeld } from '../files/heldFiles';
 import { privateDatabaseFile } from '../files/privateFiles';
 
@@ -175,6 +176,8 @@ function rebuild(
   const stamp = (options.now?.() ?? new Date()).toISOString().replace(/[:.]/g, '-');
   const aside = `${file}.damaged-${stamp}`;
   moveWithSidecars(file, aside);
+  // The columns kept beside it describe the damaged file's rows, not those the new one will hold.
+  removeHeld(file + KEPT_COLUMNS);
   const db = migrated(connect(file), migrations);
   const durable = migrations.flatMap((m) => m.durableTables ?? []);
   const { copied, complete } = copyDurableTables(db, aside, durable);

@@ -1,0 +1,339 @@
+import Database from 'better-sqlite3';
+import { privateDatabaseFile } from '../files/privateFiles';
+import { removeHeld } from '../files/heldFiles';
+import { FIELD_OF } from './answerField';
+import { type AnswerColumn, type FormColumns } from './answerColumns';
+import { isCorruption } from './corruption';
+import { asciiFold } from './summaryFigures';
+
+/** The kept columns' file: the cache file's name and this. */
+export const KEPT_COLUMNS = '-columns';
+
+/** What the file's tables are: a file of another layout is made anew. */
+const LAYOUT = 1;
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS kept_rows (
+    form_id TEXT PRIMARY KEY,
+    version INTEGER NOT NULL,
+    count INTEGER NOT NULL,
+    rowids BLOB NOT NULL,
+    times BLOB NOT NULL,
+    quiz BLOB NOT NULL,
+    -- Per row: finished (1), a preview (2), holds a payment (4).
+    flags BLOB NOT NULL
+  ) STRICT;
+  CREATE TABLE IF NOT EXISTS kept_columns (
+    form_id TEXT NOT NULL,
+    key TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    collapses INTEGER NOT NULL,
+    sorted_end INTEGER NOT NULL,
+    -- One code per row, in the fewest bytes that hold the largest.
+    width INTEGER NOT NULL,
+    codes BLOB NOT NULL,
+    samples BLOB NOT NULL,
+    PRIMARY KEY (form_id, key)
+  ) STRICT;`;
+
+const DAY_MS = 86_400_000;
+const FINISHED = 1;
+const PREVIEW = 2;
+const PAID = 4;
+
+interface KeptRows {
+  version: number;
+  count: number;
+  rowids: Buffer;
+  times: Buffer;
+  quiz: Buffer;
+  flags: Buffer;
+}
+
+interface KeptColumn {
+  key: string;
+  collapses: number;
+  sorted_end: number;
+  width: 1 | 2 | 4;
+  codes: Buffer;
+  samples: Buffer;
+}
+
+/** A code's array by its width in bytes. */
+const CODES = { 1: Uint8Array, 2: Uint16Array, 4: Int32Array } as const;
+
+type Prepare = <P extends unknown[], R>(sql: string) => Database.Statement<P, R>;
+
+/**
+ * A large form's answer columns kept in a file beside the cache, so the first narrowed summary
+ * after the app starts counts in them at once instead of reading every question's index again,
+ * slow on a large form. The file holds no answer: per question a code for each row and, for each
+ * code, one row that gave it, whose answer is looked up in the cache when first needed. A copy serves while its form has only had rows added since it was kept (the form's
+ * change counters say so): those rows are then appended as they are to columns held in memory.
+ * The file is a copy of what the cache holds, never the only one: one that cannot be read is
+ * removed and the columns are read from the cache.
+ */
+export class KeptColumns {
+  /** `cacheFile`: the cache's file, or null where it has none (an in-memory cache keeps nothing). */
+  constructor(private readonly cacheFile: string | null) {}
+
+  /**
+   * The form's columns as kept, if the form has only had rows added since (`version`, `rewritten`:
+   * its change counters now), each answer looked up in the cache through `prepare` when first
+   * asked for; else null. Call it inside a transaction of the cache's.
+   */
+  load(
+    formId: string,
+    changes: { version: number; rewritten: number },
+    prepare: Prepare,
+    builtAt: number,
+  ): FormColumns | null {
+    try {
+      return this.copyOf(formId, changes, prepare, builtAt);
+    } catch {
+      // A file another reader holds too long, or one that cannot be made: read from the cache.
+      return null;
+    }
+  }
+
+  /** `load`, its errors thrown. */
+  private copyOf(
+    formId: string,
+    changes: { version: number; rewritten: number },
+    prepare: Prepare,
+    builtAt: number,
+  ): FormColumns | null {
+    return this.using(null, (db) =>
+      db.transaction(() => {
+        const rows = db
+          .prepare<[string], KeptRows>('SELECT * FROM kept_rows WHERE form_id = ?')
+          .get(formId);
+        if (!rows || rows.version > changes.version || changes.rewritten > rows.version)
+          return null;
+        const form = formOf(rows, builtAt);
+        // A copy made for another file once in this one's place: its last row is not this form's.
+        const last = form.count > 0 ? form.rowids[form.count - 1]! : 0;
+        const time = prepare<[number, string], string>(
+          'SELECT submission_time FROM submissions WHERE id = ? AND form_id = ?',
+        )
+          .pluck()
+          .get(last, formId);
+        if (
+          form.count > 0 &&
+          (time === undefined || Date.parse(time) !== form.time[form.count - 1])
+        )
+          return null;
+        const columns = db
+          .prepare<[string, number], KeptColumn>(
+            'SELECT * FROM kept_columns WHERE form_id = ? AND version = ?',
+          )
+          .all(formId, rows.version);
+        for (const kept of columns)
+          form.columns.set(kept.key, columnOf(kept, form.count, formId, prepare));
+        return form;
+      })(),
+    );
+  }
+
+  /** Keeps the form's rows, at its change counter: its columns kept before are let go of. */
+  keepRows(formId: string, form: FormColumns): void {
+    const { count } = form;
+    const flags = new Uint8Array(count);
+    for (let i = 0; i < count; i++)
+      flags[i] =
+        (form.finished[i] ? FINISHED : 0) |
+        (form.preview[i] ? PREVIEW : 0) |
+        (form.paid[i] ? PAID : 0);
+    this.using(undefined, (db) =>
+      db.transaction(() => {
+        db.prepare('DELETE FROM kept_columns WHERE form_id = ?').run(formId);
+        db.prepare(
+          `INSERT OR REPLACE INTO kept_rows (form_id, version, count, rowids, times, quiz, flags)
+           VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        ).run(
+          formId,
+          form.version,
+          count,
+          bytesOf(form.rowids, count),
+          bytesOf(form.time, count),
+          bytesOf(form.quiz, count),
+          bytesOf(flags, count),
+        );
+      })(),
+    );
+  }
+
+  /** Keeps one question's column of the form's rows kept at `version`. */
+  keepColumn(formId: string, version: number, count: number, key: string, column: AnswerColumn) {
+    const largest = column.texts.length;
+    const width = largest < 2 ** 8 ? 1 : largest < 2 ** 16 ? 2 : 4;
+    const codes = new CODES[width](count);
+    codes.set(column.codes.subarray(0, count));
+    this.using(undefined, (db) =>
+      db
+        .prepare(
+          `INSERT OR REPLACE INTO kept_columns
+             (form_id, key, version, collapses, sorted_end, width, codes, samples)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          formId,
+          key,
+          version,
+          column.collapsesSingles ? 1 : 0,
+          column.sortedEnd,
+          width,
+          bytesOf(codes, count),
+          bytesOf(Float64Array.from(column.samples), largest),
+        ),
+    );
+  }
+
+  /**
+   * `use` on the file, made when missing; `otherwise` where there is none, or it cannot be read:
+   * a damaged one is removed. Opened for each use (a step at a time, seldom), so nothing holds the
+   * file once the cache's connection is closed.
+   */
+  private using<T>(otherwise: T, use: (db: Database.Database) => T): T {
+    if (this.cacheFile === null) return otherwise;
+    const file = this.cacheFile + KEPT_COLUMNS;
+    let db: Database.Database | null = null;
+    try {
+      db = openKept(file);
+      return use(db);
+    } catch (error) {
+      if (!isCorruption(error)) throw error;
+      db?.close();
+      db = null;
+      removeHeld(file);
+      removeHeld(`${file}-journal`);
+      return otherwise;
+    } finally {
+      db?.close();
+    }
+  }
+}
+
+function openKept(file: string): Database.Database {
+  privateDatabaseFile(file);
+  const db = new Database(file);
+  try {
+    // Another reader of the cache may be writing a form of its own.
+    db.pragma('busy_timeout = 2000');
+    // A copy: a write lost to a power cut costs reading the columns again, not the cache.
+    db.pragma('synchronous = OFF');
+    if (db.pragma('user_version', { simple: true }) !== LAYOUT) {
+      db.exec('DROP TABLE IF EXISTS kept_rows; DROP TABLE IF EXISTS kept_columns;');
+      db.pragma(`user_version = ${LAYOUT}`);
+    }
+    db.exec(SCHEMA);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/** The form's rows as kept, with no question's column yet. */
+function formOf(rows: KeptRows, builtAt: number): FormColumns {
+  const { count } = rows;
+  const rowids = arrayOf(Float64Array, rows.rowids, count);
+  const time = arrayOf(Float64Array, rows.times, count);
+  const flags = rows.flags;
+  const firstRowid = count > 0 ? rowids[0]! : 0;
+  const slots = new Int32Array(count > 0 ? rowids[count - 1]! - firstRowid + 1 : 0);
+  const finished = new Uint8Array(count);
+  const preview = new Uint8Array(count);
+  const paid = new Uint8Array(count);
+  const day = new Int32Array(count);
+  for (let i = 0; i < count; i++) {
+    slots[rowids[i]! - firstRowid] = i + 1;
+    finished[i] = flags[i]! & FINISHED ? 1 : 0;
+    preview[i] = flags[i]! & PREVIEW ? 1 : 0;
+    paid[i] = flags[i]! & PAID ? 1 : 0;
+    day[i] = Math.floor(time[i]! / DAY_MS);
+  }
+  return {
+    count,
+    rowids,
+    firstRowid,
+    slots,
+    finished,
+    preview,
+    time,
+    day,
+    quiz: arrayOf(Float64Array, rows.quiz, count),
+    paid,
+    columns: new Map(),
+    version: rows.version,
+    builtAt,
+  };
+}
+
+/**
+ * A question's column as kept: its codes and their samples, each answer looked up from its sample
+ * row when first asked for (a free text's answers have no number or list: they are not read).
+ */
+function columnOf(kept: KeptColumn, count: number, formId: string, prepare: Prepare): AnswerColumn {
+  const codes = kept.width === 4 ? arrayOf(Int32Array, kept.codes, count) : new Int32Array(count);
+  // A blob's bytes are a Uint8Array already: only wider codes need copying out first.
+  if (kept.width === 1) codes.set(kept.codes.subarray(0, count));
+  if (kept.width === 2) codes.set(arrayOf(Uint16Array, kept.codes, count));
+  const samples = Array.from(arrayOf(Float64Array, kept.samples, kept.samples.length / 8));
+  const collapsesSingles = kept.collapses === 1;
+  const none = () => new Array<null>(samples.length).fill(null);
+  const column: AnswerColumn = {
+    codes,
+    texts: none(),
+    nums: none(),
+    jsons: none(),
+    samples,
+    collapsesSingles,
+    sortedEnd: kept.sorted_end,
+    added: new Map(),
+    lookUp: null,
+  };
+  const looked = new Uint8Array(samples.length + 1);
+  const answer = prepare<[number, string, string], [string | null, number | null, string | null]>(
+    `SELECT value_text, value_num, value_json FROM answers WHERE submission_rowid = ? AND field = ${FIELD_OF}`,
+  ).raw();
+  column.lookUp = (code) => {
+    // Codes added since the column was loaded came with their answers.
+    if (code >= looked.length || looked[code] === 1) return;
+    looked[code] = 1;
+    const sample = samples[code - 1]!;
+    // The code that stands for free texts given once has no row.
+    if (sample < 0) return;
+    const [text, num, json] = answer.get(sample, formId, kept.key) ?? [null, null, null];
+    column.texts[code - 1] = text;
+    if (!collapsesSingles) {
+      column.nums[code - 1] = num;
+      column.jsons[code - 1] = json;
+    }
+  };
+  // Answers first seen after the column was read are found by their folded text.
+  for (let code = kept.sorted_end; code <= samples.length; code++) {
+    column.lookUp(code);
+    const text = column.texts[code - 1]!;
+    column.added.set(text === null ? null : asciiFold(text), code);
+  }
+  return column;
+}
+
+type Typed = Float64Array | Int32Array | Uint16Array | Uint8Array;
+
+/** The first `count` items of an array as bytes, without copying them. */
+function bytesOf(array: Typed, count: number): Buffer {
+  return Buffer.from(array.buffer, array.byteOffset, count * array.BYTES_PER_ELEMENT);
+}
+
+/** `count` items read from bytes: copied, since a blob's bytes need not be aligned for them. */
+function arrayOf<T extends Typed>(
+  Type: new (length: number) => T,
+  bytes: Buffer,
+  count: number,
+): T {
+  const array = new Type(count);
+  new Uint8Array(array.buffer).set(bytes.subarray(0, count * array.BYTES_PER_ELEMENT));
+  return array;
+}
