@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
+import { addCacheFunctions } from '../electron/core/cache/cacheFunctions';
 import { cacheStores } from '../electron/core/cache/cacheStores';
+import { KEPT_COLUMNS } from '../electron/core/cache/keptColumns';
 import { type CacheDb } from '../electron/core/cache/openCache';
 import { openCache } from '../electron/core/operations/workspaceCache';
 import { SubmissionSummaries } from '../electron/core/cache/submissionSummary';
@@ -21,6 +24,8 @@ import type { BenchOptions, BenchRow } from './types';
 const RUNS = 40;
 /** First narrowed summaries, each reading the form's columns: one per filter change. */
 const FIRST_RUNS = 5;
+/** The longest a step of reading ahead may hold a summary asked meanwhile, at any size. */
+const STEP_BUDGET = 100;
 
 /**
  * The Summary tab of a form: every question's figures for a view, read anew (nothing remembered
@@ -106,7 +111,8 @@ async function summaryLatency(
   log: (line: string) => void,
 ): Promise<BenchRow[]> {
   const label = sizeLabel(count);
-  const db = await filledSummaryCache(path.join(dir, `summary-${label}.sqlite`), count, log);
+  const file = path.join(dir, `summary-${label}.sqlite`);
+  const db = await filledSummaryCache(file, count, log);
   try {
     const view = (extra: Partial<SubmissionFilter> = {}) =>
       SubmissionFilter.parse({ formId: FORM.id, ...extra });
@@ -139,14 +145,19 @@ async function summaryLatency(
     const whole = await sample(RUNS, (i) => anew(view(), i));
     // The first narrowed view of a form reads the form's answer columns (the summaries' thread
     // keeps them, adding rows a sync appends): measured apart, each time on a new reader. Asked
-    // before they were read ahead, it reads them itself; after, it only counts.
+    // before they were read ahead, and with no copy kept beside the cache, it reads them itself;
+    // after, it only counts.
     const first = await sample(FIRST_RUNS, (i) =>
-      new SubmissionSummaries(db).summary(apart(changes[i % changes.length]!, 2 * RUNS + i)),
+      new SubmissionSummaries(db, { keepFromRows: Number.POSITIVE_INFINITY }).summary(
+        apart(changes[i % changes.length]!, 2 * RUNS + i),
+      ),
     );
     const steps: number[] = [];
     const ahead: number[] = [];
     const firstAhead: number[] = [];
     for (let i = 0; i < FIRST_RUNS; i++) {
+      // Each reads the columns and keeps a copy of them anew.
+      fs.rmSync(file + KEPT_COLUMNS, { force: true });
       const reader = new SubmissionSummaries(db);
       reader.summary(apart(view(), 4 * RUNS + i));
       const started = performance.now();
@@ -161,6 +172,28 @@ async function summaryLatency(
       reader.summary(apart(changes[i % changes.length]!, 5 * RUNS + i));
       firstAhead.push(performance.now() - asked);
     }
+    // A reader of the cache just opened, as after the app starts: it loads the copy kept above,
+    // for a narrowed view asked at once, or as the first step of reading ahead after a summary.
+    const onReader = <T>(read: (summaries: SubmissionSummaries) => T): T => {
+      const reader = new Database(file, { readonly: true });
+      try {
+        addCacheFunctions(reader);
+        return read(new SubmissionSummaries(reader));
+      } finally {
+        reader.close();
+      }
+    };
+    const opened = await sample(FIRST_RUNS, (i) =>
+      onReader((summaries) => summaries.summary(apart(changes[i % changes.length]!, 6 * RUNS + i))),
+    );
+    const loads = Array.from({ length: FIRST_RUNS }, (_, i) =>
+      onReader((summaries) => {
+        summaries.summary(apart(view(), 7 * RUNS + i));
+        const started = performance.now();
+        summaries.readAhead();
+        return performance.now() - started;
+      }),
+    );
     anew(changes[0]!, 3 * RUNS);
     const changed = await sample(RUNS, (i) => anew(changes[i % changes.length]!, RUNS + i));
     const floorStatement = db.prepare(
@@ -170,7 +203,7 @@ async function summaryLatency(
     const floor = await sample(10, () => floorStatement.all(FORM.id));
     const questions = summaries.summary(view()).questions.length;
     log(
-      `whole: median ${ms(median(whole))}; first narrowed: median ${ms(median(first))}, read ahead ${ms(median(firstAhead))}; reading ahead: median ${ms(median(ahead))}, longest step ${ms(Math.max(...steps))}; after a filter change: median ${ms(median(changed))}; floor ${ms(median(floor))}`,
+      `whole: median ${ms(median(whole))}; first narrowed: median ${ms(median(first))}, read ahead ${ms(median(firstAhead))}, kept ${ms(median(opened))}; reading ahead: median ${ms(median(ahead))}, longest step ${ms(Math.max(...steps))}, loading a kept copy ${ms(median(loads))}; after a filter change: median ${ms(median(changed))}; floor ${ms(median(floor))}`,
     );
     const budget = count >= 1_000_000 ? 1_000 : 150;
     const reference = `one grouped walk of every answer of the form, no view: median ${ms(median(floor))}`;
@@ -185,11 +218,11 @@ async function summaryLatency(
       },
       {
         benchmark: `${label}: reading a form's answer columns ahead after its summary is shown (between calls, a step at a time: the rows, then each question)`,
-        measured: `all: median ${ms(median(ahead))}; longest step ${ms(Math.max(...steps))}`,
+        measured: `all: median ${ms(median(ahead))}; longest step ${ms(Math.max(...steps))}; on a reader just opened, the step that loads the columns kept: median ${ms(median(loads))}, slowest ${ms(Math.max(...loads))}`,
         reference,
         ratio: median(ahead) / Math.max(median(floor), 0.001),
-        target: `longest step (a summary asked meanwhile waits for it) ≤ ${budget} ms`,
-        met: Math.max(...steps) <= budget,
+        target: `longest step (a summary asked meanwhile waits for it) ≤ ${STEP_BUDGET} ms`,
+        met: Math.max(...steps, ...loads) <= STEP_BUDGET,
       },
       {
         benchmark: `${label}: the first summary of a narrowed view, its form's answer columns read ahead`,
@@ -200,7 +233,15 @@ async function summaryLatency(
         met: Math.max(...firstAhead) <= budget,
       },
       {
-        benchmark: `${label}: the first summary of a narrowed view asked before its form's columns were read ahead (it reads them; again after rows are rewritten)`,
+        benchmark: `${label}: the first summary of a narrowed view on a reader just opened, its form's columns kept beside the cache by an earlier read (as after the app starts)`,
+        measured: `median ${ms(median(opened))}, slowest ${ms(Math.max(...opened))}`,
+        reference,
+        ratio: median(opened) / Math.max(median(floor), 0.001),
+        target: `p95 ≤ ${budget} ms`,
+        met: Math.max(...opened) <= budget,
+      },
+      {
+        benchmark: `${label}: the first summary of a narrowed view asked before its form's columns were read ahead or kept (it reads them; again after rows are rewritten)`,
         measured: `median ${ms(median(first))}, slowest ${ms(Math.max(...first))}`,
         reference,
         ratio: median(first) / Math.max(median(floor), 0.001),
