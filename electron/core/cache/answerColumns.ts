@@ -76,8 +76,11 @@ const STEP_ENTRIES = 8_192;
 const FORMS_HELD = 2;
 /** Forms this large are slow to read from their indexes; a copy kept of them loads far quicker. */
 const KEEP_FROM_ROWS = 50_000;
-/** A kept copy is made anew once the form has this share more rows, each appended when loaded. */
-const KEEP_AGAIN_GROWN = 0.05;
+/**
+ * A kept copy is made anew once this many rows were added since: each is appended when the copy
+ * is loaded, far slower a row than loading it, and the copy is rewritten whole.
+ */
+const KEEP_AGAIN_ROWS = 5_000;
 
 /** The form's rows: held whole, still being read a step at a time, or not now: it is being rewritten. */
 type Rows = FormColumns | 'reading' | 'rewriting';
@@ -167,7 +170,7 @@ export class AnswerColumns {
       const wanted =
         form.count >= this.keepFromRows &&
         (!kept ||
-          form.count - kept.count > kept.count * KEEP_AGAIN_GROWN ||
+          form.count - kept.count > KEEP_AGAIN_ROWS ||
           keys.some((key) => !kept.keys.has(key)));
       if (!wanted) return false;
       this.keptColumns.keepRows(formId, form);
@@ -373,27 +376,46 @@ export class AnswerColumns {
     num: number | null,
     json: string | null,
   ): number {
-    const found = sortedCode(column, text) ?? column.added.get(foldedOf(text));
+    // A free text's column loaded from its copy would look up most of its texts to search them in
+    // order: the index is sought instead.
+    const searched = !column.collapsesSingles || column.lookUp === null;
+    const found = searched
+      ? (sortedCode(column, text) ?? column.added.get(foldedOf(text)))
+      : undefined;
     if (found !== undefined) return found;
-    if (column.collapsesSingles) {
-      // A free text given before only once has no code yet: the rows that gave it get one now.
-      const earlier = this.statement<[string, string, string | null, number], number>(
-        `SELECT submission_rowid FROM answers INDEXED BY answers_by_text
-           WHERE field = ${FIELD_OF} AND value_text = ? AND submission_rowid < ?`,
-      )
-        .pluck()
-        .all(formId, key, text, rowid);
-      if (earlier.length === 0) return GIVEN_ONCE;
-      const code = addCode(column, text, num, json, rowid);
-      column.added.set(foldedOf(text), code);
-      for (const other of earlier) {
-        const index = AnswerColumns.indexOf(form, other);
-        if (index >= 0) column.codes[index] = code;
-      }
-      return code;
-    }
+    if (column.collapsesSingles) return this.freeTextCode(formId, key, form, column, rowid, text);
     const code = addCode(column, text, num, json, rowid);
     column.added.set(foldedOf(text), code);
+    return code;
+  }
+
+  /**
+   * The code of a free text a row added since gave, not found among the column's: that of the
+   * first row that gave it before, sought in the index. A text given once before gets a code now,
+   * for both rows, its text and sample the first row's, as a whole read would give them.
+   */
+  private freeTextCode(
+    formId: string,
+    key: string,
+    form: FormColumns,
+    column: AnswerColumn,
+    rowid: number,
+    text: string | null,
+  ): number {
+    const [first, firstText] =
+      this.statement<[string, string, string | null, number], [number, string | null]>(
+        `SELECT submission_rowid, value_text FROM answers INDEXED BY answers_by_text
+           WHERE field = ${FIELD_OF} AND value_text IS ? AND submission_rowid < ?
+           ORDER BY submission_rowid LIMIT 1`,
+      )
+        .raw()
+        .get(formId, key, text, rowid) ?? [];
+    const index = first === undefined ? -1 : AnswerColumns.indexOf(form, first);
+    if (index < 0) return GIVEN_ONCE;
+    if (column.codes[index] !== GIVEN_ONCE) return column.codes[index]!;
+    const code = addCode(column, firstText ?? null, null, null, first!);
+    column.added.set(foldedOf(firstText ?? null), code);
+    column.codes[index] = code;
     return code;
   }
 

@@ -316,12 +316,13 @@ describe("a form's columns kept beside the cache", () => {
     readAndKeep();
     addRow({ [TEXT]: { text: 'ONLY 3' }, [NUMBER]: { text: '12', num: 12 } });
     addRow({ [TEXT]: { text: 'a new answer' }, [LIST]: { text: 'Speed', json: '["Speed"]' } });
+    addRow({ [TEXT]: { text: null, num: 3 } });
     const { form, readIndex, reader } = openAgain();
     expect(readIndex).toBe(false);
     const whole = readWhole();
-    expect(form.count).toBe(242);
+    expect(form.count).toBe(243);
     for (const key of KEYS) expect(answersBy(form, key), key).toEqual(answersBy(whole, key));
-    expect(answersBy(form, TEXT).slice(-2)).toEqual(['only 3', 'given once']);
+    expect(answersBy(form, TEXT).slice(-3)).toEqual(['only 3', 'given once', null]);
     reader.close();
   });
 

@@ -311,12 +311,14 @@ function columnOf(kept: KeptColumn, count: number, formId: string, prepare: Prep
       column.jsons[code - 1] = json;
     }
   };
-  // Answers first seen after the column was read are found by their folded text.
-  for (let code = kept.sorted_end; code <= samples.length; code++) {
-    column.lookUp(code);
-    const text = column.texts[code - 1]!;
-    column.added.set(text === null ? null : asciiFold(text), code);
-  }
+  // Answers first seen after the column was read are found by their folded text; a free text's
+  // column loaded from its copy is sought in the index instead (`AnswerColumns.codeOf`).
+  if (!collapsesSingles)
+    for (let code = kept.sorted_end; code <= samples.length; code++) {
+      column.lookUp(code);
+      const text = column.texts[code - 1]!;
+      column.added.set(text === null ? null : asciiFold(text), code);
+    }
   return column;
 }
 
