@@ -95,9 +95,12 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
     switch (note.kind) {
       case 'event': {
         // Rows stored: the windows readers catch their views of the form up between calls, not
-        // in the next window.
+        // in the next window; the summaries' reader keeps a large form's columns once they settle.
         const formId = rowsStoredOf(note.event);
-        if (formId) windows.changed(formId);
+        if (formId) {
+          windows.changed(formId);
+          summarizer.tell({ kind: 'changed', formId });
+        }
         return options.emit(note.event);
       }
       case 'log':

@@ -10,6 +10,7 @@ import { AppError } from '../shared/errors';
 import { CacheConnection } from './cacheConnection';
 import { catchUpBetweenCalls } from './catchUpBetweenCalls';
 import { type OpenCache, type ReaderStart } from './protocol';
+import { keepWhenSettled } from './keepWhenSettled';
 import { readAheadBetweenCalls } from './readAheadBetweenCalls';
 import { serveOperations } from './serveOperations';
 import { WorkerPort } from './workerPort';
@@ -38,12 +39,15 @@ const session = () => {
   return { workspace: cache.workspace, db: connection.to(cache) };
 };
 
-const readAhead = readAheadBetweenCalls(() => {
+const summaries = () => {
   // Between calls, on the file the last call read: a step never opens a connection.
   const db = connection.current();
   return db ? cacheStores(db).summaries : null;
-}, log);
-// Windows readers only: the shell tells them of rows stored.
+};
+const readAhead = readAheadBetweenCalls(summaries, log);
+// The summaries' reader: a large form a sync stored rows of is kept once they settle.
+const keep = keepWhenSettled(summaries, readAhead, log);
+// Windows readers: the shell tells them of rows stored.
 const catchUp = catchUpBetweenCalls(() => {
   const db = connection.current();
   return db ? cacheStores(db).query : null;
@@ -100,6 +104,6 @@ serveOperations(port, {
   handlers,
   onCache: (called) => (cache = called),
   opened,
-  changed: (formId) => catchUp.changed(formId),
+  changed: (formId) => (start.role === 'summaries' ? keep : catchUp).changed(formId),
   connection,
 });

@@ -44,7 +44,8 @@ export interface FormColumns {
   kept?: { count: number; keys: Set<string> };
 }
 
-interface Changes {
+/** A form's change counters (`form_changes`): its version, and its version at its last rewrite. */
+export interface Changes {
   version: number;
   rewritten: number;
 }
@@ -185,6 +186,17 @@ export class AnswerColumns {
     this.keeping = null;
     form.kept = { count: form.count, keys: new Set(keys) };
     return false;
+  }
+
+  /**
+   * Whether the form's columns are to be kept beside the cache once read: it is large enough, and
+   * has no copy that serves it, or one short of many rows added since.
+   */
+  keepable(formId: string): boolean {
+    const rows = this.rowCount(formId);
+    if (rows < this.keepFromRows) return false;
+    const kept = this.keptColumns.rowsKept(formId, this.changes(formId));
+    return kept === null || rows - kept > KEEP_AGAIN_ROWS;
   }
 
   /** The form's columns if they hold the form as the cache holds it now, without reading; else null. */

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { privateDatabaseFile } from '../files/privateFiles';
 import { removeHeld } from '../files/heldFiles';
 import { FIELD_OF } from './answerField';
-import { type AnswerColumn, type FormColumns } from './answerColumns';
+import { type AnswerColumn, type Changes, type FormColumns } from './answerColumns';
 import { isCorruption } from './corruption';
 import { asciiFold } from './summaryFigures';
 
@@ -82,12 +82,7 @@ export class KeptColumns {
    * its change counters now), each answer looked up in the cache through `prepare` when first
    * asked for; else null. Call it inside a transaction of the cache's.
    */
-  load(
-    formId: string,
-    changes: { version: number; rewritten: number },
-    prepare: Prepare,
-    builtAt: number,
-  ): FormColumns | null {
+  load(formId: string, changes: Changes, prepare: Prepare, builtAt: number): FormColumns | null {
     try {
       return this.copyOf(formId, changes, prepare, builtAt);
     } catch {
@@ -99,7 +94,7 @@ export class KeptColumns {
   /** `load`, its errors thrown. */
   private copyOf(
     formId: string,
-    changes: { version: number; rewritten: number },
+    changes: Changes,
     prepare: Prepare,
     builtAt: number,
   ): FormColumns | null {
@@ -108,8 +103,7 @@ export class KeptColumns {
         const rows = db
           .prepare<[string], KeptRows>('SELECT * FROM kept_rows WHERE form_id = ?')
           .get(formId);
-        if (!rows || rows.version > changes.version || changes.rewritten > rows.version)
-          return null;
+        if (!rows || !serves(rows, changes)) return null;
         const form = formOf(rows, builtAt);
         // A copy made for another file once in this one's place: its last row is not this form's.
         const last = form.count > 0 ? form.rowids[form.count - 1]! : 0;
@@ -133,6 +127,26 @@ export class KeptColumns {
         return form;
       })(),
     );
+  }
+
+  /**
+   * How many rows the form's copy holds, if it has one that serves the form as it is now (see
+   * `load`); else null. Reads nothing else of the copy.
+   */
+  rowsKept(formId: string, changes: Changes): number | null {
+    try {
+      return this.using(null, (db) => {
+        const kept = db
+          .prepare<[string], Pick<KeptRows, 'version' | 'count'>>(
+            'SELECT version, count FROM kept_rows WHERE form_id = ?',
+          )
+          .get(formId);
+        return kept && serves(kept, changes) ? kept.count : null;
+      });
+    } catch {
+      // As for `load`: a copy that cannot be read now is one to make.
+      return null;
+    }
   }
 
   /** Keeps the form's rows, at its change counter: its columns kept before are let go of. */
@@ -232,6 +246,11 @@ function openKept(file: string): Database.Database {
     db.close();
     throw error;
   }
+}
+
+/** Whether a copy kept at `kept.version` serves the form now: it has only had rows added since. */
+function serves(kept: { version: number }, changes: Changes): boolean {
+  return kept.version <= changes.version && changes.rewritten <= kept.version;
 }
 
 /** The form's rows as kept, with no question's column yet. */

@@ -80,6 +80,18 @@ export class SubmissionSummaries {
     return more;
   }
 
+  /**
+   * Reads a form's columns ahead, as after its summary, so they are kept beside the cache: for a
+   * form whose rows a sync stored, large enough to be kept, while no other form is being read
+   * ahead. Whether it will be; the caller then runs `readAhead` between calls.
+   */
+  keepAhead(formId: string): boolean {
+    if (this.ahead !== null || !this.db.open) return false;
+    if (!this.db.transaction(() => this.columns.keepable(formId))()) return false;
+    this.ahead = formId;
+    return true;
+  }
+
   private read(filter: SubmissionFilter): SubmissionSummary {
     const questions = this.questionsOf(filter.formId);
     const answers = this.wholeForm(filter)
