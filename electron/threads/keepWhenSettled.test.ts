@@ -65,6 +65,21 @@ function handTimers() {
   };
 }
 
+/** Keeping by `summaries` on `clock`, each read ahead run whole at once, counted. */
+function keeper(summaries: SubmissionSummaries, clock: ReturnType<typeof handTimers>) {
+  let readAheads = 0;
+  const keep = keepWhenSettled(
+    () => summaries,
+    () => {
+      readAheads++;
+      while (summaries.readAhead());
+    },
+    { error: (text) => expect.unreachable(text) },
+    { quietMs: QUIET_MS, timers: clock.timers },
+  );
+  return { keep, readAheads: () => readAheads };
+}
+
 /** A first sync of every form, each rows-stored event told to `changed` as it comes. */
 async function sync(changed: (formId: string) => void): Promise<void> {
   const emit = (event: AppEvent) => {
@@ -84,16 +99,9 @@ async function sync(changed: (formId: string) => void): Promise<void> {
 describe("a large form's columns kept once a sync's rows settle", () => {
   it('waits out the sync, then keeps each form a reader just opened loads as read', async () => {
     const clock = handTimers();
-    const summaries = new SubmissionSummaries(session.db, { keepFromRows: 1 });
-    let readAheads = 0;
-    const keep = keepWhenSettled(
-      () => summaries,
-      () => {
-        readAheads++;
-        while (summaries.readAhead());
-      },
-      { error: (text) => expect.unreachable(text) },
-      { quietMs: QUIET_MS, timers: clock.timers },
+    const { keep, readAheads } = keeper(
+      new SubmissionSummaries(session.db, { keepFromRows: 1 }),
+      clock,
     );
     const changes: string[] = [];
     await sync((formId) => {
@@ -104,11 +112,11 @@ describe("a large form's columns kept once a sync's rows settle", () => {
     });
     const forms = [...new Set(changes)];
     expect(changes.length).toBeGreaterThan(forms.length);
-    expect(readAheads).toBe(0);
+    expect(readAheads()).toBe(0);
     expect(clock.pending.size).toBe(forms.length);
 
     clock.pass(QUIET_MS);
-    expect(readAheads).toBe(forms.length);
+    expect(readAheads()).toBe(forms.length);
     const kept = new Database(session.db.name + KEPT_COLUMNS, { readonly: true });
     const keptForms = kept.prepare('SELECT form_id FROM kept_rows').pluck().all() as string[];
     kept.close();
@@ -134,25 +142,44 @@ describe("a large form's columns kept once a sync's rows settle", () => {
 
   it('keeps no form too small to be worth it, nor one kept since', async () => {
     const clock = handTimers();
-    let readAheads = 0;
-    const keepOf = (summaries: SubmissionSummaries) =>
-      keepWhenSettled(
-        () => summaries,
-        () => {
-          readAheads++;
-          while (summaries.readAhead());
-        },
-        { error: (text) => expect.unreachable(text) },
-        { quietMs: QUIET_MS, timers: clock.timers },
-      );
-    const small = keepOf(new SubmissionSummaries(session.db));
-    const keptSince = keepOf(new SubmissionSummaries(session.db, { keepFromRows: 1 }));
+    const small = keeper(new SubmissionSummaries(session.db), clock);
+    const keptSince = keeper(new SubmissionSummaries(session.db, { keepFromRows: 1 }), clock);
     const [formId] = cacheStores(session.db)
       .forms.list()
       .map((form) => form.formId);
-    small.changed(formId!);
-    keptSince.changed(formId!);
+    small.keep.changed(formId!);
+    keptSince.keep.changed(formId!);
     clock.pass(QUIET_MS);
-    expect(readAheads).toBe(0);
+    expect(small.readAheads() + keptSince.readAheads()).toBe(0);
+  });
+
+  it("removes a form's copy at once when rows of it were deleted since, nothing else", async () => {
+    const clock = handTimers();
+    const summaries = new SubmissionSummaries(session.db, { keepFromRows: 1 });
+    const keep = keepWhenSettled(
+      () => summaries,
+      () => expect.unreachable('nothing is read ahead before a quiet spell'),
+      { error: (text) => expect.unreachable(text) },
+      { quietMs: QUIET_MS, timers: clock.timers },
+    );
+    const keptForms = () => {
+      const kept = new Database(session.db.name + KEPT_COLUMNS, { readonly: true });
+      try {
+        return kept.prepare('SELECT form_id FROM kept_rows ORDER BY form_id').pluck().all();
+      } finally {
+        kept.close();
+      }
+    };
+    const before = keptForms() as string[];
+    const [deleted, other] = before;
+    // As a sync stores a deletion made elsewhere.
+    session.db
+      .prepare(
+        'DELETE FROM submissions WHERE id = (SELECT min(id) FROM submissions WHERE form_id = ?)',
+      )
+      .run(deleted!);
+    keep.changed(deleted!);
+    keep.changed(other!);
+    expect(keptForms()).toEqual(before.filter((formId) => formId !== deleted));
   });
 });

@@ -8,7 +8,10 @@ import { type Logger } from '../core/logging/log';
 const QUIET_MS = 5_000;
 
 export interface KeepWhenSettled {
-  /** Rows of a form were stored: its columns are kept once they stop changing. */
+  /**
+   * Rows of a form were stored: a copy of its columns they changed or removed rows of goes now,
+   * and its columns are kept once they stop changing.
+   */
   changed(formId: string): void;
 }
 
@@ -16,8 +19,9 @@ export interface KeepWhenSettled {
  * The summaries' reader keeps a large form's answer columns beside the cache once a sync has
  * stored its rows and they stop changing (`SubmissionSummaries.keepAhead`), read ahead between
  * calls by `readAhead`, so the first narrowed summary after a first sync, or after the app starts
- * again, loads them rather than reading every question's index. A form that changes meanwhile,
- * or while another form is read ahead, waits for the next quiet spell.
+ * again, loads them rather than reading every question's index. A form that settles while
+ * another is read ahead is kept after its next sync. A copy that rows since changed or removed no
+ * longer serves is removed as soon as those rows are stored, not at the quiet spell.
  */
 export function keepWhenSettled(
   summaries: () => SubmissionSummaries | null,
@@ -37,6 +41,11 @@ export function keepWhenSettled(
   };
   return {
     changed: (formId) => {
+      try {
+        summaries()?.rowsStored(formId);
+      } catch (error) {
+        log.error("could not look whether a form's kept answer columns still serve it", error);
+      }
       const timer = waiting.get(formId);
       if (timer !== undefined) timers.clearTimeout(timer);
       const next = timers.setTimeout(() => settled(formId), quietMs);

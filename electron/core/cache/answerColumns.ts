@@ -199,6 +199,11 @@ export class AnswerColumns {
     return kept === null || rows - kept > KEEP_AGAIN_ROWS;
   }
 
+  /** Removes the form's kept copy if rows were changed or removed since it was made. */
+  dropStaleCopy(formId: string): void {
+    this.keptColumns.dropStale(formId, this.changes(formId));
+  }
+
   /** The form's columns if they hold the form as the cache holds it now, without reading; else null. */
   held(formId: string): FormColumns | null {
     const form = this.forms.get(formId);

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { privateDatabaseFile } from '../files/privateFiles';
 import { removeHeld } from '../files/heldFiles';
@@ -149,6 +150,26 @@ export class KeptColumns {
     }
   }
 
+  /**
+   * Removes the form's copy if it no longer serves it (rows changed or removed since), so nothing
+   * of a row deleted stays in the file. Makes no file where there is none.
+   */
+  dropStale(formId: string, changes: Changes): void {
+    if (this.cacheFile === null || !fs.existsSync(this.cacheFile + KEPT_COLUMNS)) return;
+    this.using(undefined, (db) =>
+      db.transaction(() => {
+        const kept = db
+          .prepare<[string], Pick<KeptRows, 'version'>>(
+            'SELECT version FROM kept_rows WHERE form_id = ?',
+          )
+          .get(formId);
+        if (!kept || serves(kept, changes)) return;
+        db.prepare('DELETE FROM kept_columns WHERE form_id = ?').run(formId);
+        db.prepare('DELETE FROM kept_rows WHERE form_id = ?').run(formId);
+      })(),
+    );
+  }
+
   /** Keeps the form's rows, at its change counter: its columns kept before are let go of. */
   keepRows(formId: string, form: FormColumns): void {
     const { count } = form;
@@ -234,6 +255,8 @@ function openKept(file: string): Database.Database {
   try {
     // Another reader of the cache may be writing a form of its own.
     db.pragma('busy_timeout = 2000');
+    // A copy of rows since deleted is overwritten, not only unlinked from the file's pages.
+    db.pragma('secure_delete = ON');
     // A copy: a write lost to a power cut costs reading the columns again, not the cache.
     db.pragma('synchronous = OFF');
     if (db.pragma('user_version', { simple: true }) !== LAYOUT) {

@@ -81,6 +81,14 @@ export class SubmissionSummaries {
   }
 
   /**
+   * Rows of a form were stored: a copy of its columns kept beside the cache that no longer serves
+   * it (rows changed or removed) is removed at once, so nothing of a deleted row stays there.
+   */
+  rowsStored(formId: string): void {
+    if (this.db.open) this.db.transaction(() => this.columns.dropStaleCopy(formId))();
+  }
+
+  /**
    * Reads a form's columns ahead, as after its summary, so they are kept beside the cache: for a
    * form whose rows a sync stored, large enough to be kept, while no other form is being read
    * ahead. Whether it will be; the caller then runs `readAhead` between calls.

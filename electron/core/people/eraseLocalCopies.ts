@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { cacheStores } from '../cache/cacheStores';
+import { KEPT_COLUMNS } from '../cache/keptColumns';
 import { type WorkspaceSession } from '../session/context';
 import { type DeleteJournal } from '../submissions/deleteJournal';
 import {
@@ -55,6 +56,8 @@ export function eraseLocalCopies(
   for (const { at } of exports) removeHeld(at);
   const damaged = damagedCopiesHolding(db.name, needles);
   for (const copy of damaged) removeDamagedCopy(copy);
+  // The answer columns kept beside the cache hold no answer, but do hold the erased rows' places.
+  removeHeld(db.name + KEPT_COLUMNS);
   const secure = db.pragma('secure_delete', { simple: true }) as number;
   db.pragma('secure_delete = ON');
   try {

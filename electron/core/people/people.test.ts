@@ -14,6 +14,9 @@ import { appendAssistantCall, assistantLogFile } from '../assistants/assistantLo
 import { startLocalApi, type LocalApi } from '../../local-api';
 import { cacheReadHandlers } from '../operations/cacheReads';
 import { cacheStores } from '../cache/cacheStores';
+import { SubmissionFilter } from '../../shared/contract/submissions';
+import { KEPT_COLUMNS } from '../cache/keptColumns';
+import { SubmissionSummaries } from '../cache/submissionSummary';
 import { dispatch } from '../operations/dispatch';
 import { zipEntries } from '../import/zipEntries';
 import { bulkDeleteHandlers } from '../submissions/bulkDeleteHandlers';
@@ -217,6 +220,11 @@ describe('people', () => {
     fs.copyFileSync(cacheFile, heldAside);
     const olderAside = `${cacheFile}.damaged-2025-01-01T00-00-00-000Z`;
     fs.writeFileSync(olderAside, 'SQLite format 3\u0000 pages of other respondents');
+    // The answer columns of a form kept beside the cache, as a large form's are.
+    const keeping = new SubmissionSummaries(db, { keepFromRows: 1 });
+    keeping.summary(SubmissionFilter.parse({ formId: formIds[0]! }));
+    while (keeping.readAhead());
+    expect(fs.existsSync(cacheFile + KEPT_COLUMNS)).toBe(true);
 
     const places = await ok<ErasurePlaces>('people.erasePlaces', {
       query: NAME,
@@ -272,6 +280,7 @@ describe('people', () => {
     ).toEqual(['draft-2']);
     expect(fs.existsSync(heldAside)).toBe(false);
     expect(fs.existsSync(olderAside)).toBe(true);
+    expect(fs.existsSync(cacheFile + KEPT_COLUMNS)).toBe(false);
     expect(fs.readFileSync(log, 'utf8')).toContain('call-1');
 
     // Every file's bytes (the cache once closed and its WAL folded in, the assistants' log, what
