@@ -7,6 +7,7 @@ import { userVersion, type Migration } from './migrate';
 import { migrations } from '../operations/schema';
 import { quickCheck } from './quickCheck';
 import { connectCache, type CacheDb, type CacheRebuild } from './openCache';
+import { KEPT_COLUMNS } from './keptColumns';
 import { openCache } from '../operations/workspaceCache';
 import { logActivity, writeCacheDamagedInside } from '../operations/testing/damagedCache';
 
@@ -149,6 +150,8 @@ describe('openCache', () => {
   it('rebuilds a file that is not a database, keeping the original aside', () => {
     const file = path.join(dir, 'junk.sqlite');
     fs.writeFileSync(file, 'this is not a database file at all, just text'.repeat(200));
+    // Answer columns kept of the file's rows: the new file will hold none of them.
+    fs.writeFileSync(file + KEPT_COLUMNS, 'codes of the rows of the file replaced');
     const rebuilds: CacheRebuild[] = [];
     const db = openCache(file, {
       onRebuilt: (r) => rebuilds.push(r),
@@ -159,6 +162,7 @@ describe('openCache', () => {
     expect(rebuilds).toHaveLength(1);
     expect(rebuilds[0]?.movedTo).toBe(`${file}.damaged-2026-03-04T05-06-07-890Z`);
     expect(fs.readFileSync(rebuilds[0]?.movedTo ?? '', 'utf8')).toMatch(/^this is not a database/);
+    expect(fs.existsSync(file + KEPT_COLUMNS)).toBe(false);
   });
 
   it('moves a damaged file aside once whatever holds it lets go, trying again meanwhile', () => {
