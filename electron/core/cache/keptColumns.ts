@@ -69,19 +69,20 @@ type Prepare = <P extends unknown[], R>(sql: string) => Database.Statement<P, R>
  * A large form's answer columns kept in a file beside the cache, so the first narrowed summary
  * after the app starts counts in them at once instead of reading every question's index again,
  * slow on a large form. The file holds no answer: per question a code for each row and, for each
- * code, one row that gave it, whose answer is looked up in the cache when first needed. A copy serves while its form has only had rows added since it was kept (the form's
- * change counters say so): those rows are then appended as they are to columns held in memory.
- * The file is a copy of what the cache holds, never the only one: one that cannot be read is
- * removed and the columns are read from the cache.
+ * code, one row that gave it, whose answer is looked up in the cache when first needed. A copy
+ * serves while its form has only had rows added since it was kept (the form's change counters say
+ * so): those rows are then appended as they are to columns held in memory. The file is a copy of
+ * what the cache holds, never the only one: one that cannot be read is removed and the columns
+ * are read from the cache.
  */
 export class KeptColumns {
   /** `cacheFile`: the cache's file, or null where it has none (an in-memory cache keeps nothing). */
   constructor(private readonly cacheFile: string | null) {}
 
   /**
-   * The form's columns as kept, if the form has only had rows added since (`version`, `rewritten`:
-   * its change counters now), each answer looked up in the cache through `prepare` when first
-   * asked for; else null. Call it inside a transaction of the cache's.
+   * The form's columns as kept, if the form has only had rows added since (`changes`: its change
+   * counters now), each answer looked up in the cache through `prepare` when first asked for;
+   * else null. Call it inside a transaction of the cache's.
    */
   load(formId: string, changes: Changes, prepare: Prepare, builtAt: number): FormColumns | null {
     try {
