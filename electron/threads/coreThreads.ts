@@ -95,12 +95,15 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
     switch (note.kind) {
       case 'event': {
         // Rows stored: the windows readers catch their views of the form up between calls, not
-        // in the next window; the summaries' reader keeps a large form's columns once they settle.
+        // in the next window; the summaries' reader drops a copy of its columns they outdate,
+        // and keeps a large form's columns once its sync ends.
         const formId = rowsStoredOf(note.event);
         if (formId) {
           windows.changed(formId);
           summarizer.tell({ kind: 'changed', formId });
         }
+        const synced = syncedOf(note.event);
+        if (synced) summarizer.tell({ kind: 'synced', formId: synced });
         return options.emit(note.event);
       }
       case 'log':
@@ -292,6 +295,13 @@ const utf8 = new TextEncoder();
 /** The form whose submissions an event says were stored, if it says so. */
 function rowsStoredOf(event: AppEvent): string | undefined {
   return event.type === 'cache.changed' && event.tables.includes('submissions')
+    ? event.formId
+    : undefined;
+}
+
+/** The form whose sync an event says ended, its rows stored, if it says so. */
+function syncedOf(event: AppEvent): string | undefined {
+  return event.type === 'sync.progress' && event.done && event.error === undefined
     ? event.formId
     : undefined;
 }

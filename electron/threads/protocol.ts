@@ -80,6 +80,11 @@ export type ToWorker =
    */
   | { kind: 'changed'; formId: string }
   /**
+   * A form's sync ended, its rows as the service holds them: the summaries' reader keeps a large
+   * form's answer columns beside the cache then (`keepAfterSync.ts`), not while pages still come.
+   */
+  | { kind: 'synced'; formId: string }
+  /**
    * An end of a line between a worker and the core's thread (`coreLink.ts`): the core answers the
    * calls that come on it, the worker makes them. Handed over again when either is started again.
    */
@@ -88,9 +93,9 @@ export type ToWorker =
   | { kind: 'close' };
 
 /** What the shell tells a worker of, outside any call. */
-export type WorkerNotice = Extract<ToWorker, { kind: 'opened' | 'changed' }>;
+export type WorkerNotice = Extract<ToWorker, { kind: 'opened' | 'changed' | 'synced' }>;
 /** What a worker may be told outside any call: a notice, or its end of a line to the core. */
-export type Told = Extract<ToWorker, { kind: 'opened' | 'changed' | 'link' }>;
+export type Told = Extract<ToWorker, { kind: 'opened' | 'changed' | 'synced' | 'link' }>;
 
 export type FromWorker =
   | { kind: 'ready' }

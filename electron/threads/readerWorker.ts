@@ -10,7 +10,7 @@ import { AppError } from '../shared/errors';
 import { CacheConnection } from './cacheConnection';
 import { catchUpBetweenCalls } from './catchUpBetweenCalls';
 import { type OpenCache, type ReaderStart } from './protocol';
-import { keepWhenSettled } from './keepWhenSettled';
+import { keepAfterSync } from './keepAfterSync';
 import { readAheadBetweenCalls } from './readAheadBetweenCalls';
 import { serveOperations } from './serveOperations';
 import { WorkerPort } from './workerPort';
@@ -45,8 +45,8 @@ const summaries = () => {
   return db ? cacheStores(db).summaries : null;
 };
 const readAhead = readAheadBetweenCalls(summaries, log);
-// The summaries' reader: a large form a sync stored rows of is kept once they settle.
-const keep = keepWhenSettled(summaries, readAhead, log);
+// The summaries' reader: a large form's columns are kept once its sync ends.
+const keep = keepAfterSync(summaries, readAhead, log);
 // Windows readers: the shell tells them of rows stored.
 const catchUp = catchUpBetweenCalls(() => {
   const db = connection.current();
@@ -105,5 +105,6 @@ serveOperations(port, {
   onCache: (called) => (cache = called),
   opened,
   changed: (formId) => (start.role === 'summaries' ? keep : catchUp).changed(formId),
+  synced: (formId) => keep.synced(formId),
   connection,
 });

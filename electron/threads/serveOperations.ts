@@ -15,6 +15,8 @@ export interface ServedOperations {
   opened?(cache: OpenCache): void;
   /** Told that rows of a form were stored, between calls. */
   changed?(formId: string): void;
+  /** Told that a form's sync ended, between calls. */
+  synced?(formId: string): void;
   /** Handed a line to the core's thread (`coreLink.ts`), for a worker that calls the core. */
   linked?(port: MessagePort): void;
 }
@@ -37,6 +39,7 @@ export function serveOperations(port: WorkerPort, served: ServedOperations): voi
     async () => connection.close(),
     (notice) => {
       if (notice.kind === 'changed') return served.changed?.(notice.formId);
+      if (notice.kind === 'synced') return served.synced?.(notice.formId);
       if (notice.kind === 'link') return served.linked?.(notice.port);
       connection.coreOpened(notice.cache);
       if (notice.cache) served.opened?.(notice.cache);

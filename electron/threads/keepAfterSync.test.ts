@@ -14,12 +14,10 @@ import { ConnectionMonitor } from '../core/sync/connection';
 import { SyncEngine } from '../core/sync/syncEngine';
 import { SubmissionFilter } from '../shared/contract/submissions';
 import { type AppEvent } from '../shared/contract/events';
-import { keepWhenSettled } from './keepWhenSettled';
+import { keepAfterSync, type KeepAfterSync } from './keepAfterSync';
 
-// A real first sync into a real cache file, its rows-stored events relayed as the shell relays
-// them; the quiet spell's timers are run by hand, so nothing waits on the clock.
-
-const QUIET_MS = 5_000;
+// A real first sync into a real cache file, its rows-stored and sync-ended events relayed as the
+// shell relays them.
 
 let dir: string;
 let server: LocalApi;
@@ -27,7 +25,7 @@ let testbed: TestContext;
 let session: WorkspaceSession;
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-keepWhenSettled-'));
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-keepAfterSync-'));
   server = await startLocalApi({ rateLimit: 0, submissionsPerForm: 90, seed: 31 });
   testbed = createTestContext({ baseUrl: server.baseUrl, apiKey: server.apiKey, dataDir: dir });
   session = testbed.open();
@@ -39,52 +37,31 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** Timers run when the test says: each pending one with the time it is due at. */
-function handTimers() {
-  let now = 0;
-  let next = 0;
-  const pending = new Map<number, { at: number; run: () => void }>();
-  return {
-    pending,
-    timers: {
-      setTimeout: ((run: () => void, ms: number) => {
-        pending.set(++next, { at: now + ms, run });
-        return next;
-      }) as unknown as typeof setTimeout,
-      clearTimeout: ((id: number) => void pending.delete(id)) as unknown as typeof clearTimeout,
-    },
-    /** Moves the clock on by `ms`, running the timers due by then. */
-    pass(ms: number) {
-      now += ms;
-      for (const [id, timer] of [...pending].sort((a, b) => a[1].at - b[1].at)) {
-        if (timer.at > now) continue;
-        pending.delete(id);
-        timer.run();
-      }
-    },
-  };
-}
-
-/** Keeping by `summaries` on `clock`, each read ahead run whole at once, counted. */
-function keeper(summaries: SubmissionSummaries, clock: ReturnType<typeof handTimers>) {
+/** Keeping by `summaries`, each read ahead run whole at once, counted. */
+function keeper(summaries: SubmissionSummaries) {
   let readAheads = 0;
-  const keep = keepWhenSettled(
+  const keep = keepAfterSync(
     () => summaries,
     () => {
       readAheads++;
       while (summaries.readAhead());
     },
     { error: (text) => expect.unreachable(text) },
-    { quietMs: QUIET_MS, timers: clock.timers },
   );
   return { keep, readAheads: () => readAheads };
 }
 
-/** A first sync of every form, each rows-stored event told to `changed` as it comes. */
-async function sync(changed: (formId: string) => void): Promise<void> {
+/** A first sync of every form, its events told to `keep` as the shell tells them. */
+async function sync(
+  keep: KeepAfterSync,
+  told: (event: AppEvent) => void = () => {},
+): Promise<void> {
   const emit = (event: AppEvent) => {
+    told(event);
     if (event.type === 'cache.changed' && event.tables.includes('submissions') && event.formId)
-      changed(event.formId);
+      keep.changed(event.formId);
+    if (event.type === 'sync.progress' && event.done && event.error === undefined)
+      keep.synced(event.formId);
   };
   const engine = new SyncEngine({
     workspaceId: 'w',
@@ -96,31 +73,33 @@ async function sync(changed: (formId: string) => void): Promise<void> {
   await engine.run({ mode: 'full' }, new AbortController().signal);
 }
 
-describe("a large form's columns kept once a sync's rows settle", () => {
-  it('waits out the sync, then keeps each form a reader just opened loads as read', async () => {
-    const clock = handTimers();
-    const { keep, readAheads } = keeper(
-      new SubmissionSummaries(session.db, { keepFromRows: 1 }),
-      clock,
-    );
-    const changes: string[] = [];
-    await sync((formId) => {
-      changes.push(formId);
-      keep.changed(formId);
-      // Pages come sooner than the quiet spell: nothing is read during the sync.
-      clock.pass(QUIET_MS / 10);
+describe("a large form's columns kept once its sync ends", () => {
+  it('keeps each form after its sync, then a reader just opened loads them as read', async () => {
+    const { keep, readAheads } = keeper(new SubmissionSummaries(session.db, { keepFromRows: 1 }));
+    const stored: string[] = [];
+    const synced: string[] = [];
+    await sync(keep, (event) => {
+      if (event.type === 'cache.changed' && event.formId) {
+        stored.push(event.formId);
+        // Pages still come: nothing more is read than for the forms whose sync ended.
+        expect(readAheads()).toBe(synced.length);
+      }
+      if (event.type === 'sync.progress' && event.done) synced.push(event.formId);
     });
-    const forms = [...new Set(changes)];
-    expect(changes.length).toBeGreaterThan(forms.length);
-    expect(readAheads()).toBe(0);
-    expect(clock.pending.size).toBe(forms.length);
-
-    clock.pass(QUIET_MS);
+    const forms = [...new Set(stored)];
+    expect(stored.length).toBeGreaterThan(forms.length);
     expect(readAheads()).toBe(forms.length);
+    // Each copy holds every row of its form: it was made once the last of them was stored.
     const kept = new Database(session.db.name + KEPT_COLUMNS, { readonly: true });
-    const keptForms = kept.prepare('SELECT form_id FROM kept_rows').pluck().all() as string[];
+    const rowsKept = kept.prepare('SELECT form_id, count FROM kept_rows ORDER BY form_id').all();
     kept.close();
-    expect(keptForms.sort()).toEqual(forms.sort());
+    const rows = session.db
+      .prepare(
+        'SELECT form_id, count(*) AS count FROM submissions GROUP BY form_id ORDER BY form_id',
+      )
+      .all();
+    expect(rowsKept).toEqual(rows);
+    expect(rows).toHaveLength(forms.length);
 
     // A reader just opened, as after a restart, loads each copy: its narrowed summaries are those
     // of the columns read from the cache's indexes.
@@ -140,28 +119,18 @@ describe("a large form's columns kept once a sync's rows settle", () => {
     }
   });
 
-  it('keeps no form too small to be worth it, nor one kept since', async () => {
-    const clock = handTimers();
-    const small = keeper(new SubmissionSummaries(session.db), clock);
-    const keptSince = keeper(new SubmissionSummaries(session.db, { keepFromRows: 1 }), clock);
-    const [formId] = cacheStores(session.db)
-      .forms.list()
-      .map((form) => form.formId);
-    small.keep.changed(formId!);
-    keptSince.keep.changed(formId!);
-    clock.pass(QUIET_MS);
+  it('keeps no form too small to be worth it, nor one kept since', () => {
+    const small = keeper(new SubmissionSummaries(session.db));
+    const keptSince = keeper(new SubmissionSummaries(session.db, { keepFromRows: 1 }));
+    for (const { formId } of cacheStores(session.db).forms.list()) {
+      small.keep.synced(formId);
+      keptSince.keep.synced(formId);
+    }
     expect(small.readAheads() + keptSince.readAheads()).toBe(0);
   });
 
-  it("removes a form's copy at once when rows of it were deleted since, nothing else", async () => {
-    const clock = handTimers();
-    const summaries = new SubmissionSummaries(session.db, { keepFromRows: 1 });
-    const keep = keepWhenSettled(
-      () => summaries,
-      () => expect.unreachable('nothing is read ahead before a quiet spell'),
-      { error: (text) => expect.unreachable(text) },
-      { quietMs: QUIET_MS, timers: clock.timers },
-    );
+  it("removes a form's copy at once when rows of it were deleted since, nothing else", () => {
+    const { keep, readAheads } = keeper(new SubmissionSummaries(session.db, { keepFromRows: 1 }));
     const keptForms = () => {
       const kept = new Database(session.db.name + KEPT_COLUMNS, { readonly: true });
       try {
@@ -181,5 +150,6 @@ describe("a large form's columns kept once a sync's rows settle", () => {
     keep.changed(deleted!);
     keep.changed(other!);
     expect(keptForms()).toEqual(before.filter((formId) => formId !== deleted));
+    expect(readAheads()).toBe(0);
   });
 });
