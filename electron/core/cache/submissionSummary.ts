@@ -90,8 +90,8 @@ export class SubmissionSummaries {
 
   /**
    * Reads a form's columns ahead, as after its summary, so they are kept beside the cache: for a
-   * form whose rows a sync stored, large enough to be kept, while no other form is being read
-   * ahead. Whether it will be; the caller then runs `readAhead` between calls.
+   * form whose sync ended, large enough to be kept and with no copy that serves it, while no other
+   * form is being read ahead. Whether it will be; the caller then runs `readAhead` between calls.
    */
   keepAhead(formId: string): boolean {
     if (this.ahead !== null || !this.db.open) return false;
