@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startLocalApi, type LocalApi } from '../local-api';
 import { addCacheFunctions } from '../core/cache/cacheFunctions';
 import { cacheStores } from '../core/cache/cacheStores';
@@ -75,7 +75,8 @@ async function sync(
 
 describe("a large form's columns kept once its sync ends", () => {
   it('keeps each form after its sync, then a reader just opened loads them as read', async () => {
-    const { keep, readAheads } = keeper(new SubmissionSummaries(session.db, { keepFromRows: 1 }));
+    const summaries = new SubmissionSummaries(session.db, { keepFromRows: 1 });
+    const { keep, readAheads } = keeper(summaries);
     const stored: string[] = [];
     const synced: string[] = [];
     await sync(keep, (event) => {
@@ -100,6 +101,14 @@ describe("a large form's columns kept once its sync ends", () => {
       .all();
     expect(rowsKept).toEqual(rows);
     expect(rows).toHaveLength(forms.length);
+
+    // Kept, not held: a form nobody summarized holds no memory; its first summary loads the copy.
+    const prepared = vi.spyOn(session.db, 'prepare');
+    summaries.summary(SubmissionFilter.parse({ formId: synced.at(-1)!, search: 'the' }));
+    // Loading checks the copy's last row against the cache's.
+    const loads = prepared.mock.calls.filter(([sql]) => sql.startsWith('SELECT submission_time'));
+    prepared.mockRestore();
+    expect(loads).toHaveLength(1);
 
     // A reader just opened, as after a restart, loads each copy: its narrowed summaries are those
     // of the columns read from the cache's indexes.

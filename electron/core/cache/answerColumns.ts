@@ -199,6 +199,11 @@ export class AnswerColumns {
     return kept === null || rows - kept > KEEP_AGAIN_ROWS;
   }
 
+  /** Lets go of the form's columns held in memory; its kept copy stays. */
+  letGo(formId: string): void {
+    this.forms.delete(formId);
+  }
+
   /** Removes the form's kept copy if rows were changed or removed since it was made. */
   dropStaleCopy(formId: string): void {
     this.keptColumns.dropStale(formId, this.changes(formId));

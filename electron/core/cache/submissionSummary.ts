@@ -33,6 +33,11 @@ export class SubmissionSummaries {
   private readonly columns: AnswerColumns;
   /** The form whose columns are read ahead, until they all are. */
   private ahead: string | null = null;
+  /**
+   * A form read ahead only to be kept (`keepAhead`), no summary asked of it since: its columns
+   * are let go of once kept, as a form nobody looks at need not hold memory until one does.
+   */
+  private keptOnly: string | null = null;
 
   constructor(
     private readonly db: Database.Database,
@@ -46,6 +51,7 @@ export class SubmissionSummaries {
 
   summary(filter: SubmissionFilter): SubmissionSummary {
     this.ahead = filter.formId;
+    this.keptOnly = null;
     const { sortBy: _sortBy, sort: _sort, ...view } = filter;
     const key = JSON.stringify(view);
     // One snapshot for the version and every read, so the figures agree with each other.
@@ -76,7 +82,11 @@ export class SubmissionSummaries {
         singlesOf(questions),
       );
     })();
-    if (!more) this.ahead = null;
+    if (!more) {
+      this.ahead = null;
+      if (this.keptOnly === formId) this.columns.letGo(formId);
+      this.keptOnly = null;
+    }
     return more;
   }
 
@@ -97,6 +107,7 @@ export class SubmissionSummaries {
     if (this.ahead !== null || !this.db.open) return false;
     if (!this.db.transaction(() => this.columns.keepable(formId))()) return false;
     this.ahead = formId;
+    this.keptOnly = formId;
     return true;
   }
 
