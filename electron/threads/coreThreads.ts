@@ -9,6 +9,7 @@ import { type DeliverExport, removeExports } from '../core/exports/exportDeliver
 import { type Logger } from '../core/logging/log';
 import { type KeyVault } from '../core/workspaces/types';
 import { type AppEvent, threadOf } from '../shared/contract';
+import { rowsStoredOf, syncedOf } from './eventNotices';
 import { type KeyStorage } from '../shared/contract/workspaces';
 import { AppError, type Result } from '../shared/errors';
 import {
@@ -291,20 +292,6 @@ export async function startCoreThreads(options: CoreThreadsOptions): Promise<Cor
 }
 
 const utf8 = new TextEncoder();
-
-/** The form whose submissions an event says were stored, if it says so. */
-function rowsStoredOf(event: AppEvent): string | undefined {
-  return event.type === 'cache.changed' && event.tables.includes('submissions')
-    ? event.formId
-    : undefined;
-}
-
-/** The form whose sync an event says ended, its rows stored, if it says so. */
-function syncedOf(event: AppEvent): string | undefined {
-  return event.type === 'sync.progress' && event.done && event.error === undefined
-    ? event.formId
-    : undefined;
-}
 
 /** A thread started by the first call that needs it, and the thread, once it has been. */
 function onFirstCall(

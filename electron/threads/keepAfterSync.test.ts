@@ -14,6 +14,7 @@ import { ConnectionMonitor } from '../core/sync/connection';
 import { SyncEngine } from '../core/sync/syncEngine';
 import { SubmissionFilter } from '../shared/contract/submissions';
 import { type AppEvent } from '../shared/contract/events';
+import { rowsStoredOf, syncedOf } from './eventNotices';
 import { keepAfterSync, type KeepAfterSync } from './keepAfterSync';
 
 // A real first sync into a real cache file, its rows-stored and sync-ended events relayed as the
@@ -58,10 +59,10 @@ async function sync(
 ): Promise<void> {
   const emit = (event: AppEvent) => {
     told(event);
-    if (event.type === 'cache.changed' && event.tables.includes('submissions') && event.formId)
-      keep.changed(event.formId);
-    if (event.type === 'sync.progress' && event.done && event.error === undefined)
-      keep.synced(event.formId);
+    const stored = rowsStoredOf(event);
+    if (stored) keep.changed(stored);
+    const synced = syncedOf(event);
+    if (synced) keep.synced(synced);
   };
   const engine = new SyncEngine({
     workspaceId: 'w',
