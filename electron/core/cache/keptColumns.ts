@@ -85,22 +85,7 @@ export class KeptColumns {
    * else null. Call it inside a transaction of the cache's.
    */
   load(formId: string, changes: Changes, prepare: Prepare, builtAt: number): FormColumns | null {
-    try {
-      return this.copyOf(formId, changes, prepare, builtAt);
-    } catch {
-      // A file another reader holds too long, or one that cannot be made: read from the cache.
-      return null;
-    }
-  }
-
-  /** `load`, its errors thrown. */
-  private copyOf(
-    formId: string,
-    changes: Changes,
-    prepare: Prepare,
-    builtAt: number,
-  ): FormColumns | null {
-    return this.using(null, (db) =>
+    return this.reading((db) =>
       db.transaction(() => {
         const rows = db
           .prepare<[string], KeptRows>('SELECT * FROM kept_rows WHERE form_id = ?')
@@ -136,19 +121,10 @@ export class KeptColumns {
    * `load`); else null. Reads nothing else of the copy.
    */
   rowsKept(formId: string, changes: Changes): number | null {
-    try {
-      return this.using(null, (db) => {
-        const kept = db
-          .prepare<[string], Pick<KeptRows, 'version' | 'count'>>(
-            'SELECT version, count FROM kept_rows WHERE form_id = ?',
-          )
-          .get(formId);
-        return kept && serves(kept, changes) ? kept.count : null;
-      });
-    } catch {
-      // As for `load`: a copy that cannot be read now is one to make.
-      return null;
-    }
+    return this.reading((db) => {
+      const kept = keptOf(db, formId);
+      return kept && serves(kept, changes) ? kept.count : null;
+    });
   }
 
   /**
@@ -159,11 +135,7 @@ export class KeptColumns {
     if (this.cacheFile === null || !fs.existsSync(this.cacheFile + KEPT_COLUMNS)) return;
     this.using(undefined, (db) =>
       db.transaction(() => {
-        const kept = db
-          .prepare<[string], Pick<KeptRows, 'version'>>(
-            'SELECT version FROM kept_rows WHERE form_id = ?',
-          )
-          .get(formId);
+        const kept = keptOf(db, formId);
         if (!kept || serves(kept, changes)) return;
         db.prepare('DELETE FROM kept_columns WHERE form_id = ?').run(formId);
         db.prepare('DELETE FROM kept_rows WHERE form_id = ?').run(formId);
@@ -226,6 +198,18 @@ export class KeptColumns {
   }
 
   /**
+   * `use` on the file to read it, null whatever fails: a file another reader holds too long, or
+   * one that cannot be made, leaves the columns to be read from the cache.
+   */
+  private reading<T>(use: (db: Database.Database) => T | null): T | null {
+    try {
+      return this.using(null, use);
+    } catch {
+      return null;
+    }
+  }
+
+  /**
    * `use` on the file, made when missing; `otherwise` where there is none, or it cannot be read:
    * a damaged one is removed. Opened for each use (a step at a time, seldom), so nothing holds the
    * file once the cache's connection is closed.
@@ -270,6 +254,18 @@ function openKept(file: string): Database.Database {
     db.close();
     throw error;
   }
+}
+
+/** The form's copy's change counter and rows, if it has one. */
+function keptOf(
+  db: Database.Database,
+  formId: string,
+): Pick<KeptRows, 'version' | 'count'> | undefined {
+  return db
+    .prepare<[string], Pick<KeptRows, 'version' | 'count'>>(
+      'SELECT version, count FROM kept_rows WHERE form_id = ?',
+    )
+    .get(formId);
 }
 
 /** Whether a copy kept at `kept.version` serves the form now: it has only had rows added since. */
