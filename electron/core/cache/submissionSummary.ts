@@ -31,13 +31,12 @@ export class SubmissionSummaries {
   private readonly catalog: QuestionCatalog;
   private readonly forms: FormStore;
   private readonly columns: AnswerColumns;
-  /** The form whose columns are read ahead, until they all are. */
-  private ahead: string | null = null;
   /**
-   * A form read ahead only to be kept (`keepAhead`), no summary asked of it since: its columns
-   * are let go of once kept, as a form nobody looks at need not hold memory until one does.
+   * The form whose columns are read ahead, until they all are; `keptOnly` while it is read only to
+   * be kept (`keepAhead`), no summary asked of it since: its columns are then let go of once kept,
+   * as a form nobody looks at need not hold memory until one does.
    */
-  private keptOnly: string | null = null;
+  private ahead: { formId: string; keptOnly: boolean } | null = null;
 
   constructor(
     private readonly db: Database.Database,
@@ -50,8 +49,7 @@ export class SubmissionSummaries {
   }
 
   summary(filter: SubmissionFilter): SubmissionSummary {
-    this.ahead = filter.formId;
-    this.keptOnly = null;
+    this.ahead = { formId: filter.formId, keptOnly: false };
     const { sortBy: _sortBy, sort: _sort, ...view } = filter;
     const key = JSON.stringify(view);
     // One snapshot for the version and every read, so the figures agree with each other.
@@ -72,8 +70,8 @@ export class SubmissionSummaries {
    * each reads the form's rows or one question, so a call waits at most one step.
    */
   readAhead(): boolean {
-    const formId = this.ahead;
-    if (formId === null || !this.db.open) return false;
+    if (this.ahead === null || !this.db.open) return false;
+    const { formId, keptOnly } = this.ahead;
     const more = this.db.transaction(() => {
       const questions = this.questionsOf(formId);
       return this.columns.readAhead(
@@ -84,8 +82,7 @@ export class SubmissionSummaries {
     })();
     if (!more) {
       this.ahead = null;
-      if (this.keptOnly === formId) this.columns.letGo(formId);
-      this.keptOnly = null;
+      if (keptOnly) this.columns.letGo(formId);
     }
     return more;
   }
@@ -106,8 +103,7 @@ export class SubmissionSummaries {
   keepAhead(formId: string): boolean {
     if (this.ahead !== null || !this.db.open) return false;
     if (!this.db.transaction(() => this.columns.keepable(formId))()) return false;
-    this.ahead = formId;
-    this.keptOnly = formId;
+    this.ahead = { formId, keptOnly: true };
     return true;
   }
 
