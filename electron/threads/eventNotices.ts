@@ -9,9 +9,10 @@ export function rowsStoredOf(event: AppEvent): string | undefined {
     : undefined;
 }
 
-/** The form whose sync an event says ended, its rows stored, if it says so. */
+/**
+ * The form whose sync an event says ended, if it says so: with an error too, as the rows it stored
+ * before the error stay (a sync cut off line, then the app closed, resumes from them).
+ */
 export function syncedOf(event: AppEvent): string | undefined {
-  return event.type === 'sync.progress' && event.done && event.error === undefined
-    ? event.formId
-    : undefined;
+  return event.type === 'sync.progress' && event.done ? event.formId : undefined;
 }

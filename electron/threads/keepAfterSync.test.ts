@@ -52,26 +52,47 @@ function keeper(summaries: SubmissionSummaries) {
   return { keep, readAheads: () => readAheads };
 }
 
-/** A first sync of every form, its events told to `keep` as the shell tells them. */
-async function sync(
-  keep: KeepAfterSync,
-  told: (event: AppEvent) => void = () => {},
-): Promise<void> {
-  const emit = (event: AppEvent) => {
+/** What the shell does with a sync's events: each told to `keep`, after `told`. */
+function relayed(keep: KeepAfterSync, told: (event: AppEvent) => void = () => {}) {
+  return (event: AppEvent) => {
     told(event);
     const stored = rowsStoredOf(event);
     if (stored) keep.changed(stored);
     const synced = syncedOf(event);
     if (synced) keep.synced(synced);
   };
-  const engine = new SyncEngine({
+}
+
+function syncEngine(on: WorkspaceSession, emit: (event: AppEvent) => void): SyncEngine {
+  return new SyncEngine({
     workspaceId: 'w',
-    api: session.api,
-    stores: cacheStores(session.db),
+    api: on.api,
+    stores: cacheStores(on.db),
     connection: new ConnectionMonitor(() => {}),
     emit,
   });
-  await engine.run({ mode: 'full' }, new AbortController().signal);
+}
+
+/** A first sync of every form, its events told to `keep` as the shell tells them. */
+async function sync(
+  keep: KeepAfterSync,
+  told: (event: AppEvent) => void = () => {},
+): Promise<void> {
+  await syncEngine(session, relayed(keep, told)).run(
+    { mode: 'full' },
+    new AbortController().signal,
+  );
+}
+
+/** Each form's rows as its kept copy holds them, and as the cache does. */
+function rowsKeptAndStored(db: Database.Database) {
+  const kept = new Database(db.name + KEPT_COLUMNS, { readonly: true });
+  const rowsKept = kept.prepare('SELECT form_id, count FROM kept_rows ORDER BY form_id').all();
+  kept.close();
+  const rows = db
+    .prepare('SELECT form_id, count(*) AS count FROM submissions GROUP BY form_id ORDER BY form_id')
+    .all();
+  return { rowsKept, rows };
 }
 
 describe("a large form's columns kept once its sync ends", () => {
@@ -92,14 +113,7 @@ describe("a large form's columns kept once its sync ends", () => {
     expect(stored.length).toBeGreaterThan(forms.length);
     expect(readAheads()).toBe(forms.length);
     // Each copy holds every row of its form: it was made once the last of them was stored.
-    const kept = new Database(session.db.name + KEPT_COLUMNS, { readonly: true });
-    const rowsKept = kept.prepare('SELECT form_id, count FROM kept_rows ORDER BY form_id').all();
-    kept.close();
-    const rows = session.db
-      .prepare(
-        'SELECT form_id, count(*) AS count FROM submissions GROUP BY form_id ORDER BY form_id',
-      )
-      .all();
+    const { rowsKept, rows } = rowsKeptAndStored(session.db);
     expect(rowsKept).toEqual(rows);
     expect(rows).toHaveLength(forms.length);
 
@@ -161,5 +175,43 @@ describe("a large form's columns kept once its sync ends", () => {
     keep.changed(other!);
     expect(keptForms()).toEqual(before.filter((formId) => formId !== deleted));
     expect(readAheads()).toBe(0);
+  });
+});
+
+describe('a sync cut off by an error', () => {
+  it('keeps the rows it stored before the error, as a sync done would', async () => {
+    const cutDir = fs.mkdtempSync(path.join(os.tmpdir(), 'formdesk-keepAfterSync-cut-'));
+    const service = await startLocalApi({ rateLimit: 0, submissionsPerForm: 1_200, seed: 5 });
+    const bed = createTestContext({
+      baseUrl: service.baseUrl,
+      apiKey: service.apiKey,
+      dataDir: cutDir,
+    });
+    try {
+      const cut = bed.open();
+      const stores = cacheStores(cut.db);
+      stores.forms.replaceListed(await cut.api.listForms(), new Date().toISOString());
+      const formId = stores.forms.list()[0]!.formId;
+      const { keep, readAheads } = keeper(new SubmissionSummaries(cut.db, { keepFromRows: 1 }));
+      // The first store gets through, then every list request is cut, as when the network goes.
+      const emit = relayed(keep, (event) => {
+        if (event.type === 'sync.progress' && !event.done)
+          service.admin.setFaults([{ kind: 'reset', path: '/forms/*/submissions' }]);
+      });
+      const [result] = await syncEngine(cut, emit).run(
+        { formId, mode: 'incremental' },
+        new AbortController().signal,
+      );
+      expect(result?.error?.code).toBe('NETWORK');
+      expect(readAheads()).toBe(1);
+      const { rowsKept, rows } = rowsKeptAndStored(cut.db);
+      expect(rowsKept).toEqual(rows);
+      expect(rows).toEqual([{ form_id: formId, count: expect.any(Number) }]);
+      expect((rows[0] as { count: number }).count).toBeLessThan(1_200);
+    } finally {
+      bed.close();
+      await service.close();
+      fs.rmSync(cutDir, { recursive: true, force: true });
+    }
   });
 });

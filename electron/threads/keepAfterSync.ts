@@ -4,7 +4,10 @@ import { type Logger } from '../core/logging/log';
 export interface KeepAfterSync {
   /** Rows of a form were stored: a copy of its columns they changed or removed rows of goes. */
   changed(formId: string): void;
-  /** A form's sync ended: its columns are kept, if it is large and has no copy that serves it. */
+  /**
+   * A form's sync ended, done or cut off: its columns are kept, if it is large and has no copy that
+   * serves it.
+   */
   synced(formId: string): void;
 }
 
@@ -12,10 +15,11 @@ export interface KeepAfterSync {
  * The summaries' reader keeps a large form's answer columns beside the cache once its sync ends
  * (`SubmissionSummaries.keepAhead`), read ahead between calls by `readAhead`, so the first
  * narrowed summary after a first sync, or after the app starts again, loads them rather than
- * reading every question's index. Not while pages still come: each store's rows would be
- * appended to columns nobody asked for. A form whose sync ends while another form is read ahead
- * is kept after its next sync. A copy that rows since changed or removed no longer serves is
- * removed as soon as those rows are stored.
+ * reading every question's index. A sync cut off by an error ends too: the rows it stored stay, and
+ * an app that starts off line has its forms kept all the same. Not while pages still come: each
+ * store's rows would be appended to columns nobody asked for. A form whose sync ends while another
+ * form is read ahead is kept after its next sync. A copy that rows since changed or removed no
+ * longer serves is removed as soon as those rows are stored.
  */
 export function keepAfterSync(
   summaries: () => SubmissionSummaries | null,

@@ -80,8 +80,8 @@ export type ToWorker =
    */
   | { kind: 'changed'; formId: string }
   /**
-   * A form's sync ended, its rows as the service holds them: the summaries' reader keeps a large
-   * form's answer columns beside the cache then (`keepAfterSync.ts`), not while pages still come.
+   * A form's sync ended, done or cut off by an error: the summaries' reader keeps a large form's
+   * answer columns beside the cache then (`keepAfterSync.ts`), not while pages still come.
    */
   | { kind: 'synced'; formId: string }
   /**
