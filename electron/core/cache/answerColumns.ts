@@ -73,6 +73,11 @@ const REBUILD_EVERY_MS = 60_000;
  * transaction and checks.
  */
 const STEP_ENTRIES = 8_192;
+/**
+ * What coding a row added since the columns were read costs, in index entries a step reads: each
+ * of its free texts not seen before is sought in the index.
+ */
+const ENTRIES_PER_ROW_ADDED = 32;
 /** Forms held at once: each holds a 32-bit code per row and question. */
 const FORMS_HELD = 2;
 /** Forms this large are slow to read from their indexes; a copy kept of them loads far quicker. */
@@ -99,6 +104,8 @@ export class AnswerColumns {
   /** A question being read a step at a time, for this form at this change counter. */
   private columnRead: { form: FormColumns; version: number; key: string; read: ColumnRead } | null =
     null;
+  /** Forms whose added rows are being coded a step at a time: the last row coded. */
+  private readonly appended = new WeakMap<FormColumns, number>();
   /** A form being kept a step at a time: its rows, then the questions left, at this change counter. */
   private keeping: { form: FormColumns; version: number; keys: string[] } | null = null;
 
@@ -233,20 +240,24 @@ export class AnswerColumns {
       if (this.now() - form.builtAt < this.rebuildEveryMs) return 'rewriting';
       this.forms.delete(formId);
     } else if (form) {
-      if (changes.version > form.version) this.append(formId, form, changes);
-      return form;
+      return changes.version > form.version && !this.append(formId, form, changes, whole)
+        ? 'reading'
+        : form;
     }
     // A part read before the form changed is read anew; a large form's kept copy is loaded.
     if (this.rowsRead?.formId !== formId || this.rowsRead.form.version !== changes.version) {
       const rows = this.rowCount(formId);
       const kept =
         rows >= this.keepFromRows
-          ? this.keptColumns.load(formId, changes, this.statement.bind(this), this.now())
+          ? this.keptColumns.load(formId, changes, this.statement.bind(this), this.now(), rows)
           : null;
       if (kept) {
         kept.kept = { count: kept.count, keys: new Set(kept.columns.keys()) };
         this.hold(formId, kept);
-        if (changes.version > kept.version) this.append(formId, kept, changes);
+        if (changes.version === kept.version) return kept;
+        // Read ahead, loading is a step of its own: the rows added since are coded in the next.
+        if (!whole) return 'reading';
+        this.append(formId, kept, changes, true);
         return kept;
       }
       this.rowsRead = { formId, form: emptyForm(changes.version, this.now(), rows) };
@@ -273,29 +284,43 @@ export class AnswerColumns {
   }
 
   /**
-   * Rows added since the columns were read: their answers are coded as the column's others. Read
-   * from the rows on (CROSS JOIN), not from the form's questions, whose answers are every row's.
+   * Rows added since the columns were read: their answers are coded as the column's others, all
+   * of them (`whole`) or a step's worth, after the rows coded in the steps before. Read from the
+   * rows on (CROSS JOIN), not from the form's questions, whose answers are every row's. Whether
+   * every row is coded: the columns then hold the form at `changes`.
    */
-  private append(formId: string, form: FormColumns, changes: Changes): void {
-    const after = form.count > 0 ? form.rowids[form.count - 1]! : 0;
-    while (!this.addRows(form, formId, after, this.stepEntries));
+  private append(formId: string, form: FormColumns, changes: Changes, whole: boolean): boolean {
+    const coded = this.appended.get(form) ?? (form.count > 0 ? form.rowids[form.count - 1]! : 0);
+    while (!this.addRows(form, formId, coded, this.stepEntries));
     for (const column of form.columns.values()) column.codes = grown(column.codes, form.count);
+    const from = coded === 0 ? 0 : AnswerColumns.indexOf(form, coded) + 1;
+    const to = whole
+      ? form.count
+      : Math.min(form.count, from + Math.ceil(this.stepEntries / ENTRIES_PER_ROW_ADDED));
     const answers = this.statement<
-      [number, string],
+      [number, number, string],
       [number, string, string | null, number | null, string | null]
     >(
       `SELECT a.submission_rowid, f.field_key, a.value_text, a.value_num, a.value_json
          FROM answers a CROSS JOIN fields f ON f.id = a.field
-         WHERE a.submission_rowid > ? AND f.form_id = ? ORDER BY a.submission_rowid`,
+         WHERE a.submission_rowid > ? AND a.submission_rowid <= ? AND f.form_id = ?
+         ORDER BY a.submission_rowid`,
     ).raw();
-    for (const [rowid, key, text, num, json] of answers.iterate(after, formId)) {
+    const last = to > from ? form.rowids[to - 1]! : coded;
+    for (const [rowid, key, text, num, json] of answers.iterate(coded, last, formId)) {
       const column = form.columns.get(key);
       const index = AnswerColumns.indexOf(form, rowid);
       // A question not read yet is read whole when it is first asked for.
       if (!column || index < 0) continue;
       column.codes[index] = this.codeOf(formId, key, form, column, rowid, text, num, json);
     }
+    if (to < form.count) {
+      this.appended.set(form, last);
+      return false;
+    }
+    this.appended.delete(form);
     form.version = changes.version;
+    return true;
   }
 
   /**

@@ -326,6 +326,36 @@ describe("a form's columns kept beside the cache", () => {
     reader.close();
   });
 
+  it('code rows added since a few a step when read ahead, and whole when a summary asks', () => {
+    readAndKeep();
+    for (let i = 240; i < 245; i++) addRow(answersOf(i));
+    const whole = readWhole();
+    const reader = new Database(path.join(dir, 'cache.sqlite'), { readonly: true });
+    addCacheFunctions(reader);
+    // The copy is loaded in a step of its own; a row added is coded as 32 index entries read, one
+    // a step here.
+    const options = { keepFromRows: 1, stepEntries: 32 };
+    const step = (columns: AnswerColumns) =>
+      reader.transaction(() => columns.readAhead(FORM, KEYS, SINGLES))();
+    const stepped = new AnswerColumns(reader, options);
+    let steps = 1;
+    while (step(stepped)) {
+      // Not held as the form is until every row is coded.
+      expect(stepped.held(FORM)).toBeNull();
+      steps++;
+    }
+    expect(steps).toBe(1 + 5);
+    const asked = new AnswerColumns(reader, options);
+    step(asked);
+    step(asked);
+    const finished = reader.transaction(() => asked.current(FORM, KEYS, SINGLES))()!;
+    for (const form of [stepped.held(FORM)!, finished]) {
+      expect(form.count).toBe(245);
+      for (const key of KEYS) expect(answersBy(form, key), key).toEqual(answersBy(whole, key));
+    }
+    reader.close();
+  });
+
   it('are read from the cache once a row was changed or removed since they were kept', () => {
     readAndKeep();
     db.prepare(`UPDATE answers SET value_text = 'Changed' WHERE value_text = 'Slow'`).run();

@@ -82,16 +82,24 @@ export class KeptColumns {
   /**
    * The form's columns as kept, if the form has only had rows added since (`changes`: its change
    * counters now), each answer looked up in the cache through `prepare` when first asked for;
-   * else null. Call it inside a transaction of the cache's.
+   * else null. Their arrays have room for `rows` rows, the form's now, so appending the rows added
+   * since copies none of them. Call it inside a transaction of the cache's.
    */
-  load(formId: string, changes: Changes, prepare: Prepare, builtAt: number): FormColumns | null {
+  load(
+    formId: string,
+    changes: Changes,
+    prepare: Prepare,
+    builtAt: number,
+    rows: number,
+  ): FormColumns | null {
     return this.reading((db) =>
       db.transaction(() => {
-        const rows = db
+        const kept = db
           .prepare<[string], KeptRows>('SELECT * FROM kept_rows WHERE form_id = ?')
           .get(formId);
-        if (!rows || !serves(rows, changes)) return null;
-        const form = formOf(rows, builtAt);
+        if (!kept || !serves(kept, changes)) return null;
+        const room = Math.max(rows, kept.count);
+        const form = formOf(kept, builtAt, room);
         // A copy made for another file once in this one's place: its last row is not this form's.
         const last = form.count > 0 ? form.rowids[form.count - 1]! : 0;
         const time = prepare<[number, string], string>(
@@ -108,9 +116,9 @@ export class KeptColumns {
           .prepare<[string, number], KeptColumn>(
             'SELECT * FROM kept_columns WHERE form_id = ? AND version = ?',
           )
-          .all(formId, rows.version);
-        for (const kept of columns)
-          form.columns.set(kept.key, columnOf(kept, form.count, formId, prepare));
+          .all(formId, kept.version);
+        for (const column of columns)
+          form.columns.set(column.key, columnOf(column, form.count, room, formId, prepare));
         return form;
       })(),
     );
@@ -273,18 +281,19 @@ function serves(kept: { version: number }, changes: Changes): boolean {
   return kept.version <= changes.version && changes.rewritten <= kept.version;
 }
 
-/** The form's rows as kept, with no question's column yet. */
-function formOf(rows: KeptRows, builtAt: number): FormColumns {
+/** The form's rows as kept, with no question's column yet, in arrays with room for `room` rows. */
+function formOf(rows: KeptRows, builtAt: number, room: number): FormColumns {
   const { count } = rows;
-  const rowids = arrayOf(Float64Array, rows.rowids, count);
-  const time = arrayOf(Float64Array, rows.times, count);
+  const rowids = arrayOf(Float64Array, rows.rowids, count, room);
+  const time = arrayOf(Float64Array, rows.times, count, room);
+  const quiz = arrayOf(Float64Array, rows.quiz, count, room).fill(Number.NaN, count);
   const flags = rows.flags;
   const firstRowid = count > 0 ? rowids[0]! : 0;
   const slots = new Int32Array(count > 0 ? rowids[count - 1]! - firstRowid + 1 : 0);
-  const finished = new Uint8Array(count);
-  const preview = new Uint8Array(count);
-  const paid = new Uint8Array(count);
-  const day = new Int32Array(count);
+  const finished = new Uint8Array(room);
+  const preview = new Uint8Array(room);
+  const paid = new Uint8Array(room);
+  const day = new Int32Array(room);
   for (let i = 0; i < count; i++) {
     slots[rowids[i]! - firstRowid] = i + 1;
     finished[i] = flags[i]! & FINISHED ? 1 : 0;
@@ -301,7 +310,7 @@ function formOf(rows: KeptRows, builtAt: number): FormColumns {
     preview,
     time,
     day,
-    quiz: arrayOf(Float64Array, rows.quiz, count),
+    quiz,
     paid,
     columns: new Map(),
     version: rows.version,
@@ -313,8 +322,15 @@ function formOf(rows: KeptRows, builtAt: number): FormColumns {
  * A question's column as kept: its codes and their samples, each answer looked up from its sample
  * row when first asked for (a free text's answers have no number or list: they are not read).
  */
-function columnOf(kept: KeptColumn, count: number, formId: string, prepare: Prepare): AnswerColumn {
-  const codes = kept.width === 4 ? arrayOf(Int32Array, kept.codes, count) : new Int32Array(count);
+function columnOf(
+  kept: KeptColumn,
+  count: number,
+  room: number,
+  formId: string,
+  prepare: Prepare,
+): AnswerColumn {
+  const codes =
+    kept.width === 4 ? arrayOf(Int32Array, kept.codes, count, room) : new Int32Array(room);
   // A blob's bytes are a Uint8Array already: only wider codes need copying out first.
   if (kept.width === 1) codes.set(kept.codes.subarray(0, count));
   if (kept.width === 2) codes.set(arrayOf(Uint16Array, kept.codes, count));
@@ -368,13 +384,17 @@ function bytesOf(array: Typed, count: number): Buffer {
   return Buffer.from(array.buffer, array.byteOffset, count * array.BYTES_PER_ELEMENT);
 }
 
-/** `count` items read from bytes: copied, since a blob's bytes need not be aligned for them. */
+/**
+ * `count` items read from bytes, in an array with room for `room`: copied, since a blob's bytes
+ * need not be aligned for them.
+ */
 function arrayOf<T extends Typed>(
   Type: new (length: number) => T,
   bytes: Buffer,
   count: number,
+  room = count,
 ): T {
-  const array = new Type(count);
+  const array = new Type(Math.max(count, room));
   new Uint8Array(array.buffer).set(bytes.subarray(0, count * array.BYTES_PER_ELEMENT));
   return array;
 }
