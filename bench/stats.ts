@@ -8,6 +8,7 @@ export function quantile(samples: readonly number[], q: number): number {
 
 export const median = (samples: readonly number[]): number => quantile(samples, 0.5);
 export const p95 = (samples: readonly number[]): number => quantile(samples, 0.95);
+export const sum = (samples: readonly number[]): number => samples.reduce((a, b) => a + b, 0);
 
 /** Milliseconds with a sensible number of digits. */
 export function ms(value: number): string {

@@ -17,7 +17,7 @@ import {
   unthrottledClient,
 } from './benchApi';
 import { fillCache } from './filledCache';
-import { median, ms, p95, sample } from './stats';
+import { median, ms, p95, sample, sum } from './stats';
 import type { BenchOptions, BenchRow } from './types';
 
 /** Summaries read per case: enough that the slowest 5% are more than one outlier. */
@@ -26,6 +26,8 @@ const RUNS = 40;
 const FIRST_RUNS = 5;
 /** The longest a step of reading ahead may hold a summary asked meanwhile, at any size. */
 const STEP_BUDGET = 100;
+/** Rows added since a form's columns were kept that are appended to them, not kept anew. */
+const ADDED_SINCE_KEPT = 5_000;
 
 /**
  * The Summary tab of a form: every question's figures for a view, read anew (nothing remembered
@@ -194,6 +196,23 @@ async function summaryLatency(
         return performance.now() - started;
       }),
     );
+    // The same, with rows a sync stored since the copy was kept, as many as it is appended before
+    // it is made anew: added in a savepoint on this connection, undone after.
+    const appending: number[] = [];
+    db.exec('SAVEPOINT added');
+    try {
+      addedAgain(db, ADDED_SINCE_KEPT);
+      const reader = new SubmissionSummaries(db);
+      reader.summary(apart(view(), 8 * RUNS));
+      let more = true;
+      while (more) {
+        const step = performance.now();
+        more = reader.readAhead();
+        appending.push(performance.now() - step);
+      }
+    } finally {
+      db.exec('ROLLBACK TO added; RELEASE added');
+    }
     anew(changes[0]!, 3 * RUNS);
     const changed = await sample(RUNS, (i) => anew(changes[i % changes.length]!, RUNS + i));
     const floorStatement = db.prepare(
@@ -203,7 +222,7 @@ async function summaryLatency(
     const floor = await sample(10, () => floorStatement.all(FORM.id));
     const questions = summaries.summary(view()).questions.length;
     log(
-      `whole: median ${ms(median(whole))}; first narrowed: median ${ms(median(first))}, read ahead ${ms(median(firstAhead))}, kept ${ms(median(opened))}; reading ahead: median ${ms(median(ahead))}, longest step ${ms(Math.max(...steps))}, loading a kept copy ${ms(median(loads))}; after a filter change: median ${ms(median(changed))}; floor ${ms(median(floor))}`,
+      `whole: median ${ms(median(whole))}; first narrowed: median ${ms(median(first))}, read ahead ${ms(median(firstAhead))}, kept ${ms(median(opened))}; reading ahead: median ${ms(median(ahead))}, longest step ${ms(Math.max(...steps))}, loading a kept copy ${ms(median(loads))}, with rows added since ${ms(sum(appending))} in ${appending.length} steps; after a filter change: median ${ms(median(changed))}; floor ${ms(median(floor))}`,
     );
     const budget = count >= 1_000_000 ? 1_000 : 150;
     const reference = `one grouped walk of every answer of the form, no view: median ${ms(median(floor))}`;
@@ -218,11 +237,11 @@ async function summaryLatency(
       },
       {
         benchmark: `${label}: reading a form's answer columns ahead after its summary is shown (between calls, a step at a time: the rows, then each question)`,
-        measured: `all: median ${ms(median(ahead))}; longest step ${ms(Math.max(...steps))}; on a reader just opened, the step that loads the columns kept: median ${ms(median(loads))}, slowest ${ms(Math.max(...loads))}`,
+        measured: `all: median ${ms(median(ahead))}; longest step ${ms(Math.max(...steps))}; on a reader just opened, the step that loads the columns kept: median ${ms(median(loads))}, slowest ${ms(Math.max(...loads))}; with ${ADDED_SINCE_KEPT.toLocaleString('en')} rows added since they were kept, loading them and coding those rows: ${ms(sum(appending))} in ${appending.length} steps, the longest ${ms(Math.max(...appending))}`,
         reference,
         ratio: median(ahead) / Math.max(median(floor), 0.001),
         target: `longest step (a summary asked meanwhile waits for it) ≤ ${STEP_BUDGET} ms`,
-        met: Math.max(...steps, ...loads) <= STEP_BUDGET,
+        met: Math.max(...steps, ...loads, ...appending) <= STEP_BUDGET,
       },
       {
         benchmark: `${label}: the first summary of a narrowed view, its form's answer columns read ahead`,
@@ -260,4 +279,27 @@ async function summaryLatency(
   } finally {
     db.close();
   }
+}
+
+/** The form's `count` newest rows stored again under new ids, with their answers, as a sync adds. */
+function addedAgain(db: CacheDb, count: number): void {
+  const copies = db
+    .prepare<[string, number], number>(
+      'SELECT id FROM submissions WHERE form_id = ? ORDER BY id DESC LIMIT ?',
+    )
+    .pluck()
+    .all(FORM.id, count)
+    .reverse();
+  const row = db.prepare<[number]>(
+    `INSERT INTO submissions (form_id, submission_id, status, is_preview, submission_time,
+       last_updated_at, quiz_score, login_email, payment_amount, raw, synced_at, seen_pass)
+     SELECT form_id, submission_id || '-again', status, is_preview, submission_time,
+       last_updated_at, quiz_score, login_email, payment_amount, raw, synced_at, seen_pass
+     FROM submissions WHERE id = ?`,
+  );
+  const answers = db.prepare<[number, number]>(
+    `INSERT INTO answers (submission_rowid, field, value_text, value_num, value_json)
+     SELECT ?, field, value_text, value_num, value_json FROM answers WHERE submission_rowid = ?`,
+  );
+  for (const id of copies) answers.run(row.run(id).lastInsertRowid as number, id);
 }
