@@ -104,6 +104,8 @@ export class AnswerColumns {
   /** A question being read a step at a time, for this form at this change counter. */
   private columnRead: { form: FormColumns; version: number; key: string; read: ColumnRead } | null =
     null;
+  /** Forms loaded from their kept copy, a step at a time: the questions still to load. */
+  private readonly keptToLoad = new WeakMap<FormColumns, string[]>();
   /** Forms whose added rows are being coded a step at a time: the last row coded. */
   private readonly appended = new WeakMap<FormColumns, number>();
   /** A form being kept a step at a time: its rows, then the questions left, at this change counter. */
@@ -219,7 +221,7 @@ export class AnswerColumns {
   /** The form's columns if they hold the form as the cache holds it now, without reading; else null. */
   held(formId: string): FormColumns | null {
     const form = this.forms.get(formId);
-    if (!form) return null;
+    if (!form || this.keptToLoad.has(form)) return null;
     return this.changes(formId).version === form.version ? form : null;
   }
 
@@ -240,6 +242,10 @@ export class AnswerColumns {
       if (this.now() - form.builtAt < this.rebuildEveryMs) return 'rewriting';
       this.forms.delete(formId);
     } else if (form) {
+      if (this.keptToLoad.has(form)) {
+        this.loadKept(formId, form, whole);
+        if (!whole) return 'reading';
+      }
       return changes.version > form.version && !this.append(formId, form, changes, whole)
         ? 'reading'
         : form;
@@ -252,13 +258,11 @@ export class AnswerColumns {
           ? this.keptColumns.load(formId, changes, this.statement.bind(this), this.now(), rows)
           : null;
       if (kept) {
-        kept.kept = { count: kept.count, keys: new Set(kept.columns.keys()) };
         this.hold(formId, kept);
-        if (changes.version === kept.version) return kept;
-        // Read ahead, loading is a step of its own: the rows added since are coded in the next.
-        if (!whole) return 'reading';
-        this.append(formId, kept, changes, true);
-        return kept;
+        this.keptToLoad.set(kept, [...kept.kept!.keys]);
+        // Read ahead, loading the copy's rows is a step; each of its questions is one after, then
+        // the rows added since are coded, before the columns are the form's as it is now.
+        return whole ? this.rows(formId, true) : 'reading';
       }
       this.rowsRead = { formId, form: emptyForm(changes.version, this.now(), rows) };
     }
@@ -281,6 +285,18 @@ export class AnswerColumns {
       this.forms.delete(oldest);
     }
     this.forms.set(formId, form);
+  }
+
+  /**
+   * Loads the questions of the form's kept copy still to load: one, or all of them (`whole`). A
+   * copy that can no longer be read leaves the questions left to be read from the index.
+   */
+  private loadKept(formId: string, form: FormColumns, whole: boolean): void {
+    const keys = this.keptToLoad.get(form)!;
+    const loading = keys.splice(0, whole ? keys.length : 1);
+    if (!this.keptColumns.loadColumns(formId, form, loading, this.statement.bind(this)))
+      keys.length = 0;
+    if (keys.length === 0) this.keptToLoad.delete(form);
   }
 
   /**

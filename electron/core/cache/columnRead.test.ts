@@ -308,8 +308,9 @@ describe("a form's columns kept beside the cache", () => {
     const bytes = fs.readFileSync(keptFile()).toString('latin1').toLowerCase();
     for (const text of ['great', 'slow', 'price', 'support', 'only 3'])
       expect(bytes, text).not.toContain(text);
-    // A reader after it loads the copy in one step, and keeps nothing more.
-    expect(readAndKeep()).toBe(1);
+    // A reader after it loads the copy, its rows and then a question a step, and keeps nothing
+    // more.
+    expect(readAndKeep()).toBe(1 + KEYS.length);
   });
 
   it('count rows added since, appended as to columns held', () => {
@@ -332,8 +333,8 @@ describe("a form's columns kept beside the cache", () => {
     const whole = readWhole();
     const reader = new Database(path.join(dir, 'cache.sqlite'), { readonly: true });
     addCacheFunctions(reader);
-    // The copy is loaded in a step of its own; a row added is coded as 32 index entries read, one
-    // a step here.
+    // The copy's rows are loaded in a step, then each question in one; a row added is coded as 32
+    // index entries read, one a step here.
     const options = { keepFromRows: 1, stepEntries: 32 };
     const step = (columns: AnswerColumns) =>
       reader.transaction(() => columns.readAhead(FORM, KEYS, SINGLES))();
@@ -344,7 +345,7 @@ describe("a form's columns kept beside the cache", () => {
       expect(stepped.held(FORM)).toBeNull();
       steps++;
     }
-    expect(steps).toBe(1 + 5);
+    expect(steps).toBe(1 + KEYS.length + 5);
     const asked = new AnswerColumns(reader, options);
     step(asked);
     step(asked);
@@ -354,6 +355,25 @@ describe("a form's columns kept beside the cache", () => {
       for (const key of KEYS) expect(answersBy(form, key), key).toEqual(answersBy(whole, key));
     }
     reader.close();
+  });
+
+  it('are read from the cache when their file is damaged while they load', () => {
+    readAndKeep();
+    const reader = new Database(path.join(dir, 'cache.sqlite'), { readonly: true });
+    addCacheFunctions(reader);
+    const columns = new AnswerColumns(reader, { keepFromRows: 1 });
+    const step = () => reader.transaction(() => columns.readAhead(FORM, KEYS, SINGLES))();
+    // The copy's rows and its first question, then the file is overwritten.
+    step();
+    step();
+    fs.writeFileSync(keptFile(), Buffer.alloc(8192, 7));
+    while (step());
+    const whole = readWhole();
+    const form = columns.held(FORM)!;
+    for (const key of KEYS) expect(answersBy(form, key), key).toEqual(answersBy(whole, key));
+    reader.close();
+    // Read from the index, the columns were kept anew.
+    expect(openAgain().readIndex).toBe(false);
   });
 
   it('are read from the cache once a row was changed or removed since they were kept', () => {

@@ -80,10 +80,11 @@ export class KeptColumns {
   constructor(private readonly cacheFile: string | null) {}
 
   /**
-   * The form's columns as kept, if the form has only had rows added since (`changes`: its change
-   * counters now), each answer looked up in the cache through `prepare` when first asked for;
-   * else null. Their arrays have room for `rows` rows, the form's now, so appending the rows added
-   * since copies none of them. Call it inside a transaction of the cache's.
+   * The form's rows as kept, if the form has only had rows added since (`changes`: its change
+   * counters now), with which questions the copy holds (`kept`) but none of them yet
+   * (`loadColumns`); else null. Their arrays have room for `rows` rows, the form's now, so
+   * appending the rows added since copies none of them. Call it inside a transaction of the
+   * cache's.
    */
   load(
     formId: string,
@@ -98,8 +99,7 @@ export class KeptColumns {
           .prepare<[string], KeptRows>('SELECT * FROM kept_rows WHERE form_id = ?')
           .get(formId);
         if (!kept || !serves(kept, changes)) return null;
-        const room = Math.max(rows, kept.count);
-        const form = formOf(kept, builtAt, room);
+        const form = formOf(kept, builtAt, Math.max(rows, kept.count));
         // A copy made for another file once in this one's place: its last row is not this form's.
         const last = form.count > 0 ? form.rowids[form.count - 1]! : 0;
         const time = prepare<[number, string], string>(
@@ -112,16 +112,36 @@ export class KeptColumns {
           (time === undefined || Date.parse(time) !== form.time[form.count - 1])
         )
           return null;
-        const columns = db
-          .prepare<[string, number], KeptColumn>(
-            'SELECT * FROM kept_columns WHERE form_id = ? AND version = ?',
+        const keys = db
+          .prepare<[string, number], string>(
+            'SELECT key FROM kept_columns WHERE form_id = ? AND version = ?',
           )
+          .pluck()
           .all(formId, kept.version);
-        for (const column of columns)
-          form.columns.set(column.key, columnOf(column, form.count, room, formId, prepare));
+        form.kept = { count: form.count, keys: new Set(keys) };
         return form;
       })(),
     );
+  }
+
+  /**
+   * Loads these questions of the form's copy into the form `load` gave, each answer looked up in
+   * the cache through `prepare` when first asked for. Whether they all were: false when the copy
+   * can no longer be read, or no longer holds one of them.
+   */
+  loadColumns(formId: string, form: FormColumns, keys: readonly string[], prepare: Prepare) {
+    const loaded = this.reading((db) => {
+      const column = db.prepare<[string, number, string], KeptColumn>(
+        'SELECT * FROM kept_columns WHERE form_id = ? AND version = ? AND key = ?',
+      );
+      for (const key of keys) {
+        const kept = column.get(formId, form.version, key);
+        if (!kept) return null;
+        form.columns.set(key, columnOf(kept, form.count, form.rowids.length, formId, prepare));
+      }
+      return true;
+    });
+    return loaded === true;
   }
 
   /**
