@@ -175,7 +175,8 @@ async function summaryLatency(
       firstAhead.push(performance.now() - asked);
     }
     // A reader of the cache just opened, as after the app starts: it loads the copy kept above,
-    // for a narrowed view asked at once, or as the first step of reading ahead after a summary.
+    // for a narrowed view asked at once, or in the first steps of reading ahead after a summary
+    // (its rows, then a question a step).
     const onReader = <T>(read: (summaries: SubmissionSummaries) => T): T => {
       const reader = new Database(file, { readonly: true });
       try {
@@ -188,14 +189,21 @@ async function summaryLatency(
     const opened = await sample(FIRST_RUNS, (i) =>
       onReader((summaries) => summaries.summary(apart(changes[i % changes.length]!, 6 * RUNS + i))),
     );
-    const loads = Array.from({ length: FIRST_RUNS }, (_, i) =>
+    const loading = Array.from({ length: FIRST_RUNS }, (_, i) =>
       onReader((summaries) => {
         summaries.summary(apart(view(), 7 * RUNS + i));
-        const started = performance.now();
-        summaries.readAhead();
-        return performance.now() - started;
+        const loadSteps: number[] = [];
+        let more = true;
+        while (more) {
+          const step = performance.now();
+          more = summaries.readAhead();
+          loadSteps.push(performance.now() - step);
+        }
+        return loadSteps;
       }),
     );
+    const loads = loading.map(sum);
+    const loadSteps = loading.flat();
     // The same, with rows a sync stored since the copy was kept, as many as it is appended before
     // it is made anew: added in a savepoint on this connection, undone after.
     const appending: number[] = [];
@@ -222,7 +230,7 @@ async function summaryLatency(
     const floor = await sample(10, () => floorStatement.all(FORM.id));
     const questions = summaries.summary(view()).questions.length;
     log(
-      `whole: median ${ms(median(whole))}; first narrowed: median ${ms(median(first))}, read ahead ${ms(median(firstAhead))}, kept ${ms(median(opened))}; reading ahead: median ${ms(median(ahead))}, longest step ${ms(Math.max(...steps))}, loading a kept copy ${ms(median(loads))}, with rows added since ${ms(sum(appending))} in ${appending.length} steps; after a filter change: median ${ms(median(changed))}; floor ${ms(median(floor))}`,
+      `whole: median ${ms(median(whole))}; first narrowed: median ${ms(median(first))}, read ahead ${ms(median(firstAhead))}, kept ${ms(median(opened))}; reading ahead: median ${ms(median(ahead))}, longest step ${ms(Math.max(...steps))}, loading a kept copy ${ms(median(loads))} (longest step ${ms(Math.max(...loadSteps))}), with rows added since ${ms(sum(appending))} in ${appending.length} steps; after a filter change: median ${ms(median(changed))}; floor ${ms(median(floor))}`,
     );
     const budget = count >= 1_000_000 ? 1_000 : 150;
     const reference = `one grouped walk of every answer of the form, no view: median ${ms(median(floor))}`;
@@ -237,11 +245,11 @@ async function summaryLatency(
       },
       {
         benchmark: `${label}: reading a form's answer columns ahead after its summary is shown (between calls, a step at a time: the rows, then each question)`,
-        measured: `all: median ${ms(median(ahead))}; longest step ${ms(Math.max(...steps))}; on a reader just opened, the step that loads the columns kept: median ${ms(median(loads))}, slowest ${ms(Math.max(...loads))}; with ${ADDED_SINCE_KEPT.toLocaleString('en')} rows added since they were kept, loading them and coding those rows: ${ms(sum(appending))} in ${appending.length} steps, the longest ${ms(Math.max(...appending))}`,
+        measured: `all: median ${ms(median(ahead))}; longest step ${ms(Math.max(...steps))}; on a reader just opened, loading the columns kept: median ${ms(median(loads))} in ${loading[0]!.length} steps, the longest ${ms(Math.max(...loadSteps))}; with ${ADDED_SINCE_KEPT.toLocaleString('en')} rows added since they were kept, loading them and coding those rows: ${ms(sum(appending))} in ${appending.length} steps, the longest ${ms(Math.max(...appending))}`,
         reference,
         ratio: median(ahead) / Math.max(median(floor), 0.001),
         target: `longest step (a summary asked meanwhile waits for it) ≤ ${STEP_BUDGET} ms`,
-        met: Math.max(...steps, ...loads, ...appending) <= STEP_BUDGET,
+        met: Math.max(...steps, ...loadSteps, ...appending) <= STEP_BUDGET,
       },
       {
         benchmark: `${label}: the first summary of a narrowed view, its form's answer columns read ahead`,
