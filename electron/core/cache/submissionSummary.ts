@@ -87,6 +87,11 @@ export class SubmissionSummaries {
     return more;
   }
 
+  /** Whether the form read ahead is read only to be kept: no summary waits for it. */
+  get keepingOnly(): boolean {
+    return this.ahead?.keptOnly === true;
+  }
+
   /**
    * Rows of a form were stored: a copy of its columns kept beside the cache that no longer serves
    * it (rows changed or removed) is removed at once, so nothing of a deleted row stays there.
