@@ -147,6 +147,18 @@ describe('the index of word endings', () => {
     expect(suffixText('z'.repeat(SUFFIX_CHARS + 3)).split(' ')[0]).toHaveLength(SUFFIX_CHARS);
   });
 
+  it('counts and cuts suffixes in characters, also past the Basic Multilingual Plane', () => {
+    // Each of these is two UTF-16 units: cut by units, a suffix would start or end mid-character.
+    const astral = '𝒳𝒴𝒵𝒶𝒷';
+    expect(suffixText(`${astral} Ωmega`)).toBe('𝒳𝒴𝒵𝒶𝒷 𝒴𝒵𝒶𝒷 𝒵𝒶𝒷 Ωmega mega ega');
+    const long = '𝒴'.repeat(SUFFIX_CHARS + 2);
+    const suffixes = suffixText(`𝒳${long}`).split(' ');
+    expect(suffixes).toHaveLength(SUFFIX_CHARS + 1);
+    for (const suffix of suffixes) expect([...suffix].length).toBeLessThanOrEqual(SUFFIX_CHARS);
+    expect([...suffixes[0]!]).toHaveLength(SUFFIX_CHARS);
+    expect(suffixes.at(-1)).toBe('𝒴'.repeat(3));
+  });
+
   it("splits text into the words SQLite's tokenizer reads, for every character", () => {
     // Each character the index takes for a word's between two words' worth of letters: SQLite
     // finds the letters on their own when it splits the word there, and then a search holding

@@ -28,17 +28,32 @@ const WORD_CHAR = String.raw`[[\p{L}\p{N}\p{Co}]--[\u19B0-\u19C0\u19C8\u19C9\u1C
 const WORDS = new RegExp(`${WORD_CHAR}{${SHORTEST},}`, 'gv');
 const ONE_WORD = new RegExp(`^${WORD_CHAR}+$`, 'v');
 const HEX_ONLY = /^[0-9a-f]+$/i;
+/** Half of a character past the Basic Multilingual Plane: only there is a character two units. */
+const SURROGATE = /[\uD800-\uDFFF]/;
 
 /** The table's text for a row's search text: its words' suffixes, separated by spaces. */
 export function suffixText(searchText: string): string {
   const suffixes: string[] = [];
   for (const [word] of searchText.matchAll(WORDS)) {
-    if (HEX_ONLY.test(word)) continue;
+    if (!HEX_ONLY.test(word)) suffixesOf(word, suffixes);
+  }
+  return suffixes.join(' ');
+}
+
+/**
+ * A word's suffixes of at least `SHORTEST` characters, cut to `SUFFIX_CHARS`. Cut by code units
+ * where each is a character: splitting every word into characters and joining each suffix again
+ * was most of what storing a row's search text cost.
+ */
+function suffixesOf(word: string, suffixes: string[]): void {
+  if (SURROGATE.test(word)) {
     const chars = [...word];
     for (let at = 0; at + SHORTEST <= chars.length; at++)
       suffixes.push(chars.slice(at, at + SUFFIX_CHARS).join(''));
+    return;
   }
-  return suffixes.join(' ');
+  for (let at = 0; at + SHORTEST <= word.length; at++)
+    suffixes.push(word.slice(at, at + SUFFIX_CHARS));
 }
 
 /** A row's entry in the index: its search text's suffixes and its group's token. */
