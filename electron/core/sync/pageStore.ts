@@ -1,4 +1,4 @@
-import { MAX_PAGE_SIZE, type SubmissionStatus } from '../../shared/api/endpoints';
+import { type SubmissionStatus } from '../../shared/api/endpoints';
 import { type Submission } from '../../shared/api/submission';
 import { AppError } from '../../shared/errors';
 import { readListing } from '../api/client';
@@ -15,41 +15,26 @@ import {
   type StoredPage,
   type WindowPage,
 } from '../session/pageWriter';
-import { PAGES_PER_STORE } from './streamSync';
 
-/**
- * A page read and not yet stored: the bytes it came in, how many rows it holds, and its rows as
- * read, while the shelf keeps few enough of them (`PARSED_ROWS_MOST`).
- */
+/** A page read and not yet stored: the bytes it came in, and how many rows it holds. */
 interface HeldPage {
   json: Uint8Array;
   rows: number;
-  responses: Submission[] | null;
 }
 
 /**
- * Rows the shelf keeps as read, the rest as the bytes they came in: as many as a store holds at
- * the service's pace (`PAGES_PER_STORE` pages), so that there each page is read once. Past it,
- * while pages pile up, a row's objects take about twice its bytes.
- */
-const PARSED_ROWS_MOST = PAGES_PER_STORE * MAX_PAGE_SIZE;
-
-/**
- * The pages read and not yet stored. A store takes its pages out, whether it commits or not. The
- * first are kept as read; those beyond `PARSED_ROWS_MOST` as the bytes they came in, read again
- * when stored: while pages pile up a store holds hundreds, as many again arriving meanwhile.
+ * The pages read and not yet stored. A store takes its pages out, whether it commits or not. Each
+ * is kept as the bytes it came in and read again when stored: parsed, a page takes several times
+ * the memory, and while pages pile up a store holds hundreds, as many again arriving meanwhile.
  */
 export class PageShelf {
   private next = 1;
   private readonly kept = new Map<number, HeldPage>();
-  private parsedRows = 0;
 
   read(json: Uint8Array): ReadPage {
     const { responses, totalResponses } = readListing(json);
     const ref = this.next++;
-    const parsed = this.parsedRows + responses.length <= PARSED_ROWS_MOST;
-    if (parsed) this.parsedRows += responses.length;
-    this.kept.set(ref, { json, rows: responses.length, responses: parsed ? responses : null });
+    this.kept.set(ref, { json, rows: responses.length });
     return {
       ref,
       totalResponses,
@@ -61,26 +46,18 @@ export class PageShelf {
   take(pages: readonly number[]): HeldPage[] {
     return pages.map((ref) => {
       const kept = this.kept.get(ref);
+      this.kept.delete(ref);
       // Read by a writer thread that has stopped since: the sync goes again from its position.
       if (!kept)
         throw new AppError('INTERNAL', 'Sync lost a page it had read. Sync again.', {
           retryable: true,
         });
-      this.remove(ref, kept);
       return kept;
     });
   }
 
   release(pages: readonly number[]): void {
-    for (const ref of pages) {
-      const kept = this.kept.get(ref);
-      if (kept) this.remove(ref, kept);
-    }
-  }
-
-  private remove(ref: number, page: HeldPage): void {
-    this.kept.delete(ref);
-    if (page.responses) this.parsedRows -= page.rows;
+    for (const ref of pages) this.kept.delete(ref);
   }
 }
 
@@ -153,14 +130,13 @@ function storeInTurns(
   for (let i = 0; i < pages.length; i += PAGES_PER_TURN)
     parts.push(pages.slice(i, i + PAGES_PER_TURN));
   if (parts.length === 0) parts.push([]);
-  // Pages kept as bytes are read a few at a time as they are stored: only their rows' objects and
-  // those kept as read are on the heap at once.
+  // Each few pages are read as they are stored: only their rows' objects are on the heap at once.
   const store = (part: readonly HeldPage[]) =>
     storePage(
       stores,
       formId,
       status,
-      part.flatMap((page) => page.responses ?? readListing(page.json).responses),
+      part.flatMap((page) => readListing(page.json).responses),
       syncedAt,
       steps.options,
     );

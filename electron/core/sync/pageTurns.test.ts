@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startLocalApi, type LocalApi } from '../../local-api';
 import { DEMO_FORMS } from '../../local-api/demoForms';
+import { createApiClient } from '../api';
 import { cacheStores } from '../cache/cacheStores';
 import { connectCache } from '../cache/openCache';
 import { openTempCache, type TempCache } from '../operations/testing/tempCache';
+import { type IncrementalPage, type ReadPage } from '../session/pageWriter';
 import { pageWriterOn, PageShelf, type Turns } from './pageStore';
-import { finishedPages, pulled } from './testing/listedPages';
 
 let server: LocalApi;
 let cache: TempCache;
@@ -18,6 +19,41 @@ afterEach(async () => {
   cache.close();
   await server.close();
 });
+
+/** The first `count` pages of a form's finished listing, as the service sent them. */
+async function firstPages(formId: string, count: number): Promise<Uint8Array[]> {
+  const api = createApiClient({
+    baseUrl: server.baseUrl,
+    apiKey: server.apiKey,
+    rateLimit: { limit: 1_000 },
+  });
+  const pages: Uint8Array[] = [];
+  for (let i = 0; i < count; i++)
+    pages.push(
+      await api.listSubmissionsJson(formId, {
+        status: 'finished',
+        sort: 'asc',
+        limit: 150,
+        offset: i * 150,
+      }),
+    );
+  return pages;
+}
+
+/** A first pull's pages `read`, not its last, after which it stands at `offset`. */
+function pulled(formId: string, read: readonly ReadPage[], offset: number): IncrementalPage {
+  return {
+    formId,
+    status: 'finished',
+    pages: read.map((page) => page.ref),
+    syncedAt: new Date().toISOString(),
+    passId: 1,
+    afterDate: undefined,
+    offset,
+    done: false,
+    totalResponses: read[0]!.totalResponses,
+  };
+}
 
 describe('pages that piled up, stored while another writer asks for the lock', () => {
   it('commits the pages stored so far with their position, lets the writer in, then stores the rest', async () => {
@@ -46,9 +82,7 @@ describe('pages that piled up, stored while another writer asks for the lock', (
     };
     const shelf = new PageShelf();
     const writer = pageWriterOn(stores, shelf, turns);
-    const read = await Promise.all(
-      (await finishedPages(server, formId, 0, 12)).map((json) => writer.read(json)),
-    );
+    const read = await Promise.all((await firstPages(formId, 12)).map((json) => writer.read(json)));
     const rows = read.reduce((n, page) => n + page.ids.length, 0);
     expect(rows).toBeGreaterThan(1650);
 
@@ -75,9 +109,7 @@ describe('pages that piled up, stored while another writer asks for the lock', (
       letIn: () => lookedIn++,
     };
     const writer = pageWriterOn(stores, new PageShelf(), turns);
-    const read = await Promise.all(
-      (await finishedPages(server, formId, 0, 7)).map((json) => writer.read(json)),
-    );
+    const read = await Promise.all((await firstPages(formId, 7)).map((json) => writer.read(json)));
     const other = connectCache(cache.file);
     const versionSeen = () => other.pragma('data_version', { simple: true }) as number;
     const start = versionSeen();
@@ -106,9 +138,7 @@ describe('pages that piled up, stored while another writer asks for the lock', (
       letIn: () => during.push(cacheSize()),
     };
     const writer = pageWriterOn(stores, new PageShelf(), turns);
-    const read = await Promise.all(
-      (await finishedPages(server, formId, 0, 13)).map((json) => writer.read(json)),
-    );
+    const read = await Promise.all((await firstPages(formId, 13)).map((json) => writer.read(json)));
     const small = read.slice(0, 4);
     const large = read.slice(4);
 
