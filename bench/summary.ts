@@ -28,6 +28,8 @@ const FIRST_RUNS = 5;
 const STEP_BUDGET = 100;
 /** Rows added since a form's columns were kept that are appended to them, not kept anew. */
 const ADDED_SINCE_KEPT = 5_000;
+/** Rows edited since a form's columns were kept that are patched into them, not kept anew. */
+const REWRITTEN_SINCE_KEPT = 1_000;
 
 /**
  * The Summary tab of a form: every question's figures for a view, read anew (nothing remembered
@@ -221,6 +223,20 @@ async function summaryLatency(
     } finally {
       db.exec('ROLLBACK TO added; RELEASE added');
     }
+    // A summary reader new to the form finds the copy kept above with rows a sync has edited since:
+    // it patches them in. Edited in a savepoint on this connection, undone after.
+    const patched: number[] = [];
+    db.exec('SAVEPOINT rewritten');
+    try {
+      rewriteRows(db, REWRITTEN_SINCE_KEPT);
+      for (let i = 0; i < FIRST_RUNS; i++) {
+        const asked = performance.now();
+        new SubmissionSummaries(db).summary(apart(changes[i % changes.length]!, 9 * RUNS + i));
+        patched.push(performance.now() - asked);
+      }
+    } finally {
+      db.exec('ROLLBACK TO rewritten; RELEASE rewritten');
+    }
     anew(changes[0]!, 3 * RUNS);
     const changed = await sample(RUNS, (i) => anew(changes[i % changes.length]!, RUNS + i));
     const floorStatement = db.prepare(
@@ -230,7 +246,7 @@ async function summaryLatency(
     const floor = await sample(10, () => floorStatement.all(FORM.id));
     const questions = summaries.summary(view()).questions.length;
     log(
-      `whole: median ${ms(median(whole))}; first narrowed: median ${ms(median(first))}, read ahead ${ms(median(firstAhead))}, kept ${ms(median(opened))}; reading ahead: median ${ms(median(ahead))}, longest step ${ms(Math.max(...steps))}, loading a kept copy ${ms(median(loads))} (longest step ${ms(Math.max(...loadSteps))}), with rows added since ${ms(sum(appending))} in ${appending.length} steps; after a filter change: median ${ms(median(changed))}; floor ${ms(median(floor))}`,
+      `whole: median ${ms(median(whole))}; first narrowed: median ${ms(median(first))}, read ahead ${ms(median(firstAhead))}, kept ${ms(median(opened))}, kept and patched ${ms(median(patched))}; reading ahead: median ${ms(median(ahead))}, longest step ${ms(Math.max(...steps))}, loading a kept copy ${ms(median(loads))} (longest step ${ms(Math.max(...loadSteps))}), with rows added since ${ms(sum(appending))} in ${appending.length} steps; after a filter change: median ${ms(median(changed))}; floor ${ms(median(floor))}`,
     );
     const budget = count >= 1_000_000 ? 1_000 : 150;
     const reference = `one grouped walk of every answer of the form, no view: median ${ms(median(floor))}`;
@@ -268,7 +284,15 @@ async function summaryLatency(
         met: Math.max(...opened) <= budget,
       },
       {
-        benchmark: `${label}: the first summary of a narrowed view asked before its form's columns were read ahead or kept (it reads them; again after rows are rewritten)`,
+        benchmark: `${label}: the first summary of a narrowed view on a summary reader new to the form, its columns kept beside the cache, ${REWRITTEN_SINCE_KEPT.toLocaleString('en')} rows edited since (as after a sync stored them)`,
+        measured: `median ${ms(median(patched))}, slowest ${ms(Math.max(...patched))}`,
+        reference,
+        ratio: median(patched) / Math.max(median(floor), 0.001),
+        target: `p95 ≤ ${budget} ms`,
+        met: Math.max(...patched) <= budget,
+      },
+      {
+        benchmark: `${label}: the first summary of a narrowed view asked before its form's columns were ever read ahead or kept (it reads them)`,
         measured: `median ${ms(median(first))}, slowest ${ms(Math.max(...first))}`,
         reference,
         ratio: median(first) / Math.max(median(floor), 0.001),
@@ -286,6 +310,30 @@ async function summaryLatency(
     ];
   } finally {
     db.close();
+  }
+}
+
+/**
+ * `count` of the form's rows, spread over it, edited as a sync stores a row changed upstream: each
+ * given another row's answers.
+ */
+function rewriteRows(db: CacheDb, count: number): void {
+  const ids = db
+    .prepare<[string], number>('SELECT id FROM submissions WHERE form_id = ? ORDER BY id')
+    .pluck()
+    .all(FORM.id);
+  const touch = db.prepare<[number]>('UPDATE submissions SET raw = raw WHERE id = ?');
+  const clear = db.prepare<[number]>('DELETE FROM answers WHERE submission_rowid = ?');
+  const copy = db.prepare<[number, number]>(
+    `INSERT INTO answers (submission_rowid, field, value_text, value_num, value_json)
+     SELECT ?, field, value_text, value_num, value_json FROM answers WHERE submission_rowid = ?`,
+  );
+  for (let i = 0; i < count; i++) {
+    const id = ids[Math.floor(((i + 0.5) * ids.length) / count)]!;
+    const other = ids[(i * 7_919) % ids.length]!;
+    touch.run(id);
+    clear.run(id);
+    copy.run(id, other);
   }
 }
 

@@ -1,11 +1,17 @@
 import type Database from 'better-sqlite3';
 import { FIELD_OF } from './answerField';
-import { addCode, answerAt, type AnswerColumn, ColumnRead, GIVEN_ONCE } from './columnRead';
+import {
+  addCode,
+  type AnswerColumn,
+  ColumnRead,
+  foldedOf,
+  GIVEN_ONCE,
+  sortedCode,
+} from './columnRead';
 import { KeptColumns } from './keptColumns';
-import { compareValues } from './orderMerge';
-import { asciiFold } from './summaryFigures';
+import { type RowsPatch } from './keptPatch';
 
-export { type AnswerColumn, GIVEN_ONCE } from './columnRead';
+export { type AnswerColumn, compareAnswers, GIVEN_ONCE } from './columnRead';
 
 /**
  * A form's answers held by column in memory, for summaries of narrowed views: per question one
@@ -40,14 +46,23 @@ export interface FormColumns {
   /** The form's change counter the columns hold, and when they were read. */
   version: number;
   builtAt: number;
-  /** What of the form its kept copy holds (`keptColumns.ts`): how many rows, which questions. */
-  kept?: { count: number; keys: Set<string> };
+  /**
+   * What of the form its kept copy holds (`keptColumns.ts`): how many rows, how many were rewritten
+   * since it was kept, which questions.
+   */
+  kept?: { count: number; rewrites: number; keys: Set<string> };
+  /** The rewrites a copy was patched to, while its columns load (`keptPatch.ts`). */
+  patch?: RowsPatch;
 }
 
-/** A form's change counters (`form_changes`): its version, and its version at its last rewrite. */
+/**
+ * A form's change counters (`form_changes`): its version, its version at its last rewrite, and
+ * from which version its rewrites are logged (`form_rewrites`).
+ */
 export interface Changes {
   version: number;
   rewritten: number;
+  loggedFrom: number;
 }
 
 export interface AnswerColumnsOptions {
@@ -87,6 +102,8 @@ const KEEP_FROM_ROWS = 50_000;
  * is loaded, far slower a row than loading it, and the copy is rewritten whole.
  */
 const KEEP_AGAIN_ROWS = 5_000;
+/** A kept copy is made anew once this many rows were rewritten since: each is patched as it loads. */
+const KEEP_AGAIN_REWRITES = 1_000;
 
 /** The form's rows: held whole, still being read a step at a time, or not now: it is being rewritten. */
 type Rows = FormColumns | 'reading' | 'rewriting';
@@ -181,6 +198,7 @@ export class AnswerColumns {
         form.count >= this.keepFromRows &&
         (!kept ||
           form.count - kept.count > KEEP_AGAIN_ROWS ||
+          kept.rewrites > KEEP_AGAIN_REWRITES ||
           keys.some((key) => !kept.keys.has(key)));
       if (!wanted) return false;
       this.keptColumns.keepRows(formId, form);
@@ -193,19 +211,25 @@ export class AnswerColumns {
       return true;
     }
     this.keeping = null;
-    form.kept = { count: form.count, keys: new Set(keys) };
+    form.kept = { count: form.count, rewrites: 0, keys: new Set(keys) };
     return false;
   }
 
   /**
    * Whether the form's columns are to be kept beside the cache once read: it is large enough, and
-   * has no copy that serves it, or one short of many rows added since.
+   * has no copy that serves it, or one short of many rows added or rewritten since.
    */
   keepable(formId: string): boolean {
     const rows = this.rowCount(formId);
     if (rows < this.keepFromRows) return false;
     const kept = this.keptColumns.rowsKept(formId, this.changes(formId));
-    return kept === null || rows - kept > KEEP_AGAIN_ROWS;
+    if (kept === null || rows - kept.count > KEEP_AGAIN_ROWS) return true;
+    const rewrites = this.statement<[string, number], number>(
+      'SELECT count(DISTINCT row) FROM form_rewrites WHERE form_id = ? AND version > ?',
+    )
+      .pluck()
+      .get(formId, kept.version)!;
+    return rewrites > KEEP_AGAIN_REWRITES;
   }
 
   /** Lets go of the form's columns held in memory; its kept copy stays. */
@@ -213,9 +237,19 @@ export class AnswerColumns {
     this.forms.delete(formId);
   }
 
-  /** Removes the form's kept copy if rows were changed or removed since it was made. */
+  /**
+   * Removes the form's kept copy if rows were removed since it was made, or changed past what its
+   * patch can hold.
+   */
   dropStaleCopy(formId: string): void {
-    this.keptColumns.dropStale(formId, this.changes(formId));
+    const removed = this.statement<[string, number], number>(
+      'SELECT 1 FROM form_rewrites WHERE form_id = ? AND version > ? AND removed',
+    ).pluck();
+    this.keptColumns.dropStale(
+      formId,
+      this.changes(formId),
+      (version) => removed.get(formId, version) !== undefined,
+    );
   }
 
   /** The form's columns if they hold the form as the cache holds it now, without reading; else null. */
@@ -237,8 +271,10 @@ export class AnswerColumns {
   private rows(formId: string, whole: boolean): Rows {
     const changes = this.changes(formId);
     const form = this.forms.get(formId);
-    // Rows changed or removed since (or counters gone back: the cache was rebuilt under them).
-    if (form && (changes.rewritten > form.version || changes.version < form.version)) {
+    // Rows changed or removed since (or counters gone back: the cache was rebuilt under them); a
+    // copy patched holds the rewrites up to its patch.
+    const rewritesHeld = form?.patch?.version ?? form?.version ?? 0;
+    if (form && (changes.rewritten > rewritesHeld || changes.version < form.version)) {
       if (this.now() - form.builtAt < this.rebuildEveryMs) return 'rewriting';
       this.forms.delete(formId);
     } else if (form) {
@@ -336,6 +372,7 @@ export class AnswerColumns {
     }
     this.appended.delete(form);
     form.version = changes.version;
+    form.patch = undefined;
     return true;
   }
 
@@ -485,8 +522,8 @@ export class AnswerColumns {
   private changes(formId: string): Changes {
     return (
       this.statement<[string], Changes>(
-        'SELECT version, rewritten FROM form_changes WHERE form_id = ?',
-      ).get(formId) ?? { version: 0, rewritten: 0 }
+        'SELECT version, rewritten, logged_from AS loggedFrom FROM form_changes WHERE form_id = ?',
+      ).get(formId) ?? { version: 0, rewritten: 0, loggedFrom: 0 }
     );
   }
 
@@ -507,28 +544,6 @@ export class AnswerColumns {
     return statement as unknown as Database.Statement<P, R>;
   }
 }
-
-/** The code the index gave this answer, found in its order. */
-function sortedCode(column: AnswerColumn, text: string | null): number | undefined {
-  // Code 1 of a column that collapses singles stands for them, and has no text.
-  let low = column.collapsesSingles ? 2 : 1;
-  let high = column.sortedEnd - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const order = compareAnswers(answerAt(column, middle).text, text);
-    if (order === 0) return middle;
-    if (order < 0) low = middle + 1;
-    else high = middle - 1;
-  }
-  return undefined;
-}
-
-/** As the index orders answers (`value_text` is NOCASE): none first, then text. */
-export function compareAnswers(a: string | null, b: string | null): number {
-  return compareValues(a, b, true);
-}
-
-const foldedOf = (text: string | null) => (text === null ? null : asciiFold(text));
 
 /**
  * A form's columns before any row is read: at this change counter, read from now on, with room

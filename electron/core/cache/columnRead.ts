@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { FIELD_OF } from './answerField';
-import { sameFolded } from './summaryFigures';
+import { compareValues } from './orderMerge';
+import { asciiFold, sameFolded } from './summaryFigures';
 
 /** A free-text answer that only one row of the form gave: its text can never be among the most frequent. */
 export const GIVEN_ONCE = 1;
@@ -264,3 +265,25 @@ function sameAnswer(a: string | null, b: string | null): boolean {
   if (a === null || b === null) return a === b;
   return sameFolded(a, b);
 }
+
+/** The code the index gave this answer, found in its order. */
+export function sortedCode(column: AnswerColumn, text: string | null): number | undefined {
+  // Code 1 of a column that collapses singles stands for them, and has no text.
+  let low = column.collapsesSingles ? 2 : 1;
+  let high = column.sortedEnd - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const order = compareAnswers(answerAt(column, middle).text, text);
+    if (order === 0) return middle;
+    if (order < 0) low = middle + 1;
+    else high = middle - 1;
+  }
+  return undefined;
+}
+
+/** As the index orders answers (`value_text` is NOCASE): none first, then text. */
+export function compareAnswers(a: string | null, b: string | null): number {
+  return compareValues(a, b, true);
+}
+
+export const foldedOf = (text: string | null) => (text === null ? null : asciiFold(text));

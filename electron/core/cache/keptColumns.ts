@@ -5,6 +5,7 @@ import { removeHeld } from '../files/heldFiles';
 import { FIELD_OF } from './answerField';
 import { type AnswerColumn, type Changes, type FormColumns } from './answerColumns';
 import { isCorruption } from './corruption';
+import { patchRows, recodeChanged, reshapeColumn, rowsGivingOf } from './keptPatch';
 import { asciiFold } from './summaryFigures';
 
 /** The kept columns' file: the cache file's name and this. */
@@ -80,11 +81,12 @@ export class KeptColumns {
   constructor(private readonly cacheFile: string | null) {}
 
   /**
-   * The form's rows as kept, if the form has only had rows added since (`changes`: its change
-   * counters now), with which questions the copy holds (`kept`) but none of them yet
-   * (`loadColumns`); else null. Their arrays have room for `rows` rows, the form's now, so
-   * appending the rows added since copies none of them. Call it inside a transaction of the
-   * cache's.
+   * The form's rows as kept, if the form has only had rows added since, or had rows rewritten
+   * that its log still lists (`changes`: its change counters now), with which questions the copy
+   * holds (`kept`) but none of them yet (`loadColumns`); else null. Rows rewritten since are
+   * patched in (`patch`), rows added are left to be coded. Its arrays have room for `rows` rows,
+   * the form's now, so appending the rows added since copies none of them. Call it inside a
+   * transaction of the cache's.
    */
   load(
     formId: string,
@@ -100,28 +102,47 @@ export class KeptColumns {
           .get(formId);
         if (!kept || !serves(kept, changes)) return null;
         const form = formOf(kept, builtAt, Math.max(rows, kept.count));
-        // A copy made for another file once in this one's place: its last row is not this form's.
-        const last = form.count > 0 ? form.rowids[form.count - 1]! : 0;
-        const time = prepare<[number, string], string>(
-          'SELECT submission_time FROM submissions WHERE id = ? AND form_id = ?',
-        )
-          .pluck()
-          .get(last, formId);
-        if (
-          form.count > 0 &&
-          (time === undefined || Date.parse(time) !== form.time[form.count - 1])
-        )
-          return null;
+        if (!this.madeFor(form, formId, kept.version, prepare)) return null;
+        const patched =
+          changes.rewritten > kept.version
+            ? patchRows(form, formId, kept.version, changes.version, prepare)
+            : undefined;
+        if (patched === null) return null;
         const keys = db
           .prepare<[string, number], string>(
             'SELECT key FROM kept_columns WHERE form_id = ? AND version = ?',
           )
           .pluck()
           .all(formId, kept.version);
-        form.kept = { count: form.count, keys: new Set(keys) };
+        form.patch = patched;
+        form.kept = {
+          count: form.count,
+          rewrites: patched?.rewritten.size ?? 0,
+          keys: new Set(keys),
+        };
         return form;
       })(),
     );
+  }
+
+  /**
+   * Whether the copy was kept of this form in this file, not of another once in its place: its
+   * last row not rewritten since (`since`) is in the cache, at the time the copy holds.
+   */
+  private madeFor(form: FormColumns, formId: string, since: number, prepare: Prepare): boolean {
+    const rewritten = prepare<[string, number, number], number>(
+      'SELECT 1 FROM form_rewrites WHERE form_id = ? AND version > ? AND row = ?',
+    ).pluck();
+    const time = prepare<[number, string], string>(
+      'SELECT submission_time FROM submissions WHERE id = ? AND form_id = ?',
+    ).pluck();
+    for (let index = form.count - 1; index >= 0; index--) {
+      const rowid = form.rowids[index]!;
+      if (rewritten.get(formId, since, rowid) !== undefined) continue;
+      const now = time.get(rowid, formId);
+      return now !== undefined && Date.parse(now) === form.time[index];
+    }
+    return true;
   }
 
   /**
@@ -137,7 +158,7 @@ export class KeptColumns {
       for (const key of keys) {
         const kept = column.get(formId, form.version, key);
         if (!kept) return null;
-        form.columns.set(key, columnOf(kept, form.count, form.rowids.length, formId, prepare));
+        form.columns.set(key, columnOf(kept, form, formId, prepare));
       }
       return true;
     });
@@ -145,26 +166,27 @@ export class KeptColumns {
   }
 
   /**
-   * How many rows the form's copy holds, if it has one that serves the form as it is now (see
-   * `load`); else null. Reads nothing else of the copy.
+   * How many rows the form's copy holds and at which change counter, if it has one that serves
+   * the form as it is now (see `load`); else null. Reads nothing else of the copy.
    */
-  rowsKept(formId: string, changes: Changes): number | null {
+  rowsKept(formId: string, changes: Changes): Pick<KeptRows, 'version' | 'count'> | null {
     return this.reading((db) => {
       const kept = keptOf(db, formId);
-      return kept && serves(kept, changes) ? kept.count : null;
+      return kept && serves(kept, changes) ? kept : null;
     });
   }
 
   /**
-   * Removes the form's copy if it no longer serves it (rows changed or removed since), so nothing
-   * of a row deleted stays in the file. Makes no file where there is none.
+   * Removes the form's copy if it no longer serves it, or rows were removed since it was kept
+   * (`removedSince`), so nothing of a row deleted stays in the file. Makes no file where there is
+   * none.
    */
-  dropStale(formId: string, changes: Changes): void {
+  dropStale(formId: string, changes: Changes, removedSince: (version: number) => boolean): void {
     if (this.cacheFile === null || !fs.existsSync(this.cacheFile + KEPT_COLUMNS)) return;
     this.using(undefined, (db) =>
       db.transaction(() => {
         const kept = keptOf(db, formId);
-        if (!kept || serves(kept, changes)) return;
+        if (!kept || (serves(kept, changes) && !removedSince(kept.version))) return;
         db.prepare('DELETE FROM kept_columns WHERE form_id = ?').run(formId);
         db.prepare('DELETE FROM kept_rows WHERE form_id = ?').run(formId);
       })(),
@@ -296,9 +318,15 @@ function keptOf(
     .get(formId);
 }
 
-/** Whether a copy kept at `kept.version` serves the form now: it has only had rows added since. */
+/**
+ * Whether a copy kept at `kept.version` serves the form now: it has only had rows added since, or
+ * its log lists every row rewritten since.
+ */
 function serves(kept: { version: number }, changes: Changes): boolean {
-  return kept.version <= changes.version && changes.rewritten <= kept.version;
+  return (
+    kept.version <= changes.version &&
+    (changes.rewritten <= kept.version || changes.loggedFrom <= kept.version)
+  );
 }
 
 /** The form's rows as kept, with no question's column yet, in arrays with room for `room` rows. */
@@ -339,36 +367,42 @@ function formOf(rows: KeptRows, builtAt: number, room: number): FormColumns {
 }
 
 /**
- * A question's column as kept: its codes and their samples, each answer looked up from its sample
- * row when first asked for (a free text's answers have no number or list: they are not read).
+ * A question's column as kept, for the form `load` gave: its codes and their samples, patched to
+ * the rows rewritten since it was kept, each answer looked up from its sample row when first asked
+ * for (a free text's answers have no number or list: they are not read).
  */
 function columnOf(
   kept: KeptColumn,
-  count: number,
-  room: number,
+  form: FormColumns,
   formId: string,
   prepare: Prepare,
 ): AnswerColumn {
+  const { patch } = form;
+  const count = patch?.count ?? form.count;
+  const room = Math.max(form.rowids.length, count);
   const codes =
     kept.width === 4 ? arrayOf(Int32Array, kept.codes, count, room) : new Int32Array(room);
   // A blob's bytes are a Uint8Array already: only wider codes need copying out first.
   if (kept.width === 1) codes.set(kept.codes.subarray(0, count));
   if (kept.width === 2) codes.set(arrayOf(Uint16Array, kept.codes, count));
-  const samples = Array.from(arrayOf(Float64Array, kept.samples, kept.samples.length / 8));
   const collapsesSingles = kept.collapses === 1;
-  const none = () => new Array<null>(samples.length).fill(null);
-  const column: AnswerColumn = {
+  const shape = {
     codes,
+    samples: Array.from(arrayOf(Float64Array, kept.samples, kept.samples.length / 8)),
+    sortedEnd: kept.sorted_end,
+    collapsesSingles,
+  };
+  if (patch) reshapeColumn(shape, patch, form, count);
+  const none = () => new Array<null>(shape.samples.length).fill(null);
+  const column: AnswerColumn = {
+    ...shape,
     texts: none(),
     nums: none(),
     jsons: none(),
-    samples,
-    collapsesSingles,
-    sortedEnd: kept.sorted_end,
     added: new Map(),
     lookUp: null,
   };
-  const looked = new Uint8Array(samples.length + 1);
+  const looked = new Uint8Array(shape.samples.length + 1);
   const answer = prepare<[number, string, string], [string | null, number | null, string | null]>(
     `SELECT value_text, value_num, value_json FROM answers WHERE submission_rowid = ? AND field = ${FIELD_OF}`,
   ).raw();
@@ -376,7 +410,7 @@ function columnOf(
     // Codes added since the column was loaded came with their answers.
     if (code >= looked.length || looked[code] === 1) return;
     looked[code] = 1;
-    const sample = samples[code - 1]!;
+    const sample = column.samples[code - 1]!;
     // The code that stands for free texts given once has no row.
     if (sample < 0) return;
     const [text, num, json] = answer.get(sample, formId, kept.key) ?? [null, null, null];
@@ -389,11 +423,27 @@ function columnOf(
   // Answers first seen after the column was read are found by their folded text; a free text's
   // column loaded from its copy is sought in the index instead (`AnswerColumns.codeOf`).
   if (!collapsesSingles)
-    for (let code = kept.sorted_end; code <= samples.length; code++) {
+    for (let code = column.sortedEnd; code <= column.samples.length; code++) {
       column.lookUp(code);
       const text = column.texts[code - 1]!;
       column.added.set(text === null ? null : asciiFold(text), code);
     }
+  if (patch) {
+    // A code given an earlier row is looked up again from it when next asked for (a code added
+    // here has its first row already).
+    const resample = (code: number, rowid: number) => {
+      column.samples[code - 1] = rowid;
+      if (code < looked.length) looked[code] = 0;
+    };
+    recodeChanged(
+      column,
+      patch.answers.get(kept.key) ?? [],
+      form,
+      patch,
+      resample,
+      rowsGivingOf(prepare, formId, kept.key),
+    );
+  }
   return column;
 }
 

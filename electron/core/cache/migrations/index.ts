@@ -25,6 +25,7 @@ import { searchWithoutPositions } from './v47SearchWithoutPositions';
 import { packedSubmissions } from './v48PackedSubmissions';
 import { suffixMerges } from './v49SuffixMerges';
 import { widerMerges } from './v50WiderMerges';
+import { rewriteLog } from './v51RewriteLog';
 
 /**
  * The cache's own steps of the workspace file's schema: submissions, forms, sync state, activity
@@ -58,4 +59,5 @@ export const cacheMigrations: readonly Migration[] = [
   packedSubmissions,
   suffixMerges,
   widerMerges,
+  rewriteLog,
 ];
