@@ -29,7 +29,7 @@ const STEP_BUDGET = 100;
 /** Rows added since a form's columns were kept that are appended to them, not kept anew. */
 const ADDED_SINCE_KEPT = 5_000;
 /** Rows edited since a form's columns were kept that are patched into them, not kept anew. */
-const REWRITTEN_SINCE_KEPT = 1_000;
+const REWRITTEN_SINCE_KEPT = 250;
 
 /**
  * The Summary tab of a form: every question's figures for a view, read anew (nothing remembered

@@ -103,7 +103,7 @@ const KEEP_FROM_ROWS = 50_000;
  */
 const KEEP_AGAIN_ROWS = 5_000;
 /** A kept copy is made anew once this many rows were rewritten since: each is patched as it loads. */
-const KEEP_AGAIN_REWRITES = 1_000;
+const KEEP_AGAIN_REWRITES = 250;
 
 /** The form's rows: held whole, still being read a step at a time, or not now: it is being rewritten. */
 type Rows = FormColumns | 'reading' | 'rewriting';

@@ -427,10 +427,13 @@ describe("a form's columns kept beside the cache", () => {
       [TEXT]: { text: 'SLOW' },
       [LIST]: { text: 'PRICE, SUPPORT', json: '["PRICE","SUPPORT"]' },
     });
+    // An answer first given by a row changed, then by a row added.
+    changeRow(60, { [LIST]: { text: 'Delivery', json: '["Delivery"]' } });
     db.prepare(`DELETE FROM submissions WHERE submission_id = 's7'`).run();
+    addRow({ [LIST]: { text: 'delivery', json: '["delivery"]' } });
     const { form, readIndex, reader } = openAgain();
     expect(readIndex).toBe(false);
-    expect(form.count).toBe(239);
+    expect(form.count).toBe(240);
     expect(rowsBy(form)).toEqual(rowsBy(readWhole()));
     reader.close();
   });

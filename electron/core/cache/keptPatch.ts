@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { FIELD_OF } from './answerField';
 import { type AnswerColumn, type FormColumns } from './answerColumns';
-import { addCode, foldedOf, GIVEN_ONCE, sortedCode } from './columnRead';
+import { addCode, foldedOf, GIVEN_ONCE } from './columnRead';
 
 /**
  * A large form's kept copy brought up to rows changed or removed since it was kept, as its form's
@@ -149,7 +149,9 @@ export function reshapeColumn(
 /**
  * Codes the changed rows' answers to the question (`changed`, in row order) as a whole read of its
  * index would: an answer other rows give gets their code, its sample the first row that gives it
- * (`resample`); a free text no other row gives is given once. Call it once the column is reshaped.
+ * (`resample`); a free text no other row gives is given once. Each answer's code is that of the
+ * first other row the index lists for it (`rowsGiving`), where searching the column's codes in
+ * order looked up most of their answers. Call it once the column is reshaped.
  */
 export function recodeChanged(
   column: AnswerColumn,
@@ -159,35 +161,19 @@ export function recodeChanged(
   resample: (code: number, rowid: number) => void,
   rowsGiving: (text: string | null, limit: number) => [number, string | null][],
 ): void {
-  const join = (code: number, answer: ChangedAnswer) => {
-    column.codes[answer.index] = code;
-    const rowid = form.rowids[answer.index]!;
-    if (rowid < column.samples[code - 1]!) resample(code, rowid);
-  };
-  if (!column.collapsesSingles) {
-    for (const answer of changed) {
-      const { text, num, json } = answer;
-      const found = sortedCode(column, text) ?? column.added.get(foldedOf(text));
-      if (found !== undefined) join(found, answer);
-      else {
-        const code = addCode(column, text, num, json, form.rowids[answer.index]!);
-        column.added.set(foldedOf(text), code);
-        column.codes[answer.index] = code;
-      }
-    }
-    return;
-  }
+  const collapses = column.collapsesSingles;
   const byText = new Map<string | null, ChangedAnswer[]>();
   for (const answer of changed) {
     const folded = foldedOf(answer.text);
     byText.set(folded, [...(byText.get(folded) ?? []), answer]);
   }
-  for (const group of byText.values()) {
-    // Rows are changed rows of the group until the first other: every other row that gives the
-    // text holds its code, or it is the one that gave it once.
+  for (const [folded, group] of byText) {
+    const first = group[0]!;
+    // The index lists the group's rows until the first other: every other row that gives the
+    // answer holds its code, or it is the one row that gave a free text once.
     let other = -1;
     let otherText: string | null = null;
-    for (const [rowid, text] of rowsGiving(group[0]!.text, group.length + 1)) {
+    for (const [rowid, text] of rowsGiving(first.text, group.length + 1)) {
       const index = indexIn(form, rowid);
       if (index >= 0 && !patch.changed[index]) {
         other = index;
@@ -195,22 +181,30 @@ export function recodeChanged(
         break;
       }
     }
-    const held = other >= 0 ? column.codes[other]! : GIVEN_ONCE;
-    if (held !== GIVEN_ONCE) for (const answer of group) join(held, answer);
-    else if (group.length === 1 && other < 0) column.codes[group[0]!.index] = GIVEN_ONCE;
-    else {
-      const otherFirst = other >= 0 && other < group[0]!.index;
-      const code = addCode(
-        column,
-        otherFirst ? otherText : group[0]!.text,
-        null,
-        null,
-        form.rowids[otherFirst ? other : group[0]!.index]!,
-      );
+    const held = other >= 0 ? column.codes[other]! : 0;
+    if (held > 0 && !(collapses && held === GIVEN_ONCE)) {
+      for (const answer of group) column.codes[answer.index] = held;
+      const rowid = form.rowids[first.index]!;
+      if (rowid < column.samples[held - 1]!) resample(held, rowid);
+    } else if (collapses && group.length === 1 && other < 0) {
+      column.codes[first.index] = GIVEN_ONCE;
+    } else {
+      const otherFirst = other >= 0 && other < first.index;
+      const code = otherFirst
+        ? addCode(column, otherText, null, null, form.rowids[other]!)
+        : addCode(
+            column,
+            first.text,
+            collapses ? null : first.num,
+            collapses ? null : first.json,
+            form.rowids[first.index]!,
+          );
       for (const answer of group) column.codes[answer.index] = code;
       if (other >= 0) column.codes[other] = code;
+      if (!collapses) column.added.set(folded, code);
     }
   }
+  if (!collapses) return;
   // A text the changes left one row giving is given once; its code is left holding no row.
   const counts = new Int32Array(column.samples.length + 1);
   for (let index = 0; index < form.count; index++) counts[column.codes[index]!]!++;
@@ -219,7 +213,7 @@ export function recodeChanged(
       column.codes[index] = GIVEN_ONCE;
 }
 
-/** The rows of the free text given, in row order: `limit` at most. */
+/** The rows that give an answer to the question, in row order: `limit` at most. */
 export function rowsGivingOf(
   prepare: Prepare,
   formId: string,
