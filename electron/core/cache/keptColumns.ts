@@ -392,7 +392,7 @@ function columnOf(
     sortedEnd: kept.sorted_end,
     collapsesSingles,
   };
-  if (patch) reshapeColumn(shape, patch, form, count);
+  const holders = patch ? reshapeColumn(shape, patch, form, count) : null;
   const none = () => new Array<null>(shape.samples.length).fill(null);
   const column: AnswerColumn = {
     ...shape,
@@ -428,7 +428,7 @@ function columnOf(
       const text = column.texts[code - 1]!;
       column.added.set(text === null ? null : asciiFold(text), code);
     }
-  if (patch) {
+  if (patch && holders) {
     // A code given an earlier row is looked up again from it when next asked for (a code added
     // here has its first row already).
     const resample = (code: number, rowid: number) => {
@@ -440,6 +440,7 @@ function columnOf(
       patch.answers.get(kept.key) ?? [],
       form,
       patch,
+      holders,
       resample,
       rowsGivingOf(prepare, formId, kept.key),
     );

@@ -112,31 +112,45 @@ export function patchRows(
   return { version, count, removed: gone, rewritten, changed: isChanged, answers };
 }
 
+/** How many rows hold each code of a column reshaped (`reshapeColumn`), and the first of them. */
+export interface Holders {
+  counts: number[];
+  first: number[];
+}
+
 /**
  * A column's codes and samples as kept, with the removed rows taken out and the changed rows left
  * uncoded (0), every code no row holds now let go of, and a code whose sample was rewritten given
- * the first row that holds it. `count`: the rows the copy held.
+ * the first row that holds it. `count`: the rows the copy held. Which rows hold each code after.
  */
 export function reshapeColumn(
   column: Pick<AnswerColumn, 'codes' | 'samples' | 'sortedEnd' | 'collapsesSingles'>,
   patch: RowsPatch,
   form: FormColumns,
   count: number,
-): void {
+): Holders {
   const { codes, samples } = column;
   compact(codes, patch.removed, count);
   codes.fill(0, form.count, count);
-  for (let index = 0; index < form.count; index++) if (patch.changed[index]) codes[index] = 0;
+  const counts = new Int32Array(samples.length + 1);
   const first = new Int32Array(samples.length + 1).fill(-1);
-  for (let index = form.count - 1; index >= 0; index--) first[codes[index]!] = index;
+  for (let index = form.count - 1; index >= 0; index--) {
+    if (patch.changed[index]) codes[index] = 0;
+    const code = codes[index]!;
+    counts[code]!++;
+    first[code] = index;
+  }
   const renumbered = new Int32Array(samples.length + 1);
   const kept: number[] = [];
+  const holders: Holders = { counts: [0], first: [-1] };
   let sortedEnd = 1;
   for (let code = 1; code <= samples.length; code++) {
     const givenOnce = column.collapsesSingles && code === GIVEN_ONCE;
-    if (!givenOnce && first[code]! < 0) continue;
+    if (!givenOnce && counts[code] === 0) continue;
     const sample = samples[code - 1]!;
     kept.push(patch.rewritten.has(sample) ? form.rowids[first[code]!]! : sample);
+    holders.counts.push(counts[code]!);
+    holders.first.push(first[code]!);
     renumbered[code] = kept.length;
     if (code < column.sortedEnd) sortedEnd = kept.length + 1;
   }
@@ -144,6 +158,7 @@ export function reshapeColumn(
     for (let index = 0; index < form.count; index++) codes[index] = renumbered[codes[index]!]!;
   column.samples = kept;
   column.sortedEnd = sortedEnd;
+  return holders;
 }
 
 /**
@@ -158,6 +173,7 @@ export function recodeChanged(
   changed: readonly ChangedAnswer[],
   form: FormColumns,
   patch: RowsPatch,
+  holders: Holders,
   resample: (code: number, rowid: number) => void,
   rowsGiving: (text: string | null, limit: number) => [number, string | null][],
 ): void {
@@ -184,6 +200,7 @@ export function recodeChanged(
     const held = other >= 0 ? column.codes[other]! : 0;
     if (held > 0 && !(collapses && held === GIVEN_ONCE)) {
       for (const answer of group) column.codes[answer.index] = held;
+      holders.counts[held]! += group.length;
       const rowid = form.rowids[first.index]!;
       if (rowid < column.samples[held - 1]!) resample(held, rowid);
     } else if (collapses && group.length === 1 && other < 0) {
@@ -201,16 +218,14 @@ export function recodeChanged(
           );
       for (const answer of group) column.codes[answer.index] = code;
       if (other >= 0) column.codes[other] = code;
+      holders.counts[code] = group.length + (other >= 0 ? 1 : 0);
       if (!collapses) column.added.set(folded, code);
     }
   }
   if (!collapses) return;
   // A text the changes left one row giving is given once; its code is left holding no row.
-  const counts = new Int32Array(column.samples.length + 1);
-  for (let index = 0; index < form.count; index++) counts[column.codes[index]!]!++;
-  for (let index = 0; index < form.count; index++)
-    if (column.codes[index]! > GIVEN_ONCE && counts[column.codes[index]!] === 1)
-      column.codes[index] = GIVEN_ONCE;
+  for (let code = GIVEN_ONCE + 1; code < holders.first.length; code++)
+    if (holders.counts[code] === 1) column.codes[holders.first[code]!] = GIVEN_ONCE;
 }
 
 /** The rows that give an answer to the question, in row order: `limit` at most. */
