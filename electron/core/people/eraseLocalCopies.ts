@@ -109,6 +109,10 @@ export function eraseLocalCopies(
           ),
           snapshot: undefined,
         });
+        // The rewrite log holds their places too, and no copy of the columns is left to patch.
+        db.exec(
+          'DELETE FROM form_rewrites; UPDATE form_changes SET logged = 0, logged_from = version',
+        );
         db.prepare(`INSERT INTO submission_search (submission_search) VALUES ('optimize')`).run();
         db.prepare(`INSERT INTO search_suffixes (search_suffixes) VALUES ('optimize')`).run();
         journal.forgetEraseTerms(jobId);

@@ -281,6 +281,7 @@ describe('people', () => {
     expect(fs.existsSync(heldAside)).toBe(false);
     expect(fs.existsSync(olderAside)).toBe(true);
     expect(fs.existsSync(cacheFile + KEPT_COLUMNS)).toBe(false);
+    expect(db.prepare('SELECT count(*) FROM form_rewrites').pluck().get()).toBe(0);
     expect(fs.readFileSync(log, 'utf8')).toContain('call-1');
 
     // Every file's bytes (the cache once closed and its WAL folded in, the assistants' log, what
