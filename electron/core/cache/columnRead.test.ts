@@ -496,6 +496,29 @@ describe("a form's columns kept beside the cache", () => {
     }
   });
 
+  it('are kept anew once many rows were rewritten since, not after a few', () => {
+    for (let i = 240; i < 260; i++) addRow(answersOf(i));
+    readAndKeep();
+    const columns = new AnswerColumns(db, { keepFromRows: 1 });
+    const keepable = () => db.transaction(() => columns.keepable(FORM))();
+    for (let rowid = 1; rowid <= 10; rowid++) changeRow(rowid, answersOf(rowid + 1));
+    expect(keepable()).toBe(false);
+    // The copy patched is loaded (its rows, then a question a step), and nothing is kept.
+    expect(readAndKeep()).toBe(1 + KEYS.length);
+    // Rows changed again count once.
+    for (let rowid = 1; rowid <= 250; rowid++) changeRow(rowid, answersOf(rowid + 2));
+    expect(keepable()).toBe(false);
+    changeRow(251, answersOf(7));
+    expect(keepable()).toBe(true);
+    // Loaded patched, then kept: its rows, then each question.
+    expect(readAndKeep()).toBe(2 * (1 + KEYS.length));
+    expect(keepable()).toBe(false);
+    const { form, reader } = openAgain();
+    expect(form.kept?.rewrites).toBe(0);
+    expect(rowsBy(form)).toEqual(rowsBy(readWhole()));
+    reader.close();
+  });
+
   it('are read anew once their log let go of the rewrites since they were kept', () => {
     readAndKeep();
     const change = db.prepare('UPDATE submissions SET status = ? WHERE id = 9');
