@@ -76,6 +76,8 @@ export interface AnswerColumnsOptions {
   stepEntries?: number;
   /** Forms of at least this many rows are kept beside the cache once read (`KEEP_FROM_ROWS`). */
   keepFromRows?: number;
+  /** Rows a step of keeping a form's rows writes (`keptColumns.ts`). */
+  keepPartRows?: number;
 }
 
 /** A form's rows, as the counts a sync keeps say. */
@@ -125,8 +127,16 @@ export class AnswerColumns {
   private readonly keptToLoad = new WeakMap<FormColumns, string[]>();
   /** Forms whose added rows are being coded a step at a time: the last row coded. */
   private readonly appended = new WeakMap<FormColumns, number>();
-  /** A form being kept a step at a time: its rows, then the questions left, at this change counter. */
-  private keeping: { form: FormColumns; version: number; keys: string[] } | null = null;
+  /**
+   * A form being kept a step at a time, at this change counter: its rows kept so far, until its
+   * copy is made of them, then the questions left.
+   */
+  private keeping: {
+    form: FormColumns;
+    version: number;
+    rowsKept: number | 'made';
+    keys: string[];
+  } | null = null;
 
   constructor(
     private readonly db: Database.Database,
@@ -135,6 +145,7 @@ export class AnswerColumns {
       now = Date.now,
       stepEntries = STEP_ENTRIES,
       keepFromRows = KEEP_FROM_ROWS,
+      keepPartRows,
     }: AnswerColumnsOptions = {},
   ) {
     this.rebuildEveryMs = rebuildEveryMs;
@@ -142,7 +153,7 @@ export class AnswerColumns {
     this.stepEntries = stepEntries;
     this.keepFromRows = keepFromRows;
     // An in-memory cache (`db.name` ':memory:' or '') has no file to keep its columns beside.
-    this.keptColumns = new KeptColumns(db.memory ? null : db.name);
+    this.keptColumns = new KeptColumns(db.memory ? null : db.name, keepPartRows);
   }
 
   /**
@@ -186,9 +197,10 @@ export class AnswerColumns {
   }
 
   /**
-   * A step of keeping the form's columns beside the cache, once they are all read: its rows, then
-   * one question. None for a small form, or one kept with these questions and about as many rows.
-   * Whether a step is left.
+   * A step of keeping the form's columns beside the cache, once they are all read: a part of its
+   * rows, then the copy made of them, then one question, then one part or question of the copy
+   * before let go of. None for a small form, or one kept with these questions and about as many
+   * rows. Whether a step is left.
    */
   private keepCopy(formId: string, form: FormColumns, keys: readonly string[]): boolean {
     const { kept } = form;
@@ -201,15 +213,29 @@ export class AnswerColumns {
           kept.rewrites > KEEP_AGAIN_REWRITES ||
           keys.some((key) => !kept.keys.has(key)));
       if (!wanted) return false;
-      this.keptColumns.keepRows(formId, form);
-      this.keeping = { form, version: form.version, keys: [...keys] };
+      this.keeping = { form, version: form.version, rowsKept: 0, keys: [...keys] };
+    }
+    const keeping = this.keeping;
+    if (keeping.rowsKept !== 'made') {
+      if (keeping.rowsKept < form.count) {
+        this.keptColumns.keepPart(formId, form, keeping.rowsKept);
+        keeping.rowsKept += this.keptColumns.partRows;
+        if (keeping.rowsKept < form.count) return true;
+      }
+      // A copy whose parts were dropped meanwhile (rows removed) is made after the next sync.
+      if (!this.keptColumns.keepRows(formId, form)) {
+        this.keeping = null;
+        return false;
+      }
+      keeping.rowsKept = 'made';
       return true;
     }
-    const key = this.keeping.keys.pop();
+    const key = keeping.keys.pop();
     if (key !== undefined) {
       this.keptColumns.keepColumn(formId, form.version, form.count, key, form.columns.get(key)!);
       return true;
     }
+    if (this.keptColumns.dropReplaced(formId)) return true;
     this.keeping = null;
     form.kept = { count: form.count, rewrites: 0, keys: new Set(keys) };
     return false;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SubmissionFilter } from '../../shared/contract/submissions';
 import { migrations } from '../operations/schema';
-import { AnswerColumns, type FormColumns } from './answerColumns';
+import { AnswerColumns, type AnswerColumnsOptions, type FormColumns } from './answerColumns';
 import { FIELD_OF } from './answerField';
 import {
   answerAt,
@@ -272,8 +272,8 @@ describe("a form's columns kept beside the cache", () => {
   const keptFile = () => path.join(dir, 'cache.sqlite-columns');
 
   /** Reads the form's columns ahead with a copy kept for forms of any size; the steps it took. */
-  function readAndKeep(): number {
-    const columns = new AnswerColumns(db, { keepFromRows: 1 });
+  function readAndKeep(options: AnswerColumnsOptions = {}): number {
+    const columns = new AnswerColumns(db, { keepFromRows: 1, ...options });
     let steps = 0;
     while (db.transaction(() => columns.readAhead(FORM, KEYS, SINGLES))()) steps++;
     return steps;
@@ -329,6 +329,22 @@ describe("a form's columns kept beside the cache", () => {
     // A reader after it loads the copy, its rows and then a question a step, and keeps nothing
     // more.
     expect(readAndKeep()).toBe(1 + KEYS.length);
+  });
+
+  it('are kept a part of their rows a step, and not loaded while a part is missing', () => {
+    // The rows, each question, then the copy: a part of its rows a step, then each question.
+    expect(readAndKeep({ keepPartRows: 50 })).toBe(1 + KEYS.length + 5 + KEYS.length);
+    const { form, readIndex, reader } = openAgain();
+    expect(readIndex).toBe(false);
+    expect(rowsBy(form)).toEqual(rowsBy(readWhole()));
+    reader.close();
+    const kept = new Database(keptFile());
+    expect(kept.prepare('DELETE FROM kept_parts WHERE part = 2').run().changes).toBe(1);
+    kept.close();
+    const again = openAgain();
+    expect(again.readIndex).toBe(true);
+    expect(rowsBy(again.form)).toEqual(rowsBy(readWhole()));
+    again.reader.close();
   });
 
   it('count rows added since, appended as to columns held', () => {
@@ -510,9 +526,20 @@ describe("a form's columns kept beside the cache", () => {
     expect(keepable()).toBe(false);
     changeRow(251, answersOf(7));
     expect(keepable()).toBe(true);
-    // Loaded patched, then kept: its rows, then each question.
-    expect(readAndKeep()).toBe(2 * (1 + KEYS.length));
+    // Loaded patched, then kept: its rows, then each question; then the copy before let go of.
+    expect(readAndKeep()).toBe(3 * (1 + KEYS.length));
     expect(keepable()).toBe(false);
+    // The file holds the new copy alone.
+    const kept = new Database(keptFile(), { readonly: true });
+    const [version] = kept.prepare('SELECT version FROM kept_rows').pluck().all();
+    for (const [table, held] of [
+      ['kept_parts', 1],
+      ['kept_columns', KEYS.length],
+    ] as const)
+      expect(kept.prepare(`SELECT version FROM ${table}`).pluck().all(), table).toEqual(
+        new Array(held).fill(version),
+      );
+    kept.close();
     const { form, reader } = openAgain();
     expect(form.kept?.rewrites).toBe(0);
     expect(rowsBy(form)).toEqual(rowsBy(readWhole()));

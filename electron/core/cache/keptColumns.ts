@@ -12,31 +12,44 @@ import { asciiFold } from './summaryFigures';
 export const KEPT_COLUMNS = '-columns';
 
 /** What the file's tables are: a file of another layout is made anew. */
-const LAYOUT = 1;
+const LAYOUT = 2;
 
 const SCHEMA = `
+  -- A form's copy: which of its rows' parts and columns it is made of (those at its version).
   CREATE TABLE IF NOT EXISTS kept_rows (
     form_id TEXT PRIMARY KEY,
     version INTEGER NOT NULL,
-    count INTEGER NOT NULL,
+    count INTEGER NOT NULL
+  ) STRICT;
+  CREATE TABLE IF NOT EXISTS kept_parts (
+    form_id TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    part INTEGER NOT NULL,
     rowids BLOB NOT NULL,
     times BLOB NOT NULL,
     quiz BLOB NOT NULL,
     -- Per row: finished (1), a preview (2), holds a payment (4).
-    flags BLOB NOT NULL
+    flags BLOB NOT NULL,
+    PRIMARY KEY (form_id, version, part)
   ) STRICT;
   CREATE TABLE IF NOT EXISTS kept_columns (
     form_id TEXT NOT NULL,
-    key TEXT NOT NULL,
     version INTEGER NOT NULL,
+    key TEXT NOT NULL,
     collapses INTEGER NOT NULL,
     sorted_end INTEGER NOT NULL,
     -- One code per row, in the fewest bytes that hold the largest.
     width INTEGER NOT NULL,
     codes BLOB NOT NULL,
     samples BLOB NOT NULL,
-    PRIMARY KEY (form_id, key)
+    PRIMARY KEY (form_id, version, key)
   ) STRICT;`;
+
+/**
+ * Rows a part of a copy's rows holds: each part is written in a step of its own, so keeping a
+ * large form's rows never holds a summary for long.
+ */
+const PART_ROWS = 65_536;
 
 const DAY_MS = 86_400_000;
 const FINISHED = 1;
@@ -46,6 +59,9 @@ const PAID = 4;
 interface KeptRows {
   version: number;
   count: number;
+}
+
+interface KeptPart {
   rowids: Buffer;
   times: Buffer;
   quiz: Buffer;
@@ -77,8 +93,14 @@ type Prepare = <P extends unknown[], R>(sql: string) => Database.Statement<P, R>
  * are read from the cache.
  */
 export class KeptColumns {
-  /** `cacheFile`: the cache's file, or null where it has none (an in-memory cache keeps nothing). */
-  constructor(private readonly cacheFile: string | null) {}
+  /**
+   * `cacheFile`: the cache's file, or null where it has none (an in-memory cache keeps nothing);
+   * `partRows`: rows a part of a copy's rows holds (`PART_ROWS`).
+   */
+  constructor(
+    private readonly cacheFile: string | null,
+    readonly partRows = PART_ROWS,
+  ) {}
 
   /**
    * The form's rows as kept, if the form has only had rows added since, or had rows rewritten
@@ -97,12 +119,16 @@ export class KeptColumns {
   ): FormColumns | null {
     return this.reading((db) =>
       db.transaction(() => {
-        const kept = db
-          .prepare<[string], KeptRows>('SELECT * FROM kept_rows WHERE form_id = ?')
-          .get(formId);
+        const kept = keptOf(db, formId);
         if (!kept || !serves(kept, changes)) return null;
-        const form = formOf(kept, builtAt, Math.max(rows, kept.count));
-        if (!this.madeFor(form, formId, kept.version, prepare)) return null;
+        const parts = db
+          .prepare<[string, number], KeptPart>(
+            `SELECT rowids, times, quiz, flags FROM kept_parts
+             WHERE form_id = ? AND version = ? ORDER BY part`,
+          )
+          .all(formId, kept.version);
+        const form = formOf(kept, parts, builtAt, Math.max(rows, kept.count));
+        if (!form || !this.madeFor(form, formId, kept.version, prepare)) return null;
         const patched =
           changes.rewritten > kept.version
             ? patchRows(form, formId, kept.version, changes.version, prepare)
@@ -169,7 +195,7 @@ export class KeptColumns {
    * How many rows the form's copy holds and at which change counter, if it has one that serves
    * the form as it is now (see `load`); else null. Reads nothing else of the copy.
    */
-  rowsKept(formId: string, changes: Changes): Pick<KeptRows, 'version' | 'count'> | null {
+  rowsKept(formId: string, changes: Changes): KeptRows | null {
     return this.reading((db) => {
       const kept = keptOf(db, formId);
       return kept && serves(kept, changes) ? kept : null;
@@ -188,37 +214,84 @@ export class KeptColumns {
         const kept = keptOf(db, formId);
         if (!kept || (serves(kept, changes) && !removedSince(kept.version))) return;
         db.prepare('DELETE FROM kept_columns WHERE form_id = ?').run(formId);
+        db.prepare('DELETE FROM kept_parts WHERE form_id = ?').run(formId);
         db.prepare('DELETE FROM kept_rows WHERE form_id = ?').run(formId);
       })(),
     );
   }
 
-  /** Keeps the form's rows, at its change counter: its columns kept before are let go of. */
-  keepRows(formId: string, form: FormColumns): void {
-    const { count } = form;
+  /**
+   * Keeps a part of the form's rows at its change counter, the `partRows` from row `from`; none of
+   * them is the copy's until `keepRows` makes them so.
+   */
+  keepPart(formId: string, form: FormColumns, from: number): void {
+    const to = Math.min(from + this.partRows, form.count);
+    const count = to - from;
     const flags = new Uint8Array(count);
     for (let i = 0; i < count; i++)
       flags[i] =
-        (form.finished[i] ? FINISHED : 0) |
-        (form.preview[i] ? PREVIEW : 0) |
-        (form.paid[i] ? PAID : 0);
+        (form.finished[from + i] ? FINISHED : 0) |
+        (form.preview[from + i] ? PREVIEW : 0) |
+        (form.paid[from + i] ? PAID : 0);
     this.using(undefined, (db) =>
-      db.transaction(() => {
-        db.prepare('DELETE FROM kept_columns WHERE form_id = ?').run(formId);
-        db.prepare(
-          `INSERT OR REPLACE INTO kept_rows (form_id, version, count, rowids, times, quiz, flags)
+      db
+        .prepare(
+          `INSERT OR REPLACE INTO kept_parts (form_id, version, part, rowids, times, quiz, flags)
            VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        ).run(
+        )
+        .run(
           formId,
           form.version,
-          count,
-          bytesOf(form.rowids, count),
-          bytesOf(form.time, count),
-          bytesOf(form.quiz, count),
+          from / this.partRows,
+          bytesOf(form.rowids, to, from),
+          bytesOf(form.time, to, from),
+          bytesOf(form.quiz, to, from),
           bytesOf(flags, count),
-        );
+        ),
+    );
+  }
+
+  /**
+   * Makes the parts kept of the form's rows at its change counter its copy, with no question yet:
+   * the copy's parts and columns before are no longer read, and go a step at a time
+   * (`dropReplaced`). Whether they were all there to make it of: a copy dropped meanwhile is not.
+   */
+  keepRows(formId: string, form: FormColumns): boolean {
+    const parts = Math.ceil(form.count / this.partRows);
+    return this.using(false, (db) =>
+      db.transaction(() => {
+        const kept = db
+          .prepare<[string, number], number>(
+            'SELECT count(*) FROM kept_parts WHERE form_id = ? AND version = ?',
+          )
+          .pluck()
+          .get(formId, form.version)!;
+        if (kept !== parts) return false;
+        db.prepare(
+          'INSERT OR REPLACE INTO kept_rows (form_id, version, count) VALUES (?, ?, ?)',
+        ).run(formId, form.version, form.count);
+        return true;
       })(),
     );
+  }
+
+  /**
+   * Removes one part or column of the form that its copy is not made of (of a copy replaced, or
+   * of one left unfinished), written over as it goes. Whether one was.
+   */
+  dropReplaced(formId: string): boolean {
+    return this.using(false, (db) => {
+      const version = keptOf(db, formId)?.version ?? -1;
+      return ['kept_parts', 'kept_columns'].some(
+        (table) =>
+          db
+            .prepare(
+              `DELETE FROM ${table} WHERE rowid =
+                 (SELECT rowid FROM ${table} WHERE form_id = ? AND version != ? LIMIT 1)`,
+            )
+            .run(formId, version).changes > 0,
+      );
+    });
   }
 
   /** Keeps one question's column of the form's rows kept at `version`. */
@@ -295,7 +368,9 @@ function openKept(file: string): Database.Database {
     // A copy: a write lost to a power cut costs reading the columns again, not the cache.
     db.pragma('synchronous = OFF');
     if (db.pragma('user_version', { simple: true }) !== LAYOUT) {
-      db.exec('DROP TABLE IF EXISTS kept_rows; DROP TABLE IF EXISTS kept_columns;');
+      db.exec(
+        'DROP TABLE IF EXISTS kept_rows; DROP TABLE IF EXISTS kept_parts; DROP TABLE IF EXISTS kept_columns;',
+      );
       db.pragma(`user_version = ${LAYOUT}`);
     }
     db.exec(SCHEMA);
@@ -307,14 +382,9 @@ function openKept(file: string): Database.Database {
 }
 
 /** The form's copy's change counter and rows, if it has one. */
-function keptOf(
-  db: Database.Database,
-  formId: string,
-): Pick<KeptRows, 'version' | 'count'> | undefined {
+function keptOf(db: Database.Database, formId: string): KeptRows | undefined {
   return db
-    .prepare<[string], Pick<KeptRows, 'version' | 'count'>>(
-      'SELECT version, count FROM kept_rows WHERE form_id = ?',
-    )
+    .prepare<[string], KeptRows>('SELECT version, count FROM kept_rows WHERE form_id = ?')
     .get(formId);
 }
 
@@ -329,13 +399,27 @@ function serves(kept: { version: number }, changes: Changes): boolean {
   );
 }
 
-/** The form's rows as kept, with no question's column yet, in arrays with room for `room` rows. */
-function formOf(rows: KeptRows, builtAt: number, room: number): FormColumns {
+/**
+ * The form's rows as kept, with no question's column yet, in arrays with room for `room` rows; null
+ * when its parts do not hold them all.
+ */
+function formOf(
+  rows: KeptRows,
+  parts: KeptPart[],
+  builtAt: number,
+  room: number,
+): FormColumns | null {
   const { count } = rows;
-  const rowids = arrayOf(Float64Array, rows.rowids, count, room);
-  const time = arrayOf(Float64Array, rows.times, count, room);
-  const quiz = arrayOf(Float64Array, rows.quiz, count, room).fill(Number.NaN, count);
-  const flags = rows.flags;
+  const joined = <T extends Typed>(
+    Type: new (length: number) => T,
+    of: (part: KeptPart) => Buffer,
+  ) => joinedOf(Type, parts.map(of), count, room);
+  const rowids = joined(Float64Array, (part) => part.rowids);
+  const time = joined(Float64Array, (part) => part.times);
+  const quiz = joined(Float64Array, (part) => part.quiz);
+  const flags = joined(Uint8Array, (part) => part.flags);
+  if (!rowids || !time || !quiz || !flags) return null;
+  quiz.fill(Number.NaN, count);
   const firstRowid = count > 0 ? rowids[0]! : 0;
   const slots = new Int32Array(count > 0 ? rowids[count - 1]! - firstRowid + 1 : 0);
   const finished = new Uint8Array(room);
@@ -450,9 +534,32 @@ function columnOf(
 
 type Typed = Float64Array | Int32Array | Uint16Array | Uint8Array;
 
-/** The first `count` items of an array as bytes, without copying them. */
-function bytesOf(array: Typed, count: number): Buffer {
-  return Buffer.from(array.buffer, array.byteOffset, count * array.BYTES_PER_ELEMENT);
+/**
+ * `count` items read from the bytes of parts in turn, in an array with room for `room`; null when
+ * the parts hold other than `count`.
+ */
+function joinedOf<T extends Typed>(
+  Type: new (length: number) => T,
+  parts: Buffer[],
+  count: number,
+  room: number,
+): T | null {
+  const array = new Type(Math.max(count, room));
+  const bytes = new Uint8Array(array.buffer);
+  const end = count * array.BYTES_PER_ELEMENT;
+  let at = 0;
+  for (const part of parts) {
+    if (at + part.length > end) return null;
+    bytes.set(part, at);
+    at += part.length;
+  }
+  return at === end ? array : null;
+}
+
+/** An array's items `from` to `to` as bytes, without copying them. */
+function bytesOf(array: Typed, to: number, from = 0): Buffer {
+  const size = array.BYTES_PER_ELEMENT;
+  return Buffer.from(array.buffer, array.byteOffset + from * size, (to - from) * size);
 }
 
 /**
