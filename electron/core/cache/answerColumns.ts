@@ -9,7 +9,8 @@ import {
   sortedCode,
 } from './columnRead';
 import { KeptColumns } from './keptColumns';
-import { type RowsPatch } from './keptPatch';
+import { patchRows, type RowsPatch } from './keptPatch';
+import { sampledColumn } from './sampledColumn';
 
 export { type AnswerColumn, compareAnswers, GIVEN_ONCE } from './columnRead';
 
@@ -21,8 +22,10 @@ export { type AnswerColumn, compareAnswers, GIVEN_ONCE } from './columnRead';
  * seconds on a large form, so they are read ahead (`readAhead`), a chunk of rows or of one
  * question's index at a time.
  *
- * The columns follow the form by its change counters: rows only added since they were read are
- * appended (a first sync adds a page at the service's pace); any other change reads them anew.
+ * The columns follow the form by its change counters: rows added since they were read are
+ * appended (a first sync adds a page at the service's pace), rows changed or removed are patched
+ * as the form's rewrite log lists them (`keptPatch.ts`); a change the log no longer lists reads
+ * them anew.
  */
 
 const DAY_MS = 86_400_000;
@@ -123,8 +126,14 @@ export class AnswerColumns {
   /** A question being read a step at a time, for this form at this change counter. */
   private columnRead: { form: FormColumns; version: number; key: string; read: ColumnRead } | null =
     null;
-  /** Forms loaded from their kept copy, a step at a time: the questions still to load. */
-  private readonly keptToLoad = new WeakMap<FormColumns, string[]>();
+  /**
+   * Forms whose questions are made a step at a time, loaded from their kept copy or patched as
+   * held: those still to make, and how a step makes them (false: the rest are to be read).
+   */
+  private readonly toMake = new WeakMap<
+    FormColumns,
+    { keys: string[]; make: (keys: readonly string[]) => boolean }
+  >();
   /** Forms whose added rows are being coded a step at a time: the last row coded. */
   private readonly appended = new WeakMap<FormColumns, number>();
   /**
@@ -250,12 +259,16 @@ export class AnswerColumns {
     if (rows < this.keepFromRows) return false;
     const kept = this.keptColumns.rowsKept(formId, this.changes(formId));
     if (kept === null || rows - kept.count > KEEP_AGAIN_ROWS) return true;
-    const rewrites = this.statement<[string, number], number>(
+    return this.rewritesSince(formId, kept.version) > KEEP_AGAIN_REWRITES;
+  }
+
+  /** How many of the form's rows were rewritten since its change counter was `version`. */
+  private rewritesSince(formId: string, version: number): number {
+    return this.statement<[string, number], number>(
       'SELECT count(DISTINCT row) FROM form_rewrites WHERE form_id = ? AND version > ?',
     )
       .pluck()
-      .get(formId, kept.version)!;
-    return rewrites > KEEP_AGAIN_REWRITES;
+      .get(formId, version)!;
   }
 
   /** Lets go of the form's columns held in memory; its kept copy stays. */
@@ -281,7 +294,7 @@ export class AnswerColumns {
   /** The form's columns if they hold the form as the cache holds it now, without reading; else null. */
   held(formId: string): FormColumns | null {
     const form = this.forms.get(formId);
-    if (!form || this.keptToLoad.has(form)) return null;
+    if (!form || this.toMake.has(form)) return null;
     return this.changes(formId).version === form.version ? form : null;
   }
 
@@ -291,8 +304,9 @@ export class AnswerColumns {
   }
 
   /**
-   * The form's rows brought up to date: rows added are appended; read anew (`whole`, or a step of
-   * it) when the form was rewritten and the last read is old enough, or when none is held.
+   * The form's rows brought up to date: rows rewritten are patched, rows added appended; read
+   * anew (`whole`, or a step of it) when none is held, or when the form was rewritten past what
+   * a patch follows and the last read is old enough.
    */
   private rows(formId: string, whole: boolean): Rows {
     const changes = this.changes(formId);
@@ -300,12 +314,16 @@ export class AnswerColumns {
     // Rows changed or removed since (or counters gone back: the cache was rebuilt under them); a
     // copy patched holds the rewrites up to its patch.
     const rewritesHeld = form?.patch?.version ?? form?.version ?? 0;
-    if (form && (changes.rewritten > rewritesHeld || changes.version < form.version)) {
+    if (
+      form &&
+      (changes.rewritten > rewritesHeld || changes.version < form.version) &&
+      !this.patchHeld(formId, form, changes)
+    ) {
       if (this.now() - form.builtAt < this.rebuildEveryMs) return 'rewriting';
       this.forms.delete(formId);
     } else if (form) {
-      if (this.keptToLoad.has(form)) {
-        this.loadKept(formId, form, whole);
+      if (this.toMake.has(form)) {
+        this.makeColumns(form, whole);
         if (!whole) return 'reading';
       }
       return changes.version > form.version && !this.append(formId, form, changes, whole)
@@ -321,7 +339,11 @@ export class AnswerColumns {
           : null;
       if (kept) {
         this.hold(formId, kept);
-        this.keptToLoad.set(kept, [...kept.kept!.keys]);
+        this.toMake.set(kept, {
+          keys: [...kept.kept!.keys],
+          make: (keys) =>
+            this.keptColumns.loadColumns(formId, kept, keys, this.statement.bind(this)),
+        });
         // Read ahead, loading the copy's rows is a step; each of its questions is one after, then
         // the rows added since are coded, before the columns are the form's as it is now.
         return whole ? this.rows(formId, true) : 'reading';
@@ -339,6 +361,45 @@ export class AnswerColumns {
     return 'reading';
   }
 
+  /**
+   * Patches the form's columns held to the rows rewritten since they were read (`keptPatch.ts`),
+   * for the rows added since to be appended after: a sync's edits or a delete cost a large form's
+   * summaries a patch, not a read anew. Whether they were: not while they load from a copy or
+   * code rows added, nor once the form's log let go of the rewrites since, nor where the rows
+   * cannot be patched.
+   */
+  private patchHeld(formId: string, form: FormColumns, changes: Changes): boolean {
+    if (
+      changes.version < form.version ||
+      changes.loggedFrom > form.version ||
+      form.patch !== undefined ||
+      this.toMake.has(form) ||
+      this.appended.has(form)
+    )
+      return false;
+    const prepare = this.statement.bind(this);
+    const patch = patchRows(form, formId, form.version, changes.version, prepare);
+    if (patch === null) return false;
+    form.patch = patch;
+    // Each question is patched in a step of its own when read ahead, as a copy's are loaded.
+    this.toMake.set(form, {
+      keys: [...form.columns.keys()],
+      make: (keys) => {
+        for (const key of keys)
+          form.columns.set(key, sampledColumn(form.columns.get(key)!, key, form, formId, prepare));
+        return true;
+      },
+    });
+    // A question or a copy that was being made of the rows as they were is begun anew.
+    if (this.columnRead?.form === form) this.columnRead = null;
+    if (this.keeping?.form === form) this.keeping = null;
+    const kept = form.kept && this.keptColumns.rowsKept(formId, changes);
+    form.kept = kept
+      ? { ...form.kept!, count: kept.count, rewrites: this.rewritesSince(formId, kept.version) }
+      : undefined;
+    return true;
+  }
+
   /** Holds the form's columns, the least recently read form let go of when too many are. */
   private hold(formId: string, form: FormColumns): void {
     this.forms.delete(formId);
@@ -350,15 +411,14 @@ export class AnswerColumns {
   }
 
   /**
-   * Loads the questions of the form's kept copy still to load: one, or all of them (`whole`). A
-   * copy that can no longer be read leaves the questions left to be read from the index.
+   * Makes the form's questions still to make: one, or all of them (`whole`). A copy that can no
+   * longer be read leaves the questions left to be read from the index.
    */
-  private loadKept(formId: string, form: FormColumns, whole: boolean): void {
-    const keys = this.keptToLoad.get(form)!;
-    const loading = keys.splice(0, whole ? keys.length : 1);
-    if (!this.keptColumns.loadColumns(formId, form, loading, this.statement.bind(this)))
-      keys.length = 0;
-    if (keys.length === 0) this.keptToLoad.delete(form);
+  private makeColumns(form: FormColumns, whole: boolean): void {
+    const pending = this.toMake.get(form)!;
+    const making = pending.keys.splice(0, whole ? pending.keys.length : 1);
+    if (!pending.make(making)) pending.keys.length = 0;
+    if (pending.keys.length === 0) this.toMake.delete(form);
   }
 
   /**

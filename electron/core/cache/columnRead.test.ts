@@ -454,15 +454,16 @@ describe("a form's columns kept beside the cache", () => {
     reader.close();
   });
 
-  it('are patched alike through rounds of random changes, removals and additions', () => {
-    readAndKeep();
-    let keptLast = rows;
+  /**
+   * A round of random edits: rows changed, some removed (those before `removableBelow()`), one
+   * added. Few texts, in several cases, so that changes make and break pairs and move first rows.
+   */
+  function randomEdits(removableBelow: () => number): () => void {
     let seed = 7;
     const random = (n: number) => {
       seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
       return seed % n;
     };
-    // Few texts, in several cases, so that changes make and break pairs and move first rows.
     const pick = <T>(items: readonly T[]) => items[random(items.length)]!;
     const randomAnswers = (): Record<string, Answer> => {
       const text = pick(['Great', 'GREAT', 'slow', 'Pair one', 'pair ONE', 'Pair two', null]);
@@ -474,7 +475,7 @@ describe("a form's columns kept beside the cache", () => {
         ...(random(4) > 0 && { [LIST]: { text: list.join(', '), json: JSON.stringify(list) } }),
       };
     };
-    for (let round = 0; round < 6; round++) {
+    return () => {
       const present = db
         .prepare<[], number>('SELECT id FROM submissions ORDER BY id')
         .pluck()
@@ -485,23 +486,34 @@ describe("a form's columns kept beside the cache", () => {
       }
       for (let i = 0; i < 3; i++) {
         const rowid = present[random(present.length)]!;
-        if (rowid < keptLast) db.prepare('DELETE FROM submissions WHERE id = ?').run(rowid);
+        if (rowid < removableBelow()) db.prepare('DELETE FROM submissions WHERE id = ?').run(rowid);
       }
       addRow(answersOf(random(300)));
+    };
+  }
+
+  /** The Summary of narrowed views, counted by `summaries` and in columns read anew. */
+  function expectSummariesAsRead(summaries: SubmissionSummaries, round: number): void {
+    for (const narrowed of [
+      { afterDate: new Date(Date.UTC(2026, 0, 4)).toISOString() },
+      { status: 'in_progress' },
+    ]) {
+      const filter = SubmissionFilter.parse({ formId: FORM, ...narrowed });
+      const anew = new SubmissionSummaries(db, { keepFromRows: Number.POSITIVE_INFINITY });
+      expect(summaries.summary(filter), `round ${round}`).toEqual(anew.summary(filter));
+    }
+  }
+
+  it('are patched alike through rounds of random changes, removals and additions', () => {
+    readAndKeep();
+    let keptLast = rows;
+    const edit = randomEdits(() => keptLast);
+    for (let round = 0; round < 6; round++) {
+      edit();
       const { form, readIndex, reader } = openAgain();
       expect(readIndex, `round ${round}`).toBe(false);
       expect(rowsBy(form), `round ${round}`).toEqual(rowsBy(readWhole()));
-      // The Summary of narrowed views, counted in the copy patched and in columns read anew.
-      for (const narrowed of [
-        { afterDate: new Date(Date.UTC(2026, 0, 4)).toISOString() },
-        { status: 'in_progress' },
-      ]) {
-        const filter = SubmissionFilter.parse({ formId: FORM, ...narrowed });
-        const anew = new SubmissionSummaries(db, { keepFromRows: Number.POSITIVE_INFINITY });
-        expect(new SubmissionSummaries(reader, { keepFromRows: 1 }).summary(filter)).toEqual(
-          anew.summary(filter),
-        );
-      }
+      expectSummariesAsRead(new SubmissionSummaries(reader, { keepFromRows: 1 }), round);
       reader.close();
       // Kept anew now and then, so the copy holds answers the changes made, for later ones to undo.
       if (round % 2 === 1) {
@@ -510,6 +522,52 @@ describe("a form's columns kept beside the cache", () => {
         keptLast = rows;
       }
     }
+  });
+
+  it('held by a reader are patched through rounds of random edits, not read anew', () => {
+    const reader = new Database(path.join(dir, 'cache.sqlite'), { readonly: true });
+    addCacheFunctions(reader);
+    const columns = new AnswerColumns(reader, { keepFromRows: Number.POSITIVE_INFINITY });
+    const current = () => reader.transaction(() => columns.current(FORM, KEYS, SINGLES))();
+    const summaries = new SubmissionSummaries(reader, { keepFromRows: Number.POSITIVE_INFINITY });
+    const held = current()!;
+    expectSummariesAsRead(summaries, -1);
+    // Any row but the last may be removed: a row added since may take the last one's rowid.
+    const edit = randomEdits(() => held.rowids[held.count - 1]!);
+    for (let round = 0; round < 8; round++) {
+      edit();
+      // Now and then a step read ahead patches the rows and a question; the summary the rest.
+      if (round % 2 === 1) reader.transaction(() => columns.readAhead(FORM, KEYS, SINGLES))();
+      expect(current(), `round ${round}`).toBe(held);
+      expect(rowsBy(held), `round ${round}`).toEqual(rowsBy(readWhole()));
+      expectSummariesAsRead(summaries, round);
+    }
+    // The last row removed, the columns are read anew once the last read is old enough.
+    db.prepare('DELETE FROM submissions WHERE id = ?').run(held.rowids[held.count - 1]);
+    expect(current()).toBeNull();
+    reader.close();
+  });
+
+  it('held are kept anew once their copy was removed for a row removed', () => {
+    const columns = new AnswerColumns(db, { keepFromRows: 1 });
+    const readAhead = () => {
+      let steps = 0;
+      while (db.transaction(() => columns.readAhead(FORM, KEYS, SINGLES))()) steps++;
+      return steps;
+    };
+    // The rows, each question, then the copy: its rows and each question.
+    expect(readAhead()).toBe(1 + KEYS.length + 1 + KEYS.length);
+    const held = columns.held(FORM)!;
+    db.prepare('DELETE FROM submissions WHERE id = 16').run();
+    db.transaction(() => columns.dropStaleCopy(FORM))();
+    // Patched a question a step (the rows with the first), then kept anew: the rows, then each
+    // question.
+    expect(readAhead()).toBe(KEYS.length + 1 + KEYS.length);
+    expect(columns.held(FORM)).toBe(held);
+    const { form, readIndex, reader } = openAgain();
+    expect(readIndex).toBe(false);
+    expect(rowsBy(form)).toEqual(rowsBy(readWhole()));
+    reader.close();
   });
 
   it('are kept anew once many rows were rewritten since, not after a few', () => {

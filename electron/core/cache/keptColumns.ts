@@ -2,11 +2,10 @@ import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { privateDatabaseFile } from '../files/privateFiles';
 import { removeHeld } from '../files/heldFiles';
-import { FIELD_OF } from './answerField';
 import { type AnswerColumn, type Changes, type FormColumns } from './answerColumns';
 import { isCorruption } from './corruption';
-import { patchRows, recodeChanged, reshapeColumn, rowsGivingOf } from './keptPatch';
-import { asciiFold } from './summaryFigures';
+import { patchRows, type Prepare } from './keptPatch';
+import { sampledColumn } from './sampledColumn';
 
 /** The kept columns' file: the cache file's name and this. */
 export const KEPT_COLUMNS = '-columns';
@@ -79,8 +78,6 @@ interface KeptColumn {
 
 /** A code's array by its width in bytes. */
 const CODES = { 1: Uint8Array, 2: Uint16Array, 4: Int32Array } as const;
-
-type Prepare = <P extends unknown[], R>(sql: string) => Database.Statement<P, R>;
 
 /**
  * A large form's answer columns kept in a file beside the cache, so the first narrowed summary
@@ -452,8 +449,7 @@ function formOf(
 
 /**
  * A question's column as kept, for the form `load` gave: its codes and their samples, patched to
- * the rows rewritten since it was kept, each answer looked up from its sample row when first asked
- * for (a free text's answers have no number or list: they are not read).
+ * the rows rewritten since it was kept (`sampledColumn`).
  */
 function columnOf(
   kept: KeptColumn,
@@ -461,75 +457,20 @@ function columnOf(
   formId: string,
   prepare: Prepare,
 ): AnswerColumn {
-  const { patch } = form;
-  const count = patch?.count ?? form.count;
+  const count = form.patch?.count ?? form.count;
   const room = Math.max(form.rowids.length, count);
   const codes =
     kept.width === 4 ? arrayOf(Int32Array, kept.codes, count, room) : new Int32Array(room);
   // A blob's bytes are a Uint8Array already: only wider codes need copying out first.
   if (kept.width === 1) codes.set(kept.codes.subarray(0, count));
   if (kept.width === 2) codes.set(arrayOf(Uint16Array, kept.codes, count));
-  const collapsesSingles = kept.collapses === 1;
   const shape = {
     codes,
     samples: Array.from(arrayOf(Float64Array, kept.samples, kept.samples.length / 8)),
     sortedEnd: kept.sorted_end,
-    collapsesSingles,
+    collapsesSingles: kept.collapses === 1,
   };
-  const holders = patch ? reshapeColumn(shape, patch, form, count) : null;
-  const none = () => new Array<null>(shape.samples.length).fill(null);
-  const column: AnswerColumn = {
-    ...shape,
-    texts: none(),
-    nums: none(),
-    jsons: none(),
-    added: new Map(),
-    lookUp: null,
-  };
-  const looked = new Uint8Array(shape.samples.length + 1);
-  const answer = prepare<[number, string, string], [string | null, number | null, string | null]>(
-    `SELECT value_text, value_num, value_json FROM answers WHERE submission_rowid = ? AND field = ${FIELD_OF}`,
-  ).raw();
-  column.lookUp = (code) => {
-    // Codes added since the column was loaded came with their answers.
-    if (code >= looked.length || looked[code] === 1) return;
-    looked[code] = 1;
-    const sample = column.samples[code - 1]!;
-    // The code that stands for free texts given once has no row.
-    if (sample < 0) return;
-    const [text, num, json] = answer.get(sample, formId, kept.key) ?? [null, null, null];
-    column.texts[code - 1] = text;
-    if (!collapsesSingles) {
-      column.nums[code - 1] = num;
-      column.jsons[code - 1] = json;
-    }
-  };
-  // Answers first seen after the column was read are found by their folded text; a free text's
-  // column loaded from its copy is sought in the index instead (`AnswerColumns.codeOf`).
-  if (!collapsesSingles)
-    for (let code = column.sortedEnd; code <= column.samples.length; code++) {
-      column.lookUp(code);
-      const text = column.texts[code - 1]!;
-      column.added.set(text === null ? null : asciiFold(text), code);
-    }
-  if (patch && holders) {
-    // A code given an earlier row is looked up again from it when next asked for (a code added
-    // here has its first row already).
-    const resample = (code: number, rowid: number) => {
-      column.samples[code - 1] = rowid;
-      if (code < looked.length) looked[code] = 0;
-    };
-    recodeChanged(
-      column,
-      patch.answers.get(kept.key) ?? [],
-      form,
-      patch,
-      holders,
-      resample,
-      rowsGivingOf(prepare, formId, kept.key),
-    );
-  }
-  return column;
+  return sampledColumn(shape, kept.key, form, formId, prepare);
 }
 
 type Typed = Float64Array | Int32Array | Uint16Array | Uint8Array;

@@ -4,15 +4,19 @@ import { type AnswerColumn, type FormColumns } from './answerColumns';
 import { addCode, foldedOf, GIVEN_ONCE } from './columnRead';
 
 /**
- * A large form's kept copy brought up to rows changed or removed since it was kept, as its form's
- * rewrite log lists them (`form_rewrites`): the removed rows taken out of every array, the changed
- * ones read again from the cache and coded as a whole read would code them. A copy then serves a
- * form a sync has edited rows of, where it was read anew from every question's index.
+ * A large form's columns, kept beside the cache or held in memory, brought up to rows changed or
+ * removed since, as its form's rewrite log lists them (`form_rewrites`): the removed rows taken
+ * out of every array, the changed ones read again from the cache and coded as a whole read would
+ * code them. The columns then serve a form a sync or a delete has rewritten rows of, where they
+ * were read anew from every question's index.
  */
 
 const DAY_MS = 86_400_000;
 
-type Prepare = <P extends unknown[], R>(sql: string) => Database.Statement<P, R>;
+export type Prepare = <P extends unknown[], R>(sql: string) => Database.Statement<P, R>;
+
+/** A row as the patch reads it now: finished, a preview, its time, its quiz score, paid. */
+type RowNow = [number, number, string, number | null, number];
 
 /** One answer of a row changed since the copy was kept, at the row's index in the form patched. */
 export interface ChangedAnswer {
@@ -38,10 +42,11 @@ export interface RowsPatch {
 }
 
 /**
- * Patches the rows of the form's copy (kept at `since`) to the cache's snapshot at `version`: the
+ * Patches the rows of the form's columns (as at `since`) to the cache's snapshot at `version`: the
  * rows logged since removed, or their status, time, score and payment read again. The patch its
- * columns are to get, or null where the copy cannot be patched: its last row was removed (a row
- * added since may have taken its rowid), or a row moved into the form from another.
+ * columns are to get (`sampledColumn`), or null, the form left as it was, where the rows cannot be
+ * patched: the last was removed (a row added since may have taken its rowid), or a row moved into
+ * the form from another.
  */
 export function patchRows(
   form: FormColumns,
@@ -56,14 +61,15 @@ export function patchRows(
     .raw()
     .all(formId, since);
   const last = form.count > 0 ? form.rowids[form.count - 1]! : 0;
-  const rowNow = prepare<[number, string], [number, number, string, number | null, number]>(
+  const rowNow = prepare<[number, string], RowNow>(
     `SELECT status = 'finished', is_preview, submission_time,
          CASE WHEN status IN ('finished', 'in_progress') THEN quiz_score END,
          status IN ('finished', 'in_progress') AND payment_amount IS NOT NULL
        FROM submissions WHERE id = ? AND form_id = ?`,
   ).raw();
   const removed: number[] = [];
-  const changed: number[] = [];
+  const rows: [number, RowNow][] = [];
+  // Nothing of the form is changed until every row logged is known to be patchable.
   for (const [rowid, wasRemoved] of logged) {
     if (rowid === last && wasRemoved) return null;
     const index = indexIn(form, rowid);
@@ -73,11 +79,11 @@ export function patchRows(
       if (now && rowid < last) return null;
       continue;
     }
-    if (!now) {
-      removed.push(index);
-      continue;
-    }
-    const [finished, preview, time, quiz, paid] = now;
+    if (now) rows.push([index, now]);
+    else removed.push(index);
+  }
+  const changed: number[] = [];
+  for (const [index, [finished, preview, time, quiz, paid]] of rows) {
     form.finished[index] = finished;
     form.preview[index] = preview;
     form.time[index] = Date.parse(time);
