@@ -70,7 +70,7 @@ export interface Changes {
 
 export interface AnswerColumnsOptions {
   /**
-   * A form rewritten (rows changed or removed) is read anew at most this often: while a sync
+   * A form rewritten past what a patch follows is read anew at most this often: while a sync
    * rewrites rows every few hundred milliseconds, its summaries group in SQL instead.
    */
   rebuildEveryMs?: number;
@@ -364,9 +364,10 @@ export class AnswerColumns {
   /**
    * Patches the form's columns held to the rows rewritten since they were read (`keptPatch.ts`),
    * for the rows added since to be appended after: a sync's edits or a delete cost a large form's
-   * summaries a patch, not a read anew. Whether they were: not while they load from a copy or
-   * code rows added, nor once the form's log let go of the rewrites since, nor where the rows
-   * cannot be patched.
+   * summaries a patch, not a read anew. Whether they were: not while they load from a copy, are
+   * patched or code rows added (what is left of that would be coded against rows rewritten
+   * since), nor once the form's log let go of the rewrites since, nor where the rows cannot be
+   * patched.
    */
   private patchHeld(formId: string, form: FormColumns, changes: Changes): boolean {
     if (

@@ -527,17 +527,32 @@ describe("a form's columns kept beside the cache", () => {
   it('held by a reader are patched through rounds of random edits, not read anew', () => {
     const reader = new Database(path.join(dir, 'cache.sqlite'), { readonly: true });
     addCacheFunctions(reader);
-    const columns = new AnswerColumns(reader, { keepFromRows: Number.POSITIVE_INFINITY });
+    let clock = 0;
+    const columns = new AnswerColumns(reader, {
+      keepFromRows: Number.POSITIVE_INFINITY,
+      now: () => clock,
+    });
     const current = () => reader.transaction(() => columns.current(FORM, KEYS, SINGLES))();
+    const step = () => reader.transaction(() => columns.readAhead(FORM, KEYS, SINGLES))();
     const summaries = new SubmissionSummaries(reader, { keepFromRows: Number.POSITIVE_INFINITY });
-    const held = current()!;
+    let held = current()!;
     expectSummariesAsRead(summaries, -1);
     // Any row but the last may be removed: a row added since may take the last one's rowid.
     const edit = randomEdits(() => held.rowids[held.count - 1]!);
-    for (let round = 0; round < 8; round++) {
+    for (let round = 0; round < 9; round++) {
       edit();
-      // Now and then a step read ahead patches the rows and a question; the summary the rest.
-      if (round % 2 === 1) reader.transaction(() => columns.readAhead(FORM, KEYS, SINGLES))();
+      // Now and then a step read ahead patches the rows and a question, and the summary the rest.
+      if (round % 3 > 0) step();
+      if (round % 3 === 2) {
+        // Rows edited again while that patch is under way: the columns are read anew, once the
+        // last read is old enough.
+        edit();
+        expect(current(), `round ${round}`).toBeNull();
+        clock += 60_000;
+        const again = current()!;
+        expect(again, `round ${round}`).not.toBe(held);
+        held = again;
+      }
       expect(current(), `round ${round}`).toBe(held);
       expect(rowsBy(held), `round ${round}`).toEqual(rowsBy(readWhole()));
       expectSummariesAsRead(summaries, round);
