@@ -170,6 +170,13 @@ test.describe('app shell', () => {
       .getByRole('button', { name: 'Switch to' })
       .click();
     await expect(app.getByRole('combobox', { name: 'Workspace' })).toHaveValue('Demo workspace');
+    // The open workspace's card grows by its assistant settings once they load, moving the cards
+    // below it: a menu opened on one of them before that is left where it no longer shows.
+    await expect(
+      app
+        .getByRole('region', { name: 'Demo workspace' })
+        .getByRole('figure', { name: 'Assistant configuration' }),
+    ).toBeVisible();
 
     await remoteCard.getByRole('button', { name: 'More actions for Support account' }).click();
     await app.getByRole('menuitem', { name: 'Remove…' }).click();
