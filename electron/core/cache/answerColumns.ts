@@ -9,7 +9,7 @@ import {
   sortedCode,
 } from './columnRead';
 import { KeptColumns } from './keptColumns';
-import { patchRows, type RowsPatch } from './keptPatch';
+import { patchRows, reshapeColumn, type RowsPatch } from './keptPatch';
 import { sampledColumn } from './sampledColumn';
 
 export { type AnswerColumn, compareAnswers, GIVEN_ONCE } from './columnRead';
@@ -128,11 +128,12 @@ export class AnswerColumns {
     null;
   /**
    * Forms whose questions are made a step at a time, loaded from their kept copy or patched as
-   * held: those still to make, and how a step makes them (false: the rest are to be read).
+   * held (`patching`): those still to make, and how a step makes them (false: the rest are to be
+   * read).
    */
   private readonly toMake = new WeakMap<
     FormColumns,
-    { keys: string[]; make: (keys: readonly string[]) => boolean }
+    { keys: string[]; make: (keys: readonly string[]) => boolean; patching: boolean }
   >();
   /** Forms whose added rows are being coded a step at a time: the last row coded. */
   private readonly appended = new WeakMap<FormColumns, number>();
@@ -343,6 +344,7 @@ export class AnswerColumns {
           keys: [...kept.kept!.keys],
           make: (keys) =>
             this.keptColumns.loadColumns(formId, kept, keys, this.statement.bind(this)),
+          patching: false,
         });
         // Read ahead, loading the copy's rows is a step; each of its questions is one after, then
         // the rows added since are coded, before the columns are the form's as it is now.
@@ -364,20 +366,28 @@ export class AnswerColumns {
   /**
    * Patches the form's columns held to the rows rewritten since they were read (`keptPatch.ts`),
    * for the rows added since to be appended after: a sync's edits or a delete cost a large form's
-   * summaries a patch, not a read anew. Whether they were: not while they load from a copy, are
-   * patched or code rows added (what is left of that would be coded against rows rewritten
-   * since), nor once the form's log let go of the rewrites since, nor where the rows cannot be
-   * patched.
+   * summaries a patch, not a read anew. A patch under way is taken over: the rows it changed are
+   * patched again with those changed since, all against the rows as they are now. Whether they
+   * were: not while they load from a copy or code rows added (what is left of that would be
+   * coded against rows rewritten since), nor once the form's log let go of the rewrites since,
+   * nor where the rows cannot be patched.
    */
   private patchHeld(formId: string, form: FormColumns, changes: Changes): boolean {
+    const pending = this.toMake.get(form);
     if (
       changes.version < form.version ||
       changes.loggedFrom > form.version ||
-      form.patch !== undefined ||
-      this.toMake.has(form) ||
+      (pending !== undefined && !pending.patching) ||
       this.appended.has(form)
     )
       return false;
+    // The questions the patch under way has yet to make are brought to its rows, the rows it
+    // changed left uncoded for this patch to code.
+    if (pending) {
+      for (const key of pending.keys)
+        reshapeColumn(form.columns.get(key)!, form.patch!, form, form.patch!.count);
+      this.toMake.delete(form);
+    }
     const prepare = this.statement.bind(this);
     const patch = patchRows(form, formId, form.version, changes.version, prepare);
     if (patch === null) return false;
@@ -390,6 +400,7 @@ export class AnswerColumns {
           form.columns.set(key, sampledColumn(form.columns.get(key)!, key, form, formId, prepare));
         return true;
       },
+      patching: true,
     });
     // A question or a copy that was being made of the rows as they were is begun anew.
     if (this.columnRead?.form === form) this.columnRead = null;
