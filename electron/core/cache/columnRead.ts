@@ -80,7 +80,8 @@ const ENTRY_CHUNK = 1_024;
  */
 const LOOKUP_ENTRIES = 8;
 
-type Prepare = <P extends unknown[], R>(sql: string) => Database.Statement<P, R>;
+/** How a column's readers prepare a statement: `AnswerColumns` keeps each one it prepares. */
+export type Prepare = <P extends unknown[], R>(sql: string) => Database.Statement<P, R>;
 
 /** The run of equal answers last read: its first row, and its code (0: a free text given once so far). */
 interface Run {

@@ -4,7 +4,8 @@ import { privateDatabaseFile } from '../files/privateFiles';
 import { removeHeld } from '../files/heldFiles';
 import { type AnswerColumn, type Changes, type FormColumns } from './answerColumns';
 import { isCorruption } from './corruption';
-import { patchRows, type Prepare } from './keptPatch';
+import { type Prepare } from './columnRead';
+import { patchRows } from './keptPatch';
 import { sampledColumn } from './sampledColumn';
 
 /** The kept columns' file: the cache file's name and this. */

@@ -1,7 +1,6 @@
-import type Database from 'better-sqlite3';
 import { FIELD_OF } from './answerField';
 import { type AnswerColumn, type FormColumns } from './answerColumns';
-import { addCode, foldedOf, GIVEN_ONCE } from './columnRead';
+import { addCode, foldedOf, GIVEN_ONCE, type Prepare } from './columnRead';
 
 /**
  * A large form's columns, kept beside the cache or held in memory, brought up to rows changed or
@@ -13,7 +12,11 @@ import { addCode, foldedOf, GIVEN_ONCE } from './columnRead';
 
 const DAY_MS = 86_400_000;
 
-export type Prepare = <P extends unknown[], R>(sql: string) => Database.Statement<P, R>;
+/** What a question's column is without its answers: each row's code, and each code's first row. */
+export type ColumnShape = Pick<
+  AnswerColumn,
+  'codes' | 'samples' | 'sortedEnd' | 'collapsesSingles'
+>;
 
 /** A row as the patch reads it now: finished, a preview, its time, its quiz score, paid. */
 type RowNow = [number, number, string, number | null, number];
@@ -130,7 +133,7 @@ export interface Holders {
  * the first row that holds it. `count`: the rows the copy held. Which rows hold each code after.
  */
 export function reshapeColumn(
-  column: Pick<AnswerColumn, 'codes' | 'samples' | 'sortedEnd' | 'collapsesSingles'>,
+  column: ColumnShape,
   patch: RowsPatch,
   form: FormColumns,
   count: number,

@@ -1,13 +1,8 @@
 import { FIELD_OF } from './answerField';
 import { type AnswerColumn, type FormColumns } from './answerColumns';
-import { type Prepare, recodeChanged, reshapeColumn, rowsGivingOf } from './keptPatch';
+import { type Prepare } from './columnRead';
+import { type ColumnShape, recodeChanged, reshapeColumn, rowsGivingOf } from './keptPatch';
 import { asciiFold } from './summaryFigures';
-
-/** What a question's column is without its answers: each row's code, and each code's first row. */
-export type ColumnShape = Pick<
-  AnswerColumn,
-  'codes' | 'samples' | 'sortedEnd' | 'collapsesSingles'
->;
 
 /**
  * A question's column made of its codes and their samples alone (`shape`, taken over), for the
