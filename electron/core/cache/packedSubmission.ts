@@ -1,4 +1,4 @@
-import zlib from 'node:zlib';
+import { reusedDeflateRaw, reusedInflateRaw } from './reusedZlib';
 
 /**
  * A submission as the cache keeps it: its JSON exactly as the service sent it, deflated against a
@@ -51,15 +51,12 @@ const DICTIONARY = Buffer.from(
   ].join(''),
 );
 
-/**
- * The output a row is inflated into at a time, allocated anew for every row: a row's JSON is a
- * few kilobytes, and zlib's default, twice this, made one window in ten several times slower.
- */
-const CHUNK = 8 * 1024;
+const deflate = reusedDeflateRaw(DICTIONARY);
+const inflate = reusedInflateRaw(DICTIONARY);
 
 /** The stored bytes of a submission's JSON text. */
 export function packSubmission(json: string): Buffer {
-  const deflated = zlib.deflateRawSync(json, { dictionary: DICTIONARY });
+  const deflated = deflate(Buffer.from(json, 'utf8'));
   const packed = Buffer.allocUnsafe(deflated.length + 1);
   packed[0] = FORMAT;
   deflated.copy(packed, 1);
@@ -70,7 +67,7 @@ export function packSubmission(json: string): Buffer {
 export function unpackedBytes(packed: Uint8Array): Buffer {
   if (packed[0] !== FORMAT)
     throw new Error(`A cached submission is stored in an unknown format (${packed[0]}).`);
-  return zlib.inflateRawSync(packed.subarray(1), { dictionary: DICTIONARY, chunkSize: CHUNK });
+  return inflate(packed.subarray(1));
 }
 
 /** A stored submission's JSON text. */

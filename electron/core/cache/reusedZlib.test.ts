@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { reused, reusedDeflateRaw, reusedInflateRaw } from './reusedZlib';
+
+const dictionary = Buffer.from('"questions":[{"id":"","name":"","type":"ShortAnswer","value":""}');
+
+/** Inputs of every size that matters: empty, short, exactly one output's room, and past it. */
+const inputs = [
+  Buffer.alloc(0),
+  Buffer.from('{"questions":[{"id":"a1","name":"Name","type":"ShortAnswer","value":"Zoë 🙂"}]}'),
+  Buffer.alloc(64 * 1024, 'ab'),
+  randomBytes(64 * 1024),
+  randomBytes(200_000),
+  Buffer.from('x'),
+];
+
+describe('a raw zlib stream reused from one input to the next', () => {
+  it('deflates each input to the very bytes a stream of its own gives, in any order', () => {
+    const deflate = reusedDeflateRaw(dictionary);
+    for (const input of [...inputs, ...inputs.slice().reverse()])
+      expect(deflate(input).equals(zlib.deflateRawSync(input, { dictionary }))).toBe(true);
+  });
+
+  it('inflates each input back to what was deflated, an output longer than its room included', () => {
+    const inflate = reusedInflateRaw(dictionary);
+    for (const input of [...inputs, ...inputs.slice().reverse()])
+      expect(inflate(zlib.deflateRawSync(input, { dictionary })).equals(input)).toBe(true);
+  });
+
+  it('refuses damaged or cut input with zlib’s own error, then inflates the next input whole', () => {
+    const inflate = reusedInflateRaw(dictionary);
+    const deflated = zlib.deflateRawSync(inputs[1]!, { dictionary });
+    expect(() => inflate(Buffer.from([0xff, 0xff, 0xff, 0x00]))).toThrow(
+      expect.objectContaining({ message: 'invalid block type', code: 'Z_DATA_ERROR' }),
+    );
+    expect(() => inflate(deflated.subarray(0, deflated.length - 3))).toThrow(
+      expect.objectContaining({ message: 'unexpected end of file', code: 'Z_BUF_ERROR' }),
+    );
+    expect(inflate(deflated).equals(inputs[1]!)).toBe(true);
+  });
+
+  it('gives each input a stream of its own where the runtime’s zlib has no native half to drive', () => {
+    const bare = Object.assign(new zlib.InflateRaw({ dictionary }), { _handle: undefined });
+    const inflate = reused(bare, (input) => Buffer.concat([Buffer.from('alone:'), input]));
+    expect(inflate(Buffer.from('row')).toString()).toBe('alone:row');
+  });
+});
