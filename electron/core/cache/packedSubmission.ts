@@ -1,3 +1,4 @@
+import { type ByteSink } from './byteSink';
 import { reusedDeflateRaw, reusedInflateRaw } from './reusedZlib';
 
 /**
@@ -63,11 +64,20 @@ export function packSubmission(json: string): Buffer {
   return packed;
 }
 
-/** A stored submission's JSON as UTF-8 bytes, ready to be spliced into an answer. */
+/** A stored submission's JSON as UTF-8 bytes. */
 export function unpackedBytes(packed: Uint8Array): Buffer {
+  return inflate(deflated(packed));
+}
+
+/** A stored submission's JSON as UTF-8 bytes, written into an answer after the bytes it holds. */
+export function writeUnpacked(packed: Uint8Array, answer: ByteSink): void {
+  inflate.into(deflated(packed), answer);
+}
+
+function deflated(packed: Uint8Array): Uint8Array {
   if (packed[0] !== FORMAT)
     throw new Error(`A cached submission is stored in an unknown format (${packed[0]}).`);
-  return inflate(packed.subarray(1));
+  return packed.subarray(1);
 }
 
 /** A stored submission's JSON text. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { ByteSink } from './byteSink';
 import { reused, reusedDeflateRaw, reusedInflateRaw } from './reusedZlib';
 
 const dictionary = Buffer.from('"questions":[{"id":"","name":"","type":"ShortAnswer","value":""}');
@@ -26,6 +27,17 @@ describe('a raw zlib stream reused from one input to the next', () => {
     const inflate = reusedInflateRaw(dictionary);
     for (const input of [...inputs, ...inputs.slice().reverse()])
       expect(inflate(zlib.deflateRawSync(input, { dictionary })).equals(input)).toBe(true);
+  });
+
+  it('writes each output after the bytes a sink holds, the sink grown as the outputs need', () => {
+    const inflate = reusedInflateRaw(dictionary);
+    const sink = new ByteSink(16);
+    sink.writeText('[');
+    for (const input of inputs) inflate.into(zlib.deflateRawSync(input, { dictionary }), sink);
+    sink.writeText(']');
+    expect(
+      sink.written().equals(Buffer.concat([Buffer.from('['), ...inputs, Buffer.from(']')])),
+    ).toBe(true);
   });
 
   it('refuses damaged or cut input with zlib’s own error, then inflates the next input whole', () => {

@@ -1,7 +1,13 @@
 import zlib from 'node:zlib';
+import { ByteSink } from './byteSink';
 
 /** Deflates or inflates one whole input to one whole output, as `zlib.*RawSync` do. */
-export type RawCoding = (input: Uint8Array) => Buffer;
+export interface RawCoding {
+  /** The output in a buffer of its own. */
+  (input: Uint8Array): Buffer;
+  /** The output written after the bytes `sink` holds. */
+  into(input: Uint8Array, sink: ByteSink): void;
+}
 
 /** The native half of a zlib stream: what `zlib.inflateRawSync` itself calls. */
 interface NativeStream {
@@ -18,8 +24,8 @@ interface NativeStream {
   onerror: (message: string, errno: number, code: string) => void;
 }
 
-/** Room for most rows in one call; a longer output is taken in several. */
-const OUTPUT = 64 * 1024;
+/** Room for a row's output in one call; a longer output is taken in several. */
+const ROOM = 16 * 1024;
 
 /**
  * Raw deflate with a preset dictionary, every input through one zlib stream reset between inputs.
@@ -44,7 +50,23 @@ export function reusedInflateRaw(dictionary: Buffer): RawCoding {
 }
 
 /** Exported to be tried on a stream without a native half, as another runtime may give. */
-export function reused(stream: zlib.DeflateRaw | zlib.InflateRaw, alone: RawCoding): RawCoding {
+export function reused(
+  stream: zlib.DeflateRaw | zlib.InflateRaw,
+  alone: (input: Uint8Array) => Buffer,
+): RawCoding {
+  const into = nativeInto(stream) ?? ((input, sink) => sink.write(alone(input)));
+  const scratch = new ByteSink(ROOM);
+  return Object.assign(
+    (input: Uint8Array) => {
+      scratch.clear();
+      into(input, scratch);
+      return Buffer.from(scratch.written());
+    },
+    { into },
+  );
+}
+
+function nativeInto(stream: zlib.DeflateRaw | zlib.InflateRaw): RawCoding['into'] | null {
   const { _handle: native, _writeState: state } = stream as unknown as {
     _handle?: Partial<NativeStream>;
     _writeState?: unknown;
@@ -55,29 +77,27 @@ export function reused(stream: zlib.DeflateRaw | zlib.InflateRaw, alone: RawCodi
     !(state instanceof Uint32Array)
   ) {
     stream.close();
-    return alone;
+    return null;
   }
-  const whole = native as NativeStream;
-  const output = Buffer.allocUnsafe(OUTPUT);
+  const handle = native as NativeStream;
   let failure: Error | undefined;
-  whole.onerror = (message, errno, code) => {
+  handle.onerror = (message, errno, code) => {
     failure = Object.assign(new Error(message), { errno, code });
   };
-  return (input) => {
-    whole.reset();
+  return (input, sink) => {
+    handle.reset();
     failure = undefined;
-    const parts: Buffer[] = [];
     let at = 0;
     let left = input.byteLength;
     for (;;) {
-      whole.writeSync(zlib.constants.Z_FINISH, input, at, left, output, 0, OUTPUT);
+      const output = sink.room(ROOM);
+      const free = output.length - sink.at;
+      handle.writeSync(zlib.constants.Z_FINISH, input, at, left, output, sink.at, free);
       if (failure) throw failure;
       const [outputLeft = 0, inputLeft = 0] = state;
-      const part = Buffer.allocUnsafe(OUTPUT - outputLeft);
-      output.copy(part, 0, 0, part.length);
-      parts.push(part);
-      // Output left unfilled means the stream has ended; a full output may have more to come.
-      if (outputLeft > 0) return parts.length === 1 ? part : Buffer.concat(parts);
+      sink.wrote(free - outputLeft);
+      // Room left unfilled means the stream has ended; filled, it may have more to give.
+      if (outputLeft > 0) return;
       at += left - inputLeft;
       left = inputLeft;
     }

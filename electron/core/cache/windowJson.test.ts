@@ -118,6 +118,23 @@ describe('a window answered as JSON bytes', () => {
     expect(row?.submission).toEqual(submission(0));
   });
 
+  it('holds rows whose JSON is many times what the cache stores of them', async () => {
+    const { submissions } = cacheStores(spliced);
+    const repetitive = Array.from({ length: 30 }, (_, n) => {
+      const row = submission(n);
+      return { ...row, questions: [{ ...row.questions[0]!, value: `la ${n} `.repeat(20_000) }] };
+    });
+    submissions.upsert(
+      'f3',
+      repetitive.map((s) => toSubmissionRow(s as Submission, 'finished')),
+      'now',
+    );
+    const input = { formId: 'f3', limit: 30 };
+    const answer = await viaDispatch(input);
+    expect(answer).toEqual(asObjects(input));
+    expect((answer as { data: { rows: unknown[] } }).data.rows).toHaveLength(30);
+  });
+
   it('refuses input the operation does not take, saying what is wrong', async () => {
     expect(await viaDispatch({ formId: 'f1', limit: 100_000 })).toMatchObject({
       ok: false,

@@ -1,12 +1,19 @@
 import { contract, WrittenJson } from '../../shared/contract';
 import { SubmissionListRow, type SubmissionFilter } from '../../shared/contract/submissions';
 import { listRowHead } from './listRow';
-import { unpackedBytes } from './packedSubmission';
+import { ByteSink } from './byteSink';
+import { writeUnpacked } from './packedSubmission';
 import { type SubmissionQuery } from './submissionQuery';
 
 const WindowHead = contract['submissions.query'].output.omit({ rows: true });
 const RowHead = SubmissionListRow.omit({ submission: true });
-const utf8 = new TextEncoder();
+
+/**
+ * The room a window's answer starts with, so that it seldom grows: a row's JSON is seldom more
+ * than three times its stored bytes, and its indexed fields take less than `ROW_HEAD`.
+ */
+const INFLATED_PER_BYTE = 3;
+const ROW_HEAD = 200;
 
 /**
  * A `submissions.query` answer's data as UTF-8 JSON, each row's submission copied in as the bytes
@@ -24,23 +31,16 @@ export function windowJson(
 ): WrittenJson {
   const { rows, ...rest } = query.storedRowsFirst(filter, offset, limit);
   const head = JSON.stringify(WindowHead.parse({ ...rest, offset }));
-  const parts: Uint8Array[] = [utf8.encode('{"rows":[')];
+  const answer = new ByteSink(
+    rows.reduce((sum, row) => sum + INFLATED_PER_BYTE * row.raw.byteLength + ROW_HEAD, head.length),
+  );
+  answer.writeText('{"rows":[');
   rows.forEach((row, at) => {
     const fields = JSON.stringify(RowHead.parse(listRowHead(row)));
-    parts.push(utf8.encode(`${at === 0 ? '' : ','}${fields.slice(0, -1)},"submission":`));
-    parts.push(unpackedBytes(row.raw), utf8.encode('}'));
+    answer.writeText(`${at === 0 ? '' : ','}${fields.slice(0, -1)},"submission":`);
+    writeUnpacked(row.raw, answer);
+    answer.writeText('}');
   });
-  parts.push(utf8.encode(`],${head.slice(1)}`));
-  return new WrittenJson(joined(parts));
-}
-
-/** The parts in one array of its own, which a thread can hand over whole (`workerPort.ts`). */
-function joined(parts: Uint8Array[]): Uint8Array {
-  const whole = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
-  let at = 0;
-  for (const part of parts) {
-    whole.set(part, at);
-    at += part.byteLength;
-  }
-  return whole;
+  answer.writeText(`],${head.slice(1)}`);
+  return new WrittenJson(answer.written());
 }
