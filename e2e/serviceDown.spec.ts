@@ -1,7 +1,6 @@
 /// <reference lib="dom" />
 import { type Page } from '@playwright/test';
-import { type LocalApi } from '../electron/local-api';
-import { connectAccount, expect, test } from './fixtures';
+import { connectAndSettle, expect, test } from './fixtures';
 
 // What the person sees when the computer is online and only the service stops answering.
 
@@ -10,16 +9,6 @@ const headerSync = (app: Page) => header(app).getByLabel('Sync', { exact: true }
 const grid = (app: Page) => app.getByRole('grid', { name: 'Submissions' });
 /** A date and time as the service writes them, which people should not have to read. */
 const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-
-/** Connects the account and waits for its first sync to end, so "Sync now" is offered. */
-async function connectAndSettle(app: Page, api: LocalApi): Promise<void> {
-  await connectAccount(app, api);
-  await expect(app.getByRole('heading', { name: 'Forms' })).toBeVisible();
-  // Idle is also what the header says before the first sync has begun: a fault set then failed
-  // that sync, and "Sync now" stayed disabled while the service was not answering.
-  await expect(header(app).getByText(/^Synced /)).toBeVisible({ timeout: 60_000 });
-  await expect(headerSync(app)).toHaveAttribute('data-state', 'idle', { timeout: 60_000 });
-}
 
 test.describe('when only the service is down', () => {
   test('"Sync now" shows it running, disabled, then says it is done', async ({
