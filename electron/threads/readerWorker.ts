@@ -3,15 +3,14 @@ import { workerData } from 'node:worker_threads';
 import { readInBackground } from '../core/priority/backgroundPriority';
 import { cacheStores, type CacheStores } from '../core/cache/cacheStores';
 import { addCacheFunctions } from '../core/cache/cacheFunctions';
-import { windowJson } from '../core/cache/windowJson';
 import { cacheReadHandlers } from '../core/operations/cacheReads';
-import { contract } from '../shared/contract';
 import { AppError } from '../shared/errors';
 import { CacheConnection } from './cacheConnection';
 import { catchUpBetweenCalls } from './catchUpBetweenCalls';
 import { type OpenCache, type ReaderStart } from './protocol';
 import { keepAfterSync } from './keepAfterSync';
 import { readAheadBetweenCalls } from './readAheadBetweenCalls';
+import { readTableAhead } from './readTableAhead';
 import { serveOperations } from './serveOperations';
 import { WorkerPort } from './workerPort';
 
@@ -87,17 +86,12 @@ const opened = (openedCache: OpenCache) => {
 };
 
 function readFirstTableAhead(stores: CacheStores): void {
-  const [first] = stores.forms.list();
-  if (!first) return;
   const started = performance.now();
-  const { offset, limit, ...view } = contract['submissions.query'].input.parse({
-    formId: first.formId,
-  });
-  windowJson(stores.query, view, offset, limit);
-  const rows = stores.query.readView(view);
-  catchUp.asked(view);
+  const read = readTableAhead(stores);
+  if (!read) return;
+  catchUp.asked(read.view);
   const took = Math.round(performance.now() - started);
-  log.debug(`read the first form's table ahead: ${rows} rows in ${took} ms`);
+  log.debug(`read the first form's table ahead: ${read.rows} rows in ${took} ms`);
 }
 
 serveOperations(port, {

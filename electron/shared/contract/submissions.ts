@@ -71,6 +71,16 @@ export const SubmissionFilter = z.strictObject({
 });
 export type SubmissionFilter = z.infer<typeof SubmissionFilter>;
 
+/**
+ * The view a form's table opens on: its finished submissions, newest first. A windows reader
+ * reads it ahead when a workspace opens, so it must be the view the table asks for first.
+ */
+export const TABLE_OPENING_VIEW = {
+  status: 'finished',
+  sortBy: 'submissionTime',
+  sort: 'desc',
+} as const satisfies Partial<SubmissionFilter>;
+
 export const MAX_QUERY_WINDOW = 500;
 
 /** One row of the results table: the indexed fields, and the submission as the server sent it. */
