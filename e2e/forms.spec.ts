@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { type Locator, type Page } from '@playwright/test';
 import { type LocalApi } from '../electron/local-api';
-import { connectAccount, expect, test } from './fixtures';
+import { connectAccount, expect, serverTotal, test } from './fixtures';
 
 // The local API's demo forms (electron/local-api/demoForms.ts).
 const FEEDBACK = { id: 'cFb7q2LxWm', name: 'Customer feedback' };
@@ -35,21 +35,6 @@ async function connect(app: Page, api: LocalApi): Promise<void> {
   await everyFormSynced(app);
 }
 
-/** The service's own count for one status (previews aside, as the service lists by default). */
-async function serverTotal(
-  api: LocalApi,
-  formId: string,
-  status: 'finished' | 'in_progress',
-): Promise<number> {
-  const response = await fetch(
-    `${api.baseUrl}/forms/${formId}/submissions?limit=1&status=${status}`,
-    {
-      headers: { authorization: `Bearer ${api.apiKey}` },
-    },
-  );
-  return ((await response.json()) as { totalResponses: number }).totalResponses;
-}
-
 const stat = (form: Locator, label: string) =>
   form.getByRole('group', { name: label, exact: true });
 const shows = (n: number, label: string) =>
@@ -78,17 +63,17 @@ test.describe('forms list', () => {
     await connect(app, remoteApi);
     const form = card(app, FEEDBACK.name);
     await expect(stat(form, 'Finished')).toHaveText(
-      shows(await serverTotal(remoteApi, FEEDBACK.id, 'finished'), 'Finished'),
+      shows(await serverTotal(remoteApi, FEEDBACK.id, { status: 'finished' }), 'Finished'),
     );
     await expect(stat(form, 'In progress')).toHaveText(
-      shows(await serverTotal(remoteApi, FEEDBACK.id, 'in_progress'), 'In progress'),
+      shows(await serverTotal(remoteApi, FEEDBACK.id, { status: 'in_progress' }), 'In progress'),
     );
   });
 
   test('picks up a new submission when the form is synced', async ({ app, remoteApi }) => {
     await connect(app, remoteApi);
     const form = card(app, FEEDBACK.name);
-    const before = await serverTotal(remoteApi, FEEDBACK.id, 'finished');
+    const before = await serverTotal(remoteApi, FEEDBACK.id, { status: 'finished' });
     await expect(stat(form, 'Finished')).toHaveText(shows(before, 'Finished'));
 
     await remoteApi.admin.respond(FEEDBACK.id, { status: 'finished' });
@@ -146,7 +131,7 @@ test.describe('forms list', () => {
     remoteApi,
   }) => {
     await connect(app, remoteApi);
-    const finished = await serverTotal(remoteApi, FEEDBACK.id, 'finished');
+    const finished = await serverTotal(remoteApi, FEEDBACK.id, { status: 'finished' });
     remoteApi.admin.setFaults([{ kind: 'reset' }]);
 
     await app.getByRole('button', { name: 'Sync now' }).click();

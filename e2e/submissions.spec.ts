@@ -6,7 +6,7 @@ import { type Submission } from '../electron/shared/api/submission';
 import { type Host } from '../electron/host/startHost';
 import { callHost } from '../electron/host/testing/callHost';
 import { type LocalApi } from '../electron/local-api';
-import { connectAccount, expect, test } from './fixtures';
+import { connectAccount, expect, serverTotal, test } from './fixtures';
 
 // The local API's demo forms (electron/local-api/demoForms.ts).
 const FEEDBACK = { id: 'cFb7q2LxWm', name: 'Customer feedback' };
@@ -23,6 +23,9 @@ async function openSubmissions(app: Page, api: LocalApi): Promise<void> {
     .click();
   await expect(syncState(app)).toBeVisible();
   await expect(grid(app)).toHaveAttribute('data-state', 'ready');
+  // While a sync writes, the table refreshes at a bounded rate, so it can still hold the rows of
+  // an earlier page when the form says it is synced: it is settled once it counts them all.
+  await expect(resultCount(app)).toHaveText(countText(await serverTotal(api, FEEDBACK.id)));
 }
 
 /** The selected form's sync badge once it says synced. */
@@ -59,20 +62,6 @@ const dataRows = (app: Page) => grid(app).locator('[role="row"][data-submission-
 const resultCount = (app: Page) => app.getByTestId('result-count');
 const countText = (n: number) =>
   new RegExp(`^${n.toLocaleString('en-US')} (of [\\d,]+ )?submissions$`);
-
-/** The service's own answer for a list query: the count the table must show. */
-async function serverTotal(
-  api: LocalApi,
-  formId: string,
-  params: Record<string, string> = {},
-): Promise<number> {
-  const query = new URLSearchParams({ limit: '1', ...params });
-  const response = await fetch(`${api.baseUrl}/forms/${formId}/submissions?${query}`, {
-    headers: { authorization: `Bearer ${api.apiKey}` },
-  });
-  const body = (await response.json()) as { totalResponses: number; responses: Submission[] };
-  return body.totalResponses;
-}
 
 /** Every submission the service lists for a query, across pages. */
 async function serverRows(
