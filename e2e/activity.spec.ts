@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { readFileSync } from 'node:fs';
 import { type Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, syncSettled, test } from './fixtures';
 
 const grid = (app: Page) => app.getByRole('grid', { name: 'Submissions' });
 const section = (app: Page, name: string) =>
@@ -9,6 +9,7 @@ const section = (app: Page, name: string) =>
 
 async function openDemoSubmissions(app: Page): Promise<void> {
   await app.getByRole('button', { name: 'Open the demo workspace' }).click();
+  await syncSettled(app);
   await section(app, 'Submissions').click();
   await expect(
     app.getByRole('status', { name: 'Sync state' }).locator('[data-state="synced"]'),

@@ -78,8 +78,7 @@ test.describe('the table of a wide form', () => {
   }) => {
     await openDemoForm(app, EVENT);
     const id = (await firstRow(app).getAttribute('data-submission-id'))!;
-    // That row, wherever it is when the click lands: the demo's first sync may still be adding
-    // rows above it.
+    // That row, wherever it is when the click lands.
     const row = grid(app).locator(`[role="row"][data-submission-id="${id}"]`);
     const hash = () => app.evaluate(() => window.location.hash);
     const drawer = app.getByRole('dialog', { name: /^Submission/ });
