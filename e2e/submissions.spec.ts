@@ -6,7 +6,7 @@ import { type Submission } from '../electron/shared/api/submission';
 import { type Host } from '../electron/host/startHost';
 import { callHost } from '../electron/host/testing/callHost';
 import { type LocalApi } from '../electron/local-api';
-import { connectAccount, expect, serverTotal, test } from './fixtures';
+import { connectAccount, expect, serverTotal, tableHoldsAll, test } from './fixtures';
 
 // The local API's demo forms (electron/local-api/demoForms.ts).
 const FEEDBACK = { id: 'cFb7q2LxWm', name: 'Customer feedback' };
@@ -23,9 +23,7 @@ async function openSubmissions(app: Page, api: LocalApi): Promise<void> {
     .click();
   await expect(syncState(app)).toBeVisible();
   await expect(grid(app)).toHaveAttribute('data-state', 'ready');
-  // While a sync writes, the table refreshes at a bounded rate, so it can still hold the rows of
-  // an earlier page when the form says it is synced: it is settled once it counts them all.
-  await expect(resultCount(app)).toHaveText(countText(await serverTotal(api, FEEDBACK.id)));
+  await tableHoldsAll(app, api, FEEDBACK.id);
 }
 
 /** The selected form's sync badge once it says synced. */
