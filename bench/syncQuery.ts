@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createApiClient } from '../electron/core/api';
 import { cacheStores, type CacheStores } from '../electron/core/cache/cacheStores';
-import { unpackedBytes, unpackSubmission } from '../electron/core/cache/packedSubmission';
+import { packedRows } from '../electron/core/cache/packedRows';
 import { suffixQuery } from '../electron/core/cache/searchSuffixes';
 import { windowJson } from '../electron/core/cache/windowJson';
 import { openCache } from '../electron/core/operations/workspaceCache';
@@ -246,11 +246,11 @@ async function queryLatency(
          WHERE s.form_id = ? AND s.status = 'finished' AND s.is_preview = 0 ORDER BY a.value_num DESC, s.submission_time DESC LIMIT 100 OFFSET ?`,
       ),
     };
+    const packed = packedRows(db);
     const parseAll = (rows: unknown[]) =>
-      rows.map((r) => JSON.parse(unpackSubmission((r as { raw: Buffer }).raw)) as unknown);
+      rows.map((r) => JSON.parse(packed.text((r as { raw: Buffer }).raw)) as unknown);
     // A table's window carries its rows' JSON as stored, unparsed (`windowJson.ts`).
-    const asStored = (rows: unknown[]) =>
-      rows.map((r) => unpackedBytes((r as { raw: Buffer }).raw));
+    const asStored = (rows: unknown[]) => rows.map((r) => packed.bytes((r as { raw: Buffer }).raw));
     const ratedRows = (hand.rangeCount.get(FORM.id, FORM.id) as { n: number }).n;
     const rated = filter({ answers: [{ key: 'st05', op: 'numberRange', min: 4, max: 5 }] });
     // A window also answers within 1.5× hand-written SQL.

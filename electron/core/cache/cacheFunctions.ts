@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { unpackSubmission } from './packedSubmission';
+import { packedRows } from './packedRows';
 
 /**
  * The SQL functions the cache's queries call, added to every connection that opens a cache file:
@@ -7,9 +7,8 @@ import { unpackSubmission } from './packedSubmission';
  */
 export function addCacheFunctions(db: Database.Database): void {
   // A stored submission's JSON text, for SQL's JSON functions to read a field of it.
-  db.function('submission_json', { deterministic: true }, (raw) =>
-    unpackSubmission(raw as Uint8Array),
-  );
+  const packed = packedRows(db);
+  db.function('submission_json', { deterministic: true }, (raw) => packed.text(raw as Uint8Array));
   addContainsAnyCase(db);
 }
 

@@ -1,7 +1,7 @@
 import { type SubmissionStatus } from '../../shared/api/endpoints';
 import { type Submission } from '../../shared/api/submission';
 import { type SubmissionListRow } from '../../shared/contract/submissions';
-import { unpackSubmission } from './packedSubmission';
+import { type PackedRows } from './packedRows';
 
 /**
  * A row as the cache holds it: the indexed fields, and the submission as stored
@@ -30,6 +30,6 @@ export function listRowHead(row: Omit<StoredRow, 'raw'>): Omit<SubmissionListRow
 }
 
 /** A row of the results table, its submission parsed from what the cache holds. */
-export function toListRow(row: StoredRow): SubmissionListRow {
-  return { ...listRowHead(row), submission: JSON.parse(unpackSubmission(row.raw)) as Submission };
+export function toListRow(row: StoredRow, packed: PackedRows): SubmissionListRow {
+  return { ...listRowHead(row), submission: JSON.parse(packed.text(row.raw)) as Submission };
 }

@@ -1,19 +1,21 @@
-import { type ByteSink } from './byteSink';
-import { reusedDeflateRaw, reusedInflateRaw } from './reusedZlib';
+import { type RawCoding, reusedDeflateRaw, reusedInflateRaw } from './reusedZlib';
 
 /**
  * A submission as the cache keeps it: its JSON exactly as the service sent it, deflated against a
- * preset dictionary of the service's own words (field names, question types). Most of a row's
- * bytes are those words, repeated for every answer; a row alone is too short for deflate to learn
- * them, so without the dictionary it saves little. The dictionary holds no respondent's text, so
- * erasing a person's rows erases everything the cache held of them.
- *
- * The first byte names the format, so a later dictionary can be read beside this one.
+ * preset dictionary of words the row repeats. Most of a row's bytes are those words, repeated for
+ * every answer; a row alone is too short for deflate to learn them, so without the dictionary it
+ * saves little. A row of format 1 is deflated against the service's own words (field names,
+ * question types); one of format 2 against those followed by its form's (`formWords.ts`): its
+ * questions' ids, names and types, named by the row's next four bytes. Neither holds any
+ * respondent's text, so erasing a person's rows erases everything the cache held of them.
  */
-const FORMAT = 1;
+const SHARED = 1;
+const OWN = 2;
+/** Bytes before a row of format 2's deflated JSON: its format, then its words' id. */
+const OWN_HEAD = 5;
 
 /** Deflate finds a match nearer the dictionary's end in fewer bits: the commonest words go last. */
-const DICTIONARY = Buffer.from(
+export const SHARED_WORDS = Buffer.from(
   [
     '"scheduling":[{"id":"","name":"","value":{"fullName":"","email":"","timezone":"","eventStartTime":"","eventEndTime":"","eventId":"","eventUrl":"","rescheduleOrCancelUrl":"","meetingNotes":""}}]',
     '"payments":[{"id":"","name":"","value":{"paymentId":"","totalAmount":,"currency":"","email":"","status":"","discountCode":""}}]',
@@ -52,35 +54,40 @@ const DICTIONARY = Buffer.from(
   ].join(''),
 );
 
-const deflate = reusedDeflateRaw(DICTIONARY);
-const inflate = reusedInflateRaw(DICTIONARY);
+const deflateShared = reusedDeflateRaw(SHARED_WORDS);
+/** How a stored row of format 1 is inflated. */
+export const inflateShared = reusedInflateRaw(SHARED_WORDS);
 
-/** The stored bytes of a submission's JSON text. */
+/** The stored bytes of a submission's JSON text, deflated against the service's words alone. */
 export function packSubmission(json: string): Buffer {
-  const deflated = deflate(Buffer.from(json, 'utf8'));
-  const packed = Buffer.allocUnsafe(deflated.length + 1);
-  packed[0] = FORMAT;
-  deflated.copy(packed, 1);
-  return packed;
+  return packed(deflateShared(Buffer.from(json, 'utf8')), 1, (head) => (head[0] = SHARED));
 }
 
-/** A stored submission's JSON as UTF-8 bytes. */
-export function unpackedBytes(packed: Uint8Array): Buffer {
-  return inflate(deflated(packed));
+/** The stored bytes of a submission's JSON text, deflated against words `words` names. */
+export function packWithWords(json: string, words: number, deflate: RawCoding): Buffer {
+  return packed(deflate(Buffer.from(json, 'utf8')), OWN_HEAD, (head) => {
+    head[0] = OWN;
+    head.writeUInt32LE(words, 1);
+  });
 }
 
-/** A stored submission's JSON as UTF-8 bytes, written into an answer after the bytes it holds. */
-export function writeUnpacked(packed: Uint8Array, answer: ByteSink): void {
-  inflate.into(deflated(packed), answer);
+function packed(deflated: Buffer, headLength: number, head: (bytes: Buffer) => void): Buffer {
+  const bytes = Buffer.allocUnsafe(headLength + deflated.length);
+  head(bytes);
+  deflated.copy(bytes, headLength);
+  return bytes;
 }
 
-function deflated(packed: Uint8Array): Uint8Array {
-  if (packed[0] !== FORMAT)
-    throw new Error(`A cached submission is stored in an unknown format (${packed[0]}).`);
-  return packed.subarray(1);
-}
-
-/** A stored submission's JSON text. */
-export function unpackSubmission(packed: Uint8Array): string {
-  return unpackedBytes(packed).toString('utf8');
+/**
+ * A stored submission's deflated JSON, and the id of the words it was deflated against beside the
+ * service's (null: the service's alone).
+ */
+export function packedParts(packed: Uint8Array): { words: number | null; deflated: Uint8Array } {
+  if (packed[0] === SHARED) return { words: null, deflated: packed.subarray(1) };
+  if (packed[0] === OWN && packed.length >= OWN_HEAD)
+    return {
+      words: packed[1]! + (packed[2]! << 8) + (packed[3]! << 16) + packed[4]! * 2 ** 24,
+      deflated: packed.subarray(OWN_HEAD),
+    };
+  throw new Error(`A cached submission is stored in an unknown format (${packed[0]}).`);
 }

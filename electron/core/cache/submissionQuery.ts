@@ -5,6 +5,7 @@ import {
   type SubmissionListRow,
 } from '../../shared/contract/submissions';
 import { type StoredRow, toListRow } from './listRow';
+import { type PackedRows, packedRows } from './packedRows';
 import { PassingRows } from './passingRows';
 import {
   facetStatement,
@@ -57,6 +58,8 @@ export class SubmissionQuery {
   private readonly orders: ViewOrders;
   private readonly tallies: ViewCounts;
   private readonly early: EarlyMatches;
+  /** How this connection unpacks the rows it reads. */
+  readonly packed: PackedRows;
 
   constructor(
     private readonly db: Database.Database,
@@ -70,6 +73,7 @@ export class SubmissionQuery {
     this.orders = new ViewOrders(this.reads, passing, prefixRows);
     this.tallies = new ViewCounts(this.reads, passing);
     this.early = new EarlyMatches(this.reads, this.orders, this.tallies, rowsFirstFrom);
+    this.packed = packedRows(db);
   }
 
   /**
@@ -78,7 +82,7 @@ export class SubmissionQuery {
    */
   window(filter: SubmissionFilter, offset: number, limit: number): QueryWindow {
     const window = this.storedWindow(filter, offset, limit);
-    return { ...window, rows: window.rows.map(toListRow) };
+    return { ...window, rows: window.rows.map((row) => toListRow(row, this.packed)) };
   }
 
   /** `window`, its rows as the cache holds them. */
@@ -111,7 +115,7 @@ export class SubmissionQuery {
    */
   rowsFirst(filter: SubmissionFilter, offset: number, limit: number): RowsFirstWindow {
     const window = this.storedRowsFirst(filter, offset, limit);
-    return { ...window, rows: window.rows.map(toListRow) };
+    return { ...window, rows: window.rows.map((row) => toListRow(row, this.packed)) };
   }
 
   /** `rowsFirst`, its rows as the cache holds them (`windowJson.ts` sends them on as they are). */
@@ -163,7 +167,7 @@ export class SubmissionQuery {
       const statement = this.db.prepare<Param[], StoredRow>(
         `SELECT ${HEAD_COLUMNS}, s.raw ${segment.from} ORDER BY ${segment.order}`,
       );
-      for (const row of statement.iterate(...segment.params)) yield toListRow(row);
+      for (const row of statement.iterate(...segment.params)) yield toListRow(row, this.packed);
     }
   }
 

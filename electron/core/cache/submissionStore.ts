@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { type SubmissionStatus } from '../../shared/api/endpoints';
 import { type Submission } from '../../shared/api/submission';
 import { AnswerCounter } from './answerCounter';
-import { packSubmission, unpackSubmission } from './packedSubmission';
+import { type PackedRows, packedRows } from './packedRows';
 import { type RowGroup, SearchGroups } from './searchGroups';
 import { suffixEntry } from './searchSuffixes';
 import { type AnswerValue, type SubmissionRow } from './submissionRow';
@@ -91,6 +91,7 @@ export class SubmissionStore {
   private readonly countStatement;
   private readonly answerCounter;
   private readonly searchGroups;
+  private readonly packed: PackedRows;
   /**
    * Answers and search text of rows stored inside `transaction`, written as it ends with their
    * answers' counts; null outside it.
@@ -167,6 +168,7 @@ export class SubmissionStore {
     );
     this.answerCounter = new AnswerCounter(db);
     this.searchGroups = new SearchGroups(db);
+    this.packed = packedRows(db);
     this.countStatement = db.prepare<[string, string], { n: number }>(
       `SELECT n FROM submission_counts WHERE form_id = ? AND status = ? AND is_preview = 0`,
     );
@@ -211,13 +213,14 @@ export class SubmissionStore {
     const counts: UpsertCounts = { inserted: 0, updated: 0, unchanged: 0 };
     // Inside `transaction`, what it holds; a row met twice finds its values there.
     const held: Held = this.held ?? { search: [], values: new Map() };
+    const pack = this.packed.packerFor(formId);
     for (const given of rows) {
       const existing = this.find.get(formId, given.submissionId);
       const row =
         existing && keepPreviewFlag ? { ...given, isPreview: existing.is_preview === 1 } : given;
       if (
         existing &&
-        unpackSubmission(existing.raw) === row.raw &&
+        this.packed.text(existing.raw) === row.raw &&
         existing.status === row.status &&
         existing.is_preview === Number(row.isPreview)
       ) {
@@ -243,7 +246,7 @@ export class SubmissionStore {
         row.quizScore,
         row.loginEmail,
         row.paymentAmount,
-        packSubmission(row.raw),
+        pack(row.raw),
         syncedAt,
         seenPass,
       );
@@ -356,7 +359,7 @@ export class SubmissionStore {
     const row = this.find.get(formId, submissionId);
     if (!row) return null;
     return {
-      submission: JSON.parse(unpackSubmission(row.raw)) as Submission,
+      submission: JSON.parse(this.packed.text(row.raw)) as Submission,
       status: row.status as SubmissionStatus,
       isPreview: row.is_preview === 1,
       syncedAt: row.synced_at,
@@ -370,7 +373,7 @@ export class SubmissionStore {
   delete(formId: string, submissionId: string): Submission | null {
     this.writeHeldNow();
     const removed = this.remove.get(formId, submissionId);
-    return removed ? (JSON.parse(unpackSubmission(removed.raw)) as Submission) : null;
+    return removed ? (JSON.parse(this.packed.text(removed.raw)) as Submission) : null;
   }
 
   /**

@@ -10,7 +10,7 @@ import { QuestionCatalog } from './questionCatalog';
 import { questionFigures, type RawOf } from './questionFigures';
 import { keptCounts, viewRows } from './sqlAnswers';
 import { StatementCache } from './statementCache';
-import { unpackSubmission } from './packedSubmission';
+import { packedRows } from './packedRows';
 import { optionsOf } from './summaryGroups';
 import { type Question, singlesOf, type ViewAnswers } from './viewAnswers';
 
@@ -192,7 +192,7 @@ export class SubmissionSummaries {
     const row = this.reads
       .statement<[number], { raw: Buffer }>('SELECT raw FROM submissions WHERE id = ?')
       .get(rowid);
-    return row && unpackSubmission(row.raw);
+    return row && packedRows(this.db).text(row.raw);
   };
 
   private version(formId: string): string {

@@ -2,7 +2,6 @@ import { contract, WrittenJson } from '../../shared/contract';
 import { SubmissionListRow, type SubmissionFilter } from '../../shared/contract/submissions';
 import { listRowHead } from './listRow';
 import { ByteSink } from './byteSink';
-import { writeUnpacked } from './packedSubmission';
 import { type SubmissionQuery } from './submissionQuery';
 
 const WindowHead = contract['submissions.query'].output.omit({ rows: true });
@@ -38,7 +37,7 @@ export function windowJson(
   rows.forEach((row, at) => {
     const fields = JSON.stringify(RowHead.parse(listRowHead(row)));
     answer.writeText(`${at === 0 ? '' : ','}${fields.slice(0, -1)},"submission":`);
-    writeUnpacked(row.raw, answer);
+    query.packed.writeInto(row.raw, answer);
     answer.writeText('}');
   });
   answer.writeText(`],${head.slice(1)}`);

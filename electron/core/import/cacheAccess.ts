@@ -4,7 +4,7 @@ import { FormStore } from '../cache/formStore';
 import { QuestionCatalog } from '../cache/questionCatalog';
 import { SubmissionStore } from '../cache/submissionStore';
 import { toSubmissionRow } from '../cache/submissionRow';
-import { unpackSubmission } from '../cache/packedSubmission';
+import { packedRows } from '../cache/packedRows';
 import { questionDefinitions, type QuestionDefinition } from './questionRules';
 import { type CatalogueQuestion } from './suggestMapping';
 import { type KnownSubmissions, knownSubmissions } from './validateJob';
@@ -25,6 +25,7 @@ export function importCache(db: Database.Database): ImportCache {
   const store = new SubmissionStore(db);
   const catalogue = new QuestionCatalog(db);
   const forms = new FormStore(db);
+  const packed = packedRows(db);
   const raws = db.prepare<[string], { raw: Buffer }>(
     `SELECT raw FROM submissions WHERE form_id = ? AND status = 'finished'`,
   );
@@ -59,7 +60,7 @@ export function importCache(db: Database.Database): ImportCache {
         const ids = knownSubmissions(
           (function* () {
             for (const { raw } of raws.iterate(formId))
-              yield JSON.parse(unpackSubmission(raw)) as Submission;
+              yield JSON.parse(packed.text(raw)) as Submission;
           })(),
         ).byKey(keyer);
         keyed = { formId, spec: keyer.spec, version: now, ids };
@@ -69,12 +70,15 @@ export function importCache(db: Database.Database): ImportCache {
     storeCreated(formId, submissions) {
       if (submissions.length === 0) return;
       const at = new Date().toISOString();
-      store.upsert(
-        formId,
-        submissions.map((s) => toSubmissionRow(s, 'finished')),
-        at,
-      );
-      catalogue.learnFrom(formId, submissions);
+      // Learnt first: the rows are packed against the questions the catalogue knows.
+      db.transaction(() => {
+        catalogue.learnFrom(formId, submissions);
+        store.upsert(
+          formId,
+          submissions.map((s) => toSubmissionRow(s, 'finished')),
+          at,
+        );
+      })();
     },
   };
 }

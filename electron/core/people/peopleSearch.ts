@@ -9,7 +9,7 @@ import {
 } from '../../shared/contract/people';
 import { type SubmissionListRow } from '../../shared/contract/submissions';
 import { type StoredRow, toListRow } from '../cache/listRow';
-import { unpackSubmission } from '../cache/packedSubmission';
+import { packedRows } from '../cache/packedRows';
 import { leaves } from '../cache/submissionRow';
 import { MIN_TRIGRAM, trigramsOf } from '../cache/viewConditions';
 
@@ -72,6 +72,7 @@ function listedRows(db: Database.Database, query: string, max: number, shown: nu
     `SELECT id, submission_id, submission_time, last_updated_at, status, is_preview, raw
      FROM submissions WHERE id = ?`,
   );
+  const packed = packedRows(db);
   let left = shown;
   const groups: PersonRows['groups'] = [];
   for (const group of [...byForm.values()].sort((a, b) => a.formName.localeCompare(b.formName))) {
@@ -83,7 +84,7 @@ function listedRows(db: Database.Database, query: string, max: number, shown: nu
     groups.push({
       formId: group.formId,
       formName: group.formName,
-      rows: listed.map((key) => toListRow(read.get(key.id)!)),
+      rows: listed.map((key) => toListRow(read.get(key.id)!, packed)),
     });
   }
   return {
@@ -265,7 +266,7 @@ export function erasureTerms(
   for (const { formId, submissionId } of submissions) {
     const raw = read.get(formId, submissionId)?.raw;
     if (raw === undefined) continue;
-    for (const place of foundIn(JSON.parse(unpackSubmission(raw)) as Submission, needle))
+    for (const place of foundIn(JSON.parse(packedRows(db).text(raw)) as Submission, needle))
       if (place.key !== 'submissionId') terms.add(place.value);
   }
   return [...terms];

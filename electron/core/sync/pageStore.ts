@@ -199,8 +199,9 @@ export function storePage(
   options: UpsertOptions,
 ): number {
   const rows = responses.map((s) => toSubmissionRow(s, status, options.keepPreviewFlag ?? false));
-  const counts = stores.submissions.upsert(formId, rows, syncedAt, options);
+  // Learnt first: the rows are packed against the questions the catalogue knows.
   stores.questions.learnFrom(formId, responses);
+  const counts = stores.submissions.upsert(formId, rows, syncedAt, options);
   return counts.inserted + counts.updated;
 }
 

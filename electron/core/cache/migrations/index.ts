@@ -26,6 +26,7 @@ import { packedSubmissions } from './v48PackedSubmissions';
 import { suffixMerges } from './v49SuffixMerges';
 import { widerMerges } from './v50WiderMerges';
 import { rewriteLog } from './v51RewriteLog';
+import { rowWords } from './v52RowWords';
 
 /**
  * The cache's own steps of the workspace file's schema: submissions, forms, sync state, activity
@@ -60,4 +61,5 @@ export const cacheMigrations: readonly Migration[] = [
   suffixMerges,
   widerMerges,
   rewriteLog,
+  rowWords,
 ];

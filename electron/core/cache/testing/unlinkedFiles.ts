@@ -5,6 +5,11 @@ import fs from 'node:fs';
  * journal among them): what it is writing that no one will read. Linux only (/proc).
  */
 export function unlinkedOpenFiles(): string[] {
+  return openFiles().filter((target) => target.endsWith('(deleted)'));
+}
+
+/** The files this process holds open, by the paths their descriptors link to. */
+export function openFiles(): string[] {
   return fs
     .readdirSync('/proc/self/fd')
     .map((fd) => {
@@ -14,7 +19,7 @@ export function unlinkedOpenFiles(): string[] {
         return '';
       }
     })
-    .filter((target) => target.endsWith('(deleted)'));
+    .filter((target) => target !== '');
 }
 
 /** The unlinked files opened since `before` was taken (`unlinkedOpenFiles`). */
