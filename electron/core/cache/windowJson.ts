@@ -9,9 +9,10 @@ const RowHead = SubmissionListRow.omit({ submission: true });
 
 /**
  * The room a window's answer starts with, so that it seldom grows: a row's JSON is seldom more
- * than three times its stored bytes, and its indexed fields take less than `ROW_HEAD`.
+ * than five times its stored bytes, deflated against its form's words, and its indexed fields
+ * take less than `ROW_HEAD`.
  */
-const INFLATED_PER_BYTE = 3;
+const INFLATED_PER_BYTE = 5;
 const ROW_HEAD = 200;
 
 /**
