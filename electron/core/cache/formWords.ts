@@ -3,8 +3,8 @@ import { SHARED_WORDS } from './packedSubmission';
 import { type CatalogEntry, type FieldKind } from './questionCatalog';
 
 /**
- * Deflate reads back at most this far: words past it would push the service's own out of reach.
- * Its window is 32 KiB, less the lookahead it keeps.
+ * Deflate reads back no further than its window, less the lookahead it keeps: words past this
+ * would push the service's own out of reach.
  */
 const REACH = 32_000;
 
