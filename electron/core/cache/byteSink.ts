@@ -35,6 +35,11 @@ export class ByteSink {
     return this.bytes;
   }
 
+  /** Bytes it holds room for. */
+  get capacity(): number {
+    return this.bytes.length;
+  }
+
   /** Where the next byte goes. */
   get at(): number {
     return this.length;

@@ -8,12 +8,14 @@ const WindowHead = contract['submissions.query'].output.omit({ rows: true });
 const RowHead = SubmissionListRow.omit({ submission: true });
 
 /**
- * The room a window's answer starts with, so that it seldom grows: a row's JSON is seldom more
- * than five times its stored bytes, deflated against its form's words, and its indexed fields
- * take less than `ROW_HEAD`.
+ * Every window is written into one array kept between windows, then copied out at its size: each
+ * window's array was as large again as its answer, and a reader scrolling through a table made
+ * a few hundred kilobytes of them a window, enough for the collector to run a full pass every
+ * few dozen windows. One that grew past `KEPT_BYTES` (rows of very long answers) is let go.
  */
-const INFLATED_PER_BYTE = 5;
-const ROW_HEAD = 200;
+const ROOM = 64 * 1024;
+const KEPT_BYTES = 4 * 1024 * 1024;
+let scratch = new ByteSink(ROOM);
 
 /**
  * A `submissions.query` answer's data as UTF-8 JSON, each row's submission copied in as the bytes
@@ -31,9 +33,8 @@ export function windowJson(
 ): WrittenJson {
   const { rows, ...rest } = query.storedRowsFirst(filter, offset, limit);
   const head = JSON.stringify(WindowHead.parse({ ...rest, offset }));
-  const answer = new ByteSink(
-    rows.reduce((sum, row) => sum + INFLATED_PER_BYTE * row.raw.byteLength + ROW_HEAD, head.length),
-  );
+  const answer = scratch;
+  answer.clear();
   answer.writeText('{"rows":[');
   rows.forEach((row, at) => {
     const fields = JSON.stringify(RowHead.parse(listRowHead(row)));
@@ -42,5 +43,7 @@ export function windowJson(
     answer.writeText('}');
   });
   answer.writeText(`],${head.slice(1)}`);
-  return new WrittenJson(answer.written());
+  const bytes = Buffer.from(answer.written());
+  if (answer.capacity > KEPT_BYTES) scratch = new ByteSink(ROOM);
+  return new WrittenJson(bytes);
 }
