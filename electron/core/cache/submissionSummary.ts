@@ -10,7 +10,7 @@ import { QuestionCatalog } from './questionCatalog';
 import { questionFigures, type RawOf } from './questionFigures';
 import { keptCounts, viewRows } from './sqlAnswers';
 import { StatementCache } from './statementCache';
-import { packedRows } from './packedRows';
+import { type PackedRows, packedRows } from './packedRows';
 import { optionsOf } from './summaryGroups';
 import { type Question, singlesOf, type ViewAnswers } from './viewAnswers';
 
@@ -31,6 +31,7 @@ export class SubmissionSummaries {
   private readonly catalog: QuestionCatalog;
   private readonly forms: FormStore;
   private readonly columns: AnswerColumns;
+  private readonly packed: PackedRows;
   /**
    * The form whose columns are read ahead, until they all are; `keptOnly` while it is read only to
    * be kept (`keepAhead`), no summary asked of it since: its columns are then let go of once kept,
@@ -46,6 +47,7 @@ export class SubmissionSummaries {
     this.catalog = new QuestionCatalog(db);
     this.forms = new FormStore(db);
     this.columns = new AnswerColumns(db, options);
+    this.packed = packedRows(db);
   }
 
   summary(filter: SubmissionFilter): SubmissionSummary {
@@ -192,7 +194,7 @@ export class SubmissionSummaries {
     const row = this.reads
       .statement<[number], { raw: Buffer }>('SELECT raw FROM submissions WHERE id = ?')
       .get(rowid);
-    return row && packedRows(this.db).text(row.raw);
+    return row && this.packed.text(row.raw);
   };
 
   private version(formId: string): string {
