@@ -574,16 +574,20 @@ export class AnswerColumns {
     num: number | null,
     json: string | null,
   ): number {
+    const folded = foldedOf(text);
+    const held = column.added.get(folded);
+    if (held !== undefined) return held;
     // A free text's column loaded from its copy would look up most of its texts to search them in
-    // order: the index is sought instead.
+    // order: the index is sought instead, once a text.
     const searched = !column.collapsesSingles || column.lookUp === null;
-    const found = searched
-      ? (sortedCode(column, text) ?? column.added.get(foldedOf(text)))
-      : undefined;
-    if (found !== undefined) return found;
+    const found = searched ? sortedCode(column, text) : undefined;
+    if (found !== undefined) {
+      column.added.set(folded, found);
+      return found;
+    }
     if (column.collapsesSingles) return this.freeTextCode(formId, key, form, column, rowid, text);
     const code = addCode(column, text, num, json, rowid);
-    column.added.set(foldedOf(text), code);
+    column.added.set(folded, code);
     return code;
   }
 
@@ -610,7 +614,10 @@ export class AnswerColumns {
         .get(formId, key, text, rowid) ?? [];
     const index = first === undefined ? -1 : AnswerColumns.indexOf(form, first);
     if (index < 0) return GIVEN_ONCE;
-    if (column.codes[index] !== GIVEN_ONCE) return column.codes[index]!;
+    if (column.codes[index] !== GIVEN_ONCE) {
+      column.added.set(foldedOf(text), column.codes[index]!);
+      return column.codes[index]!;
+    }
     const code = addCode(column, firstText ?? null, null, null, first!);
     column.added.set(foldedOf(firstText ?? null), code);
     column.codes[index] = code;

@@ -18,7 +18,11 @@ export interface AnswerColumn {
   collapsesSingles: boolean;
   /** Codes below this were read from the index, in its order: found again by binary search. */
   sortedEnd: number;
-  /** Answers first seen after the column was read, by folded text. */
+  /**
+   * Answers first seen after the column was read, and those found since, by folded text: a row
+   * added since that gives one again finds it here (never a free text given once: a row may give
+   * it again).
+   */
   added: Map<string | null, number>;
   /**
    * For a column loaded from its kept copy, which holds no answers (`keptColumns.ts`): looks up
