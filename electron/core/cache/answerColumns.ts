@@ -440,6 +440,7 @@ export class AnswerColumns {
    * every row is coded: the columns then hold the form at `changes`.
    */
   private append(formId: string, form: FormColumns, changes: Changes, whole: boolean): boolean {
+    if (!this.appended.has(form) && !makeRoom(form, this.rowCount(formId), whole)) return false;
     const coded = this.appended.get(form) ?? (form.count > 0 ? form.rowids[form.count - 1]! : 0);
     while (!this.addRows(form, formId, coded, this.stepEntries));
     for (const column of form.columns.values()) column.codes = grown(column.codes, form.count);
@@ -670,6 +671,28 @@ function emptyForm(version: number, builtAt: number, rows: number): FormColumns 
     version,
     builtAt,
   };
+}
+
+/**
+ * Gives the form's arrays room for `rows` rows: one array (`whole`: all of them), as each grown is
+ * copied whole, slow on a large form. Whether they all have it.
+ */
+function makeRoom(form: FormColumns, rows: number, whole: boolean): boolean {
+  let left = whole ? Number.POSITIVE_INFINITY : 1;
+  const grow = <T extends Float64Array | Int32Array | Uint8Array>(array: T, fill = 0): T => {
+    if (array.length >= rows || left === 0) return array;
+    left--;
+    return grown(array, rows, fill);
+  };
+  form.rowids = grow(form.rowids);
+  form.finished = grow(form.finished);
+  form.preview = grow(form.preview);
+  form.time = grow(form.time);
+  form.day = grow(form.day);
+  form.quiz = grow(form.quiz, Number.NaN);
+  form.paid = grow(form.paid);
+  for (const column of form.columns.values()) column.codes = grow(column.codes);
+  return left > 0;
 }
 
 /** An array with room for `count` items, its items kept, the new ones `fill`. */
