@@ -8,7 +8,7 @@ import {
   GIVEN_ONCE,
   sortedCode,
 } from './columnRead';
-import { KeptColumns } from './keptColumns';
+import { type KeptCopy, KeptColumns } from './keptColumns';
 import { patchRows, reshapeColumn, type RowsPatch } from './keptPatch';
 import { sampledColumn } from './sampledColumn';
 
@@ -53,7 +53,7 @@ export interface FormColumns {
    * What of the form its kept copy holds (`keptColumns.ts`): how many rows, how many were rewritten
    * since it was kept, which questions.
    */
-  kept?: { count: number; rewrites: number; keys: Set<string> };
+  kept?: KeptCopy;
   /** The rewrites a copy was patched to, while its columns load (`keptPatch.ts`). */
   patch?: RowsPatch;
 }
@@ -81,6 +81,8 @@ export interface AnswerColumnsOptions {
   keepFromRows?: number;
   /** Rows a step of keeping a form's rows writes (`keptColumns.ts`). */
   keepPartRows?: number;
+  /** Rows added while pages are stored that are appended to a copy at once (`APPEND_FROM_ROWS`). */
+  appendFromRows?: number;
 }
 
 /** A form's rows, as the counts a sync keeps say. */
@@ -103,10 +105,17 @@ const FORMS_HELD = 2;
 /** Forms this large are slow to read from their indexes; a copy kept of them loads far quicker. */
 const KEEP_FROM_ROWS = 50_000;
 /**
- * A kept copy is made anew once this many rows were added since: each is appended when the copy
- * is loaded, far slower a row than loading it, and the copy is rewritten whole.
+ * A copy that rows were rewritten since is made anew once this many rows were also added: each is
+ * appended when the copy is loaded, far slower a row than loading it. A copy with only rows added
+ * since has them appended instead.
  */
 const KEEP_AGAIN_ROWS = 5_000;
+/**
+ * Rows added to a large form while its pages are stored that are appended to its copy at once: a
+ * reader that opens meanwhile codes at most this many as it loads the copy, and each append
+ * writes one part per question.
+ */
+const APPEND_FROM_ROWS = 1_000;
 /** A kept copy is made anew once this many rows were rewritten since: each is patched as it loads. */
 const KEEP_AGAIN_REWRITES = 250;
 
@@ -119,6 +128,7 @@ export class AnswerColumns {
   private readonly now: () => number;
   private readonly stepEntries: number;
   private readonly keepFromRows: number;
+  private readonly appendFromRows: number;
   private readonly keptColumns: KeptColumns;
   private readonly statements = new Map<string, Database.Statement>();
   /** A form whose rows are being read a step at a time: not held until they all are. */
@@ -144,8 +154,10 @@ export class AnswerColumns {
   private keeping: {
     form: FormColumns;
     version: number;
+    count: number;
     rowsKept: number | 'made';
     keys: string[];
+    codes: Map<string, number>;
   } | null = null;
 
   constructor(
@@ -156,12 +168,14 @@ export class AnswerColumns {
       stepEntries = STEP_ENTRIES,
       keepFromRows = KEEP_FROM_ROWS,
       keepPartRows,
+      appendFromRows = APPEND_FROM_ROWS,
     }: AnswerColumnsOptions = {},
   ) {
     this.rebuildEveryMs = rebuildEveryMs;
     this.now = now;
     this.stepEntries = stepEntries;
     this.keepFromRows = keepFromRows;
+    this.appendFromRows = appendFromRows;
     // An in-memory cache (`db.name` ':memory:' or '') has no file to keep its columns beside.
     this.keptColumns = new KeptColumns(db.memory ? null : db.name, keepPartRows);
   }
@@ -207,33 +221,50 @@ export class AnswerColumns {
   }
 
   /**
-   * A step of keeping the form's columns beside the cache, once they are all read: a part of its
-   * rows, then the copy made of them, then one question, then one part or question of the copy
-   * before let go of. None for a small form, or one kept with these questions and about as many
-   * rows. Whether a step is left.
+   * A step of keeping the form's columns beside the cache, once they are all read: the rows added
+   * since its copy appended to it, or a new copy made a step at a time (a part of its rows, then
+   * the copy made of them, then one question, then one part or question of the copy before let go
+   * of), of the rows the form had as it began: rows added meanwhile are appended after. None for a
+   * small form, or one kept with these questions and a few rows rewritten since. Whether a step is
+   * left.
    */
   private keepCopy(formId: string, form: FormColumns, keys: readonly string[]): boolean {
-    const { kept } = form;
-    if (this.keeping?.form !== form || this.keeping.version !== form.version) {
+    if (this.keeping?.form !== form) {
       this.keeping = null;
-      const wanted =
-        form.count >= this.keepFromRows &&
-        (!kept ||
-          form.count - kept.count > KEEP_AGAIN_ROWS ||
-          kept.rewrites > KEEP_AGAIN_REWRITES ||
-          keys.some((key) => !kept.keys.has(key)));
-      if (!wanted) return false;
-      this.keeping = { form, version: form.version, rowsKept: 0, keys: [...keys] };
+      const { kept } = form;
+      if (form.count < this.keepFromRows) return false;
+      const asKept =
+        kept !== undefined &&
+        kept.codes.size === keys.length &&
+        keys.every((key) => kept.codes.has(key));
+      if (asKept && kept.rewrites === 0) {
+        if (form.count > kept.count) this.appendCopy(formId, form, kept);
+        return false;
+      }
+      if (
+        asKept &&
+        kept.rewrites <= KEEP_AGAIN_REWRITES &&
+        form.count - kept.count <= KEEP_AGAIN_ROWS
+      )
+        return false;
+      this.keeping = {
+        form,
+        version: form.version,
+        count: form.count,
+        rowsKept: 0,
+        keys: [...keys],
+        codes: new Map(),
+      };
     }
     const keeping = this.keeping;
     if (keeping.rowsKept !== 'made') {
-      if (keeping.rowsKept < form.count) {
-        this.keptColumns.keepPart(formId, form, keeping.rowsKept);
+      if (keeping.rowsKept < keeping.count) {
+        this.keptColumns.keepPart(formId, form, keeping.version, keeping.rowsKept, keeping.count);
         keeping.rowsKept += this.keptColumns.partRows;
-        if (keeping.rowsKept < form.count) return true;
+        if (keeping.rowsKept < keeping.count) return true;
       }
       // A copy whose parts were dropped meanwhile (rows removed) is made after the next sync.
-      if (!this.keptColumns.keepRows(formId, form)) {
+      if (!this.keptColumns.keepRows(formId, keeping.version, keeping.count)) {
         this.keeping = null;
         return false;
       }
@@ -242,25 +273,46 @@ export class AnswerColumns {
     }
     const key = keeping.keys.pop();
     if (key !== undefined) {
-      this.keptColumns.keepColumn(formId, form.version, form.count, key, form.columns.get(key)!);
+      const { version, count } = keeping;
+      keeping.codes.set(key, this.keptColumns.keepColumn(formId, form, version, count, key));
       return true;
     }
     if (this.keptColumns.dropReplaced(formId)) return true;
     this.keeping = null;
-    form.kept = { count: form.count, rewrites: 0, keys: new Set(keys) };
-    return false;
+    const { version, count, codes } = keeping;
+    form.kept = { generation: version, version, count, rewrites: 0, codes };
+    return form.count > count;
+  }
+
+  /**
+   * Appends the rows added since the form's copy was kept to it; a copy the file no longer holds
+   * as the form says is made anew after.
+   */
+  private appendCopy(formId: string, form: FormColumns, kept: KeptCopy): void {
+    if (!this.keptColumns.append(formId, form)) {
+      form.kept = undefined;
+      return;
+    }
+    const codes = new Map<string, number>();
+    for (const key of kept.codes.keys()) codes.set(key, form.columns.get(key)!.samples.length);
+    form.kept = { ...kept, version: form.version, count: form.count, codes };
   }
 
   /**
    * Whether the form's columns are to be kept beside the cache once read: it is large enough, and
-   * has no copy that serves it, or one short of many rows added or rewritten since.
+   * has no copy that serves it, or one with rows added since and none rewritten (they are appended
+   * to it; `storing`: while its pages are stored, once there are `appendFromRows`), or one short
+   * of many rows rewritten since.
    */
-  keepable(formId: string): boolean {
+  keepable(formId: string, storing = false): boolean {
+    const fewestAdded = storing ? this.appendFromRows : 1;
     const rows = this.rowCount(formId);
     if (rows < this.keepFromRows) return false;
     const kept = this.keptColumns.rowsKept(formId, this.changes(formId));
-    if (kept === null || rows - kept.count > KEEP_AGAIN_ROWS) return true;
-    return this.rewritesSince(formId, kept.version) > KEEP_AGAIN_REWRITES;
+    if (kept === null) return true;
+    const rewrites = this.rewritesSince(formId, kept.version);
+    if (rewrites === 0) return rows - kept.count >= fewestAdded;
+    return rewrites > KEEP_AGAIN_REWRITES || rows - kept.count > KEEP_AGAIN_ROWS;
   }
 
   /** How many of the form's rows were rewritten since its change counter was `version`. */
@@ -281,11 +333,11 @@ export class AnswerColumns {
    * Removes the form's kept copy if rows were removed since it was made, or changed past what its
    * patch can hold.
    */
-  dropStaleCopy(formId: string): void {
+  dropStaleCopy(formId: string): boolean {
     const removed = this.statement<[string, number], number>(
       'SELECT 1 FROM form_rewrites WHERE form_id = ? AND version > ? AND removed',
     ).pluck();
-    this.keptColumns.dropStale(
+    return this.keptColumns.dropStale(
       formId,
       this.changes(formId),
       (version) => removed.get(formId, version) !== undefined,
@@ -341,7 +393,7 @@ export class AnswerColumns {
       if (kept) {
         this.hold(formId, kept);
         this.toMake.set(kept, {
-          keys: [...kept.kept!.keys],
+          keys: [...kept.kept!.codes.keys()],
           make: (keys) =>
             this.keptColumns.loadColumns(formId, kept, keys, this.statement.bind(this)),
           patching: false,
@@ -406,9 +458,10 @@ export class AnswerColumns {
     if (this.columnRead?.form === form) this.columnRead = null;
     if (this.keeping?.form === form) this.keeping = null;
     const kept = form.kept && this.keptColumns.rowsKept(formId, changes);
-    form.kept = kept
-      ? { ...form.kept!, count: kept.count, rewrites: this.rewritesSince(formId, kept.version) }
-      : undefined;
+    form.kept =
+      kept && kept.generation === form.kept!.generation
+        ? { ...form.kept!, ...kept, rewrites: this.rewritesSince(formId, kept.version) }
+        : undefined;
     return true;
   }
 
@@ -560,7 +613,7 @@ export class AnswerColumns {
     this.columnRead = null;
     form.columns.set(key, read.column);
     // Read anew (a question's kind changed), it is no longer the one kept.
-    form.kept?.keys.delete(key);
+    form.kept?.codes.delete(key);
     return true;
   }
 

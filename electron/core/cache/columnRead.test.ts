@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SubmissionFilter } from '../../shared/contract/submissions';
 import { migrations } from '../operations/schema';
 import { AnswerColumns, type AnswerColumnsOptions, type FormColumns } from './answerColumns';
@@ -339,7 +339,7 @@ describe("a form's columns kept beside the cache", () => {
     expect(rowsBy(form)).toEqual(rowsBy(readWhole()));
     reader.close();
     const kept = new Database(keptFile());
-    expect(kept.prepare('DELETE FROM kept_parts WHERE part = 2').run().changes).toBe(1);
+    expect(kept.prepare('DELETE FROM kept_parts WHERE first = 100').run().changes).toBe(1);
     kept.close();
     const again = openAgain();
     expect(again.readIndex).toBe(true);
@@ -359,6 +359,45 @@ describe("a form's columns kept beside the cache", () => {
     for (const key of KEYS) expect(answersBy(form, key), key).toEqual(answersBy(whole, key));
     expect(answersBy(form, TEXT).slice(-3)).toEqual(['only 3', 'given once', null]);
     reader.close();
+  });
+
+  it('have rows added since appended to their copy, a part a round, as a read anew gives them', () => {
+    readAndKeep();
+    const appendSql = (sql: string) => sql.includes('CROSS JOIN fields');
+    const parts = () => {
+      const kept = new Database(keptFile(), { readonly: true });
+      try {
+        return kept
+          .prepare('SELECT key, count(*) AS n FROM kept_codes GROUP BY key ORDER BY key')
+          .all();
+      } finally {
+        kept.close();
+      }
+    };
+    for (let round = 1; round <= 3; round++) {
+      // Texts given once in the copy given again (a row before recoded), new ones, none at all.
+      addRow({ [TEXT]: { text: `only ${10 * round + 3}` }, [NUMBER]: { text: '12', num: 12 } });
+      addRow({ [TEXT]: { text: `new ${round}` }, [LIST]: { text: 'Speed', json: '["Speed"]' } });
+      addRow({ [TEXT]: { text: `pair ${40 + round}` } });
+      addRow({ [TEXT]: { text: null, num: round } });
+      // Loaded (its rows, then a question a step), then appended in the step that finds it whole.
+      expect(readAndKeep()).toBe(1 + KEYS.length);
+      expect(parts()).toEqual([...KEYS].sort().map((key) => ({ key, n: round + 1 })));
+      const reader = new Database(path.join(dir, 'cache.sqlite'), { readonly: true });
+      addCacheFunctions(reader);
+      const prepared = vi.spyOn(reader, 'prepare');
+      const form = reader.transaction(() =>
+        new AnswerColumns(reader, { keepFromRows: 1 }).current(FORM, KEYS, SINGLES),
+      )()!;
+      // The copy holds every row: none is read from the index or coded again.
+      expect(
+        prepared.mock.calls.filter(([sql]) => appendSql(sql) || sql === ENTRIES_WITH_TEXT),
+      ).toEqual([]);
+      const whole = readWhole();
+      expect(form.count).toBe(240 + 4 * round);
+      for (const key of KEYS) expect(answersBy(form, key), key).toEqual(answersBy(whole, key));
+      reader.close();
+    }
   });
 
   it('code rows added since a few a step when read ahead, and whole when a summary asks', () => {
@@ -592,18 +631,20 @@ describe("a form's columns kept beside the cache", () => {
     expect(keepable()).toBe(false);
     changeRow(251, answersOf(7));
     expect(keepable()).toBe(true);
-    // Loaded patched, then kept: its rows, then each question; then the copy before let go of.
-    expect(readAndKeep()).toBe(3 * (1 + KEYS.length));
+    // Loaded patched, then kept: its rows, then each question; then the copy before let go of,
+    // small enough to go in one step.
+    expect(readAndKeep()).toBe(2 * (1 + KEYS.length) + 1);
     expect(keepable()).toBe(false);
     // The file holds the new copy alone.
     const kept = new Database(keptFile(), { readonly: true });
-    const [version] = kept.prepare('SELECT version FROM kept_rows').pluck().all();
+    const [generation] = kept.prepare('SELECT generation FROM kept_rows').pluck().all();
     for (const [table, held] of [
       ['kept_parts', 1],
       ['kept_columns', KEYS.length],
+      ['kept_codes', KEYS.length],
     ] as const)
-      expect(kept.prepare(`SELECT version FROM ${table}`).pluck().all(), table).toEqual(
-        new Array(held).fill(version),
+      expect(kept.prepare(`SELECT generation FROM ${table}`).pluck().all(), table).toEqual(
+        new Array(held).fill(generation),
       );
     kept.close();
     const { form, reader } = openAgain();

@@ -35,9 +35,14 @@ export class SubmissionSummaries {
   /**
    * The form whose columns are read ahead, until they all are; `keptOnly` while it is read only to
    * be kept (`keepAhead`), no summary asked of it since: its columns are then let go of once kept,
-   * as a form nobody looks at need not hold memory until one does.
+   * as a form nobody looks at need not hold memory until one does, unless `held` while its pages
+   * are stored (`rowsStored`), to append the next ones to.
    */
-  private ahead: { formId: string; keptOnly: boolean } | null = null;
+  private ahead: { formId: string; keptOnly: boolean; held: boolean } | null = null;
+  /** The form a summary was last asked of: its columns are never let go of for being kept. */
+  private asked: string | null = null;
+  /** Forms whose copy rows removed outdated: kept again once their sync ends, not meanwhile. */
+  private readonly outdated = new Set<string>();
 
   constructor(
     private readonly db: Database.Database,
@@ -51,7 +56,8 @@ export class SubmissionSummaries {
   }
 
   summary(filter: SubmissionFilter): SubmissionSummary {
-    this.ahead = { formId: filter.formId, keptOnly: false };
+    this.ahead = { formId: filter.formId, keptOnly: false, held: true };
+    this.asked = filter.formId;
     const { sortBy: _sortBy, sort: _sort, ...view } = filter;
     const key = JSON.stringify(view);
     // One snapshot for the version and every read, so the figures agree with each other.
@@ -73,7 +79,7 @@ export class SubmissionSummaries {
    */
   readAhead(): boolean {
     if (this.ahead === null || !this.db.open) return false;
-    const { formId, keptOnly } = this.ahead;
+    const { formId, keptOnly, held } = this.ahead;
     const more = this.db.transaction(() => {
       const questions = this.questionsOf(formId);
       return this.columns.readAhead(
@@ -84,7 +90,7 @@ export class SubmissionSummaries {
     })();
     if (!more) {
       this.ahead = null;
-      if (keptOnly) this.columns.letGo(formId);
+      if (keptOnly && !held) this.columns.letGo(formId);
     }
     return more;
   }
@@ -96,22 +102,41 @@ export class SubmissionSummaries {
 
   /**
    * Rows of a form were stored: a copy of its columns kept beside the cache that no longer serves
-   * it (rows changed or removed) is removed at once, so nothing of a deleted row stays there.
+   * it (rows changed or removed) is removed at once, so nothing of a deleted row stays there. A
+   * large form's columns are kept meanwhile (`keepAhead`), as its pages are stored, the rows added
+   * since appended to its copy a thousand or so at a time: the app opened during a long first sync
+   * finds them kept. Whether they will be; the caller then runs `readAhead`.
    */
-  rowsStored(formId: string): void {
-    if (this.db.open) this.db.transaction(() => this.columns.dropStaleCopy(formId))();
+  rowsStored(formId: string): boolean {
+    if (!this.db.open) return false;
+    if (this.db.transaction(() => this.columns.dropStaleCopy(formId))()) this.outdated.add(formId);
+    return !this.outdated.has(formId) && this.keep(formId, true);
   }
 
   /**
    * Reads a form's columns ahead, as after its summary, so they are kept beside the cache: for a
-   * form whose sync ended, large enough to be kept and with no copy that serves it, while no other
-   * form is being read ahead. Whether it will be; the caller then runs `readAhead` between calls.
+   * form whose sync ended, large enough to be kept, with no copy that serves it or rows added to
+   * it since, while no other form is being read ahead. Whether it will be; the caller then runs
+   * `readAhead` between calls.
    */
   keepAhead(formId: string): boolean {
-    if (this.ahead !== null || !this.db.open) return false;
-    if (!this.db.transaction(() => this.columns.keepable(formId))()) return false;
-    this.ahead = { formId, keptOnly: true };
-    return true;
+    this.outdated.delete(formId);
+    return this.db.open && this.keep(formId, false);
+  }
+
+  /**
+   * Starts keeping the form's columns if it is `keepable` (`storing`: while its pages are stored,
+   * when they stay held once kept). A form held to be kept as its pages were stored is let go of
+   * once its sync ends.
+   */
+  private keep(formId: string, storing: boolean): boolean {
+    if (this.ahead?.formId === formId) this.ahead.held &&= storing;
+    const keeping =
+      this.ahead === null && this.db.transaction(() => this.columns.keepable(formId, storing))();
+    if (keeping) this.ahead = { formId, keptOnly: true, held: storing };
+    else if (!storing && this.ahead?.formId !== formId && this.asked !== formId)
+      this.columns.letGo(formId);
+    return keeping;
   }
 
   private read(filter: SubmissionFilter): SubmissionSummary {
