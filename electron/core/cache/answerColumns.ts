@@ -100,6 +100,11 @@ const STEP_ENTRIES = 8_192;
  * of its free texts not seen before is sought in the index.
  */
 const ENTRIES_PER_ROW_ADDED = 32;
+/**
+ * Bytes of the form's arrays a step grows for rows added: each grown is copied whole, and a
+ * million rows' 32-bit array takes a frame's worth to copy on a slow machine.
+ */
+const GROW_BYTES = 4 * 2 ** 20;
 /** Forms held at once: each holds a 32-bit code per row and question. */
 const FORMS_HELD = 2;
 /** Forms this large are slow to read from their indexes; a copy kept of them loads far quicker. */
@@ -727,14 +732,19 @@ function emptyForm(version: number, builtAt: number, rows: number): FormColumns 
 }
 
 /**
- * Gives the form's arrays room for `rows` rows: one array (`whole`: all of them), as each grown is
- * copied whole, slow on a large form. Whether they all have it.
+ * Gives the form's arrays room for `rows` rows: about `GROW_BYTES` of them (`whole`: all), at least
+ * one array, as each grown is copied whole, slow on a large form. Whether they all have it.
  */
 function makeRoom(form: FormColumns, rows: number, whole: boolean): boolean {
-  let left = whole ? Number.POSITIVE_INFINITY : 1;
+  let left = whole ? Number.POSITIVE_INFINITY : GROW_BYTES;
+  let roomy = true;
   const grow = <T extends Float64Array | Int32Array | Uint8Array>(array: T, fill = 0): T => {
-    if (array.length >= rows || left === 0) return array;
-    left--;
+    if (array.length >= rows) return array;
+    if (left <= 0) {
+      roomy = false;
+      return array;
+    }
+    left -= rows * array.BYTES_PER_ELEMENT;
     return grown(array, rows, fill);
   };
   form.rowids = grow(form.rowids);
@@ -745,7 +755,7 @@ function makeRoom(form: FormColumns, rows: number, whole: boolean): boolean {
   form.quiz = grow(form.quiz, Number.NaN);
   form.paid = grow(form.paid);
   for (const column of form.columns.values()) column.codes = grow(column.codes);
-  return left > 0;
+  return roomy;
 }
 
 /** An array with room for `count` items, its items kept, the new ones `fill`. */
