@@ -12,7 +12,7 @@ import { sampledColumn } from './sampledColumn';
 export const KEPT_COLUMNS = '-columns';
 
 /** What the file's tables are: a file of another layout is made anew. */
-const LAYOUT = 3;
+const LAYOUT = 4;
 
 const SCHEMA = `
   -- A form's copy: the rows it holds, as at the form's change counter \`version\`, and which of
@@ -46,6 +46,8 @@ const SCHEMA = `
   ) STRICT;
   -- A question's codes of the rows from the \`first\`th on, the rows that gave the codes first
   -- seen among them, and the rows before whose code they changed (a free text given once before).
+  -- Keyed by the rows first: the parts an append writes, one per question, go to the index's
+  -- last page together, where keyed by question each would rewrite a page of its own.
   CREATE TABLE IF NOT EXISTS kept_codes (
     form_id TEXT NOT NULL,
     generation INTEGER NOT NULL,
@@ -57,8 +59,10 @@ const SCHEMA = `
     samples BLOB NOT NULL,
     -- Pairs of a row's place and its code.
     recoded BLOB NOT NULL,
-    PRIMARY KEY (form_id, generation, key, first)
+    PRIMARY KEY (form_id, generation, first, key)
   ) STRICT;`;
+
+const TABLES = ['kept_codes', 'kept_columns', 'kept_parts', 'kept_rows'];
 
 /**
  * Rows a part of a copy's rows holds: each part is written in a step of its own, so keeping a
@@ -264,7 +268,7 @@ export class KeptColumns {
       db.transaction(() => {
         const kept = keptOf(db, formId);
         if (!kept || (serves(kept, changes) && !removedSince(kept.version))) return false;
-        for (const table of ['kept_codes', 'kept_columns', 'kept_parts', 'kept_rows'])
+        for (const table of TABLES)
           db.prepare(`DELETE FROM ${table} WHERE form_id = ?`).run(formId);
         return true;
       })(),
@@ -432,9 +436,7 @@ function openKept(file: string): Database.Database {
     // A copy: a write lost to a power cut costs reading the columns again, not the cache.
     db.pragma('synchronous = OFF');
     if (db.pragma('user_version', { simple: true }) !== LAYOUT) {
-      db.exec(
-        'DROP TABLE IF EXISTS kept_rows; DROP TABLE IF EXISTS kept_parts; DROP TABLE IF EXISTS kept_columns;',
-      );
+      for (const table of TABLES) db.exec(`DROP TABLE IF EXISTS ${table}`);
       db.pragma(`user_version = ${LAYOUT}`);
     }
     db.exec(SCHEMA);
