@@ -30,6 +30,14 @@ const STEP_BUDGET = 100;
 const ADDED_SINCE_KEPT = 5_000;
 /** Rows edited since a form's columns were kept that are patched into them, not kept anew. */
 const REWRITTEN_SINCE_KEPT = 250;
+/** Rows a page of a sync stores. */
+const PAGE_ROWS = 100;
+/**
+ * Pages a first sync stores between two appends to the copy (of a thousand rows or so), and the
+ * most stored after the last append when the app opens.
+ */
+const PAGES_PER_APPEND = 10;
+const PAGES_SINCE_APPEND = PAGES_PER_APPEND - 1;
 
 /**
  * The Summary tab of a form: every question's figures for a view, read anew (nothing remembered
@@ -164,14 +172,9 @@ async function summaryLatency(
       fs.rmSync(file + KEPT_COLUMNS, { force: true });
       const reader = new SubmissionSummaries(db);
       reader.summary(apart(view(), 4 * RUNS + i));
-      const started = performance.now();
-      let more = true;
-      while (more) {
-        const step = performance.now();
-        more = reader.readAhead();
-        steps.push(performance.now() - step);
-      }
-      ahead.push(performance.now() - started);
+      const took = readAheadWhole(reader);
+      steps.push(...took);
+      ahead.push(sum(took));
       const asked = performance.now();
       reader.summary(apart(changes[i % changes.length]!, 5 * RUNS + i));
       firstAhead.push(performance.now() - asked);
@@ -194,34 +197,25 @@ async function summaryLatency(
     const loading = Array.from({ length: FIRST_RUNS }, (_, i) =>
       onReader((summaries) => {
         summaries.summary(apart(view(), 7 * RUNS + i));
-        const loadSteps: number[] = [];
-        let more = true;
-        while (more) {
-          const step = performance.now();
-          more = summaries.readAhead();
-          loadSteps.push(performance.now() - step);
-        }
-        return loadSteps;
+        return readAheadWhole(summaries);
       }),
     );
     const loads = loading.map(sum);
     const loadSteps = loading.flat();
     // The same, with rows a sync stored since the copy was kept, as many as it is appended before
-    // it is made anew: added in a savepoint on this connection, undone after.
+    // it is made anew: added in a savepoint on this connection, undone after, as is the copy the
+    // reader appends them to.
     const appending: number[] = [];
+    const copy = keptAsItIs(file);
     db.exec('SAVEPOINT added');
     try {
       addedAgain(db, ADDED_SINCE_KEPT);
       const reader = new SubmissionSummaries(db);
       reader.summary(apart(view(), 8 * RUNS));
-      let more = true;
-      while (more) {
-        const step = performance.now();
-        more = reader.readAhead();
-        appending.push(performance.now() - step);
-      }
+      appending.push(...readAheadWhole(reader));
     } finally {
       db.exec('ROLLBACK TO added; RELEASE added');
+      copy.restore();
     }
     // A summary reader new to the form finds the copy kept above with rows a sync has edited since:
     // it patches them in. Edited in a savepoint on this connection, undone after.
@@ -260,6 +254,38 @@ async function summaryLatency(
     } finally {
       db.exec('ROLLBACK TO deleted; RELEASE deleted');
     }
+    // A first sync still storing pages when the app opens: the summaries' reader appended the rows
+    // of each thousand or so stored to the copy (`rowsStored`), and a reader just opened loads it
+    // and codes the rows of the pages stored since the last append. In a savepoint, undone after,
+    // as is the copy.
+    const storing: number[] = [];
+    const appends: number[] = [];
+    const appendSteps: number[] = [];
+    const kept = keptAsItIs(file);
+    db.exec('SAVEPOINT storing');
+    try {
+      const keeper = new SubmissionSummaries(db);
+      const stored = (pages: number) => {
+        for (let page = 0; page < pages; page++) {
+          addedAgain(db, PAGE_ROWS);
+          if (!keeper.rowsStored(FORM.id)) continue;
+          const took = readAheadWhole(keeper);
+          appendSteps.push(...took);
+          appends.push(sum(took));
+        }
+      };
+      for (let i = 0; i < FIRST_RUNS; i++) {
+        stored(PAGES_PER_APPEND);
+        stored(PAGES_SINCE_APPEND);
+        const asked = performance.now();
+        new SubmissionSummaries(db).summary(apart(changes[i % changes.length]!, 11 * RUNS + i));
+        storing.push(performance.now() - asked);
+        stored(PAGES_PER_APPEND - PAGES_SINCE_APPEND);
+      }
+    } finally {
+      db.exec('ROLLBACK TO storing; RELEASE storing');
+      kept.restore();
+    }
     anew(changes[0]!, 3 * RUNS);
     const changed = await sample(RUNS, (i) => anew(changes[i % changes.length]!, RUNS + i));
     const floorStatement = db.prepare(
@@ -269,7 +295,7 @@ async function summaryLatency(
     const floor = await sample(10, () => floorStatement.all(FORM.id));
     const questions = summaries.summary(view()).questions.length;
     log(
-      `whole: median ${ms(median(whole))}; first narrowed: median ${ms(median(first))}, read ahead ${ms(median(firstAhead))}, kept ${ms(median(opened))}, kept and patched ${ms(median(patched))}, held and patched after a delete ${ms(median(afterDelete))}; reading ahead: median ${ms(median(ahead))}, longest step ${ms(Math.max(...steps))}, loading a kept copy ${ms(median(loads))} (longest step ${ms(Math.max(...loadSteps))}), with rows added since ${ms(sum(appending))} in ${appending.length} steps; after a filter change: median ${ms(median(changed))}; floor ${ms(median(floor))}`,
+      `whole: median ${ms(median(whole))}; first narrowed: median ${ms(median(first))}, read ahead ${ms(median(firstAhead))}, kept ${ms(median(opened))}, kept and patched ${ms(median(patched))}, held and patched after a delete ${ms(median(afterDelete))}, during a first sync ${ms(median(storing))}; appending to the copy as pages are stored: median ${ms(median(appends))}, longest step ${ms(Math.max(...appendSteps))}; reading ahead: median ${ms(median(ahead))}, longest step ${ms(Math.max(...steps))}, loading a kept copy ${ms(median(loads))} (longest step ${ms(Math.max(...loadSteps))}), with rows added since ${ms(sum(appending))} in ${appending.length} steps; after a filter change: median ${ms(median(changed))}; floor ${ms(median(floor))}`,
     );
     const budget = count >= 1_000_000 ? 1_000 : 150;
     const reference = `one grouped walk of every answer of the form, no view: median ${ms(median(floor))}`;
@@ -284,11 +310,11 @@ async function summaryLatency(
       },
       {
         benchmark: `${label}: reading a form's answer columns ahead after its summary is shown (between calls, a step at a time: the rows, then each question)`,
-        measured: `all: median ${ms(median(ahead))}; longest step ${ms(Math.max(...steps))}; on a reader just opened, loading the columns kept: median ${ms(median(loads))} in ${loading[0]!.length} steps, the longest ${ms(Math.max(...loadSteps))}; with ${ADDED_SINCE_KEPT.toLocaleString('en')} rows added since they were kept, loading them and coding those rows: ${ms(sum(appending))} in ${appending.length} steps, the longest ${ms(Math.max(...appending))}`,
+        measured: `all: median ${ms(median(ahead))}; longest step ${ms(Math.max(...steps))}; on a reader just opened, loading the columns kept: median ${ms(median(loads))} in ${loading[0]!.length} steps, the longest ${ms(Math.max(...loadSteps))}; with ${ADDED_SINCE_KEPT.toLocaleString('en')} rows added since they were kept, loading them, coding those rows and appending them to the copy: ${ms(sum(appending))} in ${appending.length} steps, the longest ${ms(Math.max(...appending))}; as a first sync stores pages, coding the rows of ${PAGES_PER_APPEND} and appending them to the copy: median ${ms(median(appends))}, the longest step ${ms(Math.max(...appendSteps))}`,
         reference,
         ratio: median(ahead) / Math.max(median(floor), 0.001),
         target: `longest step (a summary asked meanwhile waits for it) ≤ ${STEP_BUDGET} ms`,
-        met: Math.max(...steps, ...loadSteps, ...appending) <= STEP_BUDGET,
+        met: Math.max(...steps, ...loadSteps, ...appending, ...appendSteps) <= STEP_BUDGET,
       },
       {
         benchmark: `${label}: the first summary of a narrowed view, its form's answer columns read ahead`,
@@ -323,12 +349,19 @@ async function summaryLatency(
         met: Math.max(...afterDelete) <= budget,
       },
       {
-        benchmark: `${label}: the first summary of a narrowed view asked before its form's columns were ever read ahead or kept (it reads them)`,
+        benchmark: `${label}: the first summary of a narrowed view on a reader just opened while a first sync stores pages, its form's columns kept as they were stored (the rows of ${PAGES_SINCE_APPEND} pages stored since the last append)`,
+        measured: `median ${ms(median(storing))}, slowest ${ms(Math.max(...storing))}`,
+        reference,
+        ratio: median(storing) / Math.max(median(floor), 0.001),
+        target: `p95 ≤ ${budget} ms`,
+        met: Math.max(...storing) <= budget,
+      },
+      {
+        benchmark: `${label}: the first summary of a narrowed view with no copy of its form's columns kept (its file removed, or of an older layout), never read ahead (it reads them)`,
         measured: `median ${ms(median(first))}, slowest ${ms(Math.max(...first))}`,
         reference,
         ratio: median(first) / Math.max(median(floor), 0.001),
-        target: `p95 ≤ ${budget} ms`,
-        met: Math.max(...first) <= budget,
+        target: 'report it (a copy is kept as pages are stored: see the row above)',
       },
       {
         benchmark: `${label}: the summary after a filter change (a plan, a rating band, a date range, a word, the other status)`,
@@ -342,6 +375,27 @@ async function summaryLatency(
   } finally {
     db.close();
   }
+}
+
+/** Runs a reader's steps of reading ahead until none is left; how long each took. */
+function readAheadWhole(reader: SubmissionSummaries): number[] {
+  const steps: number[] = [];
+  let more = true;
+  while (more) {
+    const step = performance.now();
+    more = reader.readAhead();
+    steps.push(performance.now() - step);
+  }
+  return steps;
+}
+
+/**
+ * The copy of the form's columns kept beside the cache at `file`, as it is now, to restore once a
+ * case that appended to it is undone.
+ */
+function keptAsItIs(file: string): { restore: () => void } {
+  const copy = fs.readFileSync(file + KEPT_COLUMNS);
+  return { restore: () => fs.writeFileSync(file + KEPT_COLUMNS, copy) };
 }
 
 /**
