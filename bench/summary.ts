@@ -391,11 +391,14 @@ function readAheadWhole(reader: SubmissionSummaries): number[] {
 
 /**
  * The copy of the form's columns kept beside the cache at `file`, as it is now, to restore once a
- * case that appended to it is undone.
+ * case that appended to it is undone; none where a form too small to be kept has no file.
  */
 function keptAsItIs(file: string): { restore: () => void } {
-  const copy = fs.readFileSync(file + KEPT_COLUMNS);
-  return { restore: () => fs.writeFileSync(file + KEPT_COLUMNS, copy) };
+  const kept = file + KEPT_COLUMNS;
+  const copy = fs.existsSync(kept) ? fs.readFileSync(kept) : null;
+  return {
+    restore: () => (copy ? fs.writeFileSync(kept, copy) : fs.rmSync(kept, { force: true })),
+  };
 }
 
 /**
