@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { addCacheFunctions } from '../electron/core/cache/cacheFunctions';
 import { cacheStores } from '../electron/core/cache/cacheStores';
+import { APPEND_FROM_ROWS } from '../electron/core/cache/answerColumns';
 import { KEPT_COLUMNS } from '../electron/core/cache/keptColumns';
 import { type CacheDb } from '../electron/core/cache/openCache';
 import { openCache } from '../electron/core/operations/workspaceCache';
@@ -33,10 +34,10 @@ const REWRITTEN_SINCE_KEPT = 250;
 /** Rows a page of a sync stores. */
 const PAGE_ROWS = 100;
 /**
- * Pages a first sync stores between two appends to the copy (of a thousand rows or so), and the
- * most stored after the last append when the app opens.
+ * Pages a first sync stores between two appends to the copy, and the most stored after the last
+ * append when the app opens.
  */
-const PAGES_PER_APPEND = 10;
+const PAGES_PER_APPEND = Math.ceil(APPEND_FROM_ROWS / PAGE_ROWS);
 const PAGES_SINCE_APPEND = PAGES_PER_APPEND - 1;
 
 /**

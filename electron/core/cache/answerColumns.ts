@@ -120,7 +120,7 @@ const KEEP_AGAIN_ROWS = 5_000;
  * reader that opens meanwhile codes at most this many as it loads the copy, and each append
  * writes one part per question.
  */
-const APPEND_FROM_ROWS = 1_000;
+export const APPEND_FROM_ROWS = 1_000;
 /** A kept copy is made anew once this many rows were rewritten since: each is patched as it loads. */
 const KEEP_AGAIN_REWRITES = 250;
 
