@@ -27,14 +27,23 @@ afterEach(() => cache.close());
 const orderReads = (ran: string[]) =>
   ran.filter((sql) => /^SELECT s\.id FROM submissions s .*LIMIT/s.test(sql));
 
+/** The reads of a window's rows among the statements `ran`. */
+const rowReads = (ran: string[]) => ran.filter((sql) => sql.includes('FROM json_each('));
+
+/** A reader of the cache that records each statement it runs in `ran`. */
+function recordingReader(ran: string[]): Database.Database {
+  const reader = new Database(cache.file, {
+    readonly: true,
+    verbose: (sql) => ran.push(String(sql)),
+  });
+  addCacheFunctions(reader);
+  return reader;
+}
+
 describe('reading the first table ahead', () => {
   it('reads the order of the view the table opens on, so a deep window reads no order', () => {
     const ran: string[] = [];
-    const reader = new Database(cache.file, {
-      readonly: true,
-      verbose: (sql) => ran.push(String(sql)),
-    });
-    addCacheFunctions(reader);
+    const reader = recordingReader(ran);
     try {
       const stores = cacheStores(reader);
       const read = readTableAhead(stores);
@@ -48,6 +57,26 @@ describe('reading the first table ahead', () => {
       };
       expect(deep.rows[0]?.submissionId).toBe('r499');
       expect(orderReads(ran)).toEqual([]);
+    } finally {
+      reader.close();
+    }
+  });
+
+  it("reads the windows of the view's first screens, and no further than its rows", () => {
+    const ran: string[] = [];
+    const reader = recordingReader(ran);
+    try {
+      readTableAhead(cacheStores(reader));
+      // 20 windows of 100: the first 2,000 of the 2,500 rows.
+      expect(rowReads(ran)).toHaveLength(20);
+
+      const { submissions } = cacheStores(cache.db);
+      submissions.transaction(() => {
+        for (let i = 250; i < 2_500; i++) submissions.delete('f1', `r${i}`);
+      });
+      ran.length = 0;
+      readTableAhead(cacheStores(reader));
+      expect(rowReads(ran)).toHaveLength(3);
     } finally {
       reader.close();
     }

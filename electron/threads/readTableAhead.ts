@@ -4,10 +4,17 @@ import { contract } from '../shared/contract';
 import { type SubmissionFilter, TABLE_OPENING_VIEW } from '../shared/contract/submissions';
 
 /**
+ * Windows of the opening view read after its order: the screens a first scroll reaches. A reader
+ * answered its first few dozen windows in about twice the time of later ones (its code not yet
+ * compiled for them), and those were the windows a user scrolled through first.
+ */
+const SCREENS_AHEAD = 20;
+
+/**
  * Reads the view the first form's table opens on ahead of the first click: its first window, then
- * its whole order and counts. A cold reader is slow over its first windows, and a reader that had
- * not read the view's order reads it all before its first window deep in the view. Answers the
- * view read and how many rows it holds; null while no form is cached.
+ * its whole order and counts, then its next screens. A cold reader is slow over its first windows,
+ * and a reader that had not read the view's order reads it all before its first window deep in the
+ * view. Answers the view read and how many rows it holds; null while no form is cached.
  */
 export function readTableAhead(
   stores: CacheStores,
@@ -19,5 +26,8 @@ export function readTableAhead(
     ...TABLE_OPENING_VIEW,
   });
   windowJson(stores.query, view, offset, limit);
-  return { view, rows: stores.query.readView(view) };
+  const rows = stores.query.readView(view);
+  for (let at = offset + limit; at < Math.min(rows, offset + SCREENS_AHEAD * limit); at += limit)
+    windowJson(stores.query, view, at, limit);
+  return { view, rows };
 }
