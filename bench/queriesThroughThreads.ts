@@ -96,7 +96,13 @@ async function scrollAndSearch(
   // thread and its helpers, landed in the calls after it, where a shell makes none.
   const scrolled = async (input: object) => {
     const { ms: took, bytes } = await ask({ formId: BENCH_FORM.id, ...input });
-    if (!Buffer.from(bytes).subarray(0, OK_ENVELOPE.length).equals(OK_ENVELOPE))
+    // A view of its first bytes: `Buffer.from(bytes)` would copy the whole window.
+    const head = Buffer.from(
+      bytes.buffer,
+      bytes.byteOffset,
+      Math.min(bytes.byteLength, OK_ENVELOPE.length),
+    );
+    if (!head.equals(OK_ENVELOPE))
       throw new Error(`a window was refused: ${Buffer.from(bytes).toString('utf8')}`);
     return took;
   };
