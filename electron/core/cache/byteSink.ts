@@ -49,6 +49,11 @@ export class ByteSink {
     this.length += count;
   }
 
+  /** Forgets the last `count` bytes written, to write anew over them. */
+  drop(count: number): void {
+    this.length = Math.max(0, this.length - count);
+  }
+
   /** Forgets the bytes written, to write anew over them. */
   clear(): void {
     this.length = 0;

@@ -46,14 +46,14 @@ export class PackedRows {
 
   /** A stored row's JSON as UTF-8 bytes. */
   bytes(packed: Uint8Array): Buffer {
-    const { words, deflated } = packedParts(packed);
-    return this.inflate(words)(deflated);
+    const { words, at } = packedParts(packed);
+    return this.inflate(words)(packed, at);
   }
 
   /** A stored row's JSON as UTF-8 bytes, written after the bytes `answer` holds. */
   writeInto(packed: Uint8Array, answer: ByteSink): void {
-    const { words, deflated } = packedParts(packed);
-    this.inflate(words).into(deflated, answer);
+    const { words, at } = packedParts(packed);
+    this.inflate(words).into(packed, answer, at);
   }
 
   /** A stored row's JSON text. */

@@ -79,15 +79,16 @@ function packed(deflated: Buffer, headLength: number, head: (bytes: Buffer) => v
 }
 
 /**
- * A stored submission's deflated JSON, and the id of the words it was deflated against beside the
- * service's (null: the service's alone).
+ * Where a stored submission's deflated JSON begins, and the id of the words it was deflated
+ * against beside the service's (null: the service's alone). A place, not a view of the bytes: a
+ * window reads a hundred rows, and a view a row was a hundred more objects for the collector.
  */
-export function packedParts(packed: Uint8Array): { words: number | null; deflated: Uint8Array } {
-  if (packed[0] === SHARED) return { words: null, deflated: packed.subarray(1) };
+export function packedParts(packed: Uint8Array): { words: number | null; at: number } {
+  if (packed[0] === SHARED) return { words: null, at: 1 };
   if (packed[0] === OWN && packed.length >= OWN_HEAD)
     return {
       words: packed[1]! + (packed[2]! << 8) + (packed[3]! << 16) + packed[4]! * 2 ** 24,
-      deflated: packed.subarray(OWN_HEAD),
+      at: OWN_HEAD,
     };
   throw new Error(`A cached submission is stored in an unknown format (${packed[0]}).`);
 }

@@ -1,12 +1,15 @@
 import zlib from 'node:zlib';
 import { ByteSink } from './byteSink';
 
-/** Deflates or inflates one whole input to one whole output, as `zlib.*RawSync` do. */
+/**
+ * Deflates or inflates one whole input to one whole output, as `zlib.*RawSync` do. The input is
+ * `input` from `from` on (by default all of it).
+ */
 export interface RawCoding {
   /** The output in a buffer of its own. */
-  (input: Uint8Array): Buffer;
+  (input: Uint8Array, from?: number): Buffer;
   /** The output written after the bytes `sink` holds. */
-  into(input: Uint8Array, sink: ByteSink): void;
+  into(input: Uint8Array, sink: ByteSink, from?: number): void;
 }
 
 /** The native half of a zlib stream: what `zlib.inflateRawSync` itself calls. */
@@ -54,12 +57,13 @@ export function reused(
   stream: zlib.DeflateRaw | zlib.InflateRaw,
   alone: (input: Uint8Array) => Buffer,
 ): RawCoding {
-  const into = nativeInto(stream) ?? ((input, sink) => sink.write(alone(input)));
+  const into: RawCoding['into'] =
+    nativeInto(stream) ?? ((input, sink, from = 0) => sink.write(alone(input.subarray(from))));
   const scratch = new ByteSink(ROOM);
   return Object.assign(
-    (input: Uint8Array) => {
+    (input: Uint8Array, from?: number) => {
       scratch.clear();
-      into(input, scratch);
+      into(input, scratch, from);
       return Buffer.from(scratch.written());
     },
     { into },
@@ -84,17 +88,18 @@ function nativeInto(stream: zlib.DeflateRaw | zlib.InflateRaw): RawCoding['into'
   handle.onerror = (message, errno, code) => {
     failure = Object.assign(new Error(message), { errno, code });
   };
-  return (input, sink) => {
+  return (input, sink, from = 0) => {
     handle.reset();
     failure = undefined;
-    let at = 0;
-    let left = input.byteLength;
+    let at = from;
+    let left = input.byteLength - from;
     for (;;) {
       const output = sink.room(ROOM);
       const free = output.length - sink.at;
       handle.writeSync(zlib.constants.Z_FINISH, input, at, left, output, sink.at, free);
       if (failure) throw failure;
-      const [outputLeft = 0, inputLeft = 0] = state;
+      const outputLeft = state[0]!;
+      const inputLeft = state[1]!;
       sink.wrote(free - outputLeft);
       // Room left unfilled means the stream has ended; filled, it may have more to give.
       if (outputLeft > 0) return;

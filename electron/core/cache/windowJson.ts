@@ -37,8 +37,12 @@ export function windowJson(
   answer.clear();
   answer.writeText('{"rows":[');
   rows.forEach((row, at) => {
-    const fields = JSON.stringify(RowHead.parse(listRowHead(row)));
-    answer.writeText(`${at === 0 ? '' : ','}${fields.slice(0, -1)},"submission":`);
+    if (at > 0) answer.writeText(',');
+    // The head's closing brace is written over: cut from its text and joined to the next field,
+    // it was two more strings a row, and a scroll's collections came sooner.
+    answer.writeText(JSON.stringify(RowHead.parse(listRowHead(row))));
+    answer.drop(1);
+    answer.writeText(',"submission":');
     query.packed.writeInto(row.raw, answer);
     answer.writeText('}');
   });
