@@ -62,21 +62,32 @@ describe('reading the first table ahead', () => {
     }
   });
 
-  it("reads the windows of the view's first screens, and no further than its rows", () => {
+  it("reads one window itself, and names the view's next screens for the reader to ask", () => {
     const ran: string[] = [];
     const reader = recordingReader(ran);
     try {
-      readTableAhead(cacheStores(reader));
-      // 20 windows of 100: the first 2,000 of the 2,500 rows.
-      expect(rowReads(ran)).toHaveLength(20);
-
       const { submissions } = cacheStores(cache.db);
       submissions.transaction(() => {
-        for (let i = 250; i < 2_500; i++) submissions.delete('f1', `r${i}`);
+        for (let i = 2_500; i < 6_000; i++) {
+          const at = new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString();
+          const submission = { submissionId: `r${i}`, submissionTime: at, questions: [] };
+          submissions.upsert('f1', [toSubmissionRow(submission, 'finished')], at);
+        }
       });
-      ran.length = 0;
-      readTableAhead(cacheStores(reader));
-      expect(rowReads(ran)).toHaveLength(3);
+      const read = readTableAhead(cacheStores(reader));
+      expect(rowReads(ran)).toHaveLength(1);
+      // 50 screens of 100 rows: the first window read, then the next 49.
+      expect(read?.screens).toHaveLength(49);
+      expect(read?.screens[0]).toEqual({ offset: 100, limit: 100 });
+      expect(read?.screens.at(-1)).toEqual({ offset: 4_900, limit: 100 });
+
+      submissions.transaction(() => {
+        for (let i = 250; i < 6_000; i++) submissions.delete('f1', `r${i}`);
+      });
+      expect(readTableAhead(cacheStores(reader))?.screens).toEqual([
+        { offset: 100, limit: 100 },
+        { offset: 200, limit: 100 },
+      ]);
     } finally {
       reader.close();
     }

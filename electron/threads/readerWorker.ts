@@ -10,7 +10,7 @@ import { catchUpBetweenCalls } from './catchUpBetweenCalls';
 import { type OpenCache, type ReaderStart } from './protocol';
 import { keepAfterSync } from './keepAfterSync';
 import { readAheadBetweenCalls } from './readAheadBetweenCalls';
-import { readTableAhead } from './readTableAhead';
+import { readTableAhead, type TableReadAhead } from './readTableAhead';
 import { serveOperations } from './serveOperations';
 import { WorkerPort } from './workerPort';
 
@@ -70,28 +70,46 @@ const handlers: typeof reads = {
  * A workspace the core has just opened: the connection is opened now, and a windows reader reads
  * the first form's table as it first shows (its first window, then its whole order and counts), so
  * its statements are prepared, its code compiled and the view read before the first click (a cold
- * reader is slow over its first windows). The shell sends a windows reader reads once it says
- * it is done (`windowsReaders.ts`).
+ * reader is slow over its first windows), then asks itself the view's next screens. The shell
+ * sends a windows reader reads once it says it is done (`windowsReaders.ts`).
  */
 const opened = (openedCache: OpenCache) => {
   cache = openedCache;
+  let read: TableReadAhead | null = null;
   try {
     const stores = cacheStores(connection.to(openedCache));
-    if (start.role === 'windows') readFirstTableAhead(stores);
+    if (start.role === 'windows') read = readFirstTableAhead(stores);
   } catch (error) {
     // The first call opens it again, and says what is wrong.
     log.debug('a reader could not read a workspace ahead of its first call', error);
   }
-  if (start.role === 'windows') port.post({ kind: 'warmed', generation: openedCache.generation });
+  if (start.role === 'windows') void rehearseScreens(openedCache, read);
 };
 
-function readFirstTableAhead(stores: CacheStores): void {
+function readFirstTableAhead(stores: CacheStores): TableReadAhead | null {
   const started = performance.now();
   const read = readTableAhead(stores);
-  if (!read) return;
+  if (!read) return null;
   catchUp.asked(read.view);
   const took = Math.round(performance.now() - started);
   log.debug(`read the first form's table ahead: ${read.rows} rows in ${took} ms`);
+  return read;
+}
+
+/**
+ * The table's next screens, each asked as the shell asks a window, one a turn of the thread's
+ * loop so that a call sent meanwhile is answered between them; then the shell is told. Stops
+ * when the core has moved on from the workspace: it would open the file again.
+ */
+async function rehearseScreens(openedCache: OpenCache, read: TableReadAhead | null): Promise<void> {
+  for (const screen of read?.screens ?? []) {
+    await new Promise(setImmediate);
+    const { file, generation } = cache ?? {};
+    const still = file === openedCache.file && generation === openedCache.generation;
+    if (!still || !connection.current()) return;
+    await port.rehearse('submissions.query', { ...read?.view, ...screen }, openedCache);
+  }
+  port.post({ kind: 'warmed', generation: openedCache.generation });
 }
 
 serveOperations(port, {

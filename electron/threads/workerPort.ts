@@ -6,6 +6,7 @@ import { JsonInput } from './jsonInput';
 import { movedBytes } from './movedBytes';
 import {
   type FromWorker,
+  type OpenCache,
   type ShellServiceName,
   type ShellServices,
   type Told,
@@ -25,25 +26,31 @@ export class WorkerPort {
   private nextAsk = 1;
   private readonly asks = new Map<number, (result: Result<unknown>) => void>();
 
+  /** How a call is answered, once `serve` is told. */
+  private answer: ((call: CallMessage) => Promise<Uint8Array>) | null = null;
+
   constructor(private readonly port: MessagePort = requireParentPort()) {}
 
   /**
    * Answers each call with `handle`'s envelope, written as UTF-8 JSON in an array of its own that
-   * is moved to the shell, not copied. Tells `told` what the shell tells outside any call (a workspace the core
-   * opened, rows stored). On `close`, runs `close` and then lets the thread end.
+   * is moved to the shell, not copied. Tells `told` what the shell tells outside any call (a
+   * workspace the core opened, rows stored). On `close`, runs `close` and then lets the thread end.
    */
   serve(
     handle: (call: CallMessage) => Promise<Result<unknown>>,
     close: () => Promise<void>,
     told: (notice: Told) => void = () => {},
   ): void {
+    const answer = async (call: CallMessage) => {
+      const parsed = withParsedInput(call);
+      return envelopeJson(await (parsed ? handle(parsed) : notJson(call.op)));
+    };
+    this.answer = answer;
     this.port.on('message', (message: ToWorker) => {
       if (message.kind === 'call') {
-        const parsed = withParsedInput(message);
-        void (parsed ? handle(parsed) : Promise.resolve(notJson(message.op))).then((result) => {
-          const json = envelopeJson(result);
-          const answer: FromWorker = { kind: 'result', id: message.id, json };
-          this.port.postMessage(answer, movedBytes(json));
+        void answer(message).then((json) => {
+          const result: FromWorker = { kind: 'result', id: message.id, json };
+          this.port.postMessage(result, movedBytes(json));
         });
       } else if (message.kind === 'answer') {
         const settle = this.asks.get(message.id);
@@ -58,6 +65,16 @@ export class WorkerPort {
         told(message);
       }
     });
+  }
+
+  /**
+   * The answer a call of `op` from the shell would get, through every step but the sending: a
+   * thread's first calls each ran code not yet compiled (the input's parse, the dispatch, the
+   * envelope), and were the slowest it answered.
+   */
+  rehearse(op: string, input: unknown, cache: OpenCache): Promise<Uint8Array> {
+    if (!this.answer) throw new Error('A call is rehearsed only on a port that serves calls.');
+    return this.answer({ kind: 'call', id: 0, op, input, cache });
   }
 
   ask<S extends ShellServiceName>(
