@@ -102,12 +102,17 @@ function readFirstTableAhead(stores: CacheStores): TableReadAhead | null {
  * when the core has moved on from the workspace: it would open the file again.
  */
 async function rehearseScreens(openedCache: OpenCache, read: TableReadAhead | null): Promise<void> {
-  for (const screen of read?.screens ?? []) {
-    await new Promise(setImmediate);
-    const { file, generation } = cache ?? {};
-    const still = file === openedCache.file && generation === openedCache.generation;
-    if (!still || !connection.current()) return;
-    await port.rehearse('submissions.query', { ...read?.view, ...screen }, openedCache);
+  try {
+    for (const screen of read?.screens ?? []) {
+      await new Promise(setImmediate);
+      const { file, generation } = cache ?? {};
+      const still = file === openedCache.file && generation === openedCache.generation;
+      if (!still || !connection.current()) return;
+      await port.rehearse('submissions.query', { ...read?.view, ...screen }, openedCache);
+    }
+  } catch (error) {
+    // A click asks the window again, and says what is wrong; the reader answers all the same.
+    log.debug("a reader could not ask a table's first screens ahead", error);
   }
   port.post({ kind: 'warmed', generation: openedCache.generation });
 }
