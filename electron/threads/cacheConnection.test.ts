@@ -18,8 +18,11 @@ describe("a thread's connection to the cache", () => {
     const db = connection.to(opening(1));
     connection.coreOpened(opening(1));
     expect(db.open).toBe(true);
+    expect(connection.isOn(opening(1))).toBe(true);
+    expect(connection.isOn(opening(2))).toBe(false);
     connection.coreOpened(opening(2));
     expect(db.open).toBe(false);
+    expect(connection.isOn(opening(1))).toBe(false);
     expect(connection.current()).toBeNull();
 
     const again = connection.to(opening(2));
@@ -38,6 +41,7 @@ describe("a thread's connection to the cache", () => {
     });
     connection.coreOpened(null);
     expect(connection.current()?.open).toBe(true);
+    expect(connection.isOn(opening(1))).toBe(false);
     finish();
     expect(await call).toBe(0);
     expect(connection.current()).toBeNull();

@@ -19,7 +19,7 @@ export class CacheConnection {
 
   to(cache: OpenCache): CacheDb {
     const { opened } = this;
-    if (opened?.file === cache.file && opened.generation === cache.generation) return opened.db;
+    if (opened && isOf(opened, cache)) return opened.db;
     this.close();
     const db = this.connect(cache.file);
     this.opened = { file: cache.file, generation: cache.generation, db };
@@ -29,6 +29,12 @@ export class CacheConnection {
   /** The connection opened last, while it is open; never opens one. */
   current(): CacheDb | null {
     return this.opened?.db.open ? this.opened.db : null;
+  }
+
+  /** Whether the connection is open on `cache`, and the core has not moved on from it. */
+  isOn(cache: OpenCache): boolean {
+    const { opened } = this;
+    return !!opened?.db.open && !this.stale && isOf(opened, cache);
   }
 
   /** Runs a call that may use the connection: one the core moved on from meanwhile outlives it. */
@@ -45,7 +51,7 @@ export class CacheConnection {
   /** The workspace the core has open now (null: none): a connection to any other file closes. */
   coreOpened(cache: OpenCache | null): void {
     const { opened } = this;
-    if (!opened || (opened.file === cache?.file && opened.generation === cache.generation)) return;
+    if (!opened || (cache && isOf(opened, cache))) return;
     if (this.calls === 0) this.close();
     else this.stale = true;
   }
@@ -55,4 +61,9 @@ export class CacheConnection {
     this.opened = null;
     this.stale = false;
   }
+}
+
+/** Whether a connection opened on `opened` is one to `cache` as the core opened it last. */
+function isOf(opened: { file: string; generation: number }, cache: OpenCache): boolean {
+  return opened.file === cache.file && opened.generation === cache.generation;
 }

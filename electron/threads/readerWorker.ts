@@ -105,9 +105,7 @@ async function rehearseScreens(openedCache: OpenCache, read: TableReadAhead | nu
   try {
     for (const screen of read?.screens ?? []) {
       await new Promise(setImmediate);
-      const { file, generation } = cache ?? {};
-      const still = file === openedCache.file && generation === openedCache.generation;
-      if (!still || !connection.current()) return;
+      if (!connection.isOn(openedCache)) return;
       await port.rehearse('submissions.query', { ...read?.view, ...screen }, openedCache);
     }
   } catch (error) {
