@@ -1,8 +1,8 @@
 import { MessageChannel } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Workspace } from '../shared/contract';
 import { type CallMessage, WorkerPort } from './workerPort';
-import { type FromWorker, type OpenCache } from './protocol';
+import { type FromWorker } from './protocol';
+import { openedCache } from './testing/openedCache';
 
 const opened: MessageChannel[] = [];
 afterEach(() => {
@@ -12,11 +12,7 @@ afterEach(() => {
   }
 });
 
-const cache: OpenCache = {
-  workspace: { id: 'w1', name: 'Feedback' } as Workspace,
-  file: '/tmp/cache.sqlite',
-  generation: 3,
-};
+const cache = openedCache('/tmp/cache.sqlite', 3);
 
 /** A worker's port on a real channel that answers each call with what it was asked. */
 function echoing(handled: CallMessage[]) {
