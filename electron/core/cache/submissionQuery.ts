@@ -58,6 +58,9 @@ export class SubmissionQuery {
   private readonly orders: ViewOrders;
   private readonly tallies: ViewCounts;
   private readonly early: EarlyMatches;
+  private readonly inOneRead: (read: () => unknown) => unknown;
+  /** Streams of `all` open on the connection. */
+  private streams = 0;
   /** How this connection unpacks the rows it reads. */
   readonly packed: PackedRows;
 
@@ -74,6 +77,7 @@ export class SubmissionQuery {
     this.tallies = new ViewCounts(this.reads, passing);
     this.early = new EarlyMatches(this.reads, this.orders, this.tallies, rowsFirstFrom);
     this.packed = packedRows(db);
+    this.inOneRead = db.transaction((read: () => unknown) => read());
   }
 
   /**
@@ -91,20 +95,22 @@ export class SubmissionQuery {
     offset: number,
     limit: number,
   ): QueryWindow<StoredRow> {
-    const version = this.reads.version(filter.formId);
-    // Counted first: an order need not look for more rows than the view has (a narrowed view's
-    // first rows are looked for among the first rows of the form, and none may be there).
-    const tally = this.tallies.tally(filter, version);
-    const total = totalOf(filter, tally);
-    const ids = this.orders
-      .order(filter, Math.min(offset + limit, total), version)
-      .ids.slice(offset, offset + limit);
-    return {
-      rows: this.rowsOf(ids),
-      total,
-      counts: countsOf(filter, tally),
-      unnarrowed: this.tallies.unnarrowedTotal(filter, version),
-    };
+    return this.snapshot(() => {
+      const version = this.reads.version(filter.formId);
+      // Counted first: an order need not look for more rows than the view has (a narrowed view's
+      // first rows are looked for among the first rows of the form, and none may be there).
+      const tally = this.tallies.tally(filter, version);
+      const total = totalOf(filter, tally);
+      const ids = this.orders
+        .order(filter, Math.min(offset + limit, total), version)
+        .ids.slice(offset, offset + limit);
+      return {
+        rows: this.rowsOf(ids),
+        total,
+        counts: countsOf(filter, tally),
+        unnarrowed: this.tallies.unnarrowedTotal(filter, version),
+      };
+    });
   }
 
   /**
@@ -124,16 +130,18 @@ export class SubmissionQuery {
     offset: number,
     limit: number,
   ): RowsFirstWindow<StoredRow> {
-    const version = this.reads.version(filter.formId);
-    const early = this.early.take(filter, offset + limit, version);
-    if (!early) return { ...this.storedWindow(filter, offset, limit), counted: true };
-    return {
-      rows: this.rowsOf(early.slice(offset, offset + limit)),
-      total: early.length,
-      counts: null,
-      unnarrowed: this.tallies.unnarrowedTotal(filter, version),
-      counted: false,
-    };
+    return this.snapshot(() => {
+      const version = this.reads.version(filter.formId);
+      const early = this.early.take(filter, offset + limit, version);
+      if (!early) return { ...this.storedWindow(filter, offset, limit), counted: true };
+      return {
+        rows: this.rowsOf(early.slice(offset, offset + limit)),
+        total: early.length,
+        counts: null,
+        unnarrowed: this.tallies.unnarrowedTotal(filter, version),
+        counted: false,
+      };
+    });
   }
 
   /**
@@ -162,12 +170,17 @@ export class SubmissionQuery {
 
   /** Every matching row in order, read lazily: exports stream through it without holding a form. */
   *all(filter: SubmissionFilter): Generator<SubmissionListRow> {
-    for (const segment of this.orders.segments(filter, this.reads.version(filter.formId))) {
-      // Its own statement: a cached one would be busy for any other read while this one streams.
-      const statement = this.db.prepare<Param[], StoredRow>(
-        `SELECT ${HEAD_COLUMNS}, s.raw ${segment.from} ORDER BY ${segment.order}`,
-      );
-      for (const row of statement.iterate(...segment.params)) yield toListRow(row, this.packed);
+    this.streams++;
+    try {
+      for (const segment of this.orders.segments(filter, this.reads.version(filter.formId))) {
+        // Its own statement: a cached one would be busy for any other read while this one streams.
+        const statement = this.db.prepare<Param[], StoredRow>(
+          `SELECT ${HEAD_COLUMNS}, s.raw ${segment.from} ORDER BY ${segment.order}`,
+        );
+        for (const row of statement.iterate(...segment.params)) yield toListRow(row, this.packed);
+      }
+    } finally {
+      this.streams--;
     }
   }
 
@@ -196,6 +209,17 @@ export class SubmissionQuery {
       count: explain(count.sql, count.params),
       rows: explain(ROWS_STATEMENT, ['[]']),
     };
+  }
+
+  /**
+   * One answer's reads in one read transaction: its rows, total and counts come from the same
+   * commit however the writer moves on meanwhile, and what it remembers under the form's version is
+   * what that version holds (counts read a statement later could already see a sync's delete).
+   * While a stream is open, its statement already holds one read for every statement of the
+   * connection.
+   */
+  private snapshot<T>(read: () => T): T {
+    return (this.db.inTransaction || this.streams > 0 ? read() : this.inOneRead(read)) as T;
   }
 
   /** The rows of `ids`, in that order. */

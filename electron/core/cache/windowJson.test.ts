@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Submission } from '../../shared/api/submission';
 import { contract, WrittenJson } from '../../shared/contract';
 import { type Workspace } from '../../shared/contract/workspaces';
@@ -7,6 +7,7 @@ import { dispatch } from '../operations/dispatch';
 import { cacheStores } from './cacheStores';
 import { connectCache, type CacheDb } from './openCache';
 import { toSubmissionRow } from './submissionRow';
+import { QueryStatements } from './queryStatements';
 import { openTempCache, type TempCache } from '../operations/testing/tempCache';
 
 const QUERY = contract['submissions.query'];
@@ -148,6 +149,25 @@ describe('a window answered as JSON bytes', () => {
     const answers = [];
     for (const input of inputs) answers.push(await answered(input));
     answers.forEach((answer, at) => expect(read(answer)).toEqual(asObjects(inputs[at])));
+  });
+
+  it('reads a window from one commit while another connection deletes its rows', async () => {
+    const input = { formId: 'f1', limit: 10 };
+    const before = await viaDispatch(input);
+    // The row goes between the window's first read and the rest, as a sync's delete may commit.
+    const version = QueryStatements.prototype.version;
+    vi.spyOn(QueryStatements.prototype, 'version').mockImplementationOnce(function (
+      this: QueryStatements,
+      formId,
+    ) {
+      const read = version.call(this, formId);
+      dispatched.prepare(`DELETE FROM submissions WHERE submission_id = 's039'`).run();
+      return read;
+    });
+    expect(await viaDispatch(input)).toEqual(before);
+    const after = (await viaDispatch(input)) as { data: { total: number; rows: unknown[] } };
+    expect(after.data.total).toBe(39);
+    expect(after).toEqual(asObjects(input));
   });
 
   it('refuses input the operation does not take, saying what is wrong', async () => {
