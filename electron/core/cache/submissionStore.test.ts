@@ -145,6 +145,47 @@ describe('SubmissionStore', () => {
     expect(ids({ search: words(2_999)[39] })).toEqual(['s2999']);
   });
 
+  it('deletes rows by submission id with their answers and search text, naming those it held', () => {
+    put([submission('a', 1, { name: 'Alice' }), submission('b', 2, { name: 'Bob' })]);
+    put([submission('c', 3, { name: 'Carol' })]);
+    const removed = store.transaction(() => store.deleteMany('f1', ['a', 'missing', 'c']));
+    expect(removed).toEqual([
+      { submissionId: 'a', isPreview: false },
+      { submissionId: 'c', isPreview: false },
+    ]);
+    expect(ids({})).toEqual(['b']);
+    expect(ids({ search: 'alice' })).toEqual([]);
+    expect(ids({ search: 'bob' })).toEqual(['b']);
+    expect(db.prepare('SELECT count(*) AS n FROM submission_search').get()).toEqual({ n: 1 });
+    expect(db.prepare('SELECT count(*) AS n FROM answers').pluck().get()).toBeGreaterThan(0);
+    expect(
+      db
+        .prepare(
+          `SELECT count(*) FROM answers WHERE submission_rowid NOT IN (SELECT id FROM submissions)`,
+        )
+        .pluck()
+        .get(),
+    ).toBe(0);
+  });
+
+  it('sweeps many rows with their search text in a few segments of the full-text index', () => {
+    db.exec(`INSERT INTO submission_search (submission_search, rank) VALUES ('automerge', 0)`);
+    const rows = Array.from({ length: 1_200 }, (_, i) =>
+      toSubmissionRow(submission(`s${i}`, i, { name: `Name${i} was here` }), 'finished'),
+    );
+    store.transaction(() => store.upsert('f1', rows, 't', { seenPass: 1 }));
+    store.transaction(() => store.upsert('f1', rows.slice(900), 't', { seenPass: 2 }));
+    expect(segments()).toEqual({ n: 1 });
+    expect(store.transaction(() => store.sweep('f1', 'finished', 2))).toHaveLength(900);
+    // A segment for each 500 rows swept, not one a row.
+    expect(segments()).toEqual({ n: 3 });
+    expect(ids({ search: 'name899 ' })).toEqual([]);
+    expect(ids({ search: 'name900 ' })).toEqual(['s900']);
+    expect(db.prepare('SELECT count(*) AS n FROM submission_search').get()).toEqual({ n: 300 });
+    for (const index of ['submission_search', 'search_suffixes'])
+      db.exec(`INSERT INTO ${index} (${index}) VALUES ('integrity-check')`);
+  });
+
   it('leaves unchanged rows a pass has already seen as they are, and marks the others seen', () => {
     const rows = [submission('s1', 1), submission('s2', 2)].map((s) =>
       toSubmissionRow(s, 'finished'),

@@ -34,6 +34,12 @@ interface SearchText {
   group: RowGroup;
 }
 
+/**
+ * Rows whose search text a removal of many rows takes in one statement: each statement leaves the
+ * index one segment, and keeps the pages it changes in memory until it ends (`undoInMemory.ts`).
+ */
+const SEARCH_CLEARED_AT_ONCE = 500;
+
 /** A row's entries in the indexes by value, whose order is not the rows'. */
 interface IndexedValues {
   formId: string;
@@ -80,10 +86,12 @@ export class SubmissionStore {
   private readonly clearPhones;
   private readonly insertPhone;
   private readonly clearSearch;
+  private readonly clearSearchOf;
   private readonly insertSearch;
   private readonly clearSuffixes;
   private readonly insertSuffixes;
   private readonly remove;
+  private readonly rowidOf;
   private readonly unseen;
   private readonly removeRow;
   private readonly newest;
@@ -146,12 +154,20 @@ export class SubmissionStore {
       `INSERT INTO phone_endings (submission_rowid, digits_reversed) VALUES (?, ?)`,
     );
     this.clearSearch = db.prepare(`DELETE FROM submission_search WHERE rowid = ?`);
+    this.clearSearchOf = db.prepare<[string]>(
+      `DELETE FROM submission_search WHERE rowid IN (SELECT value FROM json_each(?))`,
+    );
     this.insertSearch = db.prepare(`INSERT INTO submission_search (rowid, body) VALUES (?, ?)`);
     this.clearSuffixes = db.prepare(`DELETE FROM search_suffixes WHERE rowid = ?`);
     this.insertSuffixes = db.prepare(`INSERT INTO search_suffixes (rowid, body) VALUES (?, ?)`);
     this.remove = db.prepare<[string, string], { raw: Buffer }>(
       `DELETE FROM submissions WHERE form_id = ? AND submission_id = ? RETURNING raw`,
     );
+    this.rowidOf = db
+      .prepare<[string, string], number>(
+        `SELECT id FROM submissions WHERE form_id = ? AND submission_id = ?`,
+      )
+      .pluck();
     this.unseen = db
       .prepare<[string, string, number], number>(
         `SELECT id FROM submissions WHERE form_id = ? AND status = ? AND seen_pass < ?`,
@@ -376,13 +392,29 @@ export class SubmissionStore {
     return removed ? (JSON.parse(this.packed.text(removed.raw)) as Submission) : null;
   }
 
-  /**
-   * Removes the rows of a form and status that the reconcile pass `passId` did not see, one row a
-   * statement, as every write inside `transaction` is (its undo is kept in memory).
-   */
+  /** Removes the rows of a form and status that the reconcile pass `passId` did not see. */
   sweep(formId: string, status: SubmissionStatus, passId: number): SweptRow[] {
     this.writeHeldNow();
-    return this.unseen.all(formId, status, passId).flatMap((id) => {
+    return this.removeRows(this.unseen.all(formId, status, passId));
+  }
+
+  /** Removes the rows of `formId` with these submission ids, those the cache holds. */
+  deleteMany(formId: string, submissionIds: readonly string[]): SweptRow[] {
+    this.writeHeldNow();
+    return this.removeRows(submissionIds.flatMap((id) => this.rowidOf.get(formId, id) ?? []));
+  }
+
+  /**
+   * Removes rows one a statement, as every write inside `transaction` is (its undo is kept in
+   * memory), their search text first, a few hundred rows a statement: taken by each row's trigger,
+   * in a statement of its own, each row's went as a segment of the index of its own
+   * (`writeAfterRows`), and removing many rows of a large cache took milliseconds a row to merge
+   * them.
+   */
+  private removeRows(rowids: readonly number[]): SweptRow[] {
+    for (let at = 0; at < rowids.length; at += SEARCH_CLEARED_AT_ONCE)
+      this.clearSearchOf.run(JSON.stringify(rowids.slice(at, at + SEARCH_CLEARED_AT_ONCE)));
+    return rowids.flatMap((id) => {
       const removed = this.removeRow.get(id);
       return removed
         ? [{ submissionId: removed.submission_id, isPreview: removed.is_preview === 1 }]

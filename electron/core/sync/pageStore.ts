@@ -291,11 +291,7 @@ function windowSteps(stores: CacheStores, page: WindowPage): StoreSteps {
       if (listedIds === null) return { vanished: [], reconcileDue: false };
       const listed = new Set(listedIds);
       const gone = windows.ids(formId, status, page.window).filter((id) => !listed.has(id));
-      for (const id of gone) submissions.delete(formId, id);
-      return {
-        vanished: gone.map((submissionId) => ({ submissionId, isPreview: false })),
-        reconcileDue: false,
-      };
+      return { vanished: submissions.deleteMany(formId, gone), reconcileDue: false };
     },
   };
 }
