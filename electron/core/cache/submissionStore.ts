@@ -412,14 +412,18 @@ export class SubmissionStore {
    * them.
    */
   private removeRows(rowids: readonly number[]): SweptRow[] {
-    for (let at = 0; at < rowids.length; at += SEARCH_CLEARED_AT_ONCE)
-      this.clearSearchOf.run(JSON.stringify(rowids.slice(at, at + SEARCH_CLEARED_AT_ONCE)));
-    return rowids.flatMap((id) => {
-      const removed = this.removeRow.get(id);
-      return removed
-        ? [{ submissionId: removed.submission_id, isPreview: removed.is_preview === 1 }]
-        : [];
-    });
+    const remove = () => {
+      for (let at = 0; at < rowids.length; at += SEARCH_CLEARED_AT_ONCE)
+        this.clearSearchOf.run(JSON.stringify(rowids.slice(at, at + SEARCH_CLEARED_AT_ONCE)));
+      return rowids.flatMap((id) => {
+        const removed = this.removeRow.get(id);
+        return removed
+          ? [{ submissionId: removed.submission_id, isPreview: removed.is_preview === 1 }]
+          : [];
+      });
+    };
+    // Never a row left without its search text: the caller's transaction, or one of its own.
+    return this.db.inTransaction ? remove() : this.db.transaction(remove)();
   }
 
   /** Rows of a form and status that the reconcile pass `passId` has seen so far (each once). */
