@@ -40,6 +40,13 @@ interface SearchText {
  */
 const SEARCH_CLEARED_AT_ONCE = 500;
 
+/**
+ * Rows a removal of many rows takes in one statement, after their search text: a few dozen pages
+ * each to keep in memory until it ends, where a statement a row spent a third of the removal on
+ * the statements themselves.
+ */
+const ROWS_REMOVED_AT_ONCE = 20;
+
 /** A row's entries in the indexes by value, whose order is not the rows'. */
 interface IndexedValues {
   formId: string;
@@ -93,7 +100,7 @@ export class SubmissionStore {
   private readonly remove;
   private readonly rowidOf;
   private readonly unseen;
-  private readonly removeRow;
+  private readonly removeSome;
   private readonly newest;
   private readonly seenStatement;
   private readonly countStatement;
@@ -173,8 +180,8 @@ export class SubmissionStore {
         `SELECT id FROM submissions WHERE form_id = ? AND status = ? AND seen_pass < ?`,
       )
       .pluck();
-    this.removeRow = db.prepare<[number], { submission_id: string; is_preview: number }>(
-      `DELETE FROM submissions WHERE id = ? RETURNING submission_id, is_preview`,
+    this.removeSome = db.prepare<[string], { submission_id: string; is_preview: number }>(
+      `DELETE FROM submissions WHERE id IN (SELECT value FROM json_each(?)) RETURNING submission_id, is_preview`,
     );
     this.seenStatement = db.prepare<[string, string, number], { n: number }>(
       `SELECT count(*) AS n FROM submissions WHERE form_id = ? AND status = ? AND seen_pass >= ?`,
@@ -405,22 +412,20 @@ export class SubmissionStore {
   }
 
   /**
-   * Removes rows one a statement, as every write inside `transaction` is (its undo is kept in
-   * memory), their search text first, a few hundred rows a statement: taken by each row's trigger,
-   * in a statement of its own, each row's went as a segment of the index of its own
-   * (`writeAfterRows`), and removing many rows of a large cache took milliseconds a row to merge
-   * them.
+   * Removes rows a few a statement, their search text before them, a few hundred rows a statement.
+   * Taken by each row's trigger in the row's own statement, each row's search text went as a
+   * segment of the index of its own (`writeAfterRows`), and removing many rows of a large cache
+   * took milliseconds a row to merge them.
    */
   private removeRows(rowids: readonly number[]): SweptRow[] {
     const remove = () => {
-      for (let at = 0; at < rowids.length; at += SEARCH_CLEARED_AT_ONCE)
-        this.clearSearchOf.run(JSON.stringify(rowids.slice(at, at + SEARCH_CLEARED_AT_ONCE)));
-      return rowids.flatMap((id) => {
-        const removed = this.removeRow.get(id);
-        return removed
-          ? [{ submissionId: removed.submission_id, isPreview: removed.is_preview === 1 }]
-          : [];
-      });
+      for (const some of chunks(rowids, SEARCH_CLEARED_AT_ONCE))
+        this.clearSearchOf.run(JSON.stringify(some));
+      return chunks(rowids, ROWS_REMOVED_AT_ONCE).flatMap((some) =>
+        this.removeSome
+          .all(JSON.stringify(some))
+          .map((row) => ({ submissionId: row.submission_id, isPreview: row.is_preview === 1 })),
+      );
     };
     // Never a row left without its search text: the caller's transaction, or one of its own.
     return this.db.inTransaction ? remove() : this.db.transaction(remove)();
@@ -447,9 +452,9 @@ export class SubmissionStore {
    * commits, the sync position stored with them included, so a sync resumes a little earlier; the
    * file stays consistent. The connection's own setting (FULL, which the import journal needs) is
    * back before anything else runs; inside an outer transaction that one decides. Every write
-   * `work` makes is of one row a statement, so its undo is kept in memory (`undoInMemory.ts`),
-   * which spares a first sync most of what it would write to the disk. The search text and the
-   * answers' counts of the rows `work` stores are written as it ends (`store`).
+   * `work` makes is of one row or a few a statement, so its undo is kept in memory
+   * (`undoInMemory.ts`), which spares a first sync most of what it would write to the disk. The
+   * search text and the answers' counts of the rows `work` stores are written as it ends (`store`).
    */
   transaction<T>(work: () => T): T {
     const run = this.db.transaction(() => {
@@ -472,3 +477,10 @@ export class SubmissionStore {
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** `items` in runs of `size`, in order. */
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) =>
+    items.slice(i * size, (i + 1) * size),
+  );
+}

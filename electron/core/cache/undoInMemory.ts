@@ -8,8 +8,8 @@ import { withSetting } from './transactionSetting';
  * SQLite keeps in memory: with the undo in files, storing and importing rows wrote several times
  * what they write with it in memory.
  *
- * Only for transactions whose every write is of one row a statement: one deleting thousands of
- * rows would keep every page they touch.
+ * Only for transactions whose every write is of one row or a few a statement: one deleting
+ * thousands of rows would keep every page they touch.
  */
 export function withUndoInMemory<T>(db: Database.Database, transaction: () => T): T {
   return withSetting(db, 'temp_store', 'MEMORY', transaction);
