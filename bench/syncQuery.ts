@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createApiClient } from '../electron/core/api';
 import { cacheStores, type CacheStores } from '../electron/core/cache/cacheStores';
+import { connectCache } from '../electron/core/cache/openCache';
 import { packedRows } from '../electron/core/cache/packedRows';
 import { suffixQuery } from '../electron/core/cache/searchSuffixes';
 import { windowJson } from '../electron/core/cache/windowJson';
@@ -358,7 +359,7 @@ async function queryLatency(
       ),
     );
     log('rows deleted elsewhere, swept at the end of a walk');
-    rows.push(sweepAgainstOneDelete(label, bed.stores, total));
+    rows.push(sweepAgainstOneDelete(label, db.name, total));
     return rows;
   } finally {
     bed.close();
@@ -375,8 +376,17 @@ const SWEPT_ROWS = 2_000;
  * transaction. The newest rows, in four batches taken in turn, so that neither reads the pages
  * the other has just warmed more often.
  */
-function sweepAgainstOneDelete(label: string, stores: CacheStores, finished: number): BenchRow {
-  const { db, submissions } = stores;
+function sweepAgainstOneDelete(label: string, file: string, finished: number): BenchRow {
+  // A connection as the writer thread's, which sweeps in the app (its page cache, its commits).
+  const db = connectCache(file, { refetchable: true });
+  try {
+    return sweptOn(label, cacheStores(db), finished);
+  } finally {
+    db.close();
+  }
+}
+
+function sweptOn(label: string, { db, submissions }: CacheStores, finished: number): BenchRow {
   // A small cache (the quick tier) gives each of the four batches an eighth of its rows.
   const batch = Math.min(SWEPT_ROWS / 2, Math.floor(finished / 8));
   const newest = db
