@@ -69,6 +69,7 @@ beforeEach(() => {
   dispatched = connectCache(cache.file);
 });
 afterEach(() => {
+  vi.restoreAllMocks();
   dispatched.close();
   cache.close();
 });
