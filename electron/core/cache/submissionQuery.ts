@@ -85,32 +85,30 @@ export class SubmissionQuery {
    * search, dates and answer filters narrow the view (status and previews as the filter says).
    */
   window(filter: SubmissionFilter, offset: number, limit: number): QueryWindow {
-    const window = this.storedWindow(filter, offset, limit);
+    const window = this.snapshot(() => this.storedWindow(filter, offset, limit));
     return { ...window, rows: window.rows.map((row) => toListRow(row, this.packed)) };
   }
 
-  /** `window`, its rows as the cache holds them. */
+  /** `window`, its rows as the cache holds them, inside the caller's snapshot. */
   private storedWindow(
     filter: SubmissionFilter,
     offset: number,
     limit: number,
   ): QueryWindow<StoredRow> {
-    return this.snapshot(() => {
-      const version = this.reads.version(filter.formId);
-      // Counted first: an order need not look for more rows than the view has (a narrowed view's
-      // first rows are looked for among the first rows of the form, and none may be there).
-      const tally = this.tallies.tally(filter, version);
-      const total = totalOf(filter, tally);
-      const ids = this.orders
-        .order(filter, Math.min(offset + limit, total), version)
-        .ids.slice(offset, offset + limit);
-      return {
-        rows: this.rowsOf(ids),
-        total,
-        counts: countsOf(filter, tally),
-        unnarrowed: this.tallies.unnarrowedTotal(filter, version),
-      };
-    });
+    const version = this.reads.version(filter.formId);
+    // Counted first: an order need not look for more rows than the view has (a narrowed view's
+    // first rows are looked for among the first rows of the form, and none may be there).
+    const tally = this.tallies.tally(filter, version);
+    const total = totalOf(filter, tally);
+    const ids = this.orders
+      .order(filter, Math.min(offset + limit, total), version)
+      .ids.slice(offset, offset + limit);
+    return {
+      rows: this.rowsOf(ids),
+      total,
+      counts: countsOf(filter, tally),
+      unnarrowed: this.tallies.unnarrowedTotal(filter, version),
+    };
   }
 
   /**
