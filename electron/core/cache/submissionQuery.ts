@@ -26,6 +26,17 @@ import { ViewOrders } from './viewOrders';
  */
 const PREFIX_ROWS = 1_000;
 
+/** A row's head as `ROWS_STATEMENT` lists it: its columns, then its stored bytes' length. */
+type StoredHead = [
+  id: StoredRow['id'],
+  submission_id: StoredRow['submission_id'],
+  submission_time: StoredRow['submission_time'],
+  last_updated_at: StoredRow['last_updated_at'],
+  status: StoredRow['status'],
+  is_preview: StoredRow['is_preview'],
+  length: number,
+];
+
 /** One window of a view, with what the view's counts say about it. */
 export interface QueryWindow<Row = SubmissionListRow> {
   rows: Row[];
@@ -223,8 +234,21 @@ export class SubmissionQuery {
   /** The rows of `ids`, in that order. */
   private rowsOf(ids: number[]): StoredRow[] {
     if (ids.length === 0) return [];
-    const found = this.reads.statement<StoredRow>(ROWS_STATEMENT).all(JSON.stringify(ids));
-    const byId = new Map(found.map((row) => [row.id, row]));
+    const { heads, raws } = this.reads
+      .statement<{ heads: string; raws: Buffer }>(ROWS_STATEMENT)
+      .get(JSON.stringify(ids))!;
+    const byId = new Map<number, StoredRow>();
+    let at = 0;
+    for (const head of JSON.parse(heads) as StoredHead[])
+      byId.set(head[0], {
+        id: head[0],
+        submission_id: head[1],
+        submission_time: head[2],
+        last_updated_at: head[3],
+        status: head[4],
+        is_preview: head[5],
+        raw: raws.subarray(at, (at += head[6])),
+      });
     return ids.map((id) => byId.get(id)!);
   }
 }
