@@ -5,6 +5,8 @@ import { ByteSink } from './byteSink';
 import { reused, reusedDeflateRaw, reusedInflateRaw } from './reusedZlib';
 
 const dictionary = Buffer.from('"questions":[{"id":"","name":"","type":"ShortAnswer","value":""}');
+/** How the cache deflates its rows. */
+const asStored = { dictionary, strategy: zlib.constants.Z_FIXED };
 
 /** Inputs of every size that matters: empty, short, exactly one output's room, and past it. */
 const inputs = [
@@ -20,20 +22,27 @@ describe('a raw zlib stream reused from one input to the next', () => {
   it('deflates each input to the very bytes a stream of its own gives, in any order', () => {
     const deflate = reusedDeflateRaw(dictionary);
     for (const input of [...inputs, ...inputs.slice().reverse()])
-      expect(deflate(input).equals(zlib.deflateRawSync(input, { dictionary }))).toBe(true);
+      expect(deflate(input).equals(zlib.deflateRawSync(input, asStored))).toBe(true);
+  });
+
+  it('deflates a row with fixed codes, which inflate without building tables for each row', () => {
+    const deflated = reusedDeflateRaw(dictionary)(inputs[1]!);
+    // A raw deflate stream opens with its first block's header: the block type in bits 1 and 2.
+    expect((deflated[0]! >> 1) & 0b11).toBe(0b01);
+    expect(deflated.length).toBeLessThan(inputs[1]!.length);
   });
 
   it('inflates each input back to what was deflated, an output longer than its room included', () => {
     const inflate = reusedInflateRaw(dictionary);
     for (const input of [...inputs, ...inputs.slice().reverse()])
-      expect(inflate(zlib.deflateRawSync(input, { dictionary })).equals(input)).toBe(true);
+      expect(inflate(zlib.deflateRawSync(input, asStored)).equals(input)).toBe(true);
   });
 
   it('writes each output after the bytes a sink holds, the sink grown as the outputs need', () => {
     const inflate = reusedInflateRaw(dictionary);
     const sink = new ByteSink(16);
     sink.writeText('[');
-    for (const input of inputs) inflate.into(zlib.deflateRawSync(input, { dictionary }), sink);
+    for (const input of inputs) inflate.into(zlib.deflateRawSync(input, asStored), sink);
     sink.writeText(']');
     expect(
       sink.written().equals(Buffer.concat([Buffer.from('['), ...inputs, Buffer.from(']')])),
@@ -42,7 +51,7 @@ describe('a raw zlib stream reused from one input to the next', () => {
 
   it('refuses damaged or cut input with zlib’s own error, then inflates the next input whole', () => {
     const inflate = reusedInflateRaw(dictionary);
-    const deflated = zlib.deflateRawSync(inputs[1]!, { dictionary });
+    const deflated = zlib.deflateRawSync(inputs[1]!, asStored);
     expect(() => inflate(Buffer.from([0xff, 0xff, 0xff, 0x00]))).toThrow(
       expect.objectContaining({ message: 'invalid block type', code: 'Z_DATA_ERROR' }),
     );
