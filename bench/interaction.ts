@@ -396,6 +396,7 @@ function row(
   const all = samples.map((s) => s.ms);
   const p99 = quantile(all, 0.99);
   const max = Math.max(...all);
+  const slowest = samples.find((s) => s.ms === max)!;
   const slow = samples.filter((s) => s.ms > SLOW_MS);
   const slowAtStart = slow.filter((s) => s.at < START_MS).length;
   const later = samples.filter((s) => s.at >= START_MS).map((s) => s.ms);
@@ -409,6 +410,8 @@ function row(
     ...(rounds === undefined ? [] : [`${rounds} rounds`]),
     `${slow.length} of ${all.length} over ${SLOW_MS} ms (${slowAtStart} in the work's first second)`,
     `p99 of the trivial op ${p99Of('trivial')}, of the window ${p99Of('window')}`,
+    // Which call was slowest tells which thread to look at: the core answers the trivial op.
+    `the slowest a ${slowest.op === 'trivial' ? 'trivial op' : 'window'}, ${(slowest.at / 1000).toFixed(1)} s into the work, ${ms(slowest.hostMs)} of it in the host`,
     // What the app's process took of each call, its request to its answer; the rest is the
     // browser's fetch and the cores it waited for.
     `the host's part: median ${ms(median(host))}, p99 ${ms(quantile(host, 0.99))}, max ${ms(Math.max(...host))}`,
