@@ -8,6 +8,7 @@ import { openCache } from '../electron/core/operations/workspaceCache';
 import { storePage } from '../electron/core/sync/pageStore';
 import { PAGES_PER_STORE } from '../electron/core/sync/streamSync';
 import { BENCH_FORM, inTempDir, singleFormApi, unthrottledClient } from './benchApi';
+import { copyLogIntoFile } from './copyLogIntoFile';
 import type { BenchOptions, BenchRow } from './types';
 
 /** How a variant stores the pages: the app's way, or with one structure or setting changed. */
@@ -153,7 +154,7 @@ function storeAll(
         for (const page of pages.slice(i, i + pagesPerStore))
           storePage(stores, BENCH_FORM.id, 'finished', page, syncedAt, {});
       });
-    db.pragma('wal_checkpoint(TRUNCATE)');
+    copyLogIntoFile(db);
     const written = wchar() - before;
     const size =
       (db.pragma('page_count', { simple: true }) as number) *

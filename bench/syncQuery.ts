@@ -30,6 +30,7 @@ import {
   unthrottledClient,
 } from './benchApi';
 import { fillCache } from './filledCache';
+import { copyLogIntoFile } from './copyLogIntoFile';
 import { pagesOnThread, startWriterThread } from './writerThread';
 import { median, ms, p95, sample } from './stats';
 import type { BenchOptions, BenchRow } from './types';
@@ -399,15 +400,11 @@ function sweptOn(label: string, { db, submissions }: CacheStores, finished: numb
   // Each batch starts on an empty log and ends with its pages copied into the file: each pays for
   // its own writes, where a checkpoint by the log's size fell on whichever batch crossed it, the
   // walk's pages and the other batches' with it.
-  const checkpoint = () => {
-    const [state] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
-    if (state?.busy !== 0) throw new Error('the log could not be copied into the file');
-  };
   const timed = (remove: () => unknown) => {
-    checkpoint();
+    copyLogIntoFile(db);
     const started = performance.now();
     submissions.transaction(remove);
-    checkpoint();
+    copyLogIntoFile(db);
     return performance.now() - started;
   };
   let sweptMs = 0;
