@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { logFrames } from '../core/cache/logFrames';
 import { CHECKPOINT_PAGES, connectCache, type CacheDb } from '../core/cache/openCache';
 import { PAGES_PER_STORE } from '../core/sync/streamSync';
 import { openTempCache, type TempCache } from '../core/operations/testing/tempCache';
@@ -126,6 +127,30 @@ describe("the page writer's checkpoints", () => {
       await store(PAGES_PER_STORE + 1, false);
       await store(PAGES_PER_STORE + 1, true);
       expect(made).toHaveBeenCalledTimes(2);
+    } finally {
+      await checkpoints.close();
+    }
+  });
+
+  it('copy what the core committed when it asks, on the thread', async () => {
+    const thread = checkpointThread();
+    const made = vi.spyOn(thread, 'call');
+    const checkpoints = new CheckpointsAside(() => thread, connection, { warn: () => {} });
+    // The core's connection, which never copies the log itself.
+    cache.db.pragma('wal_autocheckpoint = 0');
+    const mib = 'x'.repeat(1024 * 1024);
+    for (let i = 0; i < 8; i++)
+      cache.db
+        .prepare(
+          `INSERT INTO activity_log (at, workspace_id, kind, summary) VALUES ('t', 'w', 'x', ?)`,
+        )
+        .run(mib);
+    expect(logFrames(cache.file)).toBeGreaterThan(8 * 64);
+    const before = fs.statSync(cache.file).size;
+    try {
+      await checkpoints.others(open);
+      expect(made).toHaveBeenCalledTimes(1);
+      expect(fs.statSync(cache.file).size).toBeGreaterThan(before + 8 * 1024 * 1024);
     } finally {
       await checkpoints.close();
     }

@@ -81,6 +81,16 @@ export class CheckpointsAside {
     }
   }
 
+  /**
+   * A checkpoint of what other connections committed (the core's, whose thread answers clicks and
+   * never copies the log itself: `checkpointsElsewhere.ts`), after the last one, on the thread.
+   */
+  async others(cache: OpenCache): Promise<void> {
+    await this.last;
+    this.aside(this.connection.to(cache), cache);
+    await this.last;
+  }
+
   async close(): Promise<void> {
     await this.last;
     await this.thread?.close();

@@ -1,6 +1,7 @@
 import { workerData } from 'node:worker_threads';
 import { createApiClient } from '../core/api';
 import { openCache } from '../core/operations/workspaceCache';
+import { checkpointsElsewhere } from '../core/cache/checkpointsElsewhere';
 import { takingTurns, WriteTurns } from '../core/cache/writeTurns';
 import { dispatch } from '../core/operations/dispatch';
 import { createHandlers } from '../core/operations/handlers';
@@ -8,7 +9,7 @@ import { WorkspaceManager } from '../core/workspaces/manager';
 import { startLocalApi } from '../local-api';
 import { AppError } from '../shared/errors';
 import { fullCheckInThread } from './fullCheck';
-import { type CoreStart, type WriterStart } from './protocol';
+import { type CoreStart, type OpenCache, type WriterStart } from './protocol';
 import { RemoteVault } from './remoteVault';
 import { shellFetch } from './shellFetch';
 import { threadPageWriter } from './threadPageWriter';
@@ -37,6 +38,9 @@ const writer = new WorkerThread({
     log.error(`the page writer's thread stopped (${reason}); starting it again`),
 });
 
+/** The cache the core opened last (null: none open), as the threads beside it were told. */
+let cacheOpen: OpenCache | null = null;
+
 const workspaces = new WorkspaceManager({
   dataDir: start.dataDir,
   vault: new RemoteVault(port, start.keyring),
@@ -57,7 +61,13 @@ const workspaces = new WorkspaceManager({
           ),
       },
     }),
-  openCache: (file, hooks) => takingTurns(openCache(file, hooks), turns),
+  openCache: (file, hooks) => {
+    const db = openCache(file, hooks);
+    // The writer's thread copies the log: a copy on this one held answers to clicks.
+    const checkpoint = async () =>
+      cacheOpen?.file === file && (await writer.call('wal.checkpoint', null, cacheOpen)).ok;
+    return takingTurns(db, turns, checkpointsElsewhere(db, checkpoint));
+  },
   checkCache: fullCheckInThread(start.builtDir ?? undefined),
   startDemo: ({ store }) =>
     start.demo
@@ -66,6 +76,7 @@ const workspaces = new WorkspaceManager({
   // Posted now, while this thread is busy: the shell says why the app waits.
   onCacheUpdating: (workspaceName) => port.post({ kind: 'updating', workspaceName }),
   onCacheOpened: (cache) => {
+    cacheOpen = cache;
     port.post({ kind: 'cache', cache });
     writer.tell({ kind: 'opened', cache });
   },

@@ -49,9 +49,16 @@ const COMMITS: ReadonlySet<PageOp> = new Set([
   'pages.forms',
 ]);
 
+/** The core's call for a checkpoint of what it committed (`checkpointsElsewhere.ts`). */
+const CHECKPOINT = 'wal.checkpoint';
+
 const store = async ({ op, input, cache }: CallMessage): Promise<Result<unknown>> => {
   try {
     if (!cache) throw new AppError('INTERNAL', 'A page came without its workspace.');
+    if (op === CHECKPOINT) {
+      await checkpoints.others(cache);
+      return { ok: true, data: null };
+    }
     const db = connection.to(cache);
     const writer = pageWriterOn(cacheStores(db), shelf, turns);
     const write = writer[(op as PageOp).slice('pages.'.length) as keyof PageWriter] as (

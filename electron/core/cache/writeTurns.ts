@@ -82,20 +82,28 @@ export class WriteTurns {
  * first write), and a statement that writes outside a transaction (a sync's state between pages,
  * an import's lease and state, a webhook recorded) while it runs. Writes through `exec` and
  * `pragma` (the schema's, as the file opens) wait as before, behind a whole store of pages.
+ * `written` is called as each such turn ends, its write committed.
  */
-export function takingTurns(db: CacheDb, turns: WriteTurns): CacheDb {
+export function takingTurns(db: CacheDb, turns: WriteTurns, written?: () => void): CacheDb {
+  const inTurn = <T>(write: () => T): T => {
+    try {
+      return turns.take(write);
+    } finally {
+      written?.();
+    }
+  };
   const transaction = db.transaction.bind(db);
   db.transaction = ((fn: (...args: unknown[]) => unknown) => {
     const run = transaction(fn);
-    const inTurn =
+    const turnOf =
       (begin: (...args: unknown[]) => unknown) =>
       (...args: unknown[]) =>
-        turns.take(() => begin(...args));
-    return Object.assign(inTurn(run), {
-      default: inTurn(run.default),
-      deferred: inTurn(run.deferred),
-      immediate: inTurn(run.immediate),
-      exclusive: inTurn(run.exclusive),
+        inTurn(() => begin(...args));
+    return Object.assign(turnOf(run), {
+      default: turnOf(run.default),
+      deferred: turnOf(run.deferred),
+      immediate: turnOf(run.immediate),
+      exclusive: turnOf(run.exclusive),
     });
   }) as CacheDb['transaction'];
   const prepare = db.prepare.bind(db);
@@ -105,7 +113,7 @@ export function takingTurns(db: CacheDb, turns: WriteTurns): CacheDb {
     for (const method of ['run', 'get', 'all'] as const) {
       const step = statement[method].bind(statement) as (...params: unknown[]) => unknown;
       (statement[method] as (...params: unknown[]) => unknown) = (...params) =>
-        db.inTransaction ? step(...params) : turns.take(() => step(...params));
+        db.inTransaction ? step(...params) : inTurn(() => step(...params));
     }
     return statement;
   }) as CacheDb['prepare'];
