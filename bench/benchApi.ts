@@ -61,9 +61,8 @@ export function commonWordChecked(word: string, matched: number, rows: number): 
 
 /**
  * Windows of one scroll through a view: enough that a p95 holds more than its first reads, and
- * that it spans more than a second. Two hundred took a quarter of one, and a single stall of the
- * host of a few tens of milliseconds, which no window causes, held a tenth of them and decided
- * the p95 (three of thirty such rows at 100k missed 2 ms so, a different view each time).
+ * that the scroll lasts long enough for one stall of the host, which no window causes, to hold
+ * fewer than its slowest 5%.
  */
 export const SCROLL_WINDOWS = 1_000;
 
